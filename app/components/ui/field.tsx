@@ -1,0 +1,75 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { cn } from "~/lib/cn";
+
+const controlClasses =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-[invalid=true]:border-red-600 sm:text-sm";
+
+interface FieldProps {
+  /** The control's id; the label, hint and error are tied to it. */
+  id: string;
+  label: ReactNode;
+  required?: boolean;
+  error?: string;
+  hint?: string;
+  className?: string;
+  children: (control: { id: string; "aria-invalid"?: true; "aria-describedby"?: string; required?: boolean }) => ReactNode;
+}
+
+/** A label, a control and its error message, wired together for screen readers. */
+export function Field({ id, label, required, error, hint, className, children }: FieldProps) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className={cn("grid gap-1.5", className)}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+        {required ? (
+          <span className="text-red-600" aria-hidden>
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children({
+        id,
+        ...(error ? { "aria-invalid": true } : {}),
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        ...(required ? { required: true } : {}),
+      })}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={cn(controlClasses, "h-11", className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea className={cn(controlClasses, className)} {...props} />;
+}
+
+export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
+  return <select className={cn(controlClasses, "h-11", className)} {...props} />;
+}
+
+/**
+ * A field bots fill and people never see: a submission with it filled is
+ * dropped quietly. Hidden from view and from assistive technology.
+ */
+export function HoneypotField({ formId }: { formId: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={`${formId}-website-url`}>Leave this field empty</label>
+      <input id={`${formId}-website-url`} type="text" name="websiteUrl" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}

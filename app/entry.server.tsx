@@ -1,0 +1,70 @@
+import { PassThrough } from "node:stream";
+import type { EntryContext, HandleDocumentRequestFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/lib/nonce";
+import { getDb } from "~/services/db.server";
+import { requestContext } from "~/services/request-context.server";
+import { contentSecurityPolicy } from "~/services/security-headers.server";
+
+const ABORT_DELAY = 5_000;
+
+// Open and migrate the database as the server starts, not on the first visit.
+getDb().catch((error) => {
+  console.error("The database could not be opened or migrated:", error);
+  process.exit(1);
+});
+
+const handleRequest: HandleDocumentRequestFunction = (
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) => {
+  const { nonce } = requestContext();
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  // Bots get the whole page at once; browsers get it streamed.
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors after the shell are logged here; before it, Remix logs them itself.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+};
+
+export default handleRequest;
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(error);
+}

@@ -1,0 +1,33 @@
+import { useRouteLoaderData } from "@remix-run/react";
+
+/** The company's public details. Set by the BRAND_* settings, shown across the site. */
+export interface Brand {
+  name: string;
+  legalName: string;
+  companyNumber: string;
+  address: string;
+  phone: string;
+  email: string;
+  /** The header's product label, e.g. "Business Mobiles". */
+  product: string;
+  /** Three letters that begin every quote reference. */
+  referencePrefix: string;
+}
+
+export interface RootData {
+  brand: Brand;
+  origin: string;
+}
+
+/** The brand of the running site, from the root loader. */
+export function useBrand(): Brand {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  if (!root) throw new Error("useBrand must be used below the root route");
+  return root.brand;
+}
+
+/** `tel:` link for a displayed UK phone number. */
+export function phoneHref(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, "");
+  return `tel:${digits.startsWith("0") ? `+44${digits.slice(1)}` : digits}`;
+}

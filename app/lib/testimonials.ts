@@ -1,0 +1,51 @@
+/** A testimonial as the public site shows it and `GET /api/testimonials` answers it. */
+export interface PublicTestimonial {
+  id: number | string;
+  name: string;
+  company: string;
+  position: string;
+  content: string;
+  rating: number;
+  featured: boolean;
+  date: string;
+}
+
+/**
+ * The site's three built-in testimonials: shown when no testimonial is
+ * featured, and what "Import Existing" brings into the database.
+ */
+export const SAMPLE_TESTIMONIALS: PublicTestimonial[] = [
+  {
+    id: "sample-1",
+    name: "Sarah Mitchell",
+    company: "Mitchell & Co Accountants",
+    position: "Practice Manager",
+    content:
+      "We were paying far too much for eight handsets on an old contract. Within a day we had three quotes side by side, and we now save over £90 a month with better coverage in the office.",
+    rating: 5,
+    featured: true,
+    date: "March 14, 2025",
+  },
+  {
+    id: "sample-2",
+    name: "James Okafor",
+    company: "Okafor Building Services",
+    position: "Director",
+    content:
+      "My lads are out on sites across Yorkshire all day, so signal matters more than anything. The team found us a network that actually works where we work, and sorted the switch without any downtime.",
+    rating: 5,
+    featured: true,
+    date: "April 2, 2025",
+  },
+  {
+    id: "sample-3",
+    name: "Priya Shah",
+    company: "Bloom Floral Studio",
+    position: "Owner",
+    content:
+      "As a sole trader I assumed business deals weren't for me. They found me a SIM-only plan cheaper than my personal contract, and answered every question in plain English.",
+    rating: 4,
+    featured: true,
+    date: "May 21, 2025",
+  },
+];

@@ -1,0 +1,101 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Toaster } from "~/components/ui/toaster";
+import type { RootData } from "~/lib/brand";
+import { useNonce } from "~/lib/nonce";
+import { brand, siteOrigin } from "~/services/brand.server";
+import { readConsent } from "~/services/consent.server";
+import { env } from "~/services/env.server";
+import { takeToast } from "~/services/toast.server";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await takeToast(request);
+  const data = {
+    brand,
+    origin: siteOrigin(request),
+    toast,
+    consent: await readConsent(request),
+    analyticsId: env.ANALYTICS_GA_MEASUREMENT_ID ?? null,
+  } satisfies RootData & Record<string, unknown>;
+  return json(data, { headers });
+}
+
+export type RootLoader = typeof loader;
+
+function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-GB" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d5cf1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-full bg-white font-sans text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <Document>
+      <Outlet />
+      <Toaster serverToast={toast} />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <Document>
+      <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-6 px-6 text-center">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+          {notFound ? "404" : "Something went wrong"}
+        </p>
+        <h1 className="text-3xl font-bold text-slate-900">
+          {notFound ? "404 Page Not Found" : "Sorry, we couldn't load this page"}
+        </h1>
+        <p className="text-slate-600">
+          {notFound
+            ? "The page you were looking for doesn't exist or has moved."
+            : "Please try again in a moment. If the problem continues, call or email us and we'll help straight away."}
+        </p>
+        <a
+          href="/"
+          className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          Back to the home page
+        </a>
+      </main>
+    </Document>
+  );
+}

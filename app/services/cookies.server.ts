@@ -1,0 +1,24 @@
+import { createCookie } from "@remix-run/node";
+import { env } from "./env.server";
+import { requestContext } from "./request-context.server";
+
+/** Cookies are marked Secure whenever the site is reached over HTTPS. */
+export function cookieOptions() {
+  return { secure: requestContext().secure };
+}
+
+export const toastCookie = createCookie("toast", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secrets: [env.SESSION_SECRET],
+  maxAge: 60,
+});
+
+/** The visitor's cookie choice; read by the server so the banner works without JavaScript. */
+export const consentCookie = createCookie("cookie-consent", {
+  httpOnly: false,
+  sameSite: "lax",
+  path: "/",
+  maxAge: 60 * 60 * 24 * 365,
+});

@@ -1,0 +1,119 @@
+import type { Generated, Insertable, Selectable } from "kysely";
+import type {
+  AdminRole,
+  ContactSubject,
+  LeadStatus,
+  StockImageLocation,
+} from "~/lib/enums";
+
+/** The tables as the migrations create them. Timestamps are ISO-8601 UTC text. */
+
+export interface LeadsTable {
+  id: Generated<number>;
+  reference: string;
+  status: Generated<LeadStatus>;
+  teamSize: string;
+  contractExpiry: string;
+  businessType: string;
+  businessName: string;
+  postcode: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  companyName: string | null;
+  contractLength: string | null;
+  jobTitle: string | null;
+  requirements: string | null;
+  sourcePage: string | null;
+  submissionToken: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TestimonialsTable {
+  id: Generated<number>;
+  name: string;
+  company: string;
+  position: string;
+  content: string;
+  rating: number;
+  featured: 0 | 1;
+  date: string;
+  importKey: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StockImagesTable {
+  id: Generated<number>;
+  filename: string;
+  originalName: string;
+  description: string | null;
+  location: StockImageLocation;
+  size: number;
+  contentType: string;
+  createdAt: string;
+}
+
+export interface AdminUsersTable {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: AdminRole;
+  isActive: 0 | 1;
+  profileImageUrl: string | null;
+  passwordHash: string | null;
+  failedSignInCount: Generated<number>;
+  lockedUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  adminUserId: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
+export interface ContactEnquiriesTable {
+  id: Generated<number>;
+  firstName: string;
+  lastName: string;
+  email: string;
+  contactNumber: string;
+  subject: ContactSubject;
+  message: string;
+  createdAt: string;
+}
+
+export interface NewsletterSignupsTable {
+  id: Generated<number>;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  sourcePage: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Database {
+  leads: LeadsTable;
+  testimonials: TestimonialsTable;
+  stockImages: StockImagesTable;
+  adminUsers: AdminUsersTable;
+  sessions: SessionsTable;
+  contactEnquiries: ContactEnquiriesTable;
+  newsletterSignups: NewsletterSignupsTable;
+}
+
+export type LeadRow = Selectable<LeadsTable>;
+export type NewLeadRow = Insertable<LeadsTable>;
+export type TestimonialRow = Selectable<TestimonialsTable>;
+export type StockImageRow = Selectable<StockImagesTable>;
+export type AdminUserRow = Selectable<AdminUsersTable>;
+export type ContactEnquiryRow = Selectable<ContactEnquiriesTable>;
+export type NewsletterSignupRow = Selectable<NewsletterSignupsTable>;

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { migrations } from "../../migrations";
+import type { Database } from "./database-types";
+import { env } from "./env.server";
+
+/**
+ * One SQLite file in DATA_DIR, opened once per process and migrated to the
+ * latest schema before the first query runs.
+ */
+
+export const databaseFile = path.join(env.DATA_DIR, "app.db");
+
+function openDatabase(): Kysely<Database> {
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const sqlite = new SQLite(databaseFile);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === "Error") console.error(`Migration ${result.migrationName} failed`);
+    else if (result.status === "Success") console.info(`Migration ${result.migrationName} applied`);
+  }
+  if (error) throw error;
+}
+
+// Kept on globalThis so the dev server's rebuilds reuse the connection.
+const globalForDb = globalThis as unknown as { __database?: Promise<Kysely<Database>> };
+
+/** The migrated database. Every model awaits this; it opens and migrates once. */
+export function getDb(): Promise<Kysely<Database>> {
+  globalForDb.__database ??= (async () => {
+    const db = openDatabase();
+    await migrateToLatest(db);
+    return db;
+  })();
+  return globalForDb.__database;
+}
+
+/** Now as ISO-8601 UTC text, the one timestamp format in the database. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}

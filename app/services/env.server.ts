@@ -1,0 +1,100 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads `process.env`. Everything else imports `env`.
+ * A bad value stops start-up with one line naming the variable.
+ */
+
+const booleanFromString = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default("./data"),
+    APP_URL: z.string().url().optional(),
+    SESSION_SECRET: optionalString,
+    TRUST_PROXY: booleanFromString,
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    ANALYTICS_GA_MEASUREMENT_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    BRAND_NAME: z.string().min(1).default("ClearLine Business"),
+    BRAND_LEGAL_NAME: z.string().min(1).default("ClearLine Communications Ltd"),
+    BRAND_COMPANY_NUMBER: z.string().min(1).default("09876543"),
+    BRAND_ADDRESS: z
+      .string()
+      .min(1)
+      .default("Suite 4, Riverside House, 12 Wharf Street, Leeds, LS2 7EQ"),
+    BRAND_PHONE: z.string().min(1).default("0113 496 0123"),
+    BRAND_EMAIL: z.string().email().default("hello@clearlinebusiness.co.uk"),
+    BRAND_PRODUCT: z.string().min(1).default("Business Mobiles"),
+    BRAND_REFERENCE_PREFIX: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "must be three capital letters")
+      .default("CLB"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["SESSION_SECRET"],
+        message: "is required in production (a long random string)",
+      });
+    }
+    if (value.SESSION_SECRET && value.SESSION_SECRET.length < 16) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["SESSION_SECRET"],
+        message: "must be at least 16 characters",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; SESSION_SECRET: string };
+
+export class ConfigurationError extends Error {}
+
+/** Parses a set of variables; exported so tests can check the messages. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue.path.join(".") || "environment";
+    throw new ConfigurationError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  return {
+    ...result.data,
+    DATA_DIR: path.resolve(result.data.DATA_DIR),
+    SESSION_SECRET: result.data.SESSION_SECRET ?? "development-only-session-secret",
+  };
+}
+
+function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      // One clear line rather than a stack trace, then stop.
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export const env = loadEnv();
+
+export const isProduction = env.NODE_ENV === "production";

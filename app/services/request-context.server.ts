@@ -1,0 +1,77 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import crypto from "node:crypto";
+import diagnostics from "node:diagnostics_channel";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type { ToastMessage } from "~/lib/messages";
+import { env, isProduction } from "./env.server";
+
+/**
+ * Per-request facts that a Fetch `Request` does not carry: the client's
+ * address (for rate limits), whether it came over HTTPS, and the CSP nonce.
+ *
+ * `remix-serve` (the client's chosen server) has no middleware hook, so we
+ * listen on Node's documented `http.server.request.start` diagnostics
+ * channel, which fires for every request before any handler runs. That is
+ * also where the headers every response needs (static files included) are set.
+ */
+export interface RequestContext {
+  clientAddress: string;
+  secure: boolean;
+  nonce: string;
+  /** A toast raised by an action, shown by the same request's page render. */
+  pendingToast?: ToastMessage & { id: string };
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+interface RequestStartMessage {
+  request: IncomingMessage;
+  response: ServerResponse;
+  socket: Socket;
+}
+
+function headerValue(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function isSecureRequest(forwardedProto: string | null | undefined): boolean {
+  return Boolean(env.APP_URL?.startsWith("https:")) || forwardedProto === "https";
+}
+
+function onRequestStart(message: unknown) {
+  const { request, response, socket } = message as RequestStartMessage;
+  const forwardedFor = env.TRUST_PROXY ? headerValue(request, "fly-client-ip") : undefined;
+  const context: RequestContext = {
+    clientAddress: forwardedFor?.trim() || socket.remoteAddress || "unknown",
+    secure: isSecureRequest(headerValue(request, "x-forwarded-proto")),
+    nonce: crypto.randomBytes(16).toString("base64"),
+  };
+  response.setHeader("X-Content-Type-Options", "nosniff");
+  response.setHeader("X-Frame-Options", "DENY");
+  response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  response.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  response.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  if (isProduction && context.secure) {
+    response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  }
+  storage.enterWith(context);
+}
+
+const globalForContext = globalThis as unknown as { __requestContextListening?: boolean };
+if (!globalForContext.__requestContextListening) {
+  globalForContext.__requestContextListening = true;
+  diagnostics.subscribe("http.server.request.start", onRequestStart);
+}
+
+const fallbackContext = (): RequestContext => ({
+  clientAddress: "unknown",
+  secure: false,
+  nonce: crypto.randomBytes(16).toString("base64"),
+});
+
+/** The current request's context (a fresh stand-in outside a request). */
+export function requestContext(): RequestContext {
+  return storage.getStore() ?? fallbackContext();
+}

@@ -1,0 +1,29 @@
+import { env, isProduction } from "./env.server";
+
+const GOOGLE_TAG_HOSTS = ["https://www.googletagmanager.com"];
+const GOOGLE_ANALYTICS_HOSTS = [
+  "https://*.google-analytics.com",
+  "https://*.analytics.google.com",
+  "https://www.googletagmanager.com",
+];
+
+/** The Content-Security-Policy for an HTML page rendered with this nonce. */
+export function contentSecurityPolicy(nonce: string): string {
+  const analytics = Boolean(env.ANALYTICS_GA_MEASUREMENT_ID);
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`, ...(analytics ? GOOGLE_TAG_HOSTS : [])],
+    // Tailwind ships as a file; the few inline style attributes (widths) need this.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", ...(analytics ? GOOGLE_ANALYTICS_HOSTS : [])],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...(analytics ? GOOGLE_ANALYTICS_HOSTS : []), ...(isProduction ? [] : ["ws:"])],
+    "frame-ancestors": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "object-src": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(" ")}`)
+    .join("; ");
+}

@@ -1,0 +1,40 @@
+import crypto from "node:crypto";
+import { redirect } from "@remix-run/node";
+import type { ToastMessage } from "~/lib/messages";
+import { cookieOptions, toastCookie } from "./cookies.server";
+import { requestContext } from "./request-context.server";
+
+export type Toast = ToastMessage & { id: string };
+
+function withId(message: ToastMessage): Toast {
+  return { ...message, id: crypto.randomUUID() };
+}
+
+/** A redirect that shows a toast on the page it lands on (a flash message). */
+export async function redirectWithToast(url: string, message: ToastMessage, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await toastCookie.serialize(withId(message), cookieOptions()));
+  return redirect(url, { ...init, headers });
+}
+
+/**
+ * A toast for an answer that is not a redirect (a form shown again with its
+ * errors). The page rendered by this same request shows it; a script-driven
+ * submission reads it from the action's data instead.
+ */
+export function raiseToast(message: ToastMessage): Toast {
+  const toast = withId(message);
+  requestContext().pendingToast = toast;
+  return toast;
+}
+
+/** The toast to show now, and the header that clears a flashed one. */
+export async function takeToast(request: Request): Promise<{ toast: Toast | null; headers: HeadersInit }> {
+  const pending = requestContext().pendingToast;
+  const flashed = (await toastCookie.parse(request.headers.get("Cookie"))) as Toast | null;
+  if (!flashed) return { toast: pending ?? null, headers: {} };
+  return {
+    toast: pending ?? flashed,
+    headers: { "Set-Cookie": await toastCookie.serialize("", { ...cookieOptions(), maxAge: 0 }) },
+  };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as initial from "./0001_initial";
+
+/**
+ * Every migration in order. Listed by hand so the server bundle carries them;
+ * a landed migration is never edited: add a new file and a new line.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_initial": initial,
+};
