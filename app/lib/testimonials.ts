@@ -33,7 +33,7 @@ export const SAMPLE_TESTIMONIALS: PublicTestimonial[] = [
     position: "Director",
     content:
       "My lads are out on sites across Yorkshire all day, so signal matters more than anything. The team found us a network that actually works where we work, and sorted the switch without any downtime.",
-    rating: 5,
+    rating: 4,
     featured: true,
     date: "April 2, 2025",
   },
@@ -44,7 +44,7 @@ export const SAMPLE_TESTIMONIALS: PublicTestimonial[] = [
     position: "Owner",
     content:
       "As a sole trader I assumed business deals weren't for me. They found me a SIM-only plan cheaper than my personal contract, and answered every question in plain English.",
-    rating: 4,
+    rating: 5,
     featured: true,
     date: "May 21, 2025",
   },

@@ -1,0 +1,78 @@
+import { Link } from "@remix-run/react";
+import { Mail, MapPin, Phone } from "lucide-react";
+import { phoneHref, useBrand } from "~/lib/brand";
+import { FOOTER_HELP_LINKS, FOOTER_LINKS } from "~/lib/site-navigation";
+import { BrandLogo } from "./brand-logo";
+
+export function SiteFooter() {
+  const brand = useBrand();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-slate-950 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+        <div className="grid content-start gap-4">
+          <BrandLogo inverted />
+          <p className="text-sm leading-6 text-slate-400">
+            Independent comparison of business mobile, phone system, broadband and IT deals for UK small businesses.
+          </p>
+        </div>
+        <nav aria-label="Company" className="grid content-start gap-3">
+          <h2 className="text-sm font-semibold text-white">Company</h2>
+          <ul className="grid gap-2 text-sm">
+            {FOOTER_LINKS.slice(0, 3).map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            {FOOTER_HELP_LINKS.map((link) => (
+              <li key={link.label}>
+                <Link to={link.to} className="hover:text-white">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Legal" className="grid content-start gap-3">
+          <h2 className="text-sm font-semibold text-white">Legal</h2>
+          <ul className="grid gap-2 text-sm">
+            {FOOTER_LINKS.slice(3).map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="grid content-start gap-3 text-sm">
+          <h2 className="text-sm font-semibold text-white">Get in touch</h2>
+          <p className="flex gap-2">
+            <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>{brand.address}</span>
+          </p>
+          <p className="flex gap-2">
+            <Phone className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <a href={phoneHref(brand.phone)} className="hover:text-white">
+              {brand.phone}
+            </a>
+          </p>
+          <p className="flex gap-2">
+            <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <a href={`mailto:${brand.email}`} className="hover:text-white">
+              {brand.email}
+            </a>
+          </p>
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs leading-5 text-slate-400 sm:px-6 lg:px-8">
+          © {year} {brand.legalName}. {brand.name} is a trading name of {brand.legalName}, registered in England and
+          Wales, company number {brand.companyNumber}. Registered office: {brand.address}.
+        </p>
+      </div>
+    </footer>
+  );
+}

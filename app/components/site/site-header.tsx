@@ -1,0 +1,86 @@
+import { NavLink, useLocation } from "@remix-run/react";
+import { Menu, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { ButtonLink } from "~/components/ui/button";
+import { useBrand } from "~/lib/brand";
+import { cn } from "~/lib/cn";
+import { HEADER_LINKS } from "~/lib/site-navigation";
+import { BrandLogo } from "./brand-logo";
+
+function useLinkLabel() {
+  const brand = useBrand();
+  return (label: string) => label.replace("{product}", brand.product);
+}
+
+export function SiteHeader() {
+  const linkLabel = useLinkLabel();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  // The mobile menu is a <details> (works without JavaScript); close it after navigating.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to main content
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <BrandLogo />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {HEADER_LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              className={({ isActive }) =>
+                cn(
+                  "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100",
+                  isActive ? "text-brand-700" : "text-slate-700",
+                )
+              }
+            >
+              {linkLabel(link.label)}
+            </NavLink>
+          ))}
+          <ButtonLink to="/business-mobile" size="sm" className="ml-2">
+            Get Your Quote
+          </ButtonLink>
+        </nav>
+        <details ref={menu} className="group md:hidden" data-testid="mobile-menu">
+          <summary
+            className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+            aria-label="Menu"
+          >
+            <Menu className="size-6 group-open:hidden" aria-hidden />
+            <X className="hidden size-6 group-open:block" aria-hidden />
+          </summary>
+          <nav
+            aria-label="Mobile"
+            className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pb-6 pt-2 shadow-lg"
+          >
+            <ul className="grid gap-1">
+              {HEADER_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
+                  >
+                    {linkLabel(link.label)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <ButtonLink to="/business-mobile" className="mt-3 w-full">
+              Get Your Quote
+            </ButtonLink>
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+import { Outlet, useRouteLoaderData } from "@remix-run/react";
+import { Analytics } from "~/components/site/analytics";
+import { CookieBanner } from "~/components/site/cookie-banner";
+import { SiteFooter } from "~/components/site/site-footer";
+import { SiteHeader } from "~/components/site/site-header";
+import type { RootLoader } from "~/root";
+
+/** The public site's frame: header, page, footer, cookie banner and consent-gated analytics. */
+export default function SiteLayout() {
+  const root = useRouteLoaderData<RootLoader>("root");
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <CookieBanner consent={root?.consent ?? null} />
+      <Analytics measurementId={root?.analyticsId ?? null} consent={root?.consent ?? null} />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { COOKIE_CONSENT_VALUES } from "~/lib/enums";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { consentHeader } from "~/services/consent.server";
+
+const consentSchema = z.object({
+  consent: z.enum(COOKIE_CONSENT_VALUES),
+  redirectTo: z.string().optional(),
+});
+
+/** The cookie banner's answer: remembered in a cookie so it works without JavaScript. */
+export async function action({ request }: ActionFunctionArgs) {
+  const parsed = consentSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return json({ fieldErrors: { consent: "Choose accepted or declined" } }, { status: 400 });
+  }
+  return redirect(safeRedirectPath(parsed.data.redirectTo), {
+    headers: { "Set-Cookie": await consentHeader(parsed.data.consent) },
+  });
+}
+
+export function loader() {
+  return redirect("/cookies");
+}
