@@ -43,3 +43,6 @@ export const MESSAGES = {
     description: "Please wait a minute and try again, or contact us directly.",
   },
 } as const satisfies Record<string, ToastMessage>;
+
+/** A toast on its way to the screen; the id tells one showing from the next. */
+export type Toast = ToastMessage & { id: string };

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import diagnostics from "node:diagnostics_channel";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import type { ToastMessage } from "~/lib/messages";
+import type { Toast } from "~/lib/messages";
 import { env, isProduction } from "./env.server";
 
 /**
@@ -20,7 +20,7 @@ export interface RequestContext {
   secure: boolean;
   nonce: string;
   /** A toast raised by an action, shown by the same request's page render. */
-  pendingToast?: ToastMessage & { id: string };
+  pendingToast?: Toast;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

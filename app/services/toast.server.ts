@@ -1,10 +1,8 @@
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
-import type { ToastMessage } from "~/lib/messages";
+import type { Toast, ToastMessage } from "~/lib/messages";
 import { cookieOptions, toastCookie } from "./cookies.server";
 import { requestContext } from "./request-context.server";
-
-export type Toast = ToastMessage & { id: string };
 
 function withId(message: ToastMessage): Toast {
   return { ...message, id: crypto.randomUUID() };

@@ -1,9 +1,7 @@
 import { X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { cn } from "~/lib/cn";
-import type { ToastMessage } from "~/lib/messages";
-
-export type Toast = ToastMessage & { id: string };
+import type { Toast } from "~/lib/messages";
 
 const AUTO_CLOSE_MS = 5000;
 

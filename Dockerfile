@@ -1,0 +1,33 @@
+# syntax=docker/dockerfile:1
+
+# The product as one container: Remix served by remix-serve, SQLite and uploads on a volume at /data.
+FROM node:22-bookworm-slim AS base
+ENV NODE_ENV=production
+WORKDIR /app
+
+# Dependencies, with the toolchain better-sqlite3 needs to compile.
+FROM base AS deps
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm install --include=dev --no-audit --no-fund
+
+# The production build, then the dev tools dropped.
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM base AS runtime
+ENV DATA_DIR=/data \
+    PORT=3000
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/public ./public
+COPY --from=build --chown=node:node /app/package.json ./package.json
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 3000
+# Migrations run as the server starts; SESSION_SECRET must be set (fly secrets set ...).
+CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"]

@@ -1,0 +1,59 @@
+import { Mail } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Field, HoneypotField, Input } from "~/components/ui/field";
+import { LIMITS } from "~/lib/schemas/fields";
+import { usePublicForm } from "./use-public-form";
+
+/**
+ * The newsletter sign-up block. `page` is the path of the page that shows it:
+ * that page's action (`newsletterAction`) takes the post.
+ */
+export function NewsletterSignup({ page }: { page: string }) {
+  const { fetcher, formRef, busy, errors, values } = usePublicForm(`newsletter-${page}`);
+  return (
+    <section id="newsletter" aria-labelledby="newsletter-heading" className="bg-brand-950 text-white">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-5 lg:items-center lg:px-8">
+        <div className="grid gap-3 lg:col-span-2">
+          <Mail className="size-8 text-accent-400" aria-hidden />
+          <h2 id="newsletter-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Get our monthly deals round-up
+          </h2>
+          <p className="text-brand-100">
+            The best business mobile and broadband offers we&apos;ve seen, plus plain-English tips. One email a
+            month; unsubscribe at any time.
+          </p>
+        </div>
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          action={`${page}#newsletter`}
+          preventScrollReset
+          aria-label="Newsletter sign-up"
+          className="relative grid gap-4 rounded-xl bg-white p-6 text-slate-900 shadow-xl sm:grid-cols-2 lg:col-span-3"
+        >
+          <HoneypotField formId="newsletter" />
+          <Field id="newsletter-first-name" label="First name" error={errors.firstName}>
+            {(control) => (
+              <Input {...control} name="firstName" autoComplete="given-name" maxLength={LIMITS.name} defaultValue={values.firstName} />
+            )}
+          </Field>
+          <Field id="newsletter-last-name" label="Last name" error={errors.lastName}>
+            {(control) => (
+              <Input {...control} name="lastName" autoComplete="family-name" maxLength={LIMITS.name} defaultValue={values.lastName} />
+            )}
+          </Field>
+          <Field id="newsletter-email" label="Email" error={errors.email} className="sm:col-span-2">
+            {(control) => (
+              <Input {...control} type="email" name="email" autoComplete="email" maxLength={LIMITS.email} defaultValue={values.email} />
+            )}
+          </Field>
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={busy} className="w-full">
+              {busy ? "Subscribing..." : "Subscribe"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </div>
+    </section>
+  );
+}

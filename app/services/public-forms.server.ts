@@ -1,0 +1,69 @@
+import { json } from "@remix-run/node";
+import type { z } from "zod";
+import { formValues, parseWithSchema, type FormAnswer } from "~/lib/form-submission";
+import { MESSAGES, type ToastMessage } from "~/lib/messages";
+import { consumeRateLimit } from "./rate-limit.server";
+import { raiseToast, redirectWithToast } from "./toast.server";
+
+/** Public forms are a few short fields; anything bigger is not a person typing. */
+export const MAX_PUBLIC_FORM_BYTES = 64 * 1024;
+
+interface PublicFormOptions<S extends z.ZodTypeAny> {
+  request: Request;
+  /** Rate limits are counted per form. */
+  scope: string;
+  schema: S;
+  save: (input: z.infer<S>) => Promise<unknown>;
+  success: ToastMessage;
+  /** Where the visitor lands after a successful post (a fresh, empty form). */
+  redirectTo: string;
+}
+
+function answer(body: FormAnswer, status: number, headers?: HeadersInit) {
+  return json(body, { status, headers });
+}
+
+/**
+ * The one path every public form post takes: size bound, honeypot, the
+ * shared schema, the per-client rate limit, then the model's save. Errors
+ * come back with the visitor's values and a toast; success redirects with one.
+ */
+export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFormOptions<S>): Promise<Response> {
+  const { request, scope, schema, save, success, redirectTo } = options;
+
+  const declaredLength = Number(request.headers.get("Content-Length") ?? 0);
+  if (declaredLength > MAX_PUBLIC_FORM_BYTES) {
+    return answer({ toast: raiseToast(MESSAGES.checkYourDetails) }, 413);
+  }
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return answer({ toast: raiseToast(MESSAGES.checkYourDetails) }, 400);
+  }
+  const values = formValues(formData);
+
+  // A filled honeypot is a bot: answer as if it worked, keep nothing.
+  if (String(formData.get("websiteUrl") ?? "").trim()) return redirectWithToast(redirectTo, success);
+
+  const parsed = parseWithSchema(schema, values);
+  if (!parsed.success) {
+    const toast = raiseToast(parsed.missingRequired ? MESSAGES.missingInformation : MESSAGES.checkYourDetails);
+    return answer({ fieldErrors: parsed.fieldErrors, values, toast }, 400);
+  }
+
+  const limit = consumeRateLimit(scope);
+  if (!limit.allowed) {
+    return answer({ values, toast: raiseToast(MESSAGES.tooManyRequests) }, 429, {
+      "Retry-After": String(limit.retryAfterSeconds),
+    });
+  }
+
+  try {
+    await save(parsed.data);
+  } catch (error) {
+    console.error(`Saving a ${scope} submission failed:`, error);
+    return answer({ values, toast: raiseToast(MESSAGES.submissionFailed) }, 503);
+  }
+  return redirectWithToast(redirectTo, success);
+}

@@ -1,0 +1,31 @@
+// Small measuring tools shared by the benchmarks.
+import fs from "node:fs";
+import autocannon from "autocannon";
+
+/** Peak resident memory (VmHWM) of a process on Linux, in MiB. */
+export function peakMemoryMiB(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = Number(status.match(/VmHWM:\s+(\d+)\s+kB/)?.[1] ?? NaN);
+  return kib / 1024;
+}
+
+/** Runs autocannon and returns requests/s and latency percentiles (ms). */
+export async function load({ url, connections, durationSeconds, method = "GET", headers, body, requests }) {
+  const result = await autocannon({ url, connections, duration: durationSeconds, method, headers, body, requests });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function printTable(rows) {
+  const widths = Object.keys(rows[0]).map((key) => Math.max(key.length, ...rows.map((row) => String(row[key]).length)));
+  const line = (cells) => `| ${cells.map((cell, index) => String(cell).padEnd(widths[index])).join(" | ")} |`;
+  console.log(line(Object.keys(rows[0])));
+  console.log(line(widths.map((width) => "-".repeat(width))));
+  for (const row of rows) console.log(line(Object.values(row)));
+}

@@ -1,0 +1,13 @@
+// `npm run bench`: builds, then measures the production server and prints the figures.
+// Each benchmark module exports `name` and `run(context)`; add new ones to the list.
+import { startBuiltServer } from "../scripts/built-server.js";
+import * as publicPages from "./public-pages.js";
+
+const benchmarks = [publicPages];
+
+const only = process.argv[2];
+for (const benchmark of benchmarks) {
+  if (only && benchmark.name !== only) continue;
+  console.log(`\n## ${benchmark.name}`);
+  await benchmark.run({ startBuiltServer });
+}

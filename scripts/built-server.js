@@ -1,0 +1,78 @@
+// Starts the production build the way `npm start` and the container run it, on a free
+// port with its own temporary DATA_DIR. Shared by the tests and the benchmarks.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const serverBuild = path.join(projectRoot, "build/index.js");
+const remixServe = path.join(projectRoot, "node_modules/@remix-run/serve/dist/cli.js");
+
+/** @returns {Promise<number>} */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = /** @type {net.AddressInfo} */ (probe.address());
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * @param {Record<string, string>} [env] extra environment for the server
+ * @returns {Promise<{ url: string, pid: number, dataDir: string, output: () => string, stop: () => Promise<void> }>}
+ */
+export async function startBuiltServer(env = {}) {
+  if (!fs.existsSync(serverBuild)) throw new Error("No server build: run `npm run build` first");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quotes-server-"));
+  const port = await freePort();
+  let printed = "";
+  const child = spawn(process.execPath, [remixServe, serverBuild], {
+    cwd: projectRoot,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "test-session-secret-0123456789",
+      RATE_LIMIT_MAX: "100000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (chunk) => (printed += chunk));
+  child.stderr.on("data", (chunk) => (printed += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const output = () => printed;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`Server did not become healthy:\n${output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, pid: /** @type {number} */ (child.pid), dataDir, output, stop };
+}

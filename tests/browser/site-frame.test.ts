@@ -1,0 +1,198 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JS_MODES, launchBrowser, openPage, waitForHydration, type JsMode } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function visit(mode: JsMode, path: string, options = {}): Promise<Page> {
+  const page = await openPage(browser, mode, options);
+  await page.goto(`${server.url}${path}`);
+  if (mode.javaScriptEnabled) await waitForHydration(page);
+  return page;
+}
+
+describe.each(JS_MODES)("site frame $name", (mode) => {
+  it("links the header to every main page, with the product label and Get Your Quote", async () => {
+    const page = await visit(mode, "/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [label, href] of [
+      ["About", "/about"],
+      ["Business Mobiles", "/business-mobile"],
+      ["Testimonials", "/testimonials"],
+      ["Contact", "/contact"],
+      ["Get Your Quote", "/business-mobile"],
+    ]) {
+      expect(await nav.getByRole("link", { name: label, exact: true }).getAttribute("href")).toBe(href);
+    }
+    await nav.getByRole("link", { name: "Testimonials", exact: true }).click();
+    await page.waitForURL(`${server.url}/testimonials`);
+    await page.context().close();
+  });
+
+  it("links the footer to the policies, the two help links and shows the company line", async () => {
+    const page = await visit(mode, "/about");
+    const footer = page.getByRole("contentinfo");
+    for (const [label, href] of [
+      ["About Us", "/about"],
+      ["Testimonials", "/testimonials"],
+      ["Contact", "/contact"],
+      ["Terms & Conditions", "/terms"],
+      ["Privacy Policy", "/privacy"],
+      ["Cookies Policy", "/cookies"],
+      ["How does it work?", "/#how-it-works"],
+      ["Support", "/contact"],
+    ]) {
+      expect(await footer.getByRole("link", { name: label, exact: true }).getAttribute("href")).toBe(href);
+    }
+    await expect.poll(() => footer.textContent()).toContain("ClearLine Business is a trading name of ClearLine Communications Ltd");
+    await page.context().close();
+  });
+
+  it("opens and closes the mobile menu and navigates from it", async () => {
+    const page = await visit(mode, "/", { viewport: { width: 390, height: 844 } });
+    const menuLink = page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Contact" });
+    expect(await menuLink.isVisible()).toBe(false);
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+    await page.getByLabel("Menu").click();
+    await menuLink.waitFor({ state: "visible" });
+    await page.getByLabel("Menu").click();
+    await menuLink.waitFor({ state: "hidden" });
+    await page.getByLabel("Menu").click();
+    await menuLink.click();
+    await page.waitForURL(`${server.url}/contact`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(/contact|touch/i);
+    if (mode.javaScriptEnabled) {
+      // After a client-side navigation the menu closes itself.
+      await menuLink.waitFor({ state: "hidden" });
+    }
+    await page.context().close();
+  });
+
+  it("answers an unknown path with 404 Page Not Found inside the site frame", async () => {
+    const page = await openPage(browser, mode);
+    const response = await page.goto(`${server.url}/this/does/not/exist`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("404 Page Not Found");
+    expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it.each([
+    ["Accept All", "accepted", "true"],
+    ["Decline", "declined", "declined"],
+    ["Close cookie banner", "declined", "declined"],
+  ])("shows the cookie banner after a second and remembers '%s'", async (button, cookieValue, storedValue) => {
+    const page = await visit(mode, "/terms");
+    const banner = page.getByTestId("cookie-banner");
+    // Present at once, but shown only after the one-second delay.
+    expect(await banner.count()).toBe(1);
+    expect(await banner.isVisible()).toBe(false);
+    await banner.waitFor({ state: "visible", timeout: 3000 });
+    expect(await banner.getByRole("link", { name: "Cookies Policy" }).getAttribute("href")).toBe("/cookies");
+
+    await banner.getByRole("button", { name: button, exact: true }).click();
+    await banner.waitFor({ state: "detached" });
+    await page.waitForLoadState("networkidle");
+    expect(page.url()).toBe(`${server.url}/terms`);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === "cookie-consent")?.value).toBe(cookieValue);
+    if (mode.javaScriptEnabled) {
+      expect(await page.evaluate(() => localStorage.getItem("cookiesAccepted"))).toBe(storedValue);
+    }
+
+    await page.goto(`${server.url}/about`);
+    expect(await page.getByTestId("cookie-banner").count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("analytics", () => {
+  let analyticsServer: TestServer;
+  beforeAll(async () => {
+    analyticsServer = await startTestServer({ ANALYTICS_GA_MEASUREMENT_ID: "G-TEST12345" });
+  });
+  afterAll(async () => {
+    await analyticsServer?.stop();
+  });
+
+  /** Stands in for Google's script, recording what the page asks it to report. */
+  async function interceptGoogle(page: Page) {
+    const requested: string[] = [];
+    await page.route("https://www.googletagmanager.com/**", (route) => {
+      requested.push(route.request().url());
+      return route.fulfill({ contentType: "text/javascript", body: "window.__analyticsLoaded = true;" });
+    });
+    return requested;
+  }
+
+  const pageViews = (page: Page) =>
+    page.evaluate(() =>
+      ((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? [])
+        .map((entry) => Array.from(entry))
+        .filter((entry) => entry[0] === "event" && entry[1] === "page_view")
+        .map((entry) => (entry[2] as { page_path: string }).page_path),
+    );
+
+  it("loads nothing until the visitor accepts, then reports the path of every navigation", async () => {
+    const page = await openPage(browser, JS_MODES[1]);
+    const requested = await interceptGoogle(page);
+    await page.goto(`${analyticsServer.url}/`);
+    await waitForHydration(page);
+    expect(requested).toEqual([]);
+    expect(await page.evaluate(() => "gtag" in window)).toBe(false);
+
+    await page.getByRole("button", { name: "Accept All" }).click();
+    await expect.poll(() => requested.length).toBe(1);
+    expect(requested[0]).toContain("id=G-TEST12345");
+    await expect.poll(() => pageViews(page)).toEqual(["/"]);
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
+    await page.waitForURL(`${analyticsServer.url}/about`);
+    await expect.poll(() => pageViews(page)).toEqual(["/", "/about"]);
+    await page.context().close();
+  });
+
+  it("loads nothing for a visitor who declines", async () => {
+    const page = await openPage(browser, JS_MODES[1]);
+    const requested = await interceptGoogle(page);
+    await page.goto(`${analyticsServer.url}/`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Decline" }).click();
+    await page.getByTestId("cookie-banner").waitFor({ state: "detached" });
+    await page.goto(`${analyticsServer.url}/about`);
+    await waitForHydration(page);
+    expect(requested).toEqual([]);
+    await page.context().close();
+  });
+
+  it("loads a returning visitor's analytics at once when they accepted before", async () => {
+    const page = await openPage(browser, JS_MODES[1]);
+    const requested = await interceptGoogle(page);
+    await page.context().addCookies([{ name: "cookie-consent", value: "accepted", url: analyticsServer.url }]);
+    await page.goto(`${analyticsServer.url}/contact`);
+    await expect.poll(() => requested.length).toBe(1);
+    await expect.poll(() => pageViews(page)).toEqual(["/contact"]);
+    await page.context().close();
+  });
+
+  it("loads nothing at all when analytics is not configured", async () => {
+    const page = await openPage(browser, JS_MODES[1]);
+    const requested = await interceptGoogle(page);
+    await page.context().addCookies([{ name: "cookie-consent", value: "accepted", url: server.url }]);
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    expect(requested).toEqual([]);
+    expect(await page.evaluate(() => "gtag" in window)).toBe(false);
+    await page.context().close();
+  });
+});

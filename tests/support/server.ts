@@ -1,0 +1,37 @@
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import type { Database } from "~/services/database-types";
+import { startBuiltServer } from "../../scripts/built-server.js";
+
+export interface TestServer {
+  /** Base URL of the running server, without a trailing slash. */
+  url: string;
+  dataDir: string;
+  /** A connection to the server's own SQLite file, for arranging and checking data. */
+  db: Kysely<Database>;
+  /** Everything the server printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real production build (`npm run build` first) on a free port with a
+ * fresh DATA_DIR. Rate limits are high unless a test sets RATE_LIMIT_MAX.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const server = await startBuiltServer(env);
+  const sqlite = new SQLite(path.join(server.dataDir, "app.db"));
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    url: server.url,
+    dataDir: server.dataDir,
+    db,
+    output: server.output,
+    async stop() {
+      await db.destroy();
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/services/env.server";
+
+describe("configuration", () => {
+  it("has working defaults for a laptop", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe(path.resolve("./data"));
+    expect(env.RATE_LIMIT_MAX).toBeGreaterThan(0);
+    expect(env.BRAND_REFERENCE_PREFIX).toMatch(/^[A-Z]{3}$/);
+    expect(env.ANALYTICS_GA_MEASUREMENT_ID).toBeUndefined();
+  });
+
+  it("requires SESSION_SECRET in production, naming the variable", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/^Invalid configuration: SESSION_SECRET /);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value" }).SESSION_SECRET).toBe(
+      "a-long-enough-secret-value",
+    );
+  });
+
+  it.each([
+    ["PORT", { PORT: "not-a-number" }],
+    ["PORT", { PORT: "70000" }],
+    ["RATE_LIMIT_MAX", { RATE_LIMIT_MAX: "0" }],
+    ["APP_URL", { APP_URL: "not a url" }],
+    ["BRAND_EMAIL", { BRAND_EMAIL: "nobody" }],
+    ["BRAND_REFERENCE_PREFIX", { BRAND_REFERENCE_PREFIX: "abcd" }],
+    ["ANALYTICS_GA_MEASUREMENT_ID", { ANALYTICS_GA_MEASUREMENT_ID: "UA-123" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "maybe" }],
+  ])("names %s when its value is bad", (name, source) => {
+    expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it("reads the brand settings and booleans", () => {
+    const env = parseEnv({ BRAND_NAME: "Acme Connect", TRUST_PROXY: "true", ANALYTICS_GA_MEASUREMENT_ID: "G-ABC123" });
+    expect(env.BRAND_NAME).toBe("Acme Connect");
+    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.ANALYTICS_GA_MEASUREMENT_ID).toBe("G-ABC123");
+  });
+});

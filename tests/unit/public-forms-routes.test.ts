@@ -1,0 +1,171 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/server";
+
+const enquiry = {
+  firstName: "Sam",
+  lastName: "Patel",
+  email: "sam@patelplumbing.co.uk",
+  contactNumber: "07700 900123",
+  subject: "broadband",
+  message: "We need faster broadband for our office in Leeds.",
+};
+
+function post(server: TestServer, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+    headers,
+  });
+}
+
+/** A form post sent from a chosen loopback address, so each address is a different client. */
+function postFrom(server: TestServer, localAddress: string, path: string, fields: Record<string, string>) {
+  const url = new URL(path, server.url);
+  const body = new URLSearchParams(fields).toString();
+  return new Promise<number>((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: "POST", localAddress, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) } },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+describe("contact enquiry form", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("stores a complete enquiry and redirects back with a thank-you toast", async () => {
+    const response = await post(server, "/contact", enquiry);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/contact#enquiry-form");
+    const cookie = response.headers.get("set-cookie")!.split(";")[0];
+    expect(cookie).toMatch(/^toast=/);
+
+    const rows = await server.db.selectFrom("contactEnquiries").selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject(enquiry);
+
+    const page = await (await fetch(`${server.url}/contact`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain("Message sent");
+  });
+
+  it("answers missing fields with the spec's toast, the field errors and the values typed, storing nothing", async () => {
+    const before = await server.db.selectFrom("contactEnquiries").select((eb) => eb.fn.countAll().as("count")).executeTakeFirst();
+    const response = await post(server, "/contact", { ...enquiry, firstName: "", message: "   " });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Missing Information");
+    expect(html).toContain("Please fill in all required fields.");
+    expect(html).toContain("Please enter your first name");
+    expect(html).toContain("Please enter your message");
+    expect(html).toContain('value="sam@patelplumbing.co.uk"');
+    const after = await server.db.selectFrom("contactEnquiries").select((eb) => eb.fn.countAll().as("count")).executeTakeFirst();
+    expect(after).toEqual(before);
+  });
+
+  it("answers a malformed email or phone with a message next to the field", async () => {
+    const response = await post(server, "/contact", { ...enquiry, email: "sam-at-example", contactNumber: "ring me" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please enter a valid email address");
+    expect(html).toContain("Please enter a valid phone number");
+    expect(html).toMatch(/id="contact-email"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="contact-email"/);
+  });
+
+  it("answers an unknown subject without storing it", async () => {
+    const response = await post(server, "/contact", { ...enquiry, subject: "free-phones" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Please choose a subject from the list");
+  });
+
+  it("quietly drops a submission that filled the honeypot", async () => {
+    const before = (await server.db.selectFrom("contactEnquiries").selectAll().execute()).length;
+    const response = await post(server, "/contact", { ...enquiry, websiteUrl: "http://spam.example" });
+    expect(response.status).toBe(302);
+    expect((await server.db.selectFrom("contactEnquiries").selectAll().execute()).length).toBe(before);
+  });
+
+  it("refuses an oversized body with 413", async () => {
+    const response = await post(server, "/contact", { ...enquiry, message: "x".repeat(70_000) });
+    expect(response.status).toBe(413);
+  });
+});
+
+describe("newsletter sign-up", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it.each(["/about", "/testimonials"])("stores a sign-up from %s and comes back to the form", async (page) => {
+    const email = `jo${page.replace("/", "-")}@example.co.uk`;
+    const response = await post(server, page, { firstName: "Jo", lastName: "Bloggs", email });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${page}#newsletter`);
+    const row = await server.db.selectFrom("newsletterSignups").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ firstName: "Jo", lastName: "Bloggs", sourcePage: page });
+  });
+
+  it("keeps one row per email, whatever its case", async () => {
+    await post(server, "/about", { email: "Repeat@Example.co.uk" });
+    await post(server, "/about", { email: "repeat@example.co.uk", firstName: "Rita" });
+    const rows = await server.db.selectFrom("newsletterSignups").selectAll().where("email", "=", "repeat@example.co.uk").execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].firstName).toBe("Rita");
+  });
+
+  it("answers a missing or malformed email with 400 and stores nothing", async () => {
+    const before = (await server.db.selectFrom("newsletterSignups").selectAll().execute()).length;
+    const missing = await post(server, "/about", { firstName: "Jo" });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain("Please enter your email address");
+    const malformed = await post(server, "/testimonials", { email: "jo@" });
+    expect(malformed.status).toBe(400);
+    expect((await server.db.selectFrom("newsletterSignups").selectAll().execute()).length).toBe(before);
+  });
+});
+
+describe("rate limit on public forms", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_MAX: "2", RATE_LIMIT_WINDOW_SECONDS: "60" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answers 429 past the limit for one client, without storing, while another client still gets through", async () => {
+    expect((await post(server, "/contact", enquiry)).status).toBe(302);
+    expect((await post(server, "/contact", enquiry)).status).toBe(302);
+    const limited = await post(server, "/contact", enquiry);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.text()).toContain("Too many attempts");
+    expect(await server.db.selectFrom("contactEnquiries").selectAll().execute()).toHaveLength(2);
+
+    // A different client address has its own allowance.
+    expect(await postFrom(server, "127.0.0.2", "/contact", enquiry)).toBe(302);
+    expect(await server.db.selectFrom("contactEnquiries").selectAll().execute()).toHaveLength(3);
+  });
+
+  it("counts each form separately", async () => {
+    const response = await post(server, "/about", { email: "limit@example.co.uk" });
+    expect(response.status).toBe(302);
+  });
+});

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const PAGES = [
+  ["/", /Business Mobile/i],
+  ["/business-mobile", /Business Mobile/i],
+  ["/testimonials", /Testimonials/i],
+  ["/about", /About/i],
+  ["/contact", /Contact/i],
+  ["/terms", /Terms/i],
+  ["/privacy", /Privacy/i],
+  ["/cookies", /Cookie/i],
+] as const;
+
+describe("public pages", () => {
+  it.each(PAGES)("%s answers 200 with its own title, description and canonical link", async (path, titlePattern) => {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const title = html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "";
+    expect(title).toMatch(titlePattern);
+    expect(title).toContain("ClearLine Business");
+    expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+    expect(html).toContain(`<link rel="canonical" href="${server.url}${path}"/>`);
+    expect(html).toContain('property="og:title"');
+  });
+
+  it("gives every page a different title", async () => {
+    const titles = await Promise.all(
+      PAGES.map(async ([path]) => (await (await fetch(`${server.url}${path}`)).text()).match(/<title>([^<]*)<\/title>/)?.[1]),
+    );
+    expect(new Set(titles).size).toBe(PAGES.length);
+  });
+
+  it.each(["/no-such-page", "/business-mobile/extra", "/about-us"])("answers %s with 404 Page Not Found", async (path) => {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("404 Page Not Found");
+  });
+
+  it("serves robots.txt pointing at the sitemap, and a sitemap of every public page", async () => {
+    const robots = await fetch(`${server.url}/robots.txt`);
+    expect(robots.headers.get("content-type")).toContain("text/plain");
+    const robotsText = await robots.text();
+    expect(robotsText).toContain("Disallow: /admin");
+    expect(robotsText).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+
+    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual(PAGES.map(([path]) => `${server.url}${path}`));
+  });
+
+  it("serves the favicon and the social sharing image", async () => {
+    for (const [path, type] of [
+      ["/favicon.ico", "image/"],
+      ["/favicon.svg", "image/svg+xml"],
+      ["/og-image.png", "image/png"],
+    ]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("content-type"), path).toContain(type);
+    }
+  });
+
+  it("answers /healthz when the database answers", async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("ok");
+  });
+});
+
+describe("security headers", () => {
+  it("sends a CSP whose nonce is the one on the page's scripts, and a fresh one each time", async () => {
+    const first = await fetch(`${server.url}/`);
+    const csp = first.headers.get("content-security-policy") ?? "";
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    const html = await first.text();
+    const scriptTags = html.match(/<script[^>]*>/g) ?? [];
+    expect(scriptTags.length).toBeGreaterThan(0);
+    for (const tag of scriptTags) expect(tag).toContain(`nonce="${nonce}"`);
+
+    const second = await fetch(`${server.url}/`);
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+
+  it.each(["/", "/healthz", "/robots.txt", "/favicon.svg", "/no-such-page"])("sends the baseline headers on %s", async (path) => {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    // Plain http on a laptop: no HSTS.
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("sends HSTS in production behind an HTTPS proxy", async () => {
+    const response = await fetch(`${server.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+  });
+
+  it("shows a friendly page, not a stack trace, for a bad request", async () => {
+    const response = await fetch(`${server.url}/%E0%A4%A`);
+    expect(response.status).toBeLessThan(500);
+    const body = await response.text();
+    expect(body).not.toMatch(/at .*\.js:\d+/);
+  });
+});
+
+describe("cookie consent", () => {
+  it("remembers the choice in a cookie and returns the visitor to the page", async () => {
+    const response = await fetch(`${server.url}/cookie-consent`, {
+      method: "POST",
+      body: new URLSearchParams({ consent: "accepted", redirectTo: "/about" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/about");
+    expect(response.headers.get("set-cookie")).toMatch(/^cookie-consent=[^;]+; Max-Age=31536000; Path=\/; SameSite=Lax/);
+
+    const page = await fetch(`${server.url}/about`, {
+      headers: { Cookie: response.headers.get("set-cookie")!.split(";")[0] },
+    });
+    expect(await page.text()).not.toContain('data-testid="cookie-banner"');
+  });
+
+  it("refuses to send the visitor off the site", async () => {
+    const response = await fetch(`${server.url}/cookie-consent`, {
+      method: "POST",
+      body: new URLSearchParams({ consent: "declined", redirectTo: "//evil.example/" }),
+      redirect: "manual",
+    });
+    expect(response.headers.get("location")).toBe("/");
+  });
+
+  it("answers 400 to an unknown choice and sets nothing", async () => {
+    const response = await fetch(`${server.url}/cookie-consent`, {
+      method: "POST",
+      body: new URLSearchParams({ consent: "maybe" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("shows the banner until a choice is made", async () => {
+    expect(await (await fetch(`${server.url}/`)).text()).toContain('data-testid="cookie-banner"');
+  });
+});
