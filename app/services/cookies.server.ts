@@ -14,11 +14,3 @@ export const toastCookie = createCookie("toast", {
   secrets: [env.SESSION_SECRET],
   maxAge: 60,
 });
-
-/** The visitor's cookie choice; read by the server so the banner works without JavaScript. */
-export const consentCookie = createCookie("cookie-consent", {
-  httpOnly: false,
-  sameSite: "lax",
-  path: "/",
-  maxAge: 60 * 60 * 24 * 365,
-});
