@@ -1,3 +1,72 @@
+import { json } from "@remix-run/node";
+import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { ArrowRight } from "lucide-react";
+import { AboutBlock } from "~/components/site/about-block";
+import { Hero } from "~/components/site/hero";
+import { HeroShowcase } from "~/components/site/hero-showcase";
+import { HowItWorks } from "~/components/site/how-it-works";
+import { ResourceCards } from "~/components/site/resource-cards";
+import { ServicesTiles } from "~/components/site/services-tiles";
+import { TestimonialsShowcase } from "~/components/site/testimonials-showcase";
+import { WhyChooseUs } from "~/components/site/why-choose-us";
+import { buttonClasses, ButtonLink } from "~/components/ui/button";
+import { RESOURCE_ARTICLES } from "~/lib/resources";
+import { pageMeta } from "~/lib/seo";
+import { firstStockImages, listStockImagesByLocation } from "~/models/stock-images.server";
+import { listTestimonialsForDisplay } from "~/models/testimonials.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Compare Business Mobile Deals for UK Small Businesses",
+    description:
+      "Compare business mobile, phone system, broadband and IT deals from all the major UK networks. 100% independent, takes 1 minute, with a quote from an expert within 24 hours.",
+    path: "/",
+  });
+
+export async function loader() {
+  const [images, resourceImages, testimonials] = await Promise.all([
+    firstStockImages(["hero-section", "services", "about-us"]),
+    listStockImagesByLocation("resources"),
+    listTestimonialsForDisplay(),
+  ]);
+  return json({ images, resourceImages, testimonials });
+}
+
 export default function Home() {
-  return <h1 className="p-10 text-3xl font-bold">Home</h1>;
+  const { images, resourceImages, testimonials } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Hero
+        eyebrow="Business mobiles for UK small businesses"
+        title="Compare business mobile deals and save"
+        description="We compare all the major UK networks and our trusted UK suppliers to find the right plan for your team. It takes 1 minute to tell us what you need, and you'll get a quote from an expert within 24 hours."
+        highlights={[
+          "Award-winning B2B dealers",
+          "All major UK networks compared",
+          "100% independent advice",
+          "Great value SIM-only deals",
+        ]}
+        actions={
+          <>
+            <ButtonLink to="/business-mobile" variant="accent" size="lg">
+              Compare deals now
+              <ArrowRight className="size-5" aria-hidden />
+            </ButtonLink>
+            <a href="#how-it-works" className={buttonClasses("inverse", "lg")}>
+              How it works
+            </a>
+          </>
+        }
+        footnote="Trusted by UK businesses: we've compared deals for over 100,000 of them."
+        aside={<HeroShowcase image={images["hero-section"]} />}
+      />
+      {/* The quote wizard, <section id="get-quote">, goes here. */}
+      <HowItWorks />
+      <ServicesTiles image={images.services} />
+      <AboutBlock image={images["about-us"]} />
+      <WhyChooseUs />
+      <ResourceCards articles={RESOURCE_ARTICLES} images={resourceImages} />
+      <TestimonialsShowcase testimonials={testimonials} heading="What our customers say" />
+    </>
+  );
 }

@@ -2,7 +2,7 @@ import { Link, type LinkProps } from "@remix-run/react";
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { cn } from "~/lib/cn";
 
-type Variant = "primary" | "secondary" | "outline" | "ghost" | "destructive" | "accent";
+type Variant = "primary" | "secondary" | "outline" | "ghost" | "destructive" | "accent" | "inverse";
 type Size = "sm" | "md" | "lg";
 
 const variants: Record<Variant, string> = {
@@ -12,6 +12,8 @@ const variants: Record<Variant, string> = {
   outline: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50",
   ghost: "text-slate-700 hover:bg-slate-100",
   destructive: "bg-red-600 text-white hover:bg-red-700 shadow-sm",
+  /** On a dark band. */
+  inverse: "border border-white/30 bg-white/10 text-white hover:bg-white/20",
 };
 
 const sizes: Record<Size, string> = {

@@ -1,0 +1,61 @@
+import { CalendarRange, Headset, PiggyBank, Repeat, Signal, TrendingUp } from "lucide-react";
+import { Section } from "./section";
+import { SectionHeading } from "./section-heading";
+
+const BENEFITS = [
+  {
+    icon: PiggyBank,
+    title: "Lower monthly costs",
+    text: "Pay for the minutes and data your team actually uses, not an allowance picked years ago.",
+  },
+  {
+    icon: Signal,
+    title: "Coverage where you work",
+    text: "We check each network's signal at your premises and the places your team travels to.",
+  },
+  {
+    icon: Headset,
+    title: "A dedicated UK expert",
+    text: "One named contact who knows your account, from your first quote to your next renewal.",
+  },
+  {
+    icon: CalendarRange,
+    title: "Flexible contract terms",
+    text: "Choose 12, 24 or 36 month contracts, with SIM-only options that keep your commitment low.",
+  },
+  {
+    icon: Repeat,
+    title: "Keep your numbers",
+    text: "We arrange the transfer of your existing numbers, so customers can still reach you on day one.",
+  },
+  {
+    icon: TrendingUp,
+    title: "Room to grow",
+    text: "Add lines for new starters or upgrade handsets as your business changes, without starting over.",
+  },
+] as const;
+
+/** The six reasons to switch, on the Business Mobiles page. */
+export function BenefitsList() {
+  return (
+    <Section labelledBy="benefits-title" tone="muted">
+      <SectionHeading
+        id="benefits-title"
+        eyebrow="Benefits"
+        title="Why switch your business mobiles with us"
+        description="An independent comparison takes the guesswork out of your next contract."
+      />
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {BENEFITS.map((benefit) => (
+          <li key={benefit.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <span className="flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white">
+              <benefit.icon className="size-6" aria-hidden />
+            </span>
+            <h3 className="mt-5 text-lg font-semibold text-slate-900">{benefit.title}</h3>
+            <p className="mt-2 leading-7 text-slate-600">{benefit.text}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

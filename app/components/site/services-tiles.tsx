@@ -1,0 +1,73 @@
+import { ArrowRight, PhoneCall, Server, Smartphone, Wifi } from "lucide-react";
+import { ButtonLink } from "~/components/ui/button";
+import type { PublicStockImage } from "~/lib/stock-images";
+import { Section } from "./section";
+import { SectionHeading } from "./section-heading";
+import { StockImage } from "./stock-image";
+
+const SERVICES = [
+  {
+    icon: Smartphone,
+    title: "Business Mobiles",
+    text: "SIM-only plans and the latest handsets on every major UK network, with shared data and one bill for the whole team.",
+  },
+  {
+    icon: PhoneCall,
+    title: "Business Phone System",
+    text: "Cloud phone systems that ring on desks, laptops and mobiles, so customers reach you wherever you're working.",
+  },
+  {
+    icon: Wifi,
+    title: "Broadband",
+    text: "Fast, reliable business broadband and leased lines with UK support and service levels that suit your premises.",
+  },
+  {
+    icon: Server,
+    title: "IT managed services",
+    text: "Day-to-day IT support, security and Microsoft 365 management from trusted UK suppliers, for a predictable monthly fee.",
+  },
+] as const;
+
+/** What we compare, one tile per service; enquiries go to the contact page. */
+export function ServicesTiles({ image }: { image: PublicStockImage | null }) {
+  const heading = (
+    <SectionHeading
+      id="services-title"
+      eyebrow="Our services"
+      title="Everything your business needs to stay connected"
+      description="One independent team to compare the lot, whether you're equipping a new starter or moving the whole office."
+      align={image ? "left" : "center"}
+    />
+  );
+  return (
+    <Section labelledBy="services-title" tone="muted">
+      {image ? (
+        <div className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
+          {heading}
+          <StockImage
+            image={image}
+            alt={image.description ?? "Business phones, broadband and IT equipment"}
+            className="aspect-[16/9] w-full rounded-2xl shadow-lg"
+          />
+        </div>
+      ) : (
+        heading
+      )}
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {SERVICES.map((service) => (
+          <li key={service.title} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <span className="flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white">
+              <service.icon className="size-6" aria-hidden />
+            </span>
+            <h3 className="mt-5 text-lg font-semibold text-slate-900">{service.title}</h3>
+            <p className="mt-2 flex-1 leading-7 text-slate-600">{service.text}</p>
+            <ButtonLink to="/contact" variant="outline" className="mt-6 self-start">
+              Enquire Now<span className="sr-only"> about {service.title}</span>
+              <ArrowRight className="size-4" aria-hidden />
+            </ButtonLink>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,60 @@
+import { json } from "@remix-run/node";
+import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { ArrowRight } from "lucide-react";
+import { AboutStory } from "~/components/site/about-story";
+import { Hero } from "~/components/site/hero";
+import { PridePoints } from "~/components/site/pride-points";
+import { StockImage } from "~/components/site/stock-image";
+import { ButtonLink } from "~/components/ui/button";
+import { useBrand } from "~/lib/brand";
+import { pageMeta } from "~/lib/seo";
+import { firstStockImages } from "~/models/stock-images.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "About Us",
+    description:
+      "We're an independent UK team helping small businesses compare business mobile, phone system, broadband and IT deals across every major network, at no cost to you.",
+    path: "/about",
+  });
+
+export async function loader() {
+  const images = await firstStockImages(["about-us"]);
+  return json({ image: images["about-us"] });
+}
+
+export default function About() {
+  const { image } = useLoaderData<typeof loader>();
+  const brand = useBrand();
+  return (
+    <>
+      <Hero
+        eyebrow={`About ${brand.name}`}
+        title="Independent telecoms advice for UK small businesses"
+        description="We help small businesses across the UK find better value business mobiles, phone systems, broadband and IT services, with honest advice from people who know the market."
+        actions={
+          <>
+            <ButtonLink to="/business-mobile" variant="accent" size="lg">
+              Start Your Quote
+              <ArrowRight className="size-5" aria-hidden />
+            </ButtonLink>
+            <ButtonLink to="/contact" variant="inverse" size="lg">
+              Contact Us
+            </ButtonLink>
+          </>
+        }
+        aside={
+          <StockImage
+            image={image}
+            alt={image?.description ?? `The ${brand.name} team at work`}
+            placeholderLabel="About us image coming soon"
+            className="aspect-[4/3] w-full rounded-2xl shadow-2xl"
+          />
+        }
+      />
+      <AboutStory />
+      <PridePoints />
+      {/* The newsletter sign-up form goes here. */}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { json } from "@remix-run/node";
+import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { ArrowRight, Phone } from "lucide-react";
+import { BenefitBadges } from "~/components/site/benefit-badges";
+import { BenefitsList } from "~/components/site/benefits-list";
+import { Hero } from "~/components/site/hero";
+import { MobilePlansBlock } from "~/components/site/mobile-plans-block";
+import { QuoteIncludesCard } from "~/components/site/quote-includes-card";
+import { TestimonialsShowcase } from "~/components/site/testimonials-showcase";
+import { buttonClasses, ButtonLink } from "~/components/ui/button";
+import { phoneHref, useBrand } from "~/lib/brand";
+import { pageMeta } from "~/lib/seo";
+import { firstStockImages } from "~/models/stock-images.server";
+import { listTestimonialsForDisplay } from "~/models/testimonials.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Business Mobile Deals Compared",
+    description:
+      "Compare business mobile and SIM-only deals from all the major UK networks. Independent, award-winning B2B partners, with a free quote from an expert within 24 hours.",
+    path: "/business-mobile",
+  });
+
+export async function loader() {
+  const [images, testimonials] = await Promise.all([firstStockImages(["general"]), listTestimonialsForDisplay()]);
+  return json({ image: images.general, testimonials: testimonials.slice(0, 3) });
+}
+
+export default function BusinessMobile() {
+  const { image, testimonials } = useLoaderData<typeof loader>();
+  const brand = useBrand();
+  return (
+    <>
+      <Hero
+        eyebrow={brand.product}
+        title="Business mobile deals from every major UK network"
+        description="Tell us about your team and we'll compare SIM-only plans and handset deals across all the major UK networks. It takes 1 minute, and an expert will send your quote within 24 hours."
+        highlights={["Free, no-obligation quote", "Great value SIM-only deals", "Keep your existing numbers", "100% independent"]}
+        actions={
+          <>
+            <ButtonLink to="/contact" variant="accent" size="lg">
+              Request your free quote
+              <ArrowRight className="size-5" aria-hidden />
+            </ButtonLink>
+            <a
+              href={phoneHref(brand.phone)}
+              className={buttonClasses("inverse", "lg")}
+            >
+              <Phone className="size-5" aria-hidden />
+              Call {brand.phone}
+            </a>
+          </>
+        }
+        aside={<QuoteIncludesCard />}
+      />
+      {/* The quote wizard, <section id="get-quote">, goes here. */}
+      <BenefitBadges />
+      <MobilePlansBlock image={image} />
+      <BenefitsList />
+      <TestimonialsShowcase testimonials={testimonials} heading="Trusted by businesses across the UK" />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { json } from "@remix-run/node";
+import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { ContactDetails, LegalLine, OfficeAddress } from "~/components/site/contact-info";
+import { PageHeader } from "~/components/site/page-header";
+import { StockImage } from "~/components/site/stock-image";
+import { pageMeta } from "~/lib/seo";
+import { firstStockImages } from "~/models/stock-images.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Contact Us",
+    description:
+      "Get in touch about business mobiles, phone systems, broadband or IT services. Call, email or send us an enquiry and a UK-based expert will get back to you.",
+    path: "/contact",
+  });
+
+export async function loader() {
+  const images = await firstStockImages(["contact"]);
+  return json({ image: images.contact });
+}
+
+export default function Contact() {
+  const { image } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader
+        eyebrow="We're here to help"
+        title="Contact us"
+        description="Questions about your contract, a quote or our services? Send us a message or give us a call and one of our UK-based experts will be happy to help."
+      />
+      <div className="bg-slate-50 py-16 sm:py-20">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 sm:px-6 lg:grid-cols-3 lg:gap-10 lg:px-8">
+          <div className="lg:col-span-2">{/* enquiry form */}</div>
+          <div className="grid content-start gap-6">
+            {image ? (
+              <StockImage
+                image={image}
+                alt={image.description ?? "Our office"}
+                className="aspect-[16/9] w-full rounded-2xl shadow-sm"
+              />
+            ) : null}
+            <OfficeAddress />
+            <ContactDetails />
+            <LegalLine />
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
