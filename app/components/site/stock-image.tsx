@@ -1,7 +1,68 @@
-import { ImageIcon } from "lucide-react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { cn } from "~/lib/cn";
-import { stockImagePreviewUrl, type PublicStockImage } from "~/lib/stock-images";
+import { formLogoUrl, stockImagePreviewUrl, type PublicStockImage } from "~/lib/stock-images";
 
+/**
+ * Remembers that an image failed to load. A preview that broke before the
+ * page hydrated fired its error event too early for React, so the effect
+ * checks the element itself once.
+ */
+function useBrokenImage(image: PublicStockImage | null): [boolean, RefObject<HTMLImageElement>, () => void] {
+  const ref = useRef<HTMLImageElement>(null);
+  const [failedId, setFailedId] = useState<number | null>(null);
+  const id = image?.id ?? null;
+
+  useEffect(() => {
+    const element = ref.current;
+    if (id !== null && element?.complete && element.naturalWidth === 0) setFailedId(id);
+  }, [id]);
+
+  return [id !== null && failedId === id, ref, () => setFailedId(id)];
+}
+
+/** A phone sending a signal, in the brand's colours: shown where no image has been chosen yet. */
+export function ImagePlaceholder({ label, className }: { label: string; className?: string }) {
+  return (
+    <div
+      role="img"
+      aria-label={label}
+      className={cn(
+        "flex items-center justify-center overflow-hidden bg-linear-to-br from-brand-50 via-brand-100 to-brand-200",
+        className,
+      )}
+    >
+      <svg viewBox="0 0 400 300" className="h-full max-h-full w-full" preserveAspectRatio="xMidYMid meet" aria-hidden>
+        <circle cx="330" cy="60" r="90" className="fill-brand-200/60" />
+        <circle cx="60" cy="260" r="70" className="fill-white/50" />
+        {/* Signal waves */}
+        <g fill="none" strokeLinecap="round" strokeWidth="9" className="stroke-accent-400">
+          <path d="M262 92a36 36 0 0 1 0 52" />
+          <path d="M284 72a64 64 0 0 1 0 92" className="opacity-80" />
+          <path d="M306 52a92 92 0 0 1 0 132" className="opacity-60" />
+        </g>
+        {/* Handset */}
+        <rect x="150" y="48" width="96" height="190" rx="18" className="fill-brand-700" />
+        <rect x="160" y="66" width="76" height="146" rx="8" className="fill-white" />
+        <rect x="182" y="55" width="32" height="4" rx="2" className="fill-brand-400" />
+        <circle cx="198" cy="225" r="6" className="fill-brand-400" />
+        {/* Signal bars on the screen */}
+        <g className="fill-brand-500">
+          <rect x="174" y="150" width="10" height="20" rx="2" />
+          <rect x="190" y="138" width="10" height="32" rx="2" />
+          <rect x="206" y="124" width="10" height="46" rx="2" className="fill-brand-600" />
+        </g>
+        <rect x="174" y="84" width="48" height="8" rx="4" className="fill-brand-100" />
+        <rect x="174" y="100" width="34" height="8" rx="4" className="fill-brand-100" />
+        <rect x="174" y="186" width="48" height="12" rx="6" className="fill-accent-400" />
+      </svg>
+    </div>
+  );
+}
+
+/**
+ * A stock image chosen by staff for a place on the site, or the placeholder
+ * when there is none (or, with JavaScript, when its preview fails to load).
+ */
 export function StockImage({
   image,
   alt,
@@ -13,10 +74,36 @@ export function StockImage({
   className?: string;
   placeholderLabel?: string;
 }) {
-  if (image) return <img src={stockImagePreviewUrl(image)} alt={alt} className={cn("object-cover", className)} />;
+  const [broken, ref, markBroken] = useBrokenImage(image);
+  if (!image || broken) {
+    return <ImagePlaceholder label={placeholderLabel ?? "Image coming soon"} className={className} />;
+  }
   return (
-    <div role="img" aria-label={placeholderLabel ?? alt} className={cn("flex items-center justify-center bg-slate-100", className)}>
-      <ImageIcon className="size-10 text-slate-400" aria-hidden />
-    </div>
+    <img
+      ref={ref}
+      src={stockImagePreviewUrl(image)}
+      alt={image.description || alt}
+      loading="lazy"
+      decoding="async"
+      onError={markBroken}
+      className={cn("object-cover", className)}
+    />
+  );
+}
+
+/** A logo shown beside the quote form (locations formlogo1 to formlogo4); nothing when none is set. */
+export function FormLogo({ image, alt, className }: { image: PublicStockImage | null; alt: string; className?: string }) {
+  const [broken, ref, markBroken] = useBrokenImage(image);
+  if (!image || broken) return null;
+  return (
+    <img
+      ref={ref}
+      src={formLogoUrl(image)}
+      alt={image.description || alt}
+      loading="lazy"
+      decoding="async"
+      onError={markBroken}
+      className={cn("h-10 w-auto object-contain", className)}
+    />
   );
 }

@@ -1,0 +1,81 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Award, BadgeCheck, Building2, Signal } from "lucide-react";
+import { TestimonialCard } from "~/components/site/testimonial-card";
+import { ButtonLink } from "~/components/ui/button";
+import { useBrand } from "~/lib/brand";
+import { pageMeta } from "~/lib/seo";
+import { SAMPLE_TESTIMONIALS } from "~/lib/testimonials";
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Customer Testimonials",
+    description:
+      "Read what UK small businesses say about comparing and switching their business mobile, phone system and broadband deals with us.",
+    path: "/testimonials",
+  });
+
+const TRUST_POINTS = [
+  { icon: Award, title: "Award-winning B2B dealers", text: "Recognised partners of the UK's leading networks." },
+  { icon: Building2, title: "Over 100,000 businesses", text: "Have compared business products with us." },
+  { icon: BadgeCheck, title: "100% independent", text: "Impartial advice, never tied to one supplier." },
+  { icon: Signal, title: "Every major UK network", text: "Compared side by side for coverage and price." },
+] as const;
+
+export default function TestimonialsPage() {
+  const brand = useBrand();
+  return (
+    <>
+      <section className="bg-linear-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-3xl px-4 pb-10 pt-16 text-center sm:px-6 sm:pt-20 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Testimonials</p>
+          <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            Trusted by small businesses across the UK
+          </h1>
+          <p className="mt-5 text-lg leading-8 text-slate-700">
+            Sole traders, partnerships and growing teams come to {brand.name} to compare business mobile, phone
+            system and broadband deals without the sales pressure. Here is what a few of them said after switching.
+          </p>
+        </div>
+      </section>
+
+      <section aria-label="What our customers say" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
+        <ul className="grid gap-6 md:grid-cols-3 md:gap-8">
+          {SAMPLE_TESTIMONIALS.map((testimonial) => (
+            <li key={testimonial.id}>
+              <TestimonialCard testimonial={testimonial} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="trust-heading" className="border-y border-slate-200 bg-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
+          <h2 id="trust-heading" className="text-center text-2xl font-bold tracking-tight text-slate-900">
+            Why businesses choose us
+          </h2>
+          <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+            {TRUST_POINTS.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex items-start gap-4">
+                <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-600 text-white">
+                  <Icon aria-hidden className="size-5" />
+                </span>
+                <span>
+                  <span className="block font-semibold text-slate-900">{title}</span>
+                  <span className="mt-1 block text-sm leading-6 text-slate-600">{text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-12 flex flex-col items-center gap-3 text-center">
+            <p className="text-slate-700">Your quote takes about a minute, and an expert replies within 24 hours.</p>
+            <ButtonLink to="/business-mobile" size="lg">
+              Get Your Quote
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+
+      {/* The newsletter sign-up form goes here. */}
+    </>
+  );
+}
