@@ -9,6 +9,13 @@ import { ButtonLink } from "~/components/ui/button";
 import { useBrand } from "~/lib/brand";
 import { pageMeta } from "~/lib/seo";
 import { firstStockImages } from "~/models/stock-images.server";
+import { NewsletterSignup } from "~/components/site/newsletter-signup";
+import { newsletterAction } from "~/services/newsletter-action.server";
+import { publicFormHeaders } from "~/services/public-forms.server";
+
+/** The newsletter form on this page posts here. */
+export const action = newsletterAction;
+export const headers = publicFormHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -54,7 +61,7 @@ export default function About() {
       />
       <AboutStory />
       <PridePoints />
-      {/* The newsletter sign-up form goes here. */}
+      <NewsletterSignup page="/about" />
     </>
   );
 }

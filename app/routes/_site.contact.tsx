@@ -1,10 +1,15 @@
-import { json } from "@remix-run/node";
+import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { ContactForm } from "~/components/site/contact-form";
 import { ContactDetails, LegalLine, OfficeAddress } from "~/components/site/contact-info";
 import { PageHeader } from "~/components/site/page-header";
 import { StockImage } from "~/components/site/stock-image";
+import { MESSAGES } from "~/lib/messages";
+import { contactEnquirySchema } from "~/lib/schemas/public-forms";
 import { pageMeta } from "~/lib/seo";
+import { createContactEnquiry } from "~/models/contact-enquiries.server";
 import { firstStockImages } from "~/models/stock-images.server";
+import { handlePublicForm, publicFormHeaders } from "~/services/public-forms.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -19,6 +24,19 @@ export async function loader() {
   return json({ image: images.contact });
 }
 
+export async function action({ request }: ActionFunctionArgs) {
+  return handlePublicForm({
+    request,
+    scope: "contact",
+    schema: contactEnquirySchema,
+    save: createContactEnquiry,
+    success: MESSAGES.enquirySent,
+    redirectTo: "/contact#enquiry-form",
+  });
+}
+
+export const headers = publicFormHeaders;
+
 export default function Contact() {
   const { image } = useLoaderData<typeof loader>();
   return (
@@ -30,7 +48,13 @@ export default function Contact() {
       />
       <div className="bg-slate-50 py-16 sm:py-20">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 sm:px-6 lg:grid-cols-3 lg:gap-10 lg:px-8">
-          <div className="lg:col-span-2">{/* enquiry form */}</div>
+          <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:col-span-2">
+            <h2 className="text-xl font-bold text-slate-900">Send us an enquiry</h2>
+            <p className="mb-6 mt-1 text-sm text-slate-600">
+              Fields marked <span className="text-red-700">*</span> are required. We reply within one working day.
+            </p>
+            <ContactForm />
+          </div>
           <div className="grid content-start gap-6">
             {image ? (
               <StockImage

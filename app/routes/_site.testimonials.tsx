@@ -5,6 +5,13 @@ import { ButtonLink } from "~/components/ui/button";
 import { useBrand } from "~/lib/brand";
 import { pageMeta } from "~/lib/seo";
 import { SAMPLE_TESTIMONIALS } from "~/lib/testimonials";
+import { NewsletterSignup } from "~/components/site/newsletter-signup";
+import { newsletterAction } from "~/services/newsletter-action.server";
+import { publicFormHeaders } from "~/services/public-forms.server";
+
+/** The newsletter form on this page posts here. */
+export const action = newsletterAction;
+export const headers = publicFormHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -75,7 +82,7 @@ export default function TestimonialsPage() {
         </div>
       </section>
 
-      {/* The newsletter sign-up form goes here. */}
+      <NewsletterSignup page="/testimonials" />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json, type HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
 import { formValues, parseWithSchema, type FormAnswer } from "~/lib/form-submission";
 import { MESSAGES, type ToastMessage } from "~/lib/messages";
@@ -67,3 +67,15 @@ export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFo
   }
   return redirectWithToast(redirectTo, success);
 }
+
+/**
+ * A page's `headers` export for a page with a public form: a plain form post
+ * renders the page, and Remix keeps only the headers a route passes on, so the
+ * rate limit's Retry-After is passed on here.
+ */
+export const publicFormHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
