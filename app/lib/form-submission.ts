@@ -38,7 +38,14 @@ export function parseWithSchema<S extends z.ZodTypeAny>(schema: S, input: unknow
 export function formValues(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of formData) {
-    if (typeof value === "string" && key !== "websiteUrl") values[key] = value;
+    if (typeof value === "string" && key !== HONEYPOT_FIELD) values[key] = value;
   }
   return values;
+}
+
+/** The hidden field only bots fill (see HoneypotField). */
+export const HONEYPOT_FIELD = "websiteUrl";
+
+export function isHoneypotFilled(value: unknown): boolean {
+  return typeof value === "string" && value.trim() !== "";
 }

@@ -18,3 +18,6 @@ export function stockImagePreviewUrl(image: Pick<PublicStockImage, "id">): strin
 export function formLogoUrl(image: Pick<PublicStockImage, "filename">): string {
   return `/uploads/${encodeURIComponent(image.filename)}`;
 }
+
+/** The four logos shown beside the quote wizard. */
+export const FORM_LOGO_LOCATIONS = ["formlogo1", "formlogo2", "formlogo3", "formlogo4"] as const;

@@ -14,6 +14,16 @@ import { RESOURCE_ARTICLES } from "~/lib/resources";
 import { pageMeta } from "~/lib/seo";
 import { firstStockImages, listStockImagesByLocation } from "~/models/stock-images.server";
 import { listTestimonialsForDisplay } from "~/models/testimonials.server";
+import { skipRevalidationAfterWizardSteps } from "~/lib/quote-wizard";
+import { QuoteWizard } from "~/components/site/quote-wizard/quote-wizard";
+import { FORM_LOGO_LOCATIONS } from "~/lib/stock-images";
+import { quoteWizardAction } from "~/services/quote-wizard-action.server";
+
+/** The quote wizard on this page posts here. */
+export const action = quoteWizardAction;
+
+/** Wizard steps change nothing else on the page, so its data is not reloaded after each one. */
+export const shouldRevalidate = skipRevalidationAfterWizardSteps;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -25,7 +35,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader() {
   const [images, resourceImages, testimonials] = await Promise.all([
-    firstStockImages(["hero-section", "services", "about-us"]),
+    firstStockImages(["hero-section", "services", "about-us", ...FORM_LOGO_LOCATIONS]),
     listStockImagesByLocation("resources"),
     listTestimonialsForDisplay(),
   ]);
@@ -34,6 +44,7 @@ export async function loader() {
 
 export default function Home() {
   const { images, resourceImages, testimonials } = useLoaderData<typeof loader>();
+  const formLogos = FORM_LOGO_LOCATIONS.map((location) => images[location]);
   return (
     <>
       <Hero
@@ -60,7 +71,7 @@ export default function Home() {
         footnote="Trusted by UK businesses: we've compared deals for over 100,000 of them."
         aside={<HeroShowcase image={images["hero-section"]} />}
       />
-      {/* The quote wizard, <section id="get-quote">, goes here. */}
+      <QuoteWizard formAction="/?index" logos={formLogos} />
       <HowItWorks />
       <ServicesTiles image={images.services} />
       <AboutBlock image={images["about-us"]} />

@@ -12,6 +12,16 @@ import { phoneHref, useBrand } from "~/lib/brand";
 import { pageMeta } from "~/lib/seo";
 import { firstStockImages } from "~/models/stock-images.server";
 import { listTestimonialsForDisplay } from "~/models/testimonials.server";
+import { skipRevalidationAfterWizardSteps } from "~/lib/quote-wizard";
+import { QuoteWizard } from "~/components/site/quote-wizard/quote-wizard";
+import { FORM_LOGO_LOCATIONS } from "~/lib/stock-images";
+import { quoteWizardAction } from "~/services/quote-wizard-action.server";
+
+/** The quote wizard on this page posts here. */
+export const action = quoteWizardAction;
+
+/** Wizard steps change nothing else on the page, so its data is not reloaded after each one. */
+export const shouldRevalidate = skipRevalidationAfterWizardSteps;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -22,12 +32,16 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export async function loader() {
-  const [images, testimonials] = await Promise.all([firstStockImages(["general"]), listTestimonialsForDisplay()]);
-  return json({ image: images.general, testimonials: testimonials.slice(0, 3) });
+  const [images, testimonials] = await Promise.all([
+    firstStockImages(["general", ...FORM_LOGO_LOCATIONS]),
+    listTestimonialsForDisplay(),
+  ]);
+  const formLogos = FORM_LOGO_LOCATIONS.map((location) => images[location]);
+  return json({ image: images.general, formLogos, testimonials: testimonials.slice(0, 3) });
 }
 
 export default function BusinessMobile() {
-  const { image, testimonials } = useLoaderData<typeof loader>();
+  const { image, formLogos, testimonials } = useLoaderData<typeof loader>();
   const brand = useBrand();
   return (
     <>
@@ -38,7 +52,7 @@ export default function BusinessMobile() {
         highlights={["Free, no-obligation quote", "Great value SIM-only deals", "Keep your existing numbers", "100% independent"]}
         actions={
           <>
-            <ButtonLink to="/contact" variant="accent" size="lg">
+            <ButtonLink to="#get-quote" variant="accent" size="lg">
               Request your free quote
               <ArrowRight className="size-5" aria-hidden />
             </ButtonLink>
@@ -53,7 +67,7 @@ export default function BusinessMobile() {
         }
         aside={<QuoteIncludesCard />}
       />
-      {/* The quote wizard, <section id="get-quote">, goes here. */}
+      <QuoteWizard formAction="/business-mobile" logos={formLogos} />
       <BenefitBadges />
       <MobilePlansBlock image={image} />
       <BenefitsList />

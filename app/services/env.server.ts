@@ -26,6 +26,11 @@ const envSchema = z
     TRUST_PROXY: booleanFromString,
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    LEAD_WEBHOOK_URL: z
+      .string()
+      .url("must be a full URL, like https://hooks.example.com/leads")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     ANALYTICS_GA_MEASUREMENT_ID: z
       .string()
       .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")

@@ -1,8 +1,9 @@
 import { json, type HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
-import { formValues, parseWithSchema, type FormAnswer } from "~/lib/form-submission";
+import { formValues, HONEYPOT_FIELD, isHoneypotFilled, parseWithSchema, type FormAnswer } from "~/lib/form-submission";
 import { MESSAGES, type ToastMessage } from "~/lib/messages";
 import { consumeRateLimit } from "./rate-limit.server";
+import { BodyTooLargeError, readFormWithLimit } from "./request-body.server";
 import { raiseToast, redirectWithToast } from "./toast.server";
 
 /** Public forms are a few short fields; anything bigger is not a person typing. */
@@ -31,20 +32,16 @@ function answer(body: FormAnswer, status: number, headers?: HeadersInit) {
 export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFormOptions<S>): Promise<Response> {
   const { request, scope, schema, save, success, redirectTo } = options;
 
-  const declaredLength = Number(request.headers.get("Content-Length") ?? 0);
-  if (declaredLength > MAX_PUBLIC_FORM_BYTES) {
-    return answer({ toast: raiseToast(MESSAGES.checkYourDetails) }, 413);
-  }
   let formData: FormData;
   try {
-    formData = await request.formData();
-  } catch {
-    return answer({ toast: raiseToast(MESSAGES.checkYourDetails) }, 400);
+    formData = await readFormWithLimit(request, MAX_PUBLIC_FORM_BYTES);
+  } catch (error) {
+    return answer({ toast: raiseToast(MESSAGES.checkYourDetails) }, error instanceof BodyTooLargeError ? 413 : 400);
   }
   const values = formValues(formData);
 
   // A filled honeypot is a bot: answer as if it worked, keep nothing.
-  if (String(formData.get("websiteUrl") ?? "").trim()) return redirectWithToast(redirectTo, success);
+  if (isHoneypotFilled(formData.get(HONEYPOT_FIELD))) return redirectWithToast(redirectTo, success);
 
   const parsed = parseWithSchema(schema, values);
   if (!parsed.success) {

@@ -24,3 +24,19 @@ export async function readTextWithLimit(request: Request, maxBytes: number): Pro
   }
   return Buffer.concat(chunks).toString("utf8");
 }
+
+/**
+ * A form post's fields, read within `maxBytes` (URL-encoded bodies are read
+ * as they stream; anything else must declare a length within the limit).
+ */
+export async function readFormWithLimit(request: Request, maxBytes: number): Promise<FormData> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!contentType.startsWith("application/x-www-form-urlencoded")) {
+    const declared = Number(request.headers.get("Content-Length") ?? NaN);
+    if (!(declared <= maxBytes)) throw new BodyTooLargeError();
+    return request.formData();
+  }
+  const formData = new FormData();
+  for (const [key, value] of new URLSearchParams(await readTextWithLimit(request, maxBytes))) formData.append(key, value);
+  return formData;
+}

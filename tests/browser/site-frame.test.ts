@@ -30,7 +30,7 @@ describe.each(JS_MODES)("site frame $name", (mode) => {
       ["Business Mobiles", "/business-mobile"],
       ["Testimonials", "/testimonials"],
       ["Contact", "/contact"],
-      ["Get Your Quote", "/business-mobile"],
+      ["Get Your Quote", "/business-mobile#get-quote"],
     ]) {
       expect(await nav.getByRole("link", { name: label, exact: true }).getAttribute("href")).toBe(href);
     }

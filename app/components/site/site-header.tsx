@@ -47,7 +47,7 @@ export function SiteHeader() {
               {linkLabel(link.label)}
             </NavLink>
           ))}
-          <ButtonLink to="/business-mobile" size="sm" className="ml-2">
+          <ButtonLink to="/business-mobile#get-quote" size="sm" className="ml-2">
             Get Your Quote
           </ButtonLink>
         </nav>
@@ -75,7 +75,7 @@ export function SiteHeader() {
                 </li>
               ))}
             </ul>
-            <ButtonLink to="/business-mobile" className="mt-3 w-full">
+            <ButtonLink to="/business-mobile#get-quote" className="mt-3 w-full">
               Get Your Quote
             </ButtonLink>
           </nav>

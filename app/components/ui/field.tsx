@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { cn } from "~/lib/cn";
+import { HONEYPOT_FIELD } from "~/lib/form-submission";
 
 const controlClasses =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-[invalid=true]:border-red-600 sm:text-sm";
@@ -69,7 +70,7 @@ export function HoneypotField({ formId }: { formId: string }) {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
       <label htmlFor={`${formId}-website-url`}>Leave this field empty</label>
-      <input id={`${formId}-website-url`} type="text" name="websiteUrl" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input id={`${formId}-website-url`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }

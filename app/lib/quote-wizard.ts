@@ -1,0 +1,92 @@
+import { BUSINESS_TYPES, CONTRACT_EXPIRIES, TEAM_SIZES } from "./enums";
+import type { FieldErrors } from "./form-submission";
+import type { Toast } from "./messages";
+import { QUOTE_WIZARD_FIELDS, type QuoteWizardField } from "./schemas/quote-request";
+
+/**
+ * The quote wizard (SPEC section 4): five steps of questions, then thank you.
+ * No server state: every post carries the answers so far, and the step to
+ * show is worked out from them.
+ */
+export type QuoteWizardStep = 1 | 2 | 3 | 4 | 5 | 6;
+export const QUOTE_WIZARD_INPUT_STEPS = 5;
+
+export type QuoteWizardAnswers = Partial<Record<QuoteWizardField, string>>;
+
+export interface QuoteWizardState {
+  step: QuoteWizardStep;
+  answers: QuoteWizardAnswers;
+  fieldErrors?: FieldErrors;
+  toast?: Toast;
+  /** One-time token of the final form: the same form posted twice makes one lead. */
+  submissionToken?: string;
+  /** The lead's reference, on the thank-you step. */
+  reference?: string;
+}
+
+export const QUOTE_WIZARD_INTENTS = { next: "quote-next", submit: "quote-submit" } as const;
+
+export interface ChoiceStep {
+  step: 1 | 2 | 3;
+  field: "teamSize" | "contractExpiry" | "businessType";
+  question: string;
+  options: readonly string[];
+}
+
+export const CHOICE_STEPS: readonly ChoiceStep[] = [
+  { step: 1, field: "teamSize", question: "How many handsets or SIMs do you need?", options: TEAM_SIZES },
+  { step: 2, field: "contractExpiry", question: "When does your current contract end?", options: CONTRACT_EXPIRIES },
+  { step: 3, field: "businessType", question: "What type of business do you run?", options: BUSINESS_TYPES },
+];
+
+/** The answers a post carries, and nothing else. */
+export function pickWizardAnswers(values: Record<string, unknown>): QuoteWizardAnswers {
+  const answers: QuoteWizardAnswers = {};
+  for (const field of QUOTE_WIZARD_FIELDS) {
+    const value = values[field];
+    if (typeof value === "string") answers[field] = value;
+  }
+  return answers;
+}
+
+/**
+ * The first step whose answer is missing or not one of its options; 4 once
+ * the three choices are made (step 4 is left with its Next button).
+ */
+export function firstUnansweredChoiceStep(answers: QuoteWizardAnswers): QuoteWizardStep {
+  for (const choice of CHOICE_STEPS) {
+    if (!choice.options.includes(answers[choice.field] ?? "")) return choice.step;
+  }
+  return 4;
+}
+
+/** Which step a failed field belongs to, so a refused answer is asked again where it was asked. */
+export function stepOfField(field: string): QuoteWizardStep {
+  const choice = CHOICE_STEPS.find((candidate) => candidate.field === field);
+  if (choice) return choice.step;
+  if (field === "businessName" || field === "postcode") return 4;
+  return 5;
+}
+
+/** Progress is step/5 of the width (the thank-you step is full). */
+export function wizardProgressPercent(step: QuoteWizardStep): number {
+  return Math.min(step, QUOTE_WIZARD_INPUT_STEPS) * (100 / QUOTE_WIZARD_INPUT_STEPS);
+}
+
+export const INITIAL_QUOTE_WIZARD_STATE: QuoteWizardState = { step: 1, answers: {} };
+
+/** A hosting page's `shouldRevalidate`: after a wizard post, the page's own data is unchanged. */
+export function skipRevalidationAfterWizardSteps({
+  formMethod,
+  formAction,
+  currentUrl,
+  defaultShouldRevalidate,
+}: {
+  formMethod?: string;
+  formAction?: string;
+  currentUrl: URL;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  if (formMethod?.toUpperCase() === "POST" && formAction?.split(/[?#]/)[0] === currentUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}

@@ -1,0 +1,60 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { decoyLeadReference, submitQuoteRequest } from "~/models/leads.server";
+import { isHoneypotFilled } from "~/lib/form-submission";
+import { consumeRateLimit } from "~/services/rate-limit.server";
+import { BodyTooLargeError, readTextWithLimit } from "~/services/request-body.server";
+
+/** A quote request is thirteen short fields; 16 KB is far more than any real one. */
+const MAX_BODY_BYTES = 16 * 1024;
+
+/**
+ * `POST /api/quote-requests` (SPEC section 7): the whole form object as JSON.
+ * 201 `{ id, reference }`; 400 with field errors; 413; 429; 503 when it
+ * could not be stored.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") {
+    return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await readTextWithLimit(request, MAX_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      return json({ error: `Request body is larger than ${MAX_BODY_BYTES} bytes` }, { status: 413 });
+    }
+    return json({ error: "Malformed JSON", fieldErrors: {} }, { status: 400 });
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return json({ error: "Expected a JSON object", fieldErrors: {} }, { status: 400 });
+  }
+
+  // A filled honeypot is a bot: answer as if it worked, keep nothing.
+  if (isHoneypotFilled((body as Record<string, unknown>).websiteUrl)) {
+    return json({ id: 0, reference: decoyLeadReference() }, { status: 201 });
+  }
+
+  const limit = consumeRateLimit("quote");
+  if (!limit.allowed) {
+    return json(
+      { error: "Too many requests: please try again later" },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+
+  try {
+    const submission = await submitQuoteRequest(body, { sourcePage: "api" });
+    if (submission.status === "invalid") {
+      return json({ error: "Invalid quote request", fieldErrors: submission.fieldErrors }, { status: 400 });
+    }
+    return json(submission.lead, { status: 201 });
+  } catch (error) {
+    console.error("Storing a quote request failed:", error);
+    return json({ error: "Submission failed: please try again or contact us directly" }, { status: 503 });
+  }
+}
+
+export function loader() {
+  return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+}
