@@ -17,7 +17,9 @@ export async function readTextWithLimit(request: Request, maxBytes: number): Pro
     if (done) break;
     received += value.byteLength;
     if (received > maxBytes) {
-      await reader.cancel();
+      // Stop reading (nothing more is held) but leave the connection alone, so the
+      // client still receives the 413; Node discards the rest of the body after it.
+      reader.releaseLock();
       throw new BodyTooLargeError();
     }
     chunks.push(value);

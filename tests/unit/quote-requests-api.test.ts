@@ -1,0 +1,226 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEAD_REFERENCE_PATTERN } from "~/lib/lead-reference";
+import { startTestServer, type TestServer } from "../support/server";
+
+export const completeQuote = {
+  teamSize: "5 - 9",
+  contractExpiry: "Under 3 months",
+  businessType: "LTD company",
+  businessName: "Patel Plumbing Ltd",
+  postcode: "ls1 4ap",
+  firstName: "Sam",
+  lastName: "Patel",
+  email: "sam@patelplumbing.co.uk",
+  phoneNumber: "07700 900123",
+  contractLength: "24 months",
+  companyName: "Patel Plumbing",
+  jobTitle: "Director",
+  requirements: "Good signal in rural Yorkshire",
+};
+
+function postJson(server: TestServer, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}/api/quote-requests`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+describe("POST /api/quote-requests", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("stores all thirteen fields, ignores unknown ones, and answers 201 with the id and reference", async () => {
+    const response = await postJson(server, { ...completeQuote, favouriteColour: "blue", status: "converted" });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(Object.keys(body).sort()).toEqual(["id", "reference"]);
+    expect(body.reference).toMatch(LEAD_REFERENCE_PATTERN);
+    expect(body.reference.startsWith(`CLB-${new Date().getFullYear()}-`)).toBe(true);
+
+    const lead = await server.db.selectFrom("leads").selectAll().where("id", "=", body.id).executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({
+      ...completeQuote,
+      postcode: "LS1 4AP",
+      reference: body.reference,
+      status: "new",
+      sourcePage: "api",
+    });
+    expect(lead.createdAt).toBe(lead.updatedAt);
+    expect(Date.now() - Date.parse(lead.createdAt)).toBeLessThan(60_000);
+  });
+
+  it("accepts the nine wizard answers alone (postcode and the extra four are optional)", async () => {
+    const { postcode: _p, contractLength: _c, companyName: _n, jobTitle: _j, requirements: _r, ...required } = completeQuote;
+    const response = await postJson(server, required);
+    expect(response.status).toBe(201);
+  });
+
+  it.each([
+    ["a missing required field", { businessName: undefined }, "businessName"],
+    ["an empty required field", { firstName: "  " }, "firstName"],
+    ["an unknown team size", { teamSize: "500" }, "teamSize"],
+    ["an unknown contract expiry", { contractExpiry: "Yesterday" }, "contractExpiry"],
+    ["an unknown business type", { businessType: "Charity" }, "businessType"],
+    ["a malformed email", { email: "sam.patel" }, "email"],
+    ["a phone that is not a phone number", { phoneNumber: "ring me on my mobile" }, "phoneNumber"],
+    ["an over-long business name", { businessName: "x".repeat(201) }, "businessName"],
+    ["a number where text belongs", { lastName: 42 }, "lastName"],
+  ])("answers 400 with the field's error for %s, and stores nothing", async (_case, change, field) => {
+    const before = (await server.db.selectFrom("leads").select("id").execute()).length;
+    const response = await postJson(server, { ...completeQuote, ...change });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error).toBe("Invalid quote request");
+    expect(Object.keys(body.fieldErrors)).toEqual([field]);
+    expect((await server.db.selectFrom("leads").select("id").execute()).length).toBe(before);
+  });
+
+  it.each([
+    ["malformed JSON", "{ not json"],
+    ["a JSON array", "[]"],
+    ["JSON null", "null"],
+    ["an empty body", ""],
+  ])("answers 400 to %s", async (_case, body) => {
+    const response = await postJson(server, body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toHaveProperty("error");
+  });
+
+  it("answers 413 to an oversized body without storing it", async () => {
+    const response = await postJson(server, { ...completeQuote, requirements: "x".repeat(20_000) });
+    expect(response.status).toBe(413);
+  });
+
+  it("answers 413 to an oversized body sent without a length (chunked)", async () => {
+    const url = new URL("/api/quote-requests", server.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(url, { method: "POST", headers: { "Content-Type": "application/json", "Transfer-Encoding": "chunked" } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      // Writing may fail once the server has answered and stopped reading: the answer is what counts.
+      request.on("error", () => setTimeout(() => reject(new Error("no answer before the connection closed")), 500));
+      request.write('{"requirements":"');
+      request.write("y".repeat(40_000));
+      request.end('"}');
+    });
+    expect(status).toBe(413);
+  });
+
+  it("answers GET with 405", async () => {
+    const response = await fetch(`${server.url}/api/quote-requests`);
+    expect(response.status).toBe(405);
+  });
+
+  it("pretends to accept a submission with the honeypot filled, and stores nothing", async () => {
+    const before = (await server.db.selectFrom("leads").select("id").execute()).length;
+    const response = await postJson(server, { ...completeQuote, websiteUrl: "http://spam.example" });
+    expect(response.status).toBe(201);
+    expect((await server.db.selectFrom("leads").select("id").execute()).length).toBe(before);
+  });
+
+  it("makes exactly 200 leads with 200 different references from 200 simultaneous submissions", async () => {
+    const before = (await server.db.selectFrom("leads").select("id").execute()).length;
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => postJson(server, { ...completeQuote, email: `buyer${index}@example.co.uk` })),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(200).fill(201));
+    const bodies = await Promise.all(responses.map((response) => response.json()));
+    expect(new Set(bodies.map((body) => body.reference)).size).toBe(200);
+    expect(new Set(bodies.map((body) => body.id)).size).toBe(200);
+    const rows = await server.db.selectFrom("leads").select(["reference", "email"]).where("email", "like", "buyer%").execute();
+    expect(rows.length).toBe(200);
+    expect((await server.db.selectFrom("leads").select("id").execute()).length).toBe(before + 200);
+    expect(new Set(rows.map((row) => row.reference))).toEqual(new Set(bodies.map((body) => body.reference)));
+  });
+
+  it("answers 503, not 500, when the lead cannot be stored, and keeps nothing", async () => {
+    // A storage failure, made real: the database refuses the insert.
+    const { sql } = await import("kysely");
+    await sql`CREATE TRIGGER refuse_leads BEFORE INSERT ON leads BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(server.db);
+    try {
+      const response = await postJson(server, completeQuote);
+      expect(response.status).toBe(503);
+      expect((await response.json()).error).toMatch(/try again/);
+    } finally {
+      await sql`DROP TRIGGER refuse_leads`.execute(server.db);
+    }
+  });
+});
+
+describe("rate limit on quote requests", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_MAX: "3" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answers 429 with Retry-After past the limit, storing nothing more", async () => {
+    for (let index = 0; index < 3; index++) expect((await postJson(server, completeQuote)).status).toBe(201);
+    const limited = await postJson(server, completeQuote);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await server.db.selectFrom("leads").select("id").execute()).toHaveLength(3);
+  });
+});
+
+describe("lead webhook", () => {
+  let server: TestServer;
+  let hook: http.Server;
+  const received: Array<{ event: string; lead: Record<string, unknown> }> = [];
+  let failuresLeft = 1;
+
+  beforeAll(async () => {
+    hook = http.createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => (body += chunk));
+      request.on("end", () => {
+        if (failuresLeft > 0) {
+          failuresLeft -= 1;
+          response.writeHead(500).end();
+          return;
+        }
+        received.push(JSON.parse(body));
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));
+    const { port } = hook.address() as AddressInfo;
+    server = await startTestServer({ LEAD_WEBHOOK_URL: `http://127.0.0.1:${port}/new-lead` });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await new Promise((resolve) => hook.close(resolve));
+  });
+
+  it("posts the new lead to the webhook after storing it, retrying a failed delivery", async () => {
+    const response = await postJson(server, completeQuote);
+    expect(response.status).toBe(201);
+    const { reference } = await response.json();
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
+    expect(received[0].event).toBe("lead.created");
+    expect(received[0].lead).toMatchObject({ reference, email: completeQuote.email, status: "new" });
+    expect(received[0].lead).not.toHaveProperty("submissionToken");
+  });
+
+  it("never loses or holds up a lead when the webhook is down", async () => {
+    await new Promise((resolve) => hook.close(resolve));
+    const started = Date.now();
+    const response = await postJson(server, { ...completeQuote, email: "webhook-down@example.co.uk" });
+    expect(response.status).toBe(201);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const stored = await server.db.selectFrom("leads").select("id").where("email", "=", "webhook-down@example.co.uk").execute();
+    expect(stored).toHaveLength(1);
+    await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));
+  });
+});
