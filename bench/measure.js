@@ -10,8 +10,9 @@ export function peakMemoryMiB(pid) {
 }
 
 /** Runs autocannon and returns requests/s and latency percentiles (ms). */
-export async function load({ url, connections, durationSeconds, method = "GET", headers, body, requests }) {
-  const result = await autocannon({ url, connections, duration: durationSeconds, method, headers, body, requests });
+export async function load({ url, connections, durationSeconds, amount, method = "GET", headers, body }) {
+  const options = { url, connections, method, headers, body, ...(amount ? { amount } : { duration: durationSeconds }) };
+  const result = await autocannon(options);
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

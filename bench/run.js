@@ -2,8 +2,9 @@
 // Each benchmark module exports `name` and `run(context)`; add new ones to the list.
 import { startBuiltServer } from "../scripts/built-server.js";
 import * as publicPages from "./public-pages.js";
+import * as quoteRequests from "./quote-requests.js";
 
-const benchmarks = [publicPages];
+const benchmarks = [publicPages, quoteRequests];
 
 const only = process.argv[2];
 for (const benchmark of benchmarks) {
