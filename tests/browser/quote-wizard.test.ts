@@ -202,6 +202,35 @@ describe.each(JS_MODES)("quote wizard $name", (mode) => {
   });
 });
 
+describe("quote wizard form logos", () => {
+  it("shows the network names until staff upload form logos, then the logos", async () => {
+    const page = await openWizard(JS_MODES[0]);
+    const networks = wizard(page).getByRole("list", { name: "Networks we compare" });
+    expect(await networks.getByRole("listitem").allTextContents()).toEqual(["EE", "O2", "Vodafone", "Three"]);
+
+    const now = new Date().toISOString();
+    await server.db
+      .insertInto("stockImages")
+      .values([
+        { filename: "logo-ee-3f9a.png", originalName: "ee.png", description: "EE", location: "formlogo1", size: 1200, contentType: "image/png", createdAt: now },
+        { filename: "logo-o2-77b1.png", originalName: "o2.png", description: "O2", location: "formlogo2", size: 1100, contentType: "image/png", createdAt: now },
+      ])
+      .execute();
+    try {
+      await page.reload();
+      const logos = wizard(page).getByRole("img");
+      expect(await logos.evaluateAll((images) => images.map((image) => [image.getAttribute("src"), image.getAttribute("alt")]))).toEqual([
+        ["/uploads/logo-ee-3f9a.png", "EE"],
+        ["/uploads/logo-o2-77b1.png", "O2"],
+      ]);
+      expect(await networks.count()).toBe(0);
+    } finally {
+      await server.db.deleteFrom("stockImages").execute();
+    }
+    await page.context().close();
+  });
+});
+
 describe("quote wizard with JavaScript only", () => {
   it("reads 'Submitting...' and is disabled while the request is in flight", async () => {
     const page = await openWizard(JS_MODES[1]);

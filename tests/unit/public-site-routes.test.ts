@@ -158,3 +158,34 @@ describe("cookie consent", () => {
     expect(await (await fetch(`${server.url}/`)).text()).toContain('data-testid="cookie-banner"');
   });
 });
+
+describe("when something breaks on the server", () => {
+  let broken: TestServer;
+  beforeAll(async () => {
+    broken = await startTestServer();
+    // A real fault: the table the home page reads is gone.
+    await broken.db.schema.dropTable("testimonials").execute();
+  });
+  afterAll(async () => {
+    await broken?.stop();
+  });
+
+  it("shows a friendly error page with no stack trace, and logs the fault", async () => {
+    const response = await fetch(`${broken.url}/`);
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain("Sorry, we couldn&#x27;t load this page");
+    expect(html).not.toMatch(/no such table|SqliteError|at .+\.js:\d+/);
+    await expect.poll(() => broken.output()).toContain("no such table: testimonials");
+  });
+
+  it("answers a script's data request with a generic error, not the fault's details", async () => {
+    const response = await fetch(`${broken.url}/?_data=routes/_site._index`);
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toMatch(/no such table|SqliteError/);
+  });
+
+  it("reports unhealthy only when the database itself fails", async () => {
+    expect((await fetch(`${broken.url}/healthz`)).status).toBe(200);
+  });
+});
