@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as initial from "./0001_initial";
+import * as auditLog from "./0002_audit_log";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -7,4 +8,5 @@ import * as initial from "./0001_initial";
  */
 export const migrations: Record<string, Migration> = {
   "0001_initial": initial,
+  "0002_audit_log": auditLog,
 };

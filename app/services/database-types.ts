@@ -100,6 +100,17 @@ export interface NewsletterSignupsTable {
   updatedAt: string;
 }
 
+export interface AuditLogTable {
+  id: Generated<number>;
+  actorId: string | null;
+  actorName: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  summary: string;
+  createdAt: string;
+}
+
 export interface Database {
   leads: LeadsTable;
   testimonials: TestimonialsTable;
@@ -108,6 +119,7 @@ export interface Database {
   sessions: SessionsTable;
   contactEnquiries: ContactEnquiriesTable;
   newsletterSignups: NewsletterSignupsTable;
+  auditLog: AuditLogTable;
 }
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -117,3 +129,4 @@ export type StockImageRow = Selectable<StockImagesTable>;
 export type AdminUserRow = Selectable<AdminUsersTable>;
 export type ContactEnquiryRow = Selectable<ContactEnquiriesTable>;
 export type NewsletterSignupRow = Selectable<NewsletterSignupsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

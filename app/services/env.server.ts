@@ -26,6 +26,13 @@ const envSchema = z
     TRUST_PROXY: booleanFromString,
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    OIDC_ISSUER: z.string().url("must be the provider's issuer URL").optional().or(z.literal("").transform(() => undefined)),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    AUTH_LOCAL: booleanFromString,
+    ADMIN_EMAIL: z.string().email("must be an email address").optional().or(z.literal("").transform(() => undefined)),
+    ADMIN_PASSWORD: optionalString,
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 30).default(8 * 60),
     LEAD_WEBHOOK_URL: z
       .string()
       .url("must be a full URL, like https://hooks.example.com/leads")
@@ -58,6 +65,24 @@ const envSchema = z
         path: ["SESSION_SECRET"],
         message: "is required in production (a long random string)",
       });
+    }
+    const oidcSettings = [value.OIDC_ISSUER, value.OIDC_CLIENT_ID, value.OIDC_CLIENT_SECRET];
+    if (oidcSettings.some(Boolean) && !oidcSettings.every(Boolean)) {
+      const missing = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"].filter((_, index) => !oidcSettings[index]);
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing[0]], message: "is needed with the other OIDC_ settings" });
+    }
+    if (oidcSettings.every(Boolean) && !value.APP_URL) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["APP_URL"], message: "is needed for sign-in through the provider (its callback is APP_URL/admin/api/callback)" });
+    }
+    if (Boolean(value.ADMIN_EMAIL) !== Boolean(value.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [value.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "must be set together with the other (ADMIN_EMAIL and ADMIN_PASSWORD)",
+      });
+    }
+    if (value.ADMIN_PASSWORD && value.ADMIN_PASSWORD.length < 12) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["ADMIN_PASSWORD"], message: "must be at least 12 characters" });
     }
     if (value.SESSION_SECRET && value.SESSION_SECRET.length < 16) {
       ctx.addIssue({
@@ -103,3 +128,9 @@ function loadEnv(): Env {
 export const env = loadEnv();
 
 export const isProduction = env.NODE_ENV === "production";
+
+/** Sign-in through the OpenID Connect provider when it is configured. */
+export const oidcEnabled = Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET);
+
+/** Local email + password sign-in: the default, and alongside the provider when AUTH_LOCAL=true. */
+export const localSignInEnabled = !oidcEnabled || env.AUTH_LOCAL;

@@ -1,0 +1,47 @@
+import { NavLink } from "@remix-run/react";
+import { Image, LayoutDashboard, LogOut, MessageSquareQuote, Settings, Users, Inbox } from "lucide-react";
+import { ADMIN_NAV_LINKS } from "~/lib/admin-navigation";
+import { cn } from "~/lib/cn";
+
+const ICONS = {
+  dashboard: LayoutDashboard,
+  leads: Inbox,
+  users: Users,
+  images: Image,
+  testimonials: MessageSquareQuote,
+  settings: Settings,
+} as const;
+
+/** The portal's navigation: the six screens, the active one highlighted, and Logout. */
+export function AdminNavigation() {
+  return (
+    <nav aria-label="Admin" className="grid gap-1">
+      {ADMIN_NAV_LINKS.map((link) => {
+        const Icon = ICONS[link.icon];
+        return (
+          <NavLink
+            key={link.to}
+            to={link.to}
+            prefetch="intent"
+            className={({ isActive }) =>
+              cn(
+                "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
+                isActive ? "bg-brand-600 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white",
+              )
+            }
+          >
+            <Icon className="size-4" aria-hidden />
+            {link.label}
+          </NavLink>
+        );
+      })}
+      <a
+        href="/admin/api/logout"
+        className="mt-4 flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-300 hover:bg-slate-800 hover:text-white"
+      >
+        <LogOut className="size-4" aria-hidden />
+        Logout
+      </a>
+    </nav>
+  );
+}

@@ -1,0 +1,9 @@
+/** The portal's sidebar, in the spec's order. */
+export const ADMIN_NAV_LINKS = [
+  { to: "/admin/dashboard", label: "Dashboard", icon: "dashboard" },
+  { to: "/admin/leads", label: "Leads", icon: "leads" },
+  { to: "/admin/users", label: "Users", icon: "users" },
+  { to: "/admin/stock-images", label: "Stock Images", icon: "images" },
+  { to: "/admin/testimonials", label: "Testimonials", icon: "testimonials" },
+  { to: "/admin/settings", label: "Settings", icon: "settings" },
+] as const;

@@ -1,0 +1,28 @@
+import type { AdminRole } from "./enums";
+
+/** An admin user as the portal and `GET /admin/api/users` show it (never the password hash). */
+export interface AdminUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: AdminRole;
+  isActive: boolean;
+  profileImageUrl: string | null;
+  createdAt: string;
+}
+
+export function fullName(user: Pick<AdminUser, "firstName" | "lastName">): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
+export function initials(user: Pick<AdminUser, "firstName" | "lastName" | "email">): string {
+  const letters = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+  return letters || user.email.charAt(0).toUpperCase();
+}
+
+/** `user_` + a timestamp + a random suffix, as the spec's client makes it. */
+export function newAdminUserId(now = Date.now()): string {
+  const random = Math.random().toString(36).slice(2, 11);
+  return `user_${now}_${random}`;
+}

@@ -1,0 +1,21 @@
+import type { AdminRole } from "./enums";
+
+/**
+ * What each role may do (DESIGN.md, Access): everyone views everything and
+ * works leads; admins and super admins also delete leads and manage images
+ * and testimonials; only super admins manage users.
+ */
+export const PERMISSIONS = {
+  view: ["manager", "admin", "super_admin"],
+  workLeads: ["manager", "admin", "super_admin"],
+  deleteLeads: ["admin", "super_admin"],
+  manageImages: ["admin", "super_admin"],
+  manageTestimonials: ["admin", "super_admin"],
+  manageUsers: ["super_admin"],
+} as const satisfies Record<string, readonly AdminRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: AdminRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly AdminRole[]).includes(role);
+}

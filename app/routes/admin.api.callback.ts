@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { authenticate, SignInRefused } from "~/services/auth.server";
+import { createSession, sessionCookieHeader } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+/** The provider sends the browser back here (APP_URL/admin/api/callback). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  try {
+    const result = await authenticate("oidc", request);
+    if (result instanceof Response) return result;
+    const sessionId = await createSession(result.id);
+    return redirectWithToast(
+      "/admin/dashboard",
+      { kind: "success", title: "Signed in", description: `Welcome back, ${result.firstName}.` },
+      { headers: { "Set-Cookie": await sessionCookieHeader(sessionId) } },
+    );
+  } catch (error) {
+    const refused = error instanceof SignInRefused;
+    if (!refused) console.error("Sign-in through the provider failed:", error);
+    return redirectWithToast("/admin", {
+      kind: "destructive",
+      title: "Access refused",
+      description: refused ? error.message : "Sign-in did not complete. Please try again.",
+    });
+  }
+}

@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { signOutResponse } from "~/services/auth.server";
+
+/** Sign out (the spec links here): the session row is deleted and the cookie cleared. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return signOutResponse(request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return signOutResponse(request);
+}

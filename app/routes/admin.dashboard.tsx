@@ -1,0 +1,115 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Activity, ArrowRight, Inbox, Percent, Settings, Users } from "lucide-react";
+import { Avatar } from "~/components/ui/avatar";
+import { useAdminUser } from "~/lib/admin-session";
+import { fullName, initials } from "~/lib/admin-users";
+import { ADMIN_ROLE_LABELS } from "~/lib/enums";
+import { formatCount, formatDateTime, formatPercent } from "~/lib/format";
+import { listRecentActivity } from "~/models/audit-log.server";
+import { dashboardFigures } from "~/models/dashboard.server";
+import { requireAdminPageUser } from "~/services/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Dashboard | Administration Portal" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminPageUser(request, { signedOut: "admin-panel" });
+  const [figures, activity] = await Promise.all([dashboardFigures(), listRecentActivity(8)]);
+  return json({ figures, activity });
+}
+
+const LINK_CARDS = [
+  { to: "/admin/quote-requests", title: "Quote Requests", description: "Work the leads from the quote form: search, update status and export.", icon: Inbox },
+  { to: "/admin/users", title: "User Management", description: "Manage admin users, roles and access permissions.", icon: Users },
+  { to: "/admin/settings", title: "Settings", description: "Portal settings.", icon: Settings },
+] as const;
+
+export default function Dashboard() {
+  const { figures, activity } = useLoaderData<typeof loader>();
+  const { user } = useAdminUser();
+  const tiles = [
+    { label: "Quote Requests", value: formatCount(figures.quoteRequests), icon: Inbox },
+    { label: "Active Users", value: formatCount(figures.activeUsers), icon: Users },
+    { label: "Conversion Rate", value: figures.conversionRate === null ? "—" : formatPercent(figures.conversionRate), icon: Percent },
+  ];
+  return (
+    <div className="grid gap-8">
+      <header className="flex flex-wrap items-center justify-between gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <div className="flex items-center gap-4">
+          <Avatar imageUrl={user.profileImageUrl} initials={initials(user)} label={fullName(user)} className="size-12" />
+          <div>
+            <p className="font-semibold text-slate-900" data-testid="dashboard-user-name">
+              {fullName(user)}
+            </p>
+            <p className="text-sm text-slate-600">{ADMIN_ROLE_LABELS[user.role]}</p>
+          </div>
+        </div>
+        <a href="/admin/api/logout" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+          Sign out
+        </a>
+      </header>
+
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome back, {user.firstName}</h1>
+        <p className="mt-1 text-slate-600">Here&apos;s what&apos;s happening with your quote requests.</p>
+      </div>
+
+      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-3">
+        {tiles.map((tile) => (
+          <div key={tile.label} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="dashboard-tile">
+            <div className="flex items-center justify-between">
+              <p className="text-sm font-medium text-slate-600">{tile.label}</p>
+              <tile.icon className="size-5 text-brand-600" aria-hidden />
+            </div>
+            <p className="mt-2 text-3xl font-bold text-slate-900">{tile.value}</p>
+          </div>
+        ))}
+      </section>
+
+      <section aria-labelledby="shortcuts-heading" className="grid gap-4">
+        <h2 id="shortcuts-heading" className="sr-only">
+          Shortcuts
+        </h2>
+        <div className="grid gap-4 md:grid-cols-3">
+          {LINK_CARDS.map((card) => (
+            <Link
+              key={card.to}
+              to={card.to}
+              className="group grid gap-2 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-300"
+            >
+              <card.icon className="size-6 text-brand-600" aria-hidden />
+              <span className="flex items-center gap-2 font-semibold text-slate-900">
+                {card.title}
+                <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden />
+              </span>
+              <span className="text-sm text-slate-600">{card.description}</span>
+            </Link>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="activity-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 id="activity-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <Activity className="size-5 text-brand-600" aria-hidden /> Recent Activity
+        </h2>
+        {activity.length === 0 ? (
+          <p className="mt-4 text-slate-600">No recent activity to display</p>
+        ) : (
+          <ul className="mt-4 divide-y divide-slate-100" data-testid="recent-activity">
+            {activity.map((entry) => (
+              <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-3 text-sm">
+                <span className="text-slate-800">
+                  <strong className="font-semibold">{entry.actorName}</strong> {entry.summary.charAt(0).toLowerCase() + entry.summary.slice(1)}
+                </span>
+                <time dateTime={entry.createdAt} className="text-slate-600">
+                  {formatDateTime(entry.createdAt)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
