@@ -5,20 +5,13 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
-import { ensureBootstrapAdmin } from "~/models/admin-users.server";
-import { getDb } from "~/services/db.server";
 import { requestContext } from "~/services/request-context.server";
 import { contentSecurityPolicy } from "~/services/security-headers.server";
+// Importing this starts the database migration and admin bootstrap as the server starts.
+import "~/services/startup.server";
 
 const ABORT_DELAY = 5_000;
 
-// Open and migrate the database, and make sure a super admin exists, as the server starts.
-getDb()
-  .then(ensureBootstrapAdmin)
-  .catch((error) => {
-    console.error("The database could not be prepared:", error);
-    process.exit(1);
-  });
 
 const handleRequest: HandleDocumentRequestFunction = (
   request: Request,

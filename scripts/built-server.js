@@ -31,7 +31,7 @@ export function freePort() {
 export async function startBuiltServer(env = {}) {
   if (!fs.existsSync(serverBuild)) throw new Error("No server build: run `npm run build` first");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quotes-server-"));
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let printed = "";
   const child = spawn(process.execPath, [remixServe, serverBuild], {
     cwd: projectRoot,

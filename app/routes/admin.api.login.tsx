@@ -4,9 +4,10 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { SignInCard } from "~/components/admin/sign-in-card";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
-import { authenticate, getAdminUser, isSameOriginRequest, SignInRefused } from "~/services/auth.server";
+import { authenticate, getAdminUser, SignInRefused } from "~/services/auth.server";
 import { localSignInEnabled, oidcEnabled } from "~/services/env.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
+import { assertSameOriginWrite } from "~/services/same-origin.server";
 import { createSession, sessionCookieHeader } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (!localSignInEnabled) return json({ error: "Sign in through your provider." }, { status: 404 });
-  if (!isSameOriginRequest(request)) return json({ error: "Cross-origin request refused" }, { status: 403 });
+  assertSameOriginWrite();
   if (!consumeRateLimit("sign-in").allowed) {
     return json({ error: "Too many sign-in attempts. Please wait a minute and try again." }, { status: 429 });
   }

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { decoyLeadReference, submitQuoteRequest } from "~/models/leads.server";
 import { isHoneypotFilled } from "~/lib/form-submission";
 import { consumeRateLimit } from "~/services/rate-limit.server";
+import { assertSameOriginWrite } from "~/services/same-origin.server";
 import { BodyTooLargeError, readTextWithLimit } from "~/services/request-body.server";
 
 /** A quote request is thirteen short fields; 16 KB is far more than any real one. */
@@ -17,6 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") {
     return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   }
+  assertSameOriginWrite();
   let body: unknown;
   try {
     body = JSON.parse(await readTextWithLimit(request, MAX_BODY_BYTES));

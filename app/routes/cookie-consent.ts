@@ -4,6 +4,7 @@ import { z } from "zod";
 import { COOKIE_CONSENT_VALUES } from "~/lib/enums";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { consentHeader } from "~/services/consent.server";
+import { assertSameOriginWrite } from "~/services/same-origin.server";
 
 const consentSchema = z.object({
   consent: z.enum(COOKIE_CONSENT_VALUES),
@@ -12,6 +13,7 @@ const consentSchema = z.object({
 
 /** The cookie banner's answer: remembered in a cookie so it works without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
+  assertSameOriginWrite();
   const parsed = consentSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     return json({ fieldErrors: { consent: "Choose accepted or declined" } }, { status: 400 });

@@ -1,9 +1,11 @@
 import { sql } from "kysely";
 import { getDb } from "~/services/db.server";
+import { appReady } from "~/services/startup.server";
 
 /** 200 when the database answers a query; 503 otherwise. Used by Fly's health check. */
 export async function loader() {
   try {
+    await appReady;
     const db = await getDb();
     await sql`select 1`.execute(db);
     return new Response("ok", { status: 200, headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });

@@ -6,9 +6,8 @@ import { z } from "zod";
 import type { AdminUser } from "~/lib/admin-users";
 import { can, type Permission } from "~/lib/permissions";
 import { findAdminUserByEmail, findAdminUserById, fillProfileFromProvider, verifyLocalSignIn } from "~/models/admin-users.server";
-import { siteOrigin } from "./brand.server";
 import { env, oidcEnabled } from "./env.server";
-import { requestContext } from "./request-context.server";
+import { assertSameOriginWrite } from "./same-origin.server";
 import { activeSessionUserId, clearSessionCookieHeader, destroySession } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -124,20 +123,6 @@ export async function getAdminUser(request: Request): Promise<AdminUser | null> 
   return user;
 }
 
-/**
- * Non-GET admin requests must come from the site itself (a CSRF guard on top
- * of SameSite cookies). A request without Origin is allowed only when the
- * browser does not mark it cross-site.
- */
-export function isSameOriginRequest(request: Request): boolean {
-  if (request.method === "GET" || request.method === "HEAD") return true;
-  const origin = request.headers.get("Origin");
-  if (!origin) return request.headers.get("Sec-Fetch-Site") !== "cross-site";
-  const url = new URL(request.url);
-  const allowed = new Set([siteOrigin(request), url.origin, `${requestContext().secure ? "https" : "http"}://${url.host}`]);
-  return allowed.has(origin);
-}
-
 /** Where a signed-out visitor to an admin page is sent (SPEC section 8). */
 export type SignedOutDestination = "admin-panel" | "user-management" | "login";
 
@@ -152,7 +137,7 @@ export async function requireAdminPageUser(
   request: Request,
   options: { permission?: Permission; signedOut?: SignedOutDestination } = {},
 ): Promise<AdminUser> {
-  if (!isSameOriginRequest(request)) throw json({ error: "Cross-origin request refused" }, { status: 403 });
+  assertSameOriginWrite();
   const user = await getAdminUser(request);
   if (!user) {
     const destination = options.signedOut ?? "admin-panel";
@@ -171,7 +156,7 @@ export async function requireAdminPageUser(
 
 /** For admin JSON routes: the user allowed to do this, or 401 / 403 JSON (thrown). */
 export async function requireAdminApiUser(request: Request, permission: Permission = "view"): Promise<AdminUser> {
-  if (!isSameOriginRequest(request)) throw json({ error: "Cross-origin request refused" }, { status: 403 });
+  assertSameOriginWrite();
   const user = await getAdminUser(request);
   if (!user) throw json({ error: "Unauthorized" }, { status: 401 });
   if (!can(user.role, permission)) throw json({ error: "Forbidden: your role does not allow this" }, { status: 403 });

@@ -4,6 +4,7 @@ import { formValues, HONEYPOT_FIELD, isHoneypotFilled, parseWithSchema, type For
 import { MESSAGES, type ToastMessage } from "~/lib/messages";
 import { consumeRateLimit } from "./rate-limit.server";
 import { BodyTooLargeError, readFormWithLimit } from "./request-body.server";
+import { assertSameOriginWrite } from "./same-origin.server";
 import { raiseToast, redirectWithToast } from "./toast.server";
 
 /** Public forms are a few short fields; anything bigger is not a person typing. */
@@ -31,6 +32,7 @@ function answer(body: FormAnswer, status: number, headers?: HeadersInit) {
  */
 export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFormOptions<S>): Promise<Response> {
   const { request, scope, schema, save, success, redirectTo } = options;
+  assertSameOriginWrite();
 
   let formData: FormData;
   try {

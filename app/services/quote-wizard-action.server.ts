@@ -15,6 +15,7 @@ import { decoyLeadReference, submitQuoteRequest } from "~/models/leads.server";
 import { consumeRateLimit } from "./rate-limit.server";
 import { BodyTooLargeError, readFormWithLimit } from "./request-body.server";
 import { MAX_PUBLIC_FORM_BYTES } from "./public-forms.server";
+import { assertSameOriginWrite } from "./same-origin.server";
 import { raiseToast } from "./toast.server";
 
 const businessStepSchema = quoteRequestSchema.pick({ businessName: true, postcode: true });
@@ -31,6 +32,7 @@ function answer(state: QuoteWizardState, status = 200, headers?: HeadersInit) {
  */
 export async function quoteWizardAction({ request }: ActionFunctionArgs) {
   const sourcePage = new URL(request.url).pathname;
+  assertSameOriginWrite();
   let formData: FormData;
   try {
     formData = await readFormWithLimit(request, MAX_PUBLIC_FORM_BYTES);

@@ -19,6 +19,8 @@ export interface RequestContext {
   clientAddress: string;
   secure: boolean;
   nonce: string;
+  /** A write (POST, PUT, PATCH, DELETE) sent from another site's page. */
+  crossOriginWrite: boolean;
   /** A toast raised by an action, shown by the same request's page render. */
   pendingToast?: Toast;
 }
@@ -40,6 +42,19 @@ export function isSecureRequest(forwardedProto: string | null | undefined): bool
   return Boolean(env.APP_URL?.startsWith("https:")) || forwardedProto === "https";
 }
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Whether a write came from a page on another site: its Origin's host is not ours. */
+function isCrossOriginWrite(request: IncomingMessage): boolean {
+  const origin = headerValue(request, "origin");
+  if (!origin || SAFE_METHODS.has(request.method ?? "GET")) return false;
+  try {
+    return new URL(origin).host !== headerValue(request, "host");
+  } catch {
+    return true; // "null" or garbage
+  }
+}
+
 function onRequestStart(message: unknown) {
   const { request, response, socket } = message as RequestStartMessage;
   const forwardedFor = env.TRUST_PROXY ? headerValue(request, "fly-client-ip") : undefined;
@@ -47,7 +62,14 @@ function onRequestStart(message: unknown) {
     clientAddress: forwardedFor?.trim() || socket.remoteAddress || "unknown",
     secure: isSecureRequest(headerValue(request, "x-forwarded-proto")),
     nonce: crypto.randomBytes(16).toString("base64"),
+    crossOriginWrite: isCrossOriginWrite(request),
   };
+  if (context.crossOriginWrite) {
+    // Our own guard (requireSameOrigin) answers these with a clear 403. Remix's
+    // built-in check would answer a page's form post with a bare 500 first, so
+    // it is handed a request without the foreign Origin.
+    delete request.headers.origin;
+  }
   response.setHeader("X-Content-Type-Options", "nosniff");
   response.setHeader("X-Frame-Options", "DENY");
   response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -69,6 +91,7 @@ const fallbackContext = (): RequestContext => ({
   clientAddress: "unknown",
   secure: false,
   nonce: crypto.randomBytes(16).toString("base64"),
+  crossOriginWrite: false,
 });
 
 /** The current request's context (a fresh stand-in outside a request). */

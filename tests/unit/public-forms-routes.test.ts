@@ -98,6 +98,16 @@ describe("contact enquiry form", () => {
     expect((await server.db.selectFrom("contactEnquiries").selectAll().execute()).length).toBe(before);
   });
 
+  it("refuses a post from another site's page with 403, storing nothing", async () => {
+    const before = (await server.db.selectFrom("contactEnquiries").selectAll().execute()).length;
+    const response = await post(server, "/contact", enquiry, { Origin: "http://evil.example" });
+    expect(response.status).toBe(403);
+    expect(await response.text()).not.toMatch(/at .+\.js:\d+/);
+    expect((await server.db.selectFrom("contactEnquiries").selectAll().execute()).length).toBe(before);
+    // The site's own origin is fine.
+    expect((await post(server, "/contact", enquiry, { Origin: server.url })).status).toBe(302);
+  });
+
   it("refuses an oversized body with 413", async () => {
     const response = await post(server, "/contact", { ...enquiry, message: "x".repeat(70_000) });
     expect(response.status).toBe(413);

@@ -115,6 +115,12 @@ describe("POST /api/quote-requests", () => {
     expect(status).toBe(413);
   });
 
+  it("refuses a call from another site's page with 403", async () => {
+    const response = await postJson(server, completeQuote, { Origin: "http://evil.example" });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: "Cross-origin request refused" });
+  });
+
   it("answers GET with 405", async () => {
     const response = await fetch(`${server.url}/api/quote-requests`);
     expect(response.status).toBe(405);

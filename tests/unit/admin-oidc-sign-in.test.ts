@@ -1,0 +1,130 @@
+import { OAuth2Server } from "oauth2-mock-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/built-server.js";
+import { startTestServer, type TestServer } from "../support/server";
+
+/**
+ * Sign-in through a real OpenID Connect provider (oauth2-mock-server on
+ * loopback), following every redirect of the flow by hand.
+ */
+let provider: OAuth2Server;
+let server: TestServer;
+/** What the provider's userinfo endpoint says about the person signing in. */
+let userinfo: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  provider = new OAuth2Server();
+  await provider.issuer.keys.generate("RS256");
+  await provider.start(await freePort(), "127.0.0.1");
+  provider.service.on("beforeUserinfo", (response) => {
+    response.body = { sub: "provider-user-1", ...userinfo };
+  });
+  const port = await freePort();
+  server = await startTestServer({
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    OIDC_ISSUER: provider.issuer.url!,
+    OIDC_CLIENT_ID: "quotes-portal",
+    OIDC_CLIENT_SECRET: "quotes-portal-secret",
+  });
+  const now = new Date().toISOString();
+  await server.db
+    .insertInto("adminUsers")
+    .values([
+      { id: "user_1_active", email: "priya@clearlinebusiness.co.uk", firstName: "", lastName: "", role: "admin", isActive: 1, profileImageUrl: null, passwordHash: null, createdAt: now, updatedAt: now },
+      { id: "user_2_gone", email: "former@clearlinebusiness.co.uk", firstName: "Fred", lastName: "Former", role: "admin", isActive: 0, profileImageUrl: null, passwordHash: null, createdAt: now, updatedAt: now },
+    ])
+    .execute();
+});
+afterAll(async () => {
+  await server?.stop();
+  await provider?.stop();
+});
+
+/** Follows the flow from /admin/api/login to the page it ends on, carrying cookies like a browser. */
+async function signInThroughProvider(): Promise<{ finalUrl: string; page: string; cookies: Map<string, string> }> {
+  const cookies = new Map<string, string>();
+  const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  let url = `${server.url}/admin/api/login`;
+  for (let hop = 0; hop < 8; hop++) {
+    const ours = url.startsWith(server.url);
+    const response = await fetch(url, { redirect: "manual", headers: ours ? { Cookie: cookieHeader() } : {} });
+    if (ours) {
+      for (const header of response.headers.getSetCookie()) {
+        const pair = header.split(";")[0];
+        const name = pair.slice(0, pair.indexOf("="));
+        const value = pair.slice(pair.indexOf("=") + 1);
+        if (value) cookies.set(name, value);
+        else cookies.delete(name);
+      }
+    }
+    const location = response.headers.get("location");
+    if (!location) return { finalUrl: url, page: await response.text(), cookies };
+    url = new URL(location, url).toString();
+  }
+  throw new Error("Too many redirects");
+}
+
+describe("sign-in through an OpenID Connect provider", () => {
+  it("sends the visitor to the provider found by discovery, with PKCE and the callback", async () => {
+    const response = await fetch(`${server.url}/admin/api/login`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("location")!);
+    expect(location.origin).toBe(provider.issuer.url);
+    expect(location.pathname).toBe("/authorize");
+    expect(location.searchParams.get("client_id")).toBe("quotes-portal");
+    expect(location.searchParams.get("redirect_uri")).toBe(`${server.url}/admin/api/callback`);
+    expect(location.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(location.searchParams.get("scope")).toBe("openid email profile");
+    expect(response.headers.get("set-cookie")).toMatch(/^oidc-state:[^=]+=.+HttpOnly/);
+  });
+
+  it("signs in an active admin user and fills their name and picture from the provider", async () => {
+    userinfo = {
+      email: "Priya@ClearLineBusiness.co.uk",
+      email_verified: true,
+      given_name: "Priya",
+      family_name: "Shah",
+      picture: "https://images.example/priya.png",
+    };
+    const { finalUrl, page, cookies } = await signInThroughProvider();
+    expect(finalUrl).toBe(`${server.url}/admin/dashboard`);
+    expect(page).toContain("Welcome back, Priya");
+    expect(cookies.get("__session")).toBeTruthy();
+
+    const me = await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: `__session=${cookies.get("__session")}` } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({
+      email: "priya@clearlinebusiness.co.uk",
+      firstName: "Priya",
+      lastName: "Shah",
+      role: "admin",
+      profileImageUrl: "https://images.example/priya.png",
+    });
+    const sessions = await server.db.selectFrom("sessions").selectAll().where("adminUserId", "=", "user_1_active").execute();
+    expect(sessions).toHaveLength(1);
+  });
+
+  it.each([
+    ["an email that is not an admin user", { email: "stranger@example.co.uk", email_verified: true }],
+    ["an inactive admin user", { email: "former@clearlinebusiness.co.uk", email_verified: true }],
+    ["an email the provider has not verified", { email: "priya@clearlinebusiness.co.uk", email_verified: false }],
+    ["no email at all", {}],
+  ])("refuses %s with a clear message on the sign-in screen", async (_case, claims) => {
+    userinfo = claims;
+    const before = await server.db.selectFrom("sessions").select("id").execute();
+    const { finalUrl, page, cookies } = await signInThroughProvider();
+    expect(finalUrl).toBe(`${server.url}/admin`);
+    expect(page).toContain("Access refused");
+    expect(page).toMatch(/not allowed into the admin portal|did not confirm an email address/);
+    expect(cookies.has("__session")).toBe(false);
+    expect(await server.db.selectFrom("sessions").select("id").execute()).toHaveLength(before.length);
+  });
+
+  it("answers a callback with a forged state by refusing, not by erroring", async () => {
+    const response = await fetch(`${server.url}/admin/api/callback?code=abc&state=forged`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin");
+    expect(response.headers.get("set-cookie")).not.toContain("__session");
+  });
+});
