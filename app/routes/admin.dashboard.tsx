@@ -76,7 +76,7 @@ export default function Dashboard() {
             <Link
               key={card.to}
               to={card.to}
-              className="group grid gap-2 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-300"
+              className="group grid content-start gap-2 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-300"
             >
               <card.icon className="size-6 text-brand-600" aria-hidden />
               <span className="flex items-center gap-2 font-semibold text-slate-900">
