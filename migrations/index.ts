@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as initial from "./0001_initial";
 import * as auditLog from "./0002_audit_log";
+import * as leadActivity from "./0003_lead_activity";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -9,4 +10,5 @@ import * as auditLog from "./0002_audit_log";
 export const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_audit_log": auditLog,
+  "0003_lead_activity": leadActivity,
 };

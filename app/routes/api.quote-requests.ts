@@ -1,13 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { decoyLeadReference, submitQuoteRequest } from "~/models/leads.server";
-import { isHoneypotFilled } from "~/lib/form-submission";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "~/lib/form-submission";
 import { consumeRateLimit } from "~/services/rate-limit.server";
 import { assertSameOriginWrite } from "~/services/same-origin.server";
-import { BodyTooLargeError, readTextWithLimit } from "~/services/request-body.server";
-
-/** A quote request is thirteen short fields; 16 KB is far more than any real one. */
-const MAX_BODY_BYTES = 16 * 1024;
+import { methodNotAllowed, readJsonObject } from "~/services/json-api.server";
 
 /**
  * `POST /api/quote-requests` (SPEC section 7): the whole form object as JSON.
@@ -15,25 +12,12 @@ const MAX_BODY_BYTES = 16 * 1024;
  * could not be stored.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") {
-    return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
-  }
+  if (request.method !== "POST") return methodNotAllowed("POST");
   assertSameOriginWrite();
-  let body: unknown;
-  try {
-    body = JSON.parse(await readTextWithLimit(request, MAX_BODY_BYTES));
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) {
-      return json({ error: `Request body is larger than ${MAX_BODY_BYTES} bytes` }, { status: 413 });
-    }
-    return json({ error: "Malformed JSON", fieldErrors: {} }, { status: 400 });
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return json({ error: "Expected a JSON object", fieldErrors: {} }, { status: 400 });
-  }
+  const body = await readJsonObject(request);
 
   // A filled honeypot is a bot: answer as if it worked, keep nothing.
-  if (isHoneypotFilled((body as Record<string, unknown>).websiteUrl)) {
+  if (isHoneypotFilled(body[HONEYPOT_FIELD])) {
     return json({ id: 0, reference: decoyLeadReference() }, { status: 201 });
   }
 
@@ -58,5 +42,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  return methodNotAllowed("POST");
 }

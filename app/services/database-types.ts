@@ -111,6 +111,16 @@ export interface AuditLogTable {
   createdAt: string;
 }
 
+export interface LeadActivityTable {
+  id: Generated<number>;
+  leadId: number;
+  kind: "note" | "status";
+  actorId: string | null;
+  actorName: string;
+  body: string;
+  createdAt: string;
+}
+
 export interface Database {
   leads: LeadsTable;
   testimonials: TestimonialsTable;
@@ -120,6 +130,7 @@ export interface Database {
   contactEnquiries: ContactEnquiriesTable;
   newsletterSignups: NewsletterSignupsTable;
   auditLog: AuditLogTable;
+  leadActivity: LeadActivityTable;
 }
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -130,3 +141,4 @@ export type AdminUserRow = Selectable<AdminUsersTable>;
 export type ContactEnquiryRow = Selectable<ContactEnquiriesTable>;
 export type NewsletterSignupRow = Selectable<NewsletterSignupsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type LeadActivityRow = Selectable<LeadActivityTable>;

@@ -1,0 +1,258 @@
+import { sql, type ExpressionBuilder, type Selectable } from "kysely";
+import type { AdminUser } from "~/lib/admin-users";
+import { fullName } from "~/lib/admin-users";
+import { csvRow } from "~/lib/csv";
+import { LEAD_STATUS_LABELS, type LeadStatus } from "~/lib/enums";
+import { formatDateTime } from "~/lib/format";
+import { LEADS_PAGE_SIZE, type LeadSummary } from "~/lib/leads";
+import type { LeadFilters } from "~/lib/schemas/leads";
+import { getDb, nowIso } from "~/services/db.server";
+import type { Database, LeadActivityRow, LeadRow, LeadsTable } from "~/services/database-types";
+import { recordAudit } from "./audit-log.server";
+import { ModelError } from "./model-error.server";
+
+/** Staff's view of the leads: search, filter, pages, status, notes, delete, export. */
+
+type LeadFilter = Pick<LeadFilters, "q" | "status">;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * Case-insensitive substring match over company, names, email, phone and
+ * reference (SPEC section 5), with the status filter. Phone numbers also
+ * match when typed without their spaces.
+ */
+function whereMatches(filter: LeadFilter) {
+  return (eb: ExpressionBuilder<Database, "leads">) => {
+    const conditions = [];
+    if (filter.status) conditions.push(eb("status", "=", filter.status));
+    const q = filter.q.trim();
+    if (q) {
+      const pattern = `%${escapeLike(q)}%`;
+      const like = (column: keyof LeadsTable) => sql<boolean>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`;
+      const matches = [
+        like("businessName"),
+        like("companyName"),
+        like("firstName"),
+        like("lastName"),
+        like("email"),
+        like("phoneNumber"),
+        like("reference"),
+      ];
+      const digits = q.replace(/\D/g, "");
+      if (digits.length >= 4 && /^[\d\s()+-]+$/.test(q)) {
+        matches.push(sql<boolean>`replace(phoneNumber, ' ', '') LIKE ${`%${digits}%`}`);
+      }
+      conditions.push(eb.or(matches.map((match) => eb(match, "=", sql.lit(true)))));
+    }
+    return eb.and(conditions);
+  };
+}
+
+const SUMMARY_COLUMNS = [
+  "id",
+  "reference",
+  "createdAt",
+  "businessName",
+  "companyName",
+  "firstName",
+  "lastName",
+  "jobTitle",
+  "email",
+  "phoneNumber",
+  "teamSize",
+  "status",
+] as const;
+
+type SummaryRow = Pick<LeadRow, (typeof SUMMARY_COLUMNS)[number]>;
+
+function toSummary(row: SummaryRow): LeadSummary {
+  return {
+    id: row.id,
+    reference: row.reference,
+    createdAt: row.createdAt,
+    company: row.companyName || row.businessName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    jobTitle: row.jobTitle,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    teamSize: row.teamSize,
+    status: row.status ?? "new",
+  };
+}
+
+
+export interface LeadPage {
+  leads: LeadSummary[];
+  /** Leads matching the filter, across all pages. */
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** One page of leads, newest first. */
+export async function listLeads(filters: LeadFilters): Promise<LeadPage> {
+  const db = await getDb();
+  const { count } = await db
+    .selectFrom("leads")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where(whereMatches(filters))
+    .executeTakeFirstOrThrow();
+  const total = Number(count);
+  const pageCount = Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE));
+  const page = Math.min(filters.page, pageCount);
+  const rows = await db
+    .selectFrom("leads")
+    .select(SUMMARY_COLUMNS)
+    .where(whereMatches(filters))
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(LEADS_PAGE_SIZE)
+    .offset((page - 1) * LEADS_PAGE_SIZE)
+    .execute();
+  return { leads: rows.map(toSummary), total, page, pageCount };
+}
+
+export interface LeadCounts {
+  total: number;
+  new: number;
+  qualified: number;
+  converted: number;
+}
+
+/** The summary cards: across all leads, whatever the filter. */
+export async function leadCounts(): Promise<LeadCounts> {
+  const db = await getDb();
+  const rows = await db
+    .selectFrom("leads")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy("status")
+    .execute();
+  const byStatus = Object.fromEntries(rows.map((row) => [row.status, Number(row.count)])) as Partial<Record<LeadStatus, number>>;
+  return {
+    total: rows.reduce((sum, row) => sum + Number(row.count), 0),
+    new: byStatus.new ?? 0,
+    qualified: byStatus.qualified ?? 0,
+    converted: byStatus.converted ?? 0,
+  };
+}
+
+export interface LeadDetails {
+  lead: Selectable<LeadsTable>;
+  activity: LeadActivityRow[];
+}
+
+export async function getLeadDetails(id: number): Promise<LeadDetails> {
+  const db = await getDb();
+  const lead = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!lead) throw new ModelError(404, "Lead not found");
+  const activity = await db.selectFrom("leadActivity").selectAll().where("leadId", "=", id).orderBy("createdAt", "asc").orderBy("id", "asc").execute();
+  return { lead, activity };
+}
+
+export async function updateLeadStatus(actor: AdminUser, id: number, status: LeadStatus): Promise<LeadSummary> {
+  const db = await getDb();
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("leads").select(["status", "reference"]).where("id", "=", id).executeTakeFirst();
+    if (!before) throw new ModelError(404, "Lead not found");
+    const now = nowIso();
+    const row = await trx.updateTable("leads").set({ status, updatedAt: now }).where("id", "=", id).returning(SUMMARY_COLUMNS).executeTakeFirstOrThrow();
+    if (before.status !== status) {
+      const body = `Status changed from ${LEAD_STATUS_LABELS[before.status]} to ${LEAD_STATUS_LABELS[status]}`;
+      await trx.insertInto("leadActivity").values({ leadId: id, kind: "status", actorId: actor.id, actorName: fullName(actor), body, createdAt: now }).execute();
+      await recordAudit(actor, { action: "lead.status_changed", entityType: "lead", entityId: id, summary: `Moved lead ${before.reference} to ${LEAD_STATUS_LABELS[status]}` }, trx);
+    }
+    return toSummary(row);
+  });
+}
+
+export async function addLeadNote(actor: AdminUser, id: number, body: string): Promise<LeadActivityRow> {
+  const db = await getDb();
+  return db.transaction().execute(async (trx) => {
+    const lead = await trx.selectFrom("leads").select("reference").where("id", "=", id).executeTakeFirst();
+    if (!lead) throw new ModelError(404, "Lead not found");
+    const now = nowIso();
+    const note = await trx
+      .insertInto("leadActivity")
+      .values({ leadId: id, kind: "note", actorId: actor.id, actorName: fullName(actor), body, createdAt: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx.updateTable("leads").set({ updatedAt: now }).where("id", "=", id).execute();
+    await recordAudit(actor, { action: "lead.note_added", entityType: "lead", entityId: id, summary: `Added a note to lead ${lead.reference}` }, trx);
+    return note;
+  });
+}
+
+export async function deleteLead(actor: AdminUser, id: number): Promise<void> {
+  const db = await getDb();
+  await db.transaction().execute(async (trx) => {
+    const lead = await trx.deleteFrom("leads").where("id", "=", id).returning(["reference", "businessName", "companyName"]).executeTakeFirst();
+    if (!lead) throw new ModelError(404, "Lead not found");
+    await recordAudit(actor, { action: "lead.deleted", entityType: "lead", entityId: id, summary: `Deleted lead ${lead.reference} (${lead.companyName || lead.businessName})` }, trx);
+  });
+}
+
+export const LEAD_CSV_COLUMNS = ["Date", "Company", "Contact", "Email", "Phone", "Team Size", "Contract Length", "Status"];
+
+/** Rows are read this many at a time, so a long export lets other requests in between. */
+const EXPORT_CHUNK = 1000;
+
+/**
+ * The leads of a filter as CSV, streamed a chunk at a time (keyset pages by
+ * createdAt and id): memory stays flat however many leads there are.
+ */
+export function leadsCsvStream(filter: LeadFilter): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let after: { createdAt: string; id: number } | null = null;
+  let headerSent = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        // A byte-order mark so spreadsheet programs read the file as UTF-8.
+        controller.enqueue(encoder.encode(`\uFEFF${csvRow(LEAD_CSV_COLUMNS)}`));
+        return;
+      }
+      const db = await getDb();
+      const cursor = after;
+      const rows = await db
+        .selectFrom("leads")
+        .select(["id", "createdAt", "businessName", "companyName", "firstName", "lastName", "email", "phoneNumber", "teamSize", "contractLength", "contractExpiry", "status"])
+        .where(whereMatches(filter))
+        .$if(cursor !== null, (query) =>
+          query.where((eb) =>
+            eb.or([eb("createdAt", "<", cursor!.createdAt), eb.and([eb("createdAt", "=", cursor!.createdAt), eb("id", "<", cursor!.id)])]),
+          ),
+        )
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc")
+        .limit(EXPORT_CHUNK)
+        .execute();
+      if (rows.length === 0) {
+        controller.close();
+        return;
+      }
+      after = { createdAt: rows[rows.length - 1].createdAt, id: rows[rows.length - 1].id };
+      const text = rows
+        .map((row) =>
+          csvRow([
+            formatDateTime(row.createdAt),
+            row.companyName || row.businessName,
+            `${row.firstName} ${row.lastName}`,
+            row.email,
+            row.phoneNumber,
+            row.teamSize,
+            row.contractLength || row.contractExpiry,
+            LEAD_STATUS_LABELS[row.status ?? "new"],
+          ]),
+        )
+        .join("");
+      controller.enqueue(encoder.encode(text));
+      // Let other requests use the database between chunks.
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  });
+}

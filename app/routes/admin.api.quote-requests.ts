@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { leadFiltersFromUrl } from "~/lib/schemas/leads";
+import { listLeads } from "~/models/lead-workspace.server";
+import { requireAdminApiUser } from "~/services/auth.server";
+import { methodNotAllowed } from "~/services/json-api.server";
+
+/**
+ * `GET /admin/api/quote-requests`: the leads, newest first, as a list
+ * (SPEC section 7). `?q=&status=&page=` narrow it; 50 a page, with the
+ * totals in X-Total-Count and X-Page-Count.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApiUser(request, "view");
+  const page = await listLeads(leadFiltersFromUrl(new URL(request.url)));
+  return json(page.leads, {
+    headers: {
+      "Cache-Control": "no-store",
+      "X-Total-Count": String(page.total),
+      "X-Page": String(page.page),
+      "X-Page-Count": String(page.pageCount),
+    },
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminApiUser(request, "view");
+  return methodNotAllowed("GET");
+}

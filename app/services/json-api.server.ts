@@ -1,0 +1,51 @@
+import { json } from "@remix-run/node";
+import type { z } from "zod";
+import { parseWithSchema } from "~/lib/form-submission";
+import { ModelError } from "~/models/model-error.server";
+import { BodyTooLargeError, readTextWithLimit } from "./request-body.server";
+
+/** JSON bodies of the admin and public APIs are small; this is far above any real one. */
+export const MAX_JSON_BYTES = 16 * 1024;
+
+/**
+ * A JSON object body, or the answer to give instead (thrown): 413 past the
+ * limit, 400 for malformed JSON or anything that is not an object.
+ */
+export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
+  let body: unknown;
+  try {
+    const text = await readTextWithLimit(request, maxBytes);
+    body = text.trim() === "" ? {} : JSON.parse(text);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw json({ error: `Request body is larger than ${maxBytes} bytes` }, { status: 413 });
+    throw json({ error: "Malformed JSON", fieldErrors: {} }, { status: 400 });
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw json({ error: "Expected a JSON object", fieldErrors: {} }, { status: 400 });
+  }
+  return body as Record<string, unknown>;
+}
+
+/** The body parsed with a shared schema, or 400 with the field errors (thrown). */
+export async function readJsonWithSchema<S extends z.ZodTypeAny>(request: Request, schema: S, error = "Invalid request"): Promise<z.infer<S>> {
+  const parsed = parseWithSchema(schema, await readJsonObject(request));
+  if (!parsed.success) throw json({ error, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  return parsed.data;
+}
+
+/** A business rule's refusal as JSON with its status; anything else is a real fault. */
+export function modelErrorResponse(error: unknown): Response {
+  if (error instanceof ModelError) return json({ error: error.message }, { status: error.status });
+  throw error;
+}
+
+export function methodNotAllowed(allowed: string): Response {
+  return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: allowed } });
+}
+
+/** A numeric id from the URL, or 404 (thrown). */
+export function numericId(value: string | undefined, what = "Record"): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1) throw json({ error: `${what} not found` }, { status: 404 });
+  return id;
+}
