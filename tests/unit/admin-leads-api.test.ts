@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedLeads } from "../../bench/seed-leads.js";
+import { createAdminUserRow, signIn } from "../support/admin";
+import { startTestServer, type TestServer } from "../support/server";
+
+const OWNER = { email: "owner@clearlinebusiness.co.uk", password: "correct-horse-battery" };
+let server: TestServer;
+const cookies: Record<"superAdmin" | "admin" | "manager", string> = { superAdmin: "", admin: "", manager: "" };
+
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
+  await createAdminUserRow(server.db, { email: "ada@clearlinebusiness.co.uk", role: "admin", password: "admin-password-1" });
+  await createAdminUserRow(server.db, { email: "max@clearlinebusiness.co.uk", role: "manager", password: "manager-password-1" });
+  cookies.superAdmin = await signIn(server, OWNER.email, OWNER.password);
+  cookies.admin = await signIn(server, "ada@clearlinebusiness.co.uk", "admin-password-1");
+  cookies.manager = await signIn(server, "max@clearlinebusiness.co.uk", "manager-password-1");
+  seedLeads(`${server.dataDir}/app.db`, 120);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const api = (path: string, cookie: string, init: RequestInit = {}) =>
+  fetch(`${server.url}${path}`, { ...init, headers: { Cookie: cookie, "Content-Type": "application/json", ...(init.headers ?? {}) } });
+
+async function leadId(offset = 0): Promise<number> {
+  const row = await server.db.selectFrom("leads").select("id").orderBy("id").offset(offset).limit(1).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe("GET /admin/api/quote-requests", () => {
+  it("lists leads newest first, 50 a page, with the totals in headers", async () => {
+    const response = await api("/admin/api/quote-requests", cookies.manager);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-total-count")).toBe("120");
+    expect(response.headers.get("x-page-count")).toBe("3");
+    const leads = await response.json();
+    expect(leads).toHaveLength(50);
+    const dates = leads.map((lead: { createdAt: string }) => lead.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const last = await api("/admin/api/quote-requests?page=3", cookies.manager);
+    expect(await last.json()).toHaveLength(20);
+  });
+
+  it("searches case-insensitively over company, names, email, phone and reference, with the status filter", async () => {
+    const sample = await server.db.selectFrom("leads").selectAll().where("id", "=", await leadId(7)).executeTakeFirstOrThrow();
+    for (const q of [sample.email.toUpperCase(), sample.businessName.slice(2, 12).toLowerCase(), sample.reference, sample.phoneNumber.replace(/\s/g, "")]) {
+      const found = await (await api(`/admin/api/quote-requests?q=${encodeURIComponent(q)}`, cookies.manager)).json();
+      expect(found.map((lead: { id: number }) => lead.id), q).toContain(sample.id);
+      for (const lead of found) {
+        const haystack = [lead.company, lead.firstName, lead.lastName, lead.email, lead.phoneNumber, lead.phoneNumber.replace(/\s/g, ""), lead.reference].join(" ").toLowerCase();
+        expect(haystack, q).toContain(q.toLowerCase());
+      }
+    }
+    const qualified = await (await api("/admin/api/quote-requests?status=qualified", cookies.manager)).json();
+    expect(qualified.length).toBeGreaterThan(0);
+    expect(new Set(qualified.map((lead: { status: string }) => lead.status))).toEqual(new Set(["qualified"]));
+    const none = await api("/admin/api/quote-requests?q=%25", cookies.manager);
+    expect(none.headers.get("x-total-count")).toBe("0");
+  });
+
+  it("answers 401 signed out", async () => {
+    expect((await fetch(`${server.url}/admin/api/quote-requests`)).status).toBe(401);
+  });
+});
+
+describe("PUT /admin/api/quote-requests/:id", () => {
+  it("changes the status for any role and records who did it", async () => {
+    const id = await leadId(1);
+    const response = await api(`/admin/api/quote-requests/${id}`, cookies.manager, { method: "PUT", body: JSON.stringify({ status: "contacted" }) });
+    expect(response.status).toBe(200);
+    expect((await response.json()).status).toBe("contacted");
+    const lead = await server.db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(lead.status).toBe("contacted");
+    expect(lead.updatedAt > lead.createdAt).toBe(true);
+    const activity = await server.db.selectFrom("leadActivity").selectAll().where("leadId", "=", id).execute();
+    expect(activity.at(-1)).toMatchObject({ kind: "status", actorName: "Max Tester" });
+    const audit = await server.db.selectFrom("auditLog").selectAll().where("entityId", "=", String(id)).execute();
+    expect(audit.at(-1)?.action).toBe("lead.status_changed");
+  });
+
+  it.each([
+    ["an unknown status", { status: "won" }],
+    ["no status", {}],
+    ["a status of the wrong type", { status: 3 }],
+  ])("answers 400 for %s", async (_case, body) => {
+    const response = await api(`/admin/api/quote-requests/${await leadId(2)}`, cookies.admin, { method: "PUT", body: JSON.stringify(body) });
+    expect(response.status).toBe(400);
+    expect((await response.json()).fieldErrors).toHaveProperty("status");
+  });
+
+  it("answers 400 for malformed JSON and 404 for an unknown or non-numeric id", async () => {
+    expect((await api(`/admin/api/quote-requests/${await leadId(2)}`, cookies.admin, { method: "PUT", body: "{oops" })).status).toBe(400);
+    expect((await api("/admin/api/quote-requests/999999", cookies.admin, { method: "PUT", body: JSON.stringify({ status: "lost" }) })).status).toBe(404);
+    expect((await api("/admin/api/quote-requests/abc", cookies.admin, { method: "PUT", body: JSON.stringify({ status: "lost" }) })).status).toBe(404);
+  });
+
+  it("answers 401 signed out and 403 from another site", async () => {
+    const id = await leadId(3);
+    expect((await fetch(`${server.url}/admin/api/quote-requests/${id}`, { method: "PUT", body: JSON.stringify({ status: "lost" }) })).status).toBe(401);
+    const crossSite = await api(`/admin/api/quote-requests/${id}`, cookies.superAdmin, { method: "PUT", body: JSON.stringify({ status: "lost" }), headers: { Origin: "http://evil.example" } });
+    expect(crossSite.status).toBe(403);
+    expect((await server.db.selectFrom("leads").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).not.toBe("lost");
+  });
+});
+
+describe("DELETE /admin/api/quote-requests/:id", () => {
+  it("lets admins and super admins delete, not managers", async () => {
+    const id = await leadId(4);
+    expect((await api(`/admin/api/quote-requests/${id}`, cookies.manager, { method: "DELETE" })).status).toBe(403);
+    expect(await server.db.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst()).toBeTruthy();
+    expect((await api(`/admin/api/quote-requests/${id}`, cookies.admin, { method: "DELETE" })).status).toBe(204);
+    expect(await server.db.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
+    expect((await api(`/admin/api/quote-requests/${id}`, cookies.superAdmin, { method: "DELETE" })).status).toBe(404);
+  });
+
+  it("answers other methods with 405", async () => {
+    expect((await api(`/admin/api/quote-requests/${await leadId(5)}`, cookies.superAdmin, { method: "POST", body: "{}" })).status).toBe(405);
+    expect((await api("/admin/api/quote-requests", cookies.superAdmin, { method: "POST", body: "{}" })).status).toBe(405);
+  });
+});
+
+describe("Export CSV", () => {
+  it("streams the leads of the current filter as leads-YYYY-MM-DD.csv with the spec's columns", async () => {
+    const response = await fetch(`${server.url}/admin/leads/export?status=converted`, { headers: { Cookie: cookies.manager } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="leads-${today}.csv"`);
+    const text = (await response.text()).replace(/^\uFEFF/, "");
+    const lines = text.split("\r\n").filter(Boolean);
+    expect(lines[0]).toBe('"Date","Company","Contact","Email","Phone","Team Size","Contract Length","Status"');
+    const converted = await server.db.selectFrom("leads").select("id").where("status", "=", "converted").execute();
+    expect(lines.length - 1).toBe(converted.length);
+    for (const line of lines.slice(1)) {
+      expect(line).toMatch(/^"\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}",/);
+      expect(line.endsWith('"Converted"')).toBe(true);
+    }
+  });
+
+  it("exports every lead across chunks, newest first, and neutralises formulas typed by visitors", async () => {
+    // More than one chunk of rows (the export reads 1000 at a time).
+    seedLeads(`${server.dataDir}/app.db`, 1500, { startNumber: 10_000 });
+    const now = new Date(Date.now() + 60_000).toISOString();
+    await server.db
+      .insertInto("leads")
+      .values({ reference: "CLB-2026-000001", teamSize: "1 - 2", contractExpiry: "Not sure", businessType: "Other", businessName: '=HYPERLINK("http://evil.example","Click")', firstName: "Zoë", lastName: 'O"Brien', email: "zoe@example.co.uk", phoneNumber: "+44 7700 900123", createdAt: now, updatedAt: now })
+      .execute();
+    const text = (await (await fetch(`${server.url}/admin/leads/export`, { headers: { Cookie: cookies.manager } })).text()).replace(/^\uFEFF/, "");
+    const lines = text.split("\r\n").filter(Boolean);
+    const total = await server.db.selectFrom("leads").select("id").execute();
+    expect(total.length).toBeGreaterThan(1500);
+    expect(lines.length - 1).toBe(total.length);
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
+    expect(lines[1]).toContain(`"Zoë O""Brien"`);
+    expect(lines[1]).toContain(`"'+44 7700 900123"`);
+  });
+
+  it("sends a signed-out visitor to the login path", async () => {
+    const response = await fetch(`${server.url}/admin/leads/export`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin/api/login");
+  });
+});
