@@ -42,7 +42,10 @@ const PAGES = [
 ] as const;
 
 async function visit(mode: JsMode, path: string, options: BrowserContextOptions = {}): Promise<Page> {
+  // A returning visitor who already answered the cookie banner (site-frame.test.ts covers it),
+  // so it never fades in over a link just as it is clicked.
   const page = await openPage(browser, mode, options);
+  await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: server.url }]);
   await page.goto(`${server.url}${path}`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
   return page;
@@ -243,10 +246,7 @@ describe("accessibility", () => {
     // A returning visitor who has already answered the banner: the page is checked on its own,
     // the banner separately below, once it has finished fading in.
     it.each(PAGES.map(([path]) => path))("%s has no serious or critical axe violations", async (path) => {
-      const page = await openPage(browser, withJavaScript, { viewport });
-      await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: server.url }]);
-      await page.goto(`${server.url}${path}`);
-      await waitForHydration(page);
+      const page = await visit(withJavaScript, path, { viewport });
       expect(await page.getByTestId("cookie-banner").count()).toBe(0);
       const violations = await seriousAccessibilityViolations(page);
       expect(violations, describeViolations(violations)).toEqual([]);
