@@ -56,7 +56,7 @@ export function ContactForm() {
       </Field>
       <Field id="contact-message" label="Message" required error={errors.message}>
         {(control) => (
-          <Textarea {...control} name="message" rows={6} maxLength={LIMITS.message} defaultValue={values.message} />
+          <Textarea {...control} name="message" rows={6} maxLength={LIMITS.message} defaultValue={values.message ?? ""} />
         )}
       </Field>
       <div>

@@ -1,5 +1,5 @@
 import { useActionData, useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useToastFromAnswer } from "~/components/ui/toaster";
 import type { FormAnswer } from "~/lib/form-submission";
 
@@ -14,21 +14,34 @@ export function usePublicForm(key: string) {
   const pageAnswer = useActionData<FormAnswer>();
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
-  const wasBusy = useRef(false);
+  // The fetcher's answer when the current post was sent.
+  const sentWith = useRef<{ answer: FormAnswer | undefined } | null>(null);
+  // A successful post redirects and leaves the fetcher holding the last failed
+  // answer: that answer is set aside so its errors and values stop showing.
+  const [setAside, setSetAside] = useState<FormAnswer | undefined>(undefined);
+  const [succeeded, setSucceeded] = useState(0);
 
   useToastFromAnswer(fetcher.data);
 
   useEffect(() => {
     if (busy) {
-      wasBusy.current = true;
+      sentWith.current ??= { answer: fetcher.data };
       return;
     }
-    if (!wasBusy.current) return;
-    wasBusy.current = false;
-    const failed = Boolean(fetcher.data?.fieldErrors || fetcher.data?.toast);
-    if (!failed) formRef.current?.reset();
+    if (!sentWith.current) return;
+    const failed = fetcher.data !== sentWith.current.answer;
+    sentWith.current = null;
+    if (!failed) {
+      setSetAside(fetcher.data);
+      setSucceeded((count) => count + 1);
+    }
   }, [busy, fetcher.data]);
 
-  const answer = fetcher.data ?? pageAnswer;
+  // Once the set-aside values are no longer the fields' defaults, empty the form.
+  useEffect(() => {
+    if (succeeded > 0) formRef.current?.reset();
+  }, [succeeded]);
+
+  const answer = (fetcher.data !== setAside ? fetcher.data : undefined) ?? pageAnswer;
   return { fetcher, formRef, busy, answer, errors: answer?.fieldErrors ?? {}, values: answer?.values ?? {} };
 }

@@ -66,7 +66,7 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
           >
             <div className="grid gap-1">
               <p className="text-sm font-semibold">{toast.title}</p>
-              {toast.description ? <p className="text-sm opacity-90">{toast.description}</p> : null}
+              {toast.description ? <p className="text-sm">{toast.description}</p> : null}
             </div>
             {scripted ? (
               <button
