@@ -158,8 +158,8 @@ describe.each(JS_MODES)("leads screen $name", (mode) => {
 describe("leads screen with JavaScript only", () => {
   it("shows a new status at once and puts it back with 'Failed to update lead status' when the server refuses", async () => {
     const page = await openLeads(JS_MODES[1]);
-    const row = rows(page).nth(1);
-    const id = Number(await row.getAttribute("data-lead-id"));
+    const id = Number(await rows(page).nth(1).getAttribute("data-lead-id"));
+    const row = page.locator(`[data-testid=lead-row][data-lead-id="${id}"]`);
     const before = await row.locator("select[name=status]").inputValue();
     const target = before === "lost" ? "contacted" : "lost";
     // Someone else deletes the lead meanwhile: the change cannot be stored.
@@ -170,7 +170,8 @@ describe("leads screen with JavaScript only", () => {
       await route.continue();
     });
     await row.locator("select[name=status]").selectOption(target);
-    expect(await row.locator("select[name=status]").inputValue()).toBe(target);
+    // Shown at once, while the request is still held back.
+    await expect.poll(() => row.locator("select[name=status]").inputValue()).toBe(target);
     await server.db.deleteFrom("leads").where("id", "=", id).execute();
     release();
     const toast = page.getByTestId("toast").filter({ hasText: "Failed to update lead status" });
