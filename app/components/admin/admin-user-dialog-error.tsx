@@ -1,0 +1,29 @@
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { ButtonLink } from "~/components/ui/button";
+import { RouteDialog } from "~/components/ui/dialog";
+import { DialogActions } from "~/components/ui/dialog-actions";
+import { USERS_PAGE } from "~/lib/admin-users-screen";
+
+/** A Users dialog route's error boundary: the list stays behind, the dialog says what went wrong. */
+export function AdminUserDialogError() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <RouteDialog
+      title={notFound ? "User not found" : "Something went wrong"}
+      description={
+        notFound
+          ? "There is no admin user at this address. They may have been removed, or the link is out of date."
+          : "We couldn't open this for you. Please try again in a moment."
+      }
+      closeTo={USERS_PAGE}
+    >
+      <DialogActions>
+        <ButtonLink to={USERS_PAGE} preventScrollReset variant="outline" autoFocus>
+          Back to users
+        </ButtonLink>
+      </DialogActions>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,81 @@
+import { Link } from "@remix-run/react";
+import { Pencil, UserCheck, UserX } from "lucide-react";
+import { Avatar } from "~/components/ui/avatar";
+import { Badge } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
+import { fullName, initials, type AdminUser } from "~/lib/admin-users";
+import { formatDate } from "~/lib/format";
+import { ActiveBadge, RoleBadge } from "./admin-user-badges";
+
+interface AdminUserListProps {
+  users: AdminUser[];
+  currentUserId: string;
+  /** Whether the viewer may change roles and (de)activate people. */
+  canManage: boolean;
+}
+
+/** The Users screen's list: one row per admin user, with the controls a super admin may use on others. */
+export function AdminUserList({ users, currentUserId, canManage }: AdminUserListProps) {
+  return (
+    <ul className="divide-y divide-slate-200" data-testid="admin-user-list">
+      {users.map((user) => (
+        <AdminUserRow key={user.id} user={user} isYou={user.id === currentUserId} canManage={canManage} />
+      ))}
+    </ul>
+  );
+}
+
+function AdminUserRow({ user, isYou, canManage }: { user: AdminUser; isYou: boolean; canManage: boolean }) {
+  const name = fullName(user) || user.email;
+  // Nobody changes their own role or deactivates themselves (SPEC section 6).
+  const showControls = canManage && !isYou;
+  return (
+    <li className="flex flex-col gap-4 px-5 py-4 md:flex-row md:items-center" data-testid="admin-user-row" data-user-id={user.id}>
+      <div className="flex min-w-0 flex-1 items-center gap-4">
+        <span aria-hidden="true">
+          <Avatar imageUrl={user.profileImageUrl} initials={initials(user)} label={name} />
+        </span>
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+            <span className="break-words">{name}</span>
+            {isYou ? <Badge tone="brand">You</Badge> : null}
+          </p>
+          <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{user.email}</p>
+          <p className="text-sm text-slate-600">
+            Joined <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 pl-14 md:w-48 md:pl-0">
+        <ActiveBadge isActive={user.isActive} />
+        <RoleBadge role={user.role} />
+      </div>
+      {showControls ? (
+        <div className="flex flex-wrap items-center gap-2 pl-14 md:w-[17.5rem] md:flex-nowrap md:justify-end md:pl-0">
+          <Link to={`/admin/users/${encodeURIComponent(user.id)}/role`} preventScrollReset className={buttonClasses("outline", "sm")}>
+            <Pencil className="size-4" aria-hidden />
+            Edit role<span className="sr-only"> for {name}</span>
+          </Link>
+          {user.isActive ? (
+            <Link
+              to={`/admin/users/${encodeURIComponent(user.id)}/deactivate`}
+              preventScrollReset
+              className={buttonClasses("outline", "sm", "text-red-700 hover:bg-red-50")}
+            >
+              <UserX className="size-4" aria-hidden />
+              Deactivate<span className="sr-only"> {name}</span>
+            </Link>
+          ) : (
+            <Link to={`/admin/users/${encodeURIComponent(user.id)}/reactivate`} preventScrollReset className={buttonClasses("outline", "sm")}>
+              <UserCheck className="size-4" aria-hidden />
+              Reactivate<span className="sr-only"> {name}</span>
+            </Link>
+          )}
+        </div>
+      ) : canManage ? (
+        // Keeps the columns lined up on the viewer's own row.
+        <div className="hidden md:block md:w-[17.5rem]" />
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,63 @@
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { RouteDialog } from "~/components/ui/dialog";
+import { DialogActions } from "~/components/ui/dialog-actions";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useToastFromAnswer } from "~/components/ui/toaster";
+import { useAdminUser } from "~/lib/admin-session";
+import type { AdminUser } from "~/lib/admin-users";
+import { USERS_PAGE } from "~/lib/admin-users-screen";
+import type { AdminFormAnswer } from "~/services/admin-forms.server";
+
+interface UserStatusDialogProps {
+  user: AdminUser;
+  title: string;
+  /** The question asked before the change. */
+  confirmation: string;
+  /** Said instead when the user is already in the state asked for. */
+  alreadyDone: string;
+  alreadyDoneWhen: boolean;
+  selfMessage: string;
+  submitLabel: string;
+  busyLabel: string;
+  destructive?: boolean;
+}
+
+/** The confirm-then-post dialog behind Deactivate and Reactivate. */
+export function UserStatusDialog(props: UserStatusDialogProps) {
+  const { user, title, confirmation, alreadyDone, alreadyDoneWhen, selfMessage, submitLabel, busyLabel, destructive } = props;
+  const answer = useActionData<AdminFormAnswer>();
+  useToastFromAnswer(answer);
+  const { user: currentUser } = useAdminUser();
+  const busy = useNavigation().state === "submitting";
+  const unavailable = user.id === currentUser.id ? selfMessage : alreadyDoneWhen ? alreadyDone : null;
+
+  if (unavailable) {
+    return (
+      <RouteDialog title={title} description={unavailable} closeTo={USERS_PAGE}>
+        <DialogActions>
+          <ButtonLink to={USERS_PAGE} preventScrollReset variant="outline">
+            Close
+          </ButtonLink>
+        </DialogActions>
+      </RouteDialog>
+    );
+  }
+
+  return (
+    <RouteDialog title={title} description={confirmation} closeTo={USERS_PAGE}>
+      <Form method="post" preventScrollReset className="grid gap-4">
+        {answer?.formError ? <FormAlert>{answer.formError}</FormAlert> : null}
+        <DialogActions>
+          {/* Cancel first in the tab order and focused on open, so Enter never confirms by accident. */}
+          <ButtonLink to={USERS_PAGE} preventScrollReset variant="outline" autoFocus>
+            Cancel
+          </ButtonLink>
+          <Button type="submit" variant={destructive ? "destructive" : "primary"} disabled={busy}>
+            {busy ? busyLabel : submitLabel}
+          </Button>
+        </DialogActions>
+      </Form>
+    </RouteDialog>
+  );
+}

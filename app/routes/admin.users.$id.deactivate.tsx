@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminUserDialogError } from "~/components/admin/admin-user-dialog-error";
+import { UserStatusDialog } from "~/components/admin/user-status-dialog";
+import { fullName } from "~/lib/admin-users";
+import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
+import { deactivateAdminUser } from "~/models/admin-users.server";
+import { changeFromForm } from "~/services/admin-forms.server";
+import { requireDialogSubject, requireUserManager } from "~/services/admin-user-dialogs.server";
+
+export const meta: MetaFunction = () => [{ title: "Deactivate User | Administration Portal" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUserManager(request);
+  return json({ user: await requireDialogSubject(params.id) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireUserManager(request);
+  return changeFromForm(() => deactivateAdminUser(actor, params.id!), {
+    success: { redirectTo: USERS_PAGE, toast: USER_MESSAGES.deactivated },
+    failure: USER_MESSAGES.deactivateFailed,
+  });
+}
+
+export default function DeactivateUser() {
+  const { user } = useLoaderData<typeof loader>();
+  const name = fullName(user) || user.email;
+  return (
+    <UserStatusDialog
+      user={user}
+      title="Deactivate User"
+      confirmation={`Are you sure you want to deactivate ${name}? They will lose access to the admin portal.`}
+      alreadyDone={`${name} is already inactive.`}
+      alreadyDoneWhen={!user.isActive}
+      selfMessage="You can't deactivate your own account. Ask another super admin to do it."
+      submitLabel="Deactivate"
+      busyLabel="Deactivating..."
+      destructive
+    />
+  );
+}
+
+export const ErrorBoundary = AdminUserDialogError;

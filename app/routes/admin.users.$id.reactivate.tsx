@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminUserDialogError } from "~/components/admin/admin-user-dialog-error";
+import { UserStatusDialog } from "~/components/admin/user-status-dialog";
+import { fullName } from "~/lib/admin-users";
+import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
+import { reactivateAdminUser } from "~/models/admin-users.server";
+import { changeFromForm } from "~/services/admin-forms.server";
+import { requireDialogSubject, requireUserManager } from "~/services/admin-user-dialogs.server";
+
+export const meta: MetaFunction = () => [{ title: "Reactivate User | Administration Portal" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUserManager(request);
+  return json({ user: await requireDialogSubject(params.id) });
+}
+
+/** Beyond the spec: the way back from Deactivate. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireUserManager(request);
+  return changeFromForm(() => reactivateAdminUser(actor, params.id!), {
+    success: { redirectTo: USERS_PAGE, toast: USER_MESSAGES.reactivated },
+    failure: USER_MESSAGES.reactivateFailed,
+  });
+}
+
+export default function ReactivateUser() {
+  const { user } = useLoaderData<typeof loader>();
+  const name = fullName(user) || user.email;
+  return (
+    <UserStatusDialog
+      user={user}
+      title="Reactivate User"
+      confirmation={`Reactivate ${name}? They will be able to sign in to the admin portal again with their current role.`}
+      alreadyDone={`${name} is already active.`}
+      alreadyDoneWhen={user.isActive}
+      selfMessage="You can't reactivate your own account."
+      submitLabel="Reactivate"
+      busyLabel="Reactivating..."
+    />
+  );
+}
+
+export const ErrorBoundary = AdminUserDialogError;

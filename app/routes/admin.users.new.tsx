@@ -1,0 +1,102 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { AdminUserDialogError } from "~/components/admin/admin-user-dialog-error";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { RouteDialog } from "~/components/ui/dialog";
+import { DialogActions } from "~/components/ui/dialog-actions";
+import { Field, Input, Select } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useToastFromAnswer } from "~/components/ui/toaster";
+import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
+import { ADMIN_ROLE_LABELS, ADMIN_ROLES } from "~/lib/enums";
+import { formValues, parseWithSchema } from "~/lib/form-submission";
+import { newAdminUserSchema } from "~/lib/schemas/admin-users";
+import { LIMITS } from "~/lib/schemas/fields";
+import { createAdminUser } from "~/models/admin-users.server";
+import { changeFromForm, formAnswer, readAdminForm, type AdminFormAnswer } from "~/services/admin-forms.server";
+import { requireUserManager } from "~/services/admin-user-dialogs.server";
+
+export const meta: MetaFunction = () => [{ title: "Add Admin User | Administration Portal" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUserManager(request);
+  return json(null);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireUserManager(request);
+  const form = await readAdminForm(request);
+  if (!form) return formAnswer({}, USER_MESSAGES.invalidFields, 400);
+  const values = formValues(form);
+  const parsed = parseWithSchema(newAdminUserSchema, values);
+  if (!parsed.success) {
+    return formAnswer({ fieldErrors: parsed.fieldErrors, values }, parsed.missingRequired ? USER_MESSAGES.missingFields : USER_MESSAGES.invalidFields, 400);
+  }
+  return changeFromForm(() => createAdminUser(actor, parsed.data), {
+    success: { redirectTo: USERS_PAGE, toast: USER_MESSAGES.created },
+    failure: USER_MESSAGES.createFailed,
+    values,
+  });
+}
+
+export default function AddAdminUser() {
+  const answer = useActionData<AdminFormAnswer>();
+  useToastFromAnswer(answer);
+  const busy = useNavigation().state === "submitting";
+  const errors = answer?.fieldErrors ?? {};
+  const values = answer?.values ?? {};
+  return (
+    <RouteDialog
+      title="Add Admin User"
+      description="Add someone to the admin portal. They'll receive an invite to sign in via your external sign-in provider, using this email address."
+      closeTo={USERS_PAGE}
+    >
+      <Form method="post" preventScrollReset className="grid gap-4">
+        {answer?.formError ? <FormAlert>{answer.formError}</FormAlert> : null}
+        <Field id="new-user-email" label="Email" required error={errors.email}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              name="email"
+              autoComplete="off"
+              maxLength={LIMITS.email}
+              defaultValue={values.email}
+              autoFocus
+            />
+          )}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="new-user-first-name" label="First Name" required error={errors.firstName}>
+            {(control) => <Input {...control} name="firstName" autoComplete="off" maxLength={LIMITS.name} defaultValue={values.firstName} />}
+          </Field>
+          <Field id="new-user-last-name" label="Last Name" required error={errors.lastName}>
+            {(control) => <Input {...control} name="lastName" autoComplete="off" maxLength={LIMITS.name} defaultValue={values.lastName} />}
+          </Field>
+        </div>
+        <Field id="new-user-role" label="Role" error={errors.role}>
+          {(control) => (
+            <Select {...control} name="role" defaultValue={values.role ?? "admin"}>
+              {ADMIN_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ADMIN_ROLE_LABELS[role]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <DialogActions>
+          <ButtonLink to={USERS_PAGE} preventScrollReset variant="outline">
+            Cancel
+          </ButtonLink>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Creating..." : "Create User"}
+          </Button>
+        </DialogActions>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+export const ErrorBoundary = AdminUserDialogError;

@@ -1,0 +1,81 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { ShieldCheck, UserCheck, UserPlus, Users, UserX } from "lucide-react";
+import { AdminUserList } from "~/components/admin/admin-user-list";
+import { ButtonLink } from "~/components/ui/button";
+import { useAdminUser } from "~/lib/admin-session";
+import { formatCount } from "~/lib/format";
+import { listAdminUsers } from "~/models/admin-users.server";
+import { requireAdminPageUser } from "~/services/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Users | Administration Portal" }];
+
+/** Every role may look; the dialog routes below check `manageUsers`. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminPageUser(request, { signedOut: "user-management" });
+  const users = await listAdminUsers();
+  return json({ users }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function AdminUsers() {
+  const { users } = useLoaderData<typeof loader>();
+  const { user: currentUser, permissions } = useAdminUser();
+  const summary = [
+    { label: "Total Users", value: users.length, icon: Users },
+    { label: "Active Users", value: users.filter((user) => user.isActive).length, icon: UserCheck },
+    { label: "Super Admins", value: users.filter((user) => user.role === "super_admin").length, icon: ShieldCheck },
+    { label: "Inactive Users", value: users.filter((user) => !user.isActive).length, icon: UserX },
+  ];
+
+  return (
+    <div className="grid gap-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">User Management</h1>
+          <p className="mt-1 text-slate-600">Manage admin users, roles and access permissions.</p>
+        </div>
+        {permissions.manageUsers ? (
+          <ButtonLink to="/admin/users/new" preventScrollReset>
+            <UserPlus className="size-4" aria-hidden />
+            Add Admin User
+          </ButtonLink>
+        ) : null}
+      </div>
+
+      <section aria-label="User summary" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        {summary.map((card) => (
+          <div key={card.label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5" data-testid="user-summary-card">
+            <div className="flex items-start justify-between gap-2">
+              <p className="text-sm font-medium text-slate-600">{card.label}</p>
+              <card.icon className="size-5 shrink-0 text-brand-600" aria-hidden />
+            </div>
+            <p className="mt-2 text-3xl font-bold text-slate-900">{formatCount(card.value)}</p>
+          </div>
+        ))}
+      </section>
+
+      <section aria-labelledby="admin-users-heading" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="border-b border-slate-200 px-5 py-4">
+          <h2 id="admin-users-heading" className="text-lg font-semibold text-slate-900">
+            Admin Users
+          </h2>
+          {!permissions.manageUsers ? (
+            <p className="mt-1 text-sm text-slate-600">Only super admins can add people or change roles and access.</p>
+          ) : null}
+        </div>
+        {users.length === 0 ? (
+          <div className="grid justify-items-center gap-2 px-5 py-12 text-center">
+            <Users className="size-10 text-slate-400" aria-hidden />
+            <p className="font-semibold text-slate-900">No users found</p>
+            <p className="text-sm text-slate-600">Get started by creating your first admin user.</p>
+          </div>
+        ) : (
+          <AdminUserList users={users} currentUserId={currentUser.id} canManage={permissions.manageUsers} />
+        )}
+      </section>
+
+      <Outlet />
+    </div>
+  );
+}
