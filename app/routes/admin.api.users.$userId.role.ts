@@ -1,18 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { adminRoleChangeSchema } from "~/lib/schemas/admin-users";
 import { changeAdminUserRole } from "~/models/admin-users.server";
-import { jsonFromModel, methodNotAllowed, readJsonInput } from "~/services/admin-api.server";
+import { jsonFromModel, methodNotAllowed, readJsonWithSchema } from "~/services/json-api.server";
 import { requireAdminApiUser } from "~/services/auth.server";
 
 /** `PUT /admin/api/users/:userId/role` with `{ role }` → 200 with the user. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
+  if (request.method !== "PUT") return methodNotAllowed("PUT");
   const actor = await requireAdminApiUser(request, "manageUsers");
-  const input = await readJsonInput(request, adminRoleChangeSchema);
-  if (!input.ok) return input.response;
-  return jsonFromModel(() => changeAdminUserRole(actor, params.userId!, input.data.role));
+  const input = await readJsonWithSchema(request, adminRoleChangeSchema);
+  return jsonFromModel(() => changeAdminUserRole(actor, params.userId!, input.role));
 }
 
 export function loader() {
-  return methodNotAllowed(["PUT"]);
+  return methodNotAllowed("PUT");
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { newAdminUserSchema } from "~/lib/schemas/admin-users";
 import { createAdminUser, listAdminUsers } from "~/models/admin-users.server";
-import { jsonFromModel, methodNotAllowed, readJsonInput } from "~/services/admin-api.server";
+import { jsonFromModel, methodNotAllowed, readJsonWithSchema } from "~/services/json-api.server";
 import { requireAdminApiUser } from "~/services/auth.server";
 
 /** `GET /admin/api/users` (SPEC section 7): every admin user; any signed-in role may look. */
@@ -16,9 +16,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * profileImageUrl }` → 201 with the user; 400 bad input; 409 duplicate email.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const actor = await requireAdminApiUser(request, "manageUsers");
-  const input = await readJsonInput(request, newAdminUserSchema);
-  if (!input.ok) return input.response;
-  return jsonFromModel(() => createAdminUser(actor, input.data), 201);
+  const input = await readJsonWithSchema(request, newAdminUserSchema);
+  return jsonFromModel(() => createAdminUser(actor, input), 201);
 }

@@ -32,10 +32,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await deleteLead(user, leadIdFrom(params.id));
   } catch (error) {
-    if (!(error instanceof ModelError)) throw error;
+    if (!(error instanceof ModelError)) console.error("Deleting a lead failed:", error);
+    const reason = error instanceof ModelError ? `: ${error.message}` : "";
     return json(
-      { toast: raiseToast({ kind: "destructive", title: "Error", description: `Failed to delete lead: ${error.message}` }) },
-      { status: error.status },
+      { toast: raiseToast({ kind: "destructive", title: "Error", description: `Failed to delete lead${reason}` }) },
+      { status: error instanceof ModelError ? error.status : 503 },
     );
   }
   return redirectWithToast(`/admin/leads${search}`, { kind: "success", title: "Lead deleted successfully" });

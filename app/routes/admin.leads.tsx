@@ -39,7 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await updateLeadStatus(user, leadId, parsed.data.status);
   } catch (error) {
     if (error instanceof ModelError) return failed(error.status, error.message);
-    throw error;
+    console.error("Updating a lead's status failed:", error);
+    return failed(503);
   }
   return redirectWithToast(safeRedirectPath(form.redirectTo, "/admin/leads"), { kind: "success", title: "Lead status updated successfully" });
 }

@@ -27,10 +27,19 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES
 }
 
 /** The body parsed with a shared schema, or 400 with the field errors (thrown). */
-export async function readJsonWithSchema<S extends z.ZodTypeAny>(request: Request, schema: S, error = "Invalid request"): Promise<z.infer<S>> {
+export async function readJsonWithSchema<S extends z.ZodTypeAny>(request: Request, schema: S, error = "Invalid input"): Promise<z.infer<S>> {
   const parsed = parseWithSchema(schema, await readJsonObject(request));
   if (!parsed.success) throw json({ error, fieldErrors: parsed.fieldErrors }, { status: 400 });
   return parsed.data;
+}
+
+/** Runs a model call and answers with its result; a ModelError becomes `{ error }` with its status. */
+export async function jsonFromModel(run: () => Promise<unknown>, status = 200): Promise<Response> {
+  try {
+    return json(await run(), { status, headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return modelErrorResponse(error);
+  }
 }
 
 /** A business rule's refusal as JSON with its status; anything else is a real fault. */

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { sql } from "kysely";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedLeads } from "../../bench/seed-leads.js";
@@ -156,28 +157,33 @@ describe.each(JS_MODES)("leads screen $name", (mode) => {
 });
 
 describe("leads screen with JavaScript only", () => {
-  it("shows a new status at once and puts it back with 'Failed to update lead status' when the server refuses", async () => {
+  it("shows a new status at once and puts it back with 'Failed to update lead status' when it cannot be stored", async () => {
     const page = await openLeads(JS_MODES[1]);
     const id = Number(await rows(page).nth(1).getAttribute("data-lead-id"));
-    const row = page.locator(`[data-testid=lead-row][data-lead-id="${id}"]`);
-    const before = await row.locator("select[name=status]").inputValue();
+    const select = page.locator(`[data-testid=lead-row][data-lead-id="${id}"] select[name=status]`);
+    const before = await select.inputValue();
     const target = before === "lost" ? "contacted" : "lost";
-    // Someone else deletes the lead meanwhile: the change cannot be stored.
+    // Hold the request back so the optimistic state can be seen, and make the database refuse the change.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/admin/leads?*", async (route) => {
       if (route.request().method() === "POST") await held;
       await route.continue();
     });
-    await row.locator("select[name=status]").selectOption(target);
-    // Shown at once, while the request is still held back.
-    await expect.poll(() => row.locator("select[name=status]").inputValue()).toBe(target);
-    await server.db.deleteFrom("leads").where("id", "=", id).execute();
-    release();
-    const toast = page.getByTestId("toast").filter({ hasText: "Failed to update lead status" });
-    await toast.waitFor();
-    expect(await toast.textContent()).toContain("Error");
-    await expect.poll(() => row.locator("select[name=status]").inputValue()).toBe(before);
+    await sql`CREATE TRIGGER refuse_lead_updates BEFORE UPDATE ON leads BEGIN SELECT RAISE(ABORT, 'database is locked'); END`.execute(server.db);
+    try {
+      await select.selectOption(target);
+      await expect.poll(() => select.inputValue()).toBe(target);
+      release();
+      const toast = page.getByTestId("toast").filter({ hasText: "Failed to update lead status" });
+      await toast.waitFor();
+      expect(await toast.textContent()).toContain("Error");
+      await expect.poll(() => select.inputValue()).toBe(before);
+    } finally {
+      await sql`DROP TRIGGER refuse_lead_updates`.execute(server.db);
+    }
+    const stored = await server.db.selectFrom("leads").select("status").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(stored.status).toBe(before);
     await page.context().close();
   });
 
