@@ -1,10 +1,10 @@
-import type { Selectable } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import { fullName, newAdminUserId, type AdminUser } from "~/lib/admin-users";
 import { ADMIN_ROLE_LABELS, type AdminRole } from "~/lib/enums";
 import type { NewAdminUserInput } from "~/lib/schemas/admin-users";
 import { getDb, nowIso } from "~/services/db.server";
-import type { AdminUsersTable } from "~/services/database-types";
-import { env } from "~/services/env.server";
+import type { AdminUsersTable, Database } from "~/services/database-types";
+import { env, localSignInEnabled } from "~/services/env.server";
 import { generatePassword, hashPassword, verifyPassword } from "~/services/password.server";
 import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
@@ -50,8 +50,8 @@ async function requireOtherUser(actor: AdminUser, id: string, doing: string): Pr
   return user;
 }
 
-async function countActiveSuperAdmins(): Promise<number> {
-  const db = await getDb();
+/** Counted inside the change's own transaction, so two changes at once cannot both pass the check. */
+async function countActiveSuperAdmins(db: Kysely<Database> | Transaction<Database>): Promise<number> {
   const { count } = await db
     .selectFrom("adminUsers")
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -61,11 +61,21 @@ async function countActiveSuperAdmins(): Promise<number> {
   return Number(count);
 }
 
-/** The invite: a row for the email; that person can then sign in. */
-export async function createAdminUser(actor: AdminUser, input: NewAdminUserInput): Promise<AdminUser> {
+export type CreatedAdminUser = AdminUser & {
+  /** With local sign-in: the new user's first password, given to the creator once and never stored in clear. */
+  temporaryPassword?: string;
+};
+
+/**
+ * The invite: a row for the email; that person can then sign in through the
+ * provider. With local sign-in they also get a temporary password.
+ */
+export async function createAdminUser(actor: AdminUser, input: NewAdminUserInput): Promise<CreatedAdminUser> {
   if (await findAdminUserByEmail(input.email)) throw new ModelError(409, "An admin user with this email already exists");
   const db = await getDb();
   const now = nowIso();
+  const temporaryPassword = localSignInEnabled ? generatePassword() : undefined;
+  const passwordHash = temporaryPassword ? await hashPassword(temporaryPassword) : null;
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("adminUsers")
@@ -77,7 +87,7 @@ export async function createAdminUser(actor: AdminUser, input: NewAdminUserInput
         role: input.role,
         isActive: input.isActive === false ? 0 : 1,
         profileImageUrl: input.profileImageUrl ?? null,
-        passwordHash: null,
+        passwordHash,
         createdAt: now,
         updatedAt: now,
       })
@@ -91,18 +101,18 @@ export async function createAdminUser(actor: AdminUser, input: NewAdminUserInput
       });
     const user = toAdminUser(row);
     await recordAudit(actor, { action: "user.created", entityType: "adminUser", entityId: user.id, summary: `Added ${fullName(user)} as ${ADMIN_ROLE_LABELS[user.role]}` }, trx);
-    return user;
+    return temporaryPassword ? { ...user, temporaryPassword } : user;
   });
 }
 
 export async function changeAdminUserRole(actor: AdminUser, id: string, role: AdminRole): Promise<AdminUser> {
   const user = await requireOtherUser(actor, id, "change the role of");
   if (user.role === role) return user;
-  if (user.role === "super_admin" && user.isActive && (await countActiveSuperAdmins()) <= 1) {
-    throw new ModelError(409, "The last active super admin cannot be given another role");
-  }
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
+    if (user.role === "super_admin" && user.isActive && (await countActiveSuperAdmins(trx)) <= 1) {
+      throw new ModelError(409, "The last active super admin cannot be given another role");
+    }
     const row = await trx.updateTable("adminUsers").set({ role, updatedAt: nowIso() }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
     await recordAudit(actor, { action: "user.role_changed", entityType: "adminUser", entityId: id, summary: `Changed ${fullName(user)}'s role to ${ADMIN_ROLE_LABELS[role]}` }, trx);
     return toAdminUser(row);
@@ -113,11 +123,11 @@ export async function changeAdminUserRole(actor: AdminUser, id: string, role: Ad
 export async function deactivateAdminUser(actor: AdminUser, id: string): Promise<AdminUser> {
   const user = await requireOtherUser(actor, id, "deactivate");
   if (!user.isActive) return user;
-  if (user.role === "super_admin" && (await countActiveSuperAdmins()) <= 1) {
-    throw new ModelError(409, "The last active super admin cannot be deactivated");
-  }
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
+    if (user.role === "super_admin" && (await countActiveSuperAdmins(trx)) <= 1) {
+      throw new ModelError(409, "The last active super admin cannot be deactivated");
+    }
     const row = await trx.updateTable("adminUsers").set({ isActive: 0, updatedAt: nowIso() }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
     await trx.deleteFrom("sessions").where("adminUserId", "=", id).execute();
     await recordAudit(actor, { action: "user.deactivated", entityType: "adminUser", entityId: id, summary: `Deactivated ${fullName(user)}` }, trx);

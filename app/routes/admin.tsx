@@ -5,7 +5,7 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { can, PERMISSIONS, type Permission } from "~/lib/permissions";
 import { getAdminUser } from "~/services/auth.server";
 
-export const meta: MetaFunction = () => [{ title: "Administration Portal" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => [{ title: "Administration Portal" }];
 
 /** Every admin page sits in here: the portal when signed in, a plain frame for the sign-in screens otherwise. */
 export async function loader({ request }: LoaderFunctionArgs) {

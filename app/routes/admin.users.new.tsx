@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminUserDialogError } from "~/components/admin/admin-user-dialog-error";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/dialog";
@@ -13,7 +13,10 @@ import { ADMIN_ROLE_LABELS, ADMIN_ROLES } from "~/lib/enums";
 import { formValues, parseWithSchema } from "~/lib/form-submission";
 import { newAdminUserSchema } from "~/lib/schemas/admin-users";
 import { LIMITS } from "~/lib/schemas/fields";
+import { fullName } from "~/lib/admin-users";
 import { createAdminUser } from "~/models/admin-users.server";
+import { cookieOptions, newUserInviteCookie } from "~/services/cookies.server";
+import { localSignInEnabled } from "~/services/env.server";
 import { changeFromForm, formAnswer, readAdminForm, type AdminFormAnswer } from "~/services/admin-forms.server";
 import { requireUserManager } from "~/services/admin-user-dialogs.server";
 
@@ -21,7 +24,7 @@ export const meta: MetaFunction = () => [{ title: "Add Admin User | Administrati
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserManager(request);
-  return json(null);
+  return json({ localSignIn: localSignInEnabled });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -34,13 +37,21 @@ export async function action({ request }: ActionFunctionArgs) {
     return formAnswer({ fieldErrors: parsed.fieldErrors, values }, parsed.missingRequired ? USER_MESSAGES.missingFields : USER_MESSAGES.invalidFields, 400);
   }
   return changeFromForm(() => createAdminUser(actor, parsed.data), {
-    success: { redirectTo: USERS_PAGE, toast: USER_MESSAGES.created },
+    success: {
+      redirectTo: USERS_PAGE,
+      toast: USER_MESSAGES.created,
+      headers: async (created) =>
+        created.temporaryPassword
+          ? { "Set-Cookie": await newUserInviteCookie.serialize({ name: fullName(created), email: created.email, temporaryPassword: created.temporaryPassword }, cookieOptions()) }
+          : undefined,
+    },
     failure: USER_MESSAGES.createFailed,
     values,
   });
 }
 
 export default function AddAdminUser() {
+  const { localSignIn } = useLoaderData<typeof loader>();
   const answer = useActionData<AdminFormAnswer>();
   useToastFromAnswer(answer);
   const busy = useNavigation().state === "submitting";
@@ -49,7 +60,11 @@ export default function AddAdminUser() {
   return (
     <RouteDialog
       title="Add Admin User"
-      description="Add someone to the admin portal. They'll receive an invite to sign in via your external sign-in provider, using this email address."
+      description={
+        localSignIn
+          ? "Add someone to the admin portal. You'll be shown a temporary password for them once they're added: pass it on securely so they can sign in with this email address."
+          : "Add someone to the admin portal. They'll receive an invite to sign in via your external sign-in provider, using this email address."
+      }
       closeTo={USERS_PAGE}
     >
       <Form method="post" preventScrollReset className="grid gap-4">

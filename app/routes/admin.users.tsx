@@ -8,6 +8,8 @@ import { useAdminUser } from "~/lib/admin-session";
 import { formatCount } from "~/lib/format";
 import { listAdminUsers } from "~/models/admin-users.server";
 import { requireAdminPageUser } from "~/services/auth.server";
+import { cookieOptions, newUserInviteCookie } from "~/services/cookies.server";
+import { NewUserInvitePanel, type NewUserInvite } from "~/components/admin/new-user-invite-panel";
 
 export const meta: MetaFunction = () => [{ title: "Users | Administration Portal" }];
 
@@ -15,11 +17,14 @@ export const meta: MetaFunction = () => [{ title: "Users | Administration Portal
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "user-management" });
   const users = await listAdminUsers();
-  return json({ users }, { headers: { "Cache-Control": "no-store" } });
+  const invite = (await newUserInviteCookie.parse(request.headers.get("Cookie"))) as NewUserInvite | null;
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (invite) headers.set("Set-Cookie", await newUserInviteCookie.serialize("", { ...cookieOptions(), maxAge: 0 }));
+  return json({ users, invite }, { headers });
 }
 
 export default function AdminUsers() {
-  const { users } = useLoaderData<typeof loader>();
+  const { users, invite } = useLoaderData<typeof loader>();
   const { user: currentUser, permissions } = useAdminUser();
   const summary = [
     { label: "Total Users", value: users.length, icon: Users },
@@ -42,6 +47,8 @@ export default function AdminUsers() {
           </ButtonLink>
         ) : null}
       </div>
+
+      {invite ? <NewUserInvitePanel invite={invite} /> : null}
 
       <section aria-label="User summary" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {summary.map((card) => (

@@ -29,9 +29,9 @@ export function formAnswer(answer: Omit<AdminFormAnswer, "toast">, toast: ToastM
   return json<AdminFormAnswer>({ ...answer, toast: raiseToast(toast) }, { status });
 }
 
-interface ChangeOptions {
-  /** Where a successful change lands, and the toast it shows there. */
-  success: { redirectTo: string; toast: ToastMessage };
+interface ChangeOptions<T> {
+  /** Where a successful change lands, the toast it shows there, and any headers the result calls for. */
+  success: { redirectTo: string; toast: ToastMessage; headers?: (result: T) => Promise<HeadersInit | undefined> };
   /** The toast when the model refuses; its reason is shown in the form. */
   failure: ToastMessage;
   values?: Record<string, string>;
@@ -41,14 +41,16 @@ interface ChangeOptions {
  * Runs a model change from a page form: success redirects with a toast;
  * a ModelError answers with its status, the failure toast and its reason.
  */
-export async function changeFromForm(run: () => Promise<unknown>, options: ChangeOptions): Promise<Response> {
+export async function changeFromForm<T>(run: () => Promise<T>, options: ChangeOptions<T>): Promise<Response> {
+  let result: T;
   try {
-    await run();
+    result = await run();
   } catch (error) {
     if (error instanceof ModelError) {
       return formAnswer({ formError: error.message, values: options.values }, options.failure, error.status);
     }
     throw error;
   }
-  return redirectWithToast(options.success.redirectTo, options.success.toast);
+  const headers = await options.success.headers?.(result);
+  return redirectWithToast(options.success.redirectTo, options.success.toast, { headers });
 }

@@ -75,6 +75,8 @@ function onRequestStart(message: unknown) {
   response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   response.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   response.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  // The staff portal stays out of search engines, every page and answer of it.
+  if (request.url?.startsWith("/admin")) response.setHeader("X-Robots-Tag", "noindex, nofollow");
   if (isProduction && context.secure) {
     response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }

@@ -86,7 +86,8 @@ describe.each(JS_MODES)("Users screen $name", (mode) => {
     await add.waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin/users/new");
     expect(await add.getAttribute("aria-modal")).toBe("true");
-    expect(await add.textContent()).toContain("invite to sign in via your external sign-in provider");
+    // This server signs staff in locally, so the dialog says a temporary password will be shown.
+    expect(await add.textContent()).toContain("temporary password");
     // The list is still there behind the dialog.
     expect(await page.getByRole("heading", { name: "User Management" }).count()).toBe(1);
     expect(await add.getByLabel("Email").getAttribute("type")).toBe("email");
@@ -108,6 +109,14 @@ describe.each(JS_MODES)("Users screen $name", (mode) => {
     expect(await added.textContent()).toContain("Manager");
     expect(await userByEmail(email)).toMatchObject({ firstName: "Nia", lastName: "Okoro", role: "manager", isActive: 1 });
     await expectSamePage(page, mode);
+
+    // Local sign-in: the new user's temporary password is shown once, and it works.
+    const invite = page.getByTestId("new-user-invite");
+    expect(await invite.textContent()).toContain(email);
+    const temporaryPassword = (await page.getByTestId("temporary-password").textContent())!;
+    expect((await fetch(`${server.url}/admin/api/login`, { method: "POST", body: new URLSearchParams({ email, password: temporaryPassword }), redirect: "manual" })).status).toBe(302);
+    await page.reload();
+    expect(await page.getByTestId("new-user-invite").count()).toBe(0);
     await page.context().close();
   });
 

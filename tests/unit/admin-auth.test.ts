@@ -27,6 +27,14 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     await server?.stop();
   });
 
+  it("keeps every admin page out of search engines", async () => {
+    for (const path of ["/admin", "/admin/api/login", "/admin/dashboard"]) {
+      const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      expect(response.headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
+    }
+    expect((await fetch(`${server.url}/`)).headers.get("x-robots-tag")).toBeNull();
+  });
+
   it("makes that account an active super admin at start-up, with the password stored as a slow hash", async () => {
     const owner = await server.db.selectFrom("adminUsers").selectAll().where("email", "=", OWNER.email).executeTakeFirstOrThrow();
     expect(owner).toMatchObject({ role: "super_admin", isActive: 1 });
@@ -61,6 +69,26 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     expect((await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: cookie } })).status).toBe(401);
   });
 
+  it("gives a user added by a super admin a temporary password, shown once, that signs them in", async () => {
+    const cookie = sessionCookie(await signInRequest(server, OWNER.email, OWNER.password));
+    const created = await fetch(`${server.url}/admin/api/users`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "newstarter@clearlinebusiness.co.uk", firstName: "Nina", lastName: "Newstarter", role: "manager" }),
+    });
+    expect(created.status).toBe(201);
+    const body = await created.json();
+    expect(body.temporaryPassword).toMatch(/^\S{16,}$/);
+    const row = await server.db.selectFrom("adminUsers").selectAll().where("email", "=", "newstarter@clearlinebusiness.co.uk").executeTakeFirstOrThrow();
+    expect(row.passwordHash).not.toContain(body.temporaryPassword);
+    expect((await fetch(`${server.url}/admin/api/users`, { headers: { Cookie: cookie } }).then((r) => r.text()))).not.toContain(body.temporaryPassword);
+
+    const signedIn = await signInRequest(server, "newstarter@clearlinebusiness.co.uk", body.temporaryPassword);
+    expect(signedIn.status).toBe(302);
+    const me = await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: sessionCookie(signedIn) } });
+    expect(await me.json()).toMatchObject({ firstName: "Nina", role: "manager" });
+  });
+
   it("marks the session cookie Secure when the site is reached over HTTPS", async () => {
     const response = await signInRequest(server, OWNER.email, OWNER.password, { "X-Forwarded-Proto": "https" });
     expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith("__session="))).toMatch(/Secure/);
@@ -69,6 +97,7 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   it("answers 401 to /admin/api/auth/user when signed out", async () => {
     const response = await fetch(`${server.url}/admin/api/auth/user`);
     expect(response.status).toBe(401);
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     expect(await response.json()).toEqual({ error: "Unauthorized" });
   });
 

@@ -109,11 +109,13 @@ describe("POST /admin/api/users", () => {
     const response = await call("/admin/api/users", { method: "POST", cookie: cookies.superAdmin, body });
     expect(response.status).toBe(201);
     const created = await response.json();
-    expect(created).toEqual({ ...body, createdAt: expect.any(String) });
+    // With local sign-in (this server), the answer also carries the new user's temporary password.
+    expect(created).toEqual({ ...body, createdAt: expect.any(String), temporaryPassword: expect.any(String) });
     expect(Date.now() - Date.parse(created.createdAt)).toBeLessThan(60_000);
 
     const row = await userRow(body.id);
-    expect(row).toMatchObject({ email: body.email, firstName: "Nia", lastName: "Okoro", role: "manager", isActive: 1, passwordHash: null });
+    expect(row).toMatchObject({ email: body.email, firstName: "Nia", lastName: "Okoro", role: "manager", isActive: 1 });
+    expect(row?.passwordHash).toMatch(/^scrypt\$/);
     const audit = await server.db.selectFrom("auditLog").selectAll().where("entityId", "=", body.id).execute();
     expect(audit).toMatchObject([{ action: "user.created", actorId: owner.id }]);
   });
