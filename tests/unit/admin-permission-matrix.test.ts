@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedLeads } from "../../bench/seed-leads.js";
+import { createAdminUserRow, signIn } from "../support/admin";
+import { startTestServer, type TestServer } from "../support/server";
+
+/**
+ * Every admin page and JSON route against every kind of visitor, with the
+ * status each must get. Server-side enforcement, whatever the UI shows.
+ */
+type Who = "signedOut" | "deactivated" | "manager" | "admin" | "superAdmin";
+const WHO: Who[] = ["signedOut", "deactivated", "manager", "admin", "superAdmin"];
+
+let server: TestServer;
+const cookies = {} as Record<Who, string>;
+let counter = 0;
+
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_EMAIL: "owner@clearlinebusiness.co.uk", ADMIN_PASSWORD: "correct-horse-battery" });
+  await createAdminUserRow(server.db, { email: "manager@clearlinebusiness.co.uk", role: "manager", password: "manager-password-1" });
+  await createAdminUserRow(server.db, { email: "admin@clearlinebusiness.co.uk", role: "admin", password: "admin-password-1" });
+  await createAdminUserRow(server.db, { email: "leaver@clearlinebusiness.co.uk", role: "super_admin", password: "leaver-password-1" });
+  cookies.signedOut = "";
+  cookies.manager = await signIn(server, "manager@clearlinebusiness.co.uk", "manager-password-1");
+  cookies.admin = await signIn(server, "admin@clearlinebusiness.co.uk", "admin-password-1");
+  cookies.superAdmin = await signIn(server, "owner@clearlinebusiness.co.uk", "correct-horse-battery");
+  // A session that was valid until its user was deactivated.
+  cookies.deactivated = await signIn(server, "leaver@clearlinebusiness.co.uk", "leaver-password-1");
+  await server.db.updateTable("adminUsers").set({ isActive: 0 }).where("email", "=", "leaver@clearlinebusiness.co.uk").execute();
+  seedLeads(`${server.dataDir}/app.db`, 5);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function anyLeadId(): Promise<number> {
+  return (await server.db.selectFrom("leads").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+}
+async function freshLeadId(): Promise<number> {
+  counter += 1;
+  seedLeads(`${server.dataDir}/app.db`, 1, { startNumber: 100_000 + counter });
+  return (await server.db.selectFrom("leads").select("id").orderBy("id", "desc").executeTakeFirstOrThrow()).id;
+}
+async function freshUserId(role: "admin" | "manager" = "admin"): Promise<string> {
+  counter += 1;
+  return (await createAdminUserRow(server.db, { email: `target${counter}@clearlinebusiness.co.uk`, role })).id;
+}
+
+interface Case {
+  name: string;
+  request: () => Promise<{ method: string; path: string; body?: unknown }>;
+  expect: Record<Who, number>;
+}
+
+const PAGE_FOR_ALL = { signedOut: 302, deactivated: 302, manager: 200, admin: 200, superAdmin: 200 };
+const API_FOR_ALL = { signedOut: 401, deactivated: 401, manager: 200, admin: 200, superAdmin: 200 };
+const PAGE_SUPER_ONLY = { signedOut: 302, deactivated: 302, manager: 302, admin: 302, superAdmin: 200 };
+const API_SUPER_ONLY = (ok: number) => ({ signedOut: 401, deactivated: 401, manager: 403, admin: 403, superAdmin: ok });
+const PAGE_ADMINS = { signedOut: 302, deactivated: 302, manager: 302, admin: 200, superAdmin: 200 };
+const API_ADMINS = (ok: number) => ({ signedOut: 401, deactivated: 401, manager: 403, admin: ok, superAdmin: ok });
+
+const CASES: Case[] = [
+  { name: "GET /admin/dashboard", request: async () => ({ method: "GET", path: "/admin/dashboard" }), expect: PAGE_FOR_ALL },
+  { name: "GET /admin/settings", request: async () => ({ method: "GET", path: "/admin/settings" }), expect: PAGE_FOR_ALL },
+  { name: "GET /admin/leads", request: async () => ({ method: "GET", path: "/admin/leads" }), expect: PAGE_FOR_ALL },
+  { name: "GET /admin/leads/:id", request: async () => ({ method: "GET", path: `/admin/leads/${await anyLeadId()}` }), expect: PAGE_FOR_ALL },
+  { name: "GET /admin/leads/:id/delete", request: async () => ({ method: "GET", path: `/admin/leads/${await anyLeadId()}/delete` }), expect: PAGE_ADMINS },
+  { name: "GET /admin/leads/export", request: async () => ({ method: "GET", path: "/admin/leads/export" }), expect: PAGE_FOR_ALL },
+  { name: "GET /admin/users", request: async () => ({ method: "GET", path: "/admin/users" }), expect: PAGE_FOR_ALL },
+  { name: "GET /admin/users/new", request: async () => ({ method: "GET", path: "/admin/users/new" }), expect: PAGE_SUPER_ONLY },
+  { name: "GET /admin/users/:id/role", request: async () => ({ method: "GET", path: `/admin/users/${await freshUserId()}/role` }), expect: PAGE_SUPER_ONLY },
+  { name: "GET /admin/users/:id/deactivate", request: async () => ({ method: "GET", path: `/admin/users/${await freshUserId()}/deactivate` }), expect: PAGE_SUPER_ONLY },
+  { name: "GET /admin/api/auth/user", request: async () => ({ method: "GET", path: "/admin/api/auth/user" }), expect: API_FOR_ALL },
+  { name: "GET /admin/api/users", request: async () => ({ method: "GET", path: "/admin/api/users" }), expect: API_FOR_ALL },
+  {
+    name: "POST /admin/api/users",
+    request: async () => ({ method: "POST", path: "/admin/api/users", body: { email: `new${++counter}@clearlinebusiness.co.uk`, firstName: "New", lastName: "Starter", role: "manager" } }),
+    expect: API_SUPER_ONLY(201),
+  },
+  { name: "PUT /admin/api/users/:id/role", request: async () => ({ method: "PUT", path: `/admin/api/users/${await freshUserId()}/role`, body: { role: "manager" } }), expect: API_SUPER_ONLY(200) },
+  { name: "PUT /admin/api/users/:id/deactivate", request: async () => ({ method: "PUT", path: `/admin/api/users/${await freshUserId()}/deactivate` }), expect: API_SUPER_ONLY(200) },
+  { name: "GET /admin/api/quote-requests", request: async () => ({ method: "GET", path: "/admin/api/quote-requests" }), expect: API_FOR_ALL },
+  { name: "GET /admin/api/quote-requests/:id", request: async () => ({ method: "GET", path: `/admin/api/quote-requests/${await anyLeadId()}` }), expect: API_FOR_ALL },
+  { name: "PUT /admin/api/quote-requests/:id", request: async () => ({ method: "PUT", path: `/admin/api/quote-requests/${await anyLeadId()}`, body: { status: "contacted" } }), expect: API_FOR_ALL },
+  { name: "DELETE /admin/api/quote-requests/:id", request: async () => ({ method: "DELETE", path: `/admin/api/quote-requests/${await freshLeadId()}` }), expect: API_ADMINS(204) },
+];
+
+describe.each(CASES)("$name", (testCase) => {
+  it.each(WHO)("answers %s as expected", async (who) => {
+    const { method, path, body } = await testCase.request();
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      redirect: "manual",
+      headers: { ...(cookies[who] ? { Cookie: cookies[who] } : {}), ...(body ? { "Content-Type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    expect(response.status, `${who} ${method} ${path}: ${response.status === 302 ? response.headers.get("location") : ""}`).toBe(testCase.expect[who]);
+    if (response.status === 302) {
+      const location = response.headers.get("location");
+      if (who === "signedOut" || who === "deactivated") {
+        expect(location).toMatch(path.startsWith("/admin/leads") ? /^\/admin\/api\/login$/ : /^\/admin$/);
+      } else {
+        expect(location).toBe("/admin/dashboard");
+      }
+    }
+  });
+});
