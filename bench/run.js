@@ -2,9 +2,10 @@
 // Each benchmark module exports `name` and `run(context)`; add new ones to the list.
 import { startBuiltServer } from "../scripts/built-server.js";
 import * as publicPages from "./public-pages.js";
+import * as leadsWorkspace from "./leads-workspace.js";
 import * as quoteRequests from "./quote-requests.js";
 
-const benchmarks = [publicPages, quoteRequests];
+const benchmarks = [publicPages, quoteRequests, leadsWorkspace];
 
 const only = process.argv[2];
 for (const benchmark of benchmarks) {

@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as initial from "./0001_initial";
 import * as auditLog from "./0002_audit_log";
 import * as leadActivity from "./0003_lead_activity";
+import * as leadSearch from "./0005_lead_search";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_audit_log": auditLog,
   "0003_lead_activity": leadActivity,
+  "0005_lead_search": leadSearch,
 };

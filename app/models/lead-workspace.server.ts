@@ -29,7 +29,12 @@ function whereMatches(filter: LeadFilter) {
     const conditions = [];
     if (filter.status) conditions.push(eb("status", "=", filter.status));
     const q = filter.q.trim();
-    if (q) {
+    if (q.length >= 3) {
+      // The trigram index finds any substring of three or more characters (case-insensitive).
+      const phrase = `"${q.replaceAll('"', '""')}"`;
+      conditions.push(eb("id", "in", sql<number>`(SELECT rowid FROM leadSearch WHERE leadSearch MATCH ${phrase})`));
+    } else if (q) {
+      // One or two characters: too short for the index, so the columns are scanned.
       const pattern = `%${escapeLike(q)}%`;
       const like = (column: keyof LeadsTable) => sql<boolean>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`;
       const matches = [
@@ -41,10 +46,6 @@ function whereMatches(filter: LeadFilter) {
         like("phoneNumber"),
         like("reference"),
       ];
-      const digits = q.replace(/\D/g, "");
-      if (digits.length >= 4 && /^[\d\s()+-]+$/.test(q)) {
-        matches.push(sql<boolean>`replace(phoneNumber, ' ', '') LIKE ${`%${digits}%`}`);
-      }
       conditions.push(eb.or(matches.map((match) => eb(match, "=", sql.lit(true)))));
     }
     return eb.and(conditions);
@@ -222,11 +223,8 @@ export function leadsCsvStream(filter: LeadFilter): ReadableStream<Uint8Array> {
         .selectFrom("leads")
         .select(["id", "createdAt", "businessName", "companyName", "firstName", "lastName", "email", "phoneNumber", "teamSize", "contractLength", "contractExpiry", "status"])
         .where(whereMatches(filter))
-        .$if(cursor !== null, (query) =>
-          query.where((eb) =>
-            eb.or([eb("createdAt", "<", cursor!.createdAt), eb.and([eb("createdAt", "=", cursor!.createdAt), eb("id", "<", cursor!.id)])]),
-          ),
-        )
+        // A row-value comparison, so SQLite walks the (createdAt, id) index instead of sorting.
+        .$if(cursor !== null, (query) => query.where(sql<boolean>`(createdAt, id) < (${cursor!.createdAt}, ${cursor!.id})`))
         .orderBy("createdAt", "desc")
         .orderBy("id", "desc")
         .limit(EXPORT_CHUNK)
