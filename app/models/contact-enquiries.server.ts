@@ -1,5 +1,17 @@
+import { sql } from "kysely";
+import type { AdminUser } from "~/lib/admin-users";
+import { CONTACT_SUBJECT_LABELS } from "~/lib/enums";
+import { formatDate, formatDateTime, startOfLondonWeek } from "~/lib/format";
+import { INBOX_PAGE_SIZE, messageExcerpt, type EnquirySummary, type InboxCounts, type InboxPage } from "~/lib/inboxes";
 import type { ContactEnquiryInput } from "~/lib/schemas/public-forms";
+import type { SearchPage } from "~/lib/schemas/search";
 import { getDb, nowIso } from "~/services/db.server";
+import type { ContactEnquiryRow } from "~/services/database-types";
+import { recordAudit } from "./audit-log.server";
+import { countTotalAndSince, csvStreamNewestFirst, fullNameTarget, pageNewestFirst, textSearch } from "./listing.server";
+import { ModelError } from "./model-error.server";
+
+/** Enquiries from the contact page's form: stored by the public site, worked by staff. */
 
 export async function createContactEnquiry(input: ContactEnquiryInput): Promise<{ id: number }> {
   const db = await getDb();
@@ -8,4 +20,83 @@ export async function createContactEnquiry(input: ContactEnquiryInput): Promise<
     .values({ ...input, createdAt: nowIso() })
     .returning("id")
     .executeTakeFirstOrThrow();
+}
+
+/** Case-insensitive substring match over the names (each and whole), email, contact number and message. */
+function search(q: string) {
+  return textSearch(q, {
+    text: ["firstName", "lastName", fullNameTarget(), "email", "contactNumber", "message"],
+    phone: ["contactNumber"],
+  });
+}
+
+/** One page of enquiries matching the search, newest first, each message cut to one line. */
+export async function listContactEnquiries(filters: SearchPage): Promise<InboxPage<EnquirySummary>> {
+  const db = await getDb();
+  const { rows, ...page } = await pageNewestFirst(
+    db.selectFrom("contactEnquiries").where(search(filters.q)),
+    (query) =>
+      query.select([
+        "id",
+        "createdAt",
+        "firstName",
+        "lastName",
+        "email",
+        "contactNumber",
+        "subject",
+        // Enough of a long message for one line, without reading all of it.
+        sql<string>`substr(message, 1, 300)`.as("excerpt"),
+      ]),
+    filters.page,
+    INBOX_PAGE_SIZE,
+  );
+  return { entries: rows.map((row) => ({ ...row, excerpt: messageExcerpt(row.excerpt) })), ...page };
+}
+
+/** The cards above the list: every enquiry, and those since Monday. */
+export async function contactEnquiryCounts(now = new Date()): Promise<InboxCounts> {
+  const db = await getDb();
+  const { total, since } = await countTotalAndSince(db.selectFrom("contactEnquiries"), startOfLondonWeek(now));
+  return { total, thisWeek: since };
+}
+
+export async function getContactEnquiry(id: number): Promise<ContactEnquiryRow> {
+  const db = await getDb();
+  const enquiry = await db.selectFrom("contactEnquiries").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!enquiry) throw new ModelError(404, "Enquiry not found");
+  return enquiry;
+}
+
+export async function deleteContactEnquiry(actor: AdminUser, id: number): Promise<void> {
+  const db = await getDb();
+  await db.transaction().execute(async (trx) => {
+    const enquiry = await trx.deleteFrom("contactEnquiries").where("id", "=", id).returning(["subject", "createdAt"]).executeTakeFirst();
+    if (!enquiry) throw new ModelError(404, "Enquiry not found");
+    // No name or email in the log: a deleted enquiry should leave no personal data behind.
+    const summary = `Deleted contact enquiry #${id} (${CONTACT_SUBJECT_LABELS[enquiry.subject]}, received ${formatDate(enquiry.createdAt)})`;
+    await recordAudit(actor, { action: "contact_enquiry.deleted", entityType: "contact_enquiry", entityId: id, summary }, trx);
+  });
+}
+
+export const ENQUIRY_CSV_COLUMNS = ["Date", "First Name", "Last Name", "Email", "Contact Number", "Subject", "Message"];
+
+/** The enquiries matching a search as CSV, streamed newest first a chunk at a time. */
+export function contactEnquiriesCsvStream({ q }: Pick<SearchPage, "q">): ReadableStream<Uint8Array> {
+  return csvStreamNewestFirst({
+    header: ENQUIRY_CSV_COLUMNS,
+    query: (db) =>
+      db
+        .selectFrom("contactEnquiries")
+        .select(["id", "createdAt", "firstName", "lastName", "email", "contactNumber", "subject", "message"])
+        .where(search(q)),
+    cells: (row) => [
+      formatDateTime(row.createdAt),
+      row.firstName,
+      row.lastName,
+      row.email,
+      row.contactNumber,
+      CONTACT_SUBJECT_LABELS[row.subject],
+      row.message,
+    ],
+  });
 }

@@ -1,7 +1,6 @@
-import { sql, type ExpressionBuilder, type Selectable } from "kysely";
+import { sql, type ExpressionBuilder, type Selectable, type SqlBool } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
 import { fullName } from "~/lib/admin-users";
-import { csvRow } from "~/lib/csv";
 import { LEAD_STATUS_LABELS, type LeadStatus } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format";
 import { LEADS_PAGE_SIZE, type LeadSummary } from "~/lib/leads";
@@ -9,15 +8,12 @@ import type { LeadFilters } from "~/lib/schemas/leads";
 import { getDb, nowIso } from "~/services/db.server";
 import type { Database, LeadActivityRow, LeadRow, LeadsTable } from "~/services/database-types";
 import { recordAudit } from "./audit-log.server";
+import { csvStreamNewestFirst, pageNewestFirst, textSearch } from "./listing.server";
 import { ModelError } from "./model-error.server";
 
 /** Staff's view of the leads: search, filter, pages, status, notes, delete, export. */
 
 type LeadFilter = Pick<LeadFilters, "q" | "status">;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /**
  * Case-insensitive substring match over company, names, email, phone and
@@ -26,29 +22,17 @@ function escapeLike(text: string): string {
  */
 function whereMatches(filter: LeadFilter) {
   return (eb: ExpressionBuilder<Database, "leads">) => {
-    const conditions = [];
-    if (filter.status) conditions.push(eb("status", "=", filter.status));
     const q = filter.q.trim();
-    if (q.length >= 3) {
-      // The trigram index finds any substring of three or more characters (case-insensitive).
-      const phrase = `"${q.replaceAll('"', '""')}"`;
-      conditions.push(eb("id", "in", sql<number>`(SELECT rowid FROM leadSearch WHERE leadSearch MATCH ${phrase})`));
-    } else if (q) {
-      // One or two characters: too short for the index, so the columns are scanned.
-      const pattern = `%${escapeLike(q)}%`;
-      const like = (column: keyof LeadsTable) => sql<boolean>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`;
-      const matches = [
-        like("businessName"),
-        like("companyName"),
-        like("firstName"),
-        like("lastName"),
-        like("email"),
-        like("phoneNumber"),
-        like("reference"),
-      ];
-      conditions.push(eb.or(matches.map((match) => eb(match, "=", sql.lit(true)))));
-    }
-    return eb.and(conditions);
+    // Three characters or more: the trigram index (migration 0005) finds any substring, ignoring case.
+    // Shorter searches are too short for it, so the columns are scanned.
+    const search =
+      q.length >= 3
+        ? sql<SqlBool>`id IN (SELECT rowid FROM leadSearch WHERE leadSearch MATCH ${`"${q.replaceAll('"', '""')}"`})`
+        : textSearch(q, {
+            text: ["businessName", "companyName", "firstName", "lastName", "email", "phoneNumber", "reference"],
+            phone: ["phoneNumber"],
+          });
+    return filter.status ? eb.and([eb("status", "=", filter.status), search]) : search;
   };
 }
 
@@ -97,24 +81,13 @@ export interface LeadPage {
 /** One page of leads, newest first. */
 export async function listLeads(filters: LeadFilters): Promise<LeadPage> {
   const db = await getDb();
-  const { count } = await db
-    .selectFrom("leads")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where(whereMatches(filters))
-    .executeTakeFirstOrThrow();
-  const total = Number(count);
-  const pageCount = Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE));
-  const page = Math.min(filters.page, pageCount);
-  const rows = await db
-    .selectFrom("leads")
-    .select(SUMMARY_COLUMNS)
-    .where(whereMatches(filters))
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(LEADS_PAGE_SIZE)
-    .offset((page - 1) * LEADS_PAGE_SIZE)
-    .execute();
-  return { leads: rows.map(toSummary), total, page, pageCount };
+  const { rows, ...page } = await pageNewestFirst(
+    db.selectFrom("leads").where(whereMatches(filters)),
+    (query) => query.select(SUMMARY_COLUMNS),
+    filters.page,
+    LEADS_PAGE_SIZE,
+  );
+  return { leads: rows.map(toSummary), ...page };
 }
 
 export interface LeadCounts {
@@ -198,59 +171,24 @@ export async function deleteLead(actor: AdminUser, id: number): Promise<void> {
 
 export const LEAD_CSV_COLUMNS = ["Date", "Company", "Contact", "Email", "Phone", "Team Size", "Contract Length", "Status"];
 
-/** Rows are read this many at a time, so a long export lets other requests in between. */
-const EXPORT_CHUNK = 1000;
-
-/**
- * The leads of a filter as CSV, streamed a chunk at a time (keyset pages by
- * createdAt and id): memory stays flat however many leads there are.
- */
+/** The leads of a filter as CSV, streamed newest first a chunk at a time. */
 export function leadsCsvStream(filter: LeadFilter): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let after: { createdAt: string; id: number } | null = null;
-  let headerSent = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        // A byte-order mark so spreadsheet programs read the file as UTF-8.
-        controller.enqueue(encoder.encode(`\uFEFF${csvRow(LEAD_CSV_COLUMNS)}`));
-        return;
-      }
-      const db = await getDb();
-      const cursor = after;
-      const rows = await db
+  return csvStreamNewestFirst({
+    header: LEAD_CSV_COLUMNS,
+    query: (db) =>
+      db
         .selectFrom("leads")
         .select(["id", "createdAt", "businessName", "companyName", "firstName", "lastName", "email", "phoneNumber", "teamSize", "contractLength", "contractExpiry", "status"])
-        .where(whereMatches(filter))
-        // A row-value comparison, so SQLite walks the (createdAt, id) index instead of sorting.
-        .$if(cursor !== null, (query) => query.where(sql<boolean>`(createdAt, id) < (${cursor!.createdAt}, ${cursor!.id})`))
-        .orderBy("createdAt", "desc")
-        .orderBy("id", "desc")
-        .limit(EXPORT_CHUNK)
-        .execute();
-      if (rows.length === 0) {
-        controller.close();
-        return;
-      }
-      after = { createdAt: rows[rows.length - 1].createdAt, id: rows[rows.length - 1].id };
-      const text = rows
-        .map((row) =>
-          csvRow([
-            formatDateTime(row.createdAt),
-            row.companyName || row.businessName,
-            `${row.firstName} ${row.lastName}`,
-            row.email,
-            row.phoneNumber,
-            row.teamSize,
-            row.contractLength || row.contractExpiry,
-            LEAD_STATUS_LABELS[row.status ?? "new"],
-          ]),
-        )
-        .join("");
-      controller.enqueue(encoder.encode(text));
-      // Let other requests use the database between chunks.
-      await new Promise((resolve) => setImmediate(resolve));
-    },
+        .where(whereMatches(filter)),
+    cells: (row) => [
+      formatDateTime(row.createdAt),
+      row.companyName || row.businessName,
+      `${row.firstName} ${row.lastName}`,
+      row.email,
+      row.phoneNumber,
+      row.teamSize,
+      row.contractLength || row.contractExpiry,
+      LEAD_STATUS_LABELS[row.status ?? "new"],
+    ],
   });
 }

@@ -11,3 +11,13 @@ export class ModelError extends Error {
     this.name = "ModelError";
   }
 }
+
+/** The record, or null when a model says it is not there (a dialog then says so, with a 404). */
+export async function foundOrNull<T>(lookup: Promise<T>): Promise<T | null> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (error instanceof ModelError && error.status === 404) return null;
+    throw error;
+  }
+}

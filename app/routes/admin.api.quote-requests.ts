@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { leadFiltersFromUrl } from "~/lib/schemas/leads";
 import { listLeads } from "~/models/lead-workspace.server";
 import { requireAdminApiUser } from "~/services/auth.server";
-import { methodNotAllowed } from "~/services/json-api.server";
+import { jsonPage, methodNotAllowed } from "~/services/json-api.server";
 
 /**
  * `GET /admin/api/quote-requests`: the leads, newest first, as a list
@@ -13,14 +12,7 @@ import { methodNotAllowed } from "~/services/json-api.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApiUser(request, "view");
   const page = await listLeads(leadFiltersFromUrl(new URL(request.url)));
-  return json(page.leads, {
-    headers: {
-      "Cache-Control": "no-store",
-      "X-Total-Count": String(page.total),
-      "X-Page": String(page.page),
-      "X-Page-Count": String(page.pageCount),
-    },
-  });
+  return jsonPage(page.leads, page);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

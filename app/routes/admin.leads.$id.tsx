@@ -2,33 +2,26 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigation, Form } from "@remix-run/react";
 import { LeadDetails, LeadTimeline } from "~/components/admin/lead-details";
+import { MissingRecordDialog } from "~/components/admin/missing-record-dialog";
 import { Button } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/dialog";
 import { Field, Textarea } from "~/components/ui/field";
 import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
 import { parseWithSchema } from "~/lib/form-submission";
+import { recordId } from "~/lib/route-params";
 import { leadNoteSchema } from "~/lib/schemas/leads";
 import { addLeadNote, getLeadDetails } from "~/models/lead-workspace.server";
-import { ModelError } from "~/models/model-error.server";
+import { foundOrNull, ModelError } from "~/models/model-error.server";
 import { requireAdminPageUser } from "~/services/auth.server";
 import { raiseToast, redirectWithToast } from "~/services/toast.server";
 
-function leadIdFrom(value: string | undefined): number {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : 0;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "login" });
-  try {
-    const { lead, activity } = await getLeadDetails(leadIdFrom(params.id));
-    const { submissionToken: _token, ...shown } = lead;
-    return json({ lead: shown, activity });
-  } catch (error) {
-    if (error instanceof ModelError && error.status === 404) return json({ lead: null, activity: [] }, { status: 404 });
-    throw error;
-  }
+  const details = await foundOrNull(getLeadDetails(recordId(params.id)));
+  if (!details) return json({ lead: null, activity: [] }, { status: 404 });
+  const { submissionToken: _token, ...shown } = details.lead;
+  return json({ lead: shown, activity: details.activity });
 }
 
 /** Add a note to the lead. */
@@ -37,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = parseWithSchema(leadNoteSchema, Object.fromEntries(await request.formData()));
   if (!parsed.success) return json({ fieldErrors: parsed.fieldErrors }, { status: 400 });
   try {
-    await addLeadNote(user, leadIdFrom(params.id), parsed.data.body);
+    await addLeadNote(user, recordId(params.id), parsed.data.body);
   } catch (error) {
     if (!(error instanceof ModelError)) throw error;
     return json({ toast: raiseToast({ kind: "destructive", title: "Error", description: error.message }) }, { status: error.status });
@@ -57,11 +50,7 @@ export default function LeadDetailsDialog() {
   const closeTo = `/admin/leads${search}`;
 
   if (!lead) {
-    return (
-      <RouteDialog title="Lead not found" closeTo={closeTo}>
-        <p className="text-slate-700">This lead no longer exists. It may have been deleted.</p>
-      </RouteDialog>
-    );
+    return <MissingRecordDialog title="Lead not found" closeTo={closeTo} text="This lead no longer exists. It may have been deleted." />;
   }
   const noteError = answer && "fieldErrors" in answer ? answer.fieldErrors.body : undefined;
   return (

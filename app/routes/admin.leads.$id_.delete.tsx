@@ -1,70 +1,43 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { RouteDialog } from "~/components/ui/dialog";
-import { DialogActions } from "~/components/ui/dialog-actions";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { useToastFromAnswer } from "~/components/ui/toaster";
+import { recordId } from "~/lib/route-params";
 import { deleteLead, getLeadDetails } from "~/models/lead-workspace.server";
-import { ModelError } from "~/models/model-error.server";
+import { foundOrNull } from "~/models/model-error.server";
 import { requireAdminPageUser } from "~/services/auth.server";
-import { raiseToast, redirectWithToast } from "~/services/toast.server";
-
-function leadIdFrom(value: string | undefined): number {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : 0;
-}
+import { deleteAndReturn } from "~/services/admin-delete.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { permission: "deleteLeads", signedOut: "login" });
-  try {
-    const { lead } = await getLeadDetails(leadIdFrom(params.id));
-    return json({ lead: { reference: lead.reference, company: lead.companyName || lead.businessName } });
-  } catch (error) {
-    if (error instanceof ModelError && error.status === 404) return json({ lead: null }, { status: 404 });
-    throw error;
-  }
+  const details = await foundOrNull(getLeadDetails(recordId(params.id)));
+  const lead = details && { reference: details.lead.reference, company: details.lead.companyName || details.lead.businessName };
+  return json({ lead }, { status: lead ? 200 : 404 });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdminPageUser(request, { permission: "deleteLeads", signedOut: "login" });
-  const search = new URL(request.url).search;
-  try {
-    await deleteLead(user, leadIdFrom(params.id));
-  } catch (error) {
-    if (!(error instanceof ModelError)) console.error("Deleting a lead failed:", error);
-    const reason = error instanceof ModelError ? `: ${error.message}` : "";
-    return json(
-      { toast: raiseToast({ kind: "destructive", title: "Error", description: `Failed to delete lead${reason}` }) },
-      { status: error instanceof ModelError ? error.status : 503 },
-    );
-  }
-  return redirectWithToast(`/admin/leads${search}`, { kind: "success", title: "Lead deleted successfully" });
+  return deleteAndReturn(request, {
+    remove: () => deleteLead(user, recordId(params.id)),
+    list: "/admin/leads",
+    done: "Lead deleted successfully",
+    failed: "Failed to delete lead",
+  });
 }
 
 export default function DeleteLeadDialog() {
   const { lead } = useLoaderData<typeof loader>();
   useToastFromAnswer(useActionData<typeof action>());
   const { search } = useLocation();
-  const deleting = useNavigation().state === "submitting";
-  const closeTo = `/admin/leads${search}`;
   return (
-    <RouteDialog title="Delete lead" description={lead ? `${lead.company} · ${lead.reference}` : undefined} closeTo={closeTo}>
-      {lead ? (
-        <Form method="post" preventScrollReset className="grid gap-5">
-          <p className="text-slate-700">Are you sure you want to delete this lead? This action cannot be undone.</p>
-          <DialogActions>
-            <Link to={closeTo} preventScrollReset className={buttonClasses("outline", "md")}>
-              Cancel
-            </Link>
-            <Button type="submit" variant="destructive" disabled={deleting}>
-              {deleting ? "Deleting..." : "Delete"}
-            </Button>
-          </DialogActions>
-        </Form>
-      ) : (
-        <p className="text-slate-700">This lead no longer exists. It may have been deleted already.</p>
-      )}
-    </RouteDialog>
+    <ConfirmDeleteDialog
+      title="Delete lead"
+      description={lead ? `${lead.company} · ${lead.reference}` : undefined}
+      question="Are you sure you want to delete this lead? This action cannot be undone."
+      closeTo={`/admin/leads${search}`}
+      found={lead !== null}
+      goneText="This lead no longer exists. It may have been deleted already."
+    />
   );
 }

@@ -1,14 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { CheckCircle2, Download, Inbox, Sparkles, Star } from "lucide-react";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { CheckCircle2, Inbox, Sparkles, Star } from "lucide-react";
 import { LeadFilters } from "~/components/admin/lead-filters";
 import { LEAD_STATUS_INTENT } from "~/components/admin/lead-status";
 import { LeadTable } from "~/components/admin/lead-table";
-import { buttonClasses } from "~/components/ui/button";
-import { Pagination } from "~/components/ui/pagination";
+import { CountCards, exportHref, ListHeader, ListPanel } from "~/components/admin/list-page";
 import { useAdminUser } from "~/lib/admin-session";
-import { formatCount } from "~/lib/format";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { leadFiltersFromUrl, leadStatusChangeSchema } from "~/lib/schemas/leads";
 import { leadCounts, listLeads, updateLeadStatus } from "~/models/lead-workspace.server";
@@ -55,46 +53,19 @@ const CARDS = [
 export default function Leads() {
   const { filters, page, counts } = useLoaderData<typeof loader>();
   const { permissions } = useAdminUser();
-  const { search } = useLocation();
-  const exportQuery = new URLSearchParams();
-  if (filters.q) exportQuery.set("q", filters.q);
-  if (filters.status) exportQuery.set("status", filters.status);
-  const exportHref = `/admin/leads/export${exportQuery.size ? `?${exportQuery}` : ""}`;
-
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Leads ({formatCount(page.total)})</h1>
-          <p className="mt-1 text-slate-600">Quote requests from the website, newest first.</p>
-        </div>
-        <a href={exportHref} download className={buttonClasses("outline", "md")}>
-          <Download className="size-4" aria-hidden /> Export CSV
-        </a>
-      </div>
-
-      <section aria-label="Lead totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {CARDS.map((card) => (
-          <div key={card.key} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="lead-count">
-            <div className="flex items-center justify-between">
-              <p className="text-sm font-medium text-slate-600">{card.label}</p>
-              <card.icon className="size-5 text-brand-600" aria-hidden />
-            </div>
-            <p className="mt-2 text-3xl font-bold text-slate-900">{formatCount(counts[card.key])}</p>
-          </div>
-        ))}
-      </section>
-
+      <ListHeader
+        title="Leads"
+        count={page.total}
+        intro="Quote requests from the website, newest first."
+        exportHref={exportHref("/admin/leads/export", { q: filters.q, status: filters.status })}
+      />
+      <CountCards label="Lead totals" testId="lead-count" cards={CARDS.map((card) => ({ ...card, value: counts[card.key] }))} />
       <LeadFilters q={filters.q} status={filters.status} />
-
-      <section aria-label="Leads" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <ListPanel label="Leads" page={page.page} pageCount={page.pageCount}>
         <LeadTable leads={page.leads} canDelete={permissions.deleteLeads} />
-        {page.pageCount > 1 ? (
-          <div className="border-t border-slate-200 px-4 py-3">
-            <Pagination page={page.page} pageCount={page.pageCount} search={search} />
-          </div>
-        ) : null}
-      </section>
+      </ListPanel>
       <Outlet />
     </div>
   );

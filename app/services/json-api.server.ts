@@ -58,3 +58,15 @@ export function numericId(value: string | undefined, what = "Record"): number {
   if (!Number.isSafeInteger(id) || id < 1) throw json({ error: `${what} not found` }, { status: 404 });
   return id;
 }
+
+/** A page of a staff list: the entries as a JSON array, the totals in X-Total-Count, X-Page and X-Page-Count. */
+export function jsonPage<Entry>(entries: Entry[], page: { total: number; page: number; pageCount: number }): Response {
+  return json(entries, {
+    headers: {
+      "Cache-Control": "no-store",
+      "X-Total-Count": String(page.total),
+      "X-Page": String(page.page),
+      "X-Page-Count": String(page.pageCount),
+    },
+  });
+}

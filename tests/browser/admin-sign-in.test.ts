@@ -44,9 +44,19 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
     expect(await page.getByText("Super Administrator").first().isVisible()).toBe(true);
     expect(await page.getByTestId("toast").textContent()).toContain("Signed in");
 
-    // The sidebar: six entries, the active one marked, and Logout.
+    // The sidebar: every screen, the active one marked, and Logout.
     const nav = page.getByRole("navigation", { name: "Admin" }).first();
-    expect(await nav.getByRole("link").allTextContents()).toEqual(["Dashboard", "Leads", "Users", "Stock Images", "Testimonials", "Settings", "Logout"]);
+    expect(await nav.getByRole("link").allTextContents()).toEqual([
+      "Dashboard",
+      "Leads",
+      "Enquiries",
+      "Newsletter",
+      "Users",
+      "Stock Images",
+      "Testimonials",
+      "Settings",
+      "Logout",
+    ]);
     expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
     const tiles = await page.getByTestId("dashboard-tile").allTextContents();
     expect(tiles).toHaveLength(3);

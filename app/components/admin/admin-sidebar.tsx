@@ -1,18 +1,20 @@
 import { NavLink } from "@remix-run/react";
-import { Image, LayoutDashboard, LogOut, MessageSquareQuote, Settings, Users, Inbox } from "lucide-react";
+import { Image, Inbox, LayoutDashboard, LogOut, Mail, MessageSquareQuote, MessagesSquare, Settings, Users } from "lucide-react";
 import { ADMIN_NAV_LINKS } from "~/lib/admin-navigation";
 import { cn } from "~/lib/cn";
 
 const ICONS = {
   dashboard: LayoutDashboard,
   leads: Inbox,
+  enquiries: MessagesSquare,
+  newsletter: Mail,
   users: Users,
   images: Image,
   testimonials: MessageSquareQuote,
   settings: Settings,
 } as const;
 
-/** The portal's navigation: the six screens, the active one highlighted, and Logout. */
+/** The portal's navigation: every screen, the active one highlighted, and Logout. */
 export function AdminNavigation() {
   return (
     <nav aria-label="Admin" className="grid gap-1">

@@ -1,26 +1,8 @@
-import type { ReactNode } from "react";
 import { LEAD_STATUS_LABELS, type LeadStatus } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format";
 import type { LeadActivityRow, LeadRow } from "~/services/database-types";
+import { Fact, Facts, WrittenText } from "./facts";
 import { LeadStatusBadge } from "./lead-status";
-
-function Facts({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="grid gap-2">
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{title}</h3>
-      <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1.5 text-sm">{children}</dl>
-    </section>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="break-words text-slate-900">{children || <span className="text-slate-500">Not given</span>}</dd>
-    </>
-  );
-}
 
 /** Everything known about a lead (SPEC section 2 "Lead Details", plus every wizard answer). */
 export function LeadDetails({ lead }: { lead: Omit<LeadRow, "submissionToken"> }) {
@@ -61,12 +43,7 @@ export function LeadDetails({ lead }: { lead: Omit<LeadRow, "submissionToken"> }
         <Fact label="Contract ends">{lead.contractExpiry}</Fact>
         <Fact label="Came from">{lead.sourcePage === "api" ? "API" : lead.sourcePage}</Fact>
       </Facts>
-      {lead.requirements ? (
-        <section className="grid gap-2">
-          <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">Requirements</h3>
-          <p className="whitespace-pre-line rounded-md bg-slate-50 p-3 text-sm text-slate-800">{lead.requirements}</p>
-        </section>
-      ) : null}
+      {lead.requirements ? <WrittenText title="Requirements">{lead.requirements}</WrittenText> : null}
     </div>
   );
 }

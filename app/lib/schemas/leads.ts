@@ -1,20 +1,15 @@
 import { z } from "zod";
 import { LEAD_STATUSES } from "~/lib/enums";
+import { searchPageParams, searchPageSchema } from "./search";
 
 /** The leads screen's URL: `?q=&status=&page=`. Bad values fall back rather than fail. */
-export const leadFiltersSchema = z.object({
-  q: z.string().trim().max(200).catch(""),
+export const leadFiltersSchema = searchPageSchema.extend({
   status: z.enum(LEAD_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;
 
 export function leadFiltersFromUrl(url: URL): LeadFilters {
-  return leadFiltersSchema.parse({
-    q: url.searchParams.get("q") ?? "",
-    status: url.searchParams.get("status") || undefined,
-    page: url.searchParams.get("page") ?? 1,
-  });
+  return leadFiltersSchema.parse({ ...searchPageParams(url), status: url.searchParams.get("status") || undefined });
 }
 
 export const leadStatusChangeSchema = z.object({

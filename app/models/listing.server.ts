@@ -1,0 +1,135 @@
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { csvRow } from "~/lib/csv";
+import { getDb } from "~/services/db.server";
+import type { Database } from "~/services/database-types";
+
+/**
+ * What the staff lists share (leads, contact enquiries, newsletter sign-ups):
+ * substring search, newest-first pages, totals, and CSV exports read a chunk
+ * at a time. Each list is a table with `id` and `createdAt` columns.
+ */
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** A column to search, or an expression over columns (a full name). */
+export type SearchTarget = string | RawBuilder<unknown>;
+
+/**
+ * Case-insensitive substring match of `q` over the targets (SQLite's LIKE
+ * ignores case for ASCII letters). Phone columns also match when the number
+ * is typed without its spaces. A blank search matches every row.
+ */
+export function textSearch(q: string, targets: { text: SearchTarget[]; phone?: string[] }): RawBuilder<SqlBool> {
+  const term = q.trim();
+  if (!term) return sql<SqlBool>`1 = 1`;
+  const pattern = `%${escapeLike(term)}%`;
+  const target = (column: SearchTarget) => (typeof column === "string" ? sql.ref(column) : column);
+  const matches = targets.text.map((column) => sql`${target(column)} LIKE ${pattern} ESCAPE '\\'`);
+  const digits = term.replace(/\D/g, "");
+  if (digits.length >= 4 && /^[\d\s()+-]+$/.test(term)) {
+    for (const column of targets.phone ?? []) matches.push(sql`replace(${sql.ref(column)}, ' ', '') LIKE ${`%${digits}%`}`);
+  }
+  return sql<SqlBool>`(${sql.join(matches, sql` OR `)})`;
+}
+
+/** `first last` for searching by whole name; a missing part counts as empty. */
+export function fullNameTarget(first = "firstName", last = "lastName"): RawBuilder<unknown> {
+  return sql`(coalesce(${sql.ref(first)}, '') || ' ' || coalesce(${sql.ref(last)}, ''))`;
+}
+
+export interface Keyset {
+  createdAt: string;
+  id: number;
+}
+
+/** Newest first (the createdAt + id indexes), optionally only the rows after a keyset cursor. */
+export function newestFirst<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, after: Keyset | null = null) {
+  // A row-value comparison, so SQLite walks the (createdAt, id) index instead of sorting every chunk.
+  const from = after ? query.where(sql<SqlBool>`(${sql.ref("createdAt")}, ${sql.ref("id")}) < (${after.createdAt}, ${after.id})`) : query;
+  return from.orderBy(sql`${sql.ref("createdAt")} desc`).orderBy(sql`${sql.ref("id")} desc`);
+}
+
+export interface RowsPage<Row> {
+  rows: Row[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * One page of a filtered table, newest first. `query` is the table with its
+ * filter; `pick` selects the columns. A page past the end gives the last one.
+ */
+export async function pageNewestFirst<DB, TB extends keyof DB, Row>(
+  query: SelectQueryBuilder<DB, TB, object>,
+  pick: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, Row>,
+  requestedPage: number,
+  pageSize: number,
+): Promise<RowsPage<Row>> {
+  // Kysely cannot name the selection of a generic table: say what it is.
+  const { count } = await query.select(sql<number>`count(*)`.as("count")).$castTo<{ count: number }>().executeTakeFirstOrThrow();
+  const total = Number(count);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(requestedPage, pageCount);
+  const rows = await newestFirst(pick(query))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { rows: rows as Row[], total, page, pageCount };
+}
+
+/** How many rows a table has, and how many of them were made since an instant. */
+export async function countTotalAndSince<DB, TB extends keyof DB>(
+  query: SelectQueryBuilder<DB, TB, object>,
+  since: Date,
+): Promise<{ total: number; since: number }> {
+  const row = await query
+    .select([sql<number>`count(*)`.as("total"), sql<number>`coalesce(sum(${sql.ref("createdAt")} >= ${since.toISOString()}), 0)`.as("since")])
+    .$castTo<{ total: number; since: number }>()
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), since: Number(row.since) };
+}
+
+/** Rows are read this many at a time, so a long export lets other requests in between. */
+const EXPORT_CHUNK = 1000;
+
+export interface CsvExport<TB extends keyof Database, Row extends Keyset> {
+  header: readonly string[];
+  /** The filtered rows to export, with their columns (ordering and paging are added here). */
+  query: (db: Kysely<Database>) => SelectQueryBuilder<Database, TB, Row>;
+  cells: (row: Row) => ReadonlyArray<string | number | null | undefined>;
+}
+
+/**
+ * A CSV file streamed a chunk at a time, newest first (keyset pages by
+ * createdAt and id): memory stays flat however many rows there are, and the
+ * single database connection is free between chunks.
+ */
+export function csvStreamNewestFirst<TB extends keyof Database, Row extends Keyset>(spec: CsvExport<TB, Row>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let after: Keyset | null = null;
+  let headerSent = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        // A byte-order mark so spreadsheet programs read the file as UTF-8.
+        controller.enqueue(encoder.encode(`\uFEFF${csvRow(spec.header)}`));
+        return;
+      }
+      const db = await getDb();
+      const rows = (await newestFirst(spec.query(db), after).limit(EXPORT_CHUNK).execute()) as Row[];
+      if (rows.length === 0) {
+        controller.close();
+        return;
+      }
+      const last = rows[rows.length - 1];
+      after = { createdAt: last.createdAt, id: last.id };
+      controller.enqueue(encoder.encode(rows.map((row) => csvRow(spec.cells(row))).join("")));
+      // Let other requests use the database between chunks.
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { Fact, Facts, WrittenText } from "~/components/admin/facts";
+import { MissingRecordDialog } from "~/components/admin/missing-record-dialog";
+import { RecordActions } from "~/components/admin/record-actions";
+import { RouteDialog } from "~/components/ui/dialog";
+import { useAdminUser } from "~/lib/admin-session";
+import { CONTACT_SUBJECT_LABELS } from "~/lib/enums";
+import { formatDateTime } from "~/lib/format";
+import { recordId } from "~/lib/route-params";
+import { getContactEnquiry } from "~/models/contact-enquiries.server";
+import { foundOrNull } from "~/models/model-error.server";
+import { requireAdminPageUser } from "~/services/auth.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdminPageUser(request, { signedOut: "admin-panel" });
+  const enquiry = await foundOrNull(getContactEnquiry(recordId(params.id)));
+  return json({ enquiry }, { status: enquiry ? 200 : 404 });
+}
+
+export default function EnquiryDetailsDialog() {
+  const { enquiry } = useLoaderData<typeof loader>();
+  const { permissions } = useAdminUser();
+  const { search } = useLocation();
+  const closeTo = `/admin/enquiries${search}`;
+  if (!enquiry) {
+    return <MissingRecordDialog title="Enquiry not found" closeTo={closeTo} text="This enquiry no longer exists. It may have been deleted." />;
+  }
+  const subject = CONTACT_SUBJECT_LABELS[enquiry.subject];
+  return (
+    <RouteDialog title="Enquiry details" description={`${subject} · received ${formatDateTime(enquiry.createdAt)}`} closeTo={closeTo} wide>
+      <Facts title="From">
+        <Fact label="Name">
+          {enquiry.firstName} {enquiry.lastName}
+        </Fact>
+        <Fact label="Email">
+          <a href={`mailto:${enquiry.email}`} className="text-brand-700 hover:underline">
+            {enquiry.email}
+          </a>
+        </Fact>
+        <Fact label="Contact number">
+          <a href={`tel:${enquiry.contactNumber.replace(/\s/g, "")}`} className="text-brand-700 hover:underline">
+            {enquiry.contactNumber}
+          </a>
+        </Fact>
+        <Fact label="Subject">{subject}</Fact>
+        <Fact label="Received">
+          <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>
+        </Fact>
+      </Facts>
+      <WrittenText title="Message">{enquiry.message}</WrittenText>
+      <RecordActions
+        deleteTo={permissions.deleteInboxEntries ? `/admin/enquiries/${enquiry.id}/delete${search}` : null}
+        deleteLabel="Delete"
+        replyTo={`mailto:${enquiry.email}?subject=${encodeURIComponent(`Re: your ${subject} enquiry`)}`}
+      />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { searchPageFromUrl } from "~/lib/schemas/search";
+import { contactEnquiriesCsvStream } from "~/models/contact-enquiries.server";
+import { requireAdminPageUser } from "~/services/auth.server";
+import { csvDownload } from "~/services/csv-download.server";
+
+/** Export CSV: the enquiries matching the search, streamed as enquiries-YYYY-MM-DD.csv. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminPageUser(request, { signedOut: "admin-panel" });
+  const { q } = searchPageFromUrl(new URL(request.url));
+  return csvDownload(contactEnquiriesCsvStream({ q }), "enquiries");
+}
