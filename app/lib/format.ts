@@ -21,6 +21,13 @@ export function formatDate(iso: string): string {
   return DATE.format(new Date(iso));
 }
 
+const LONG_DATE = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "Europe/London" });
+
+/** e.g. "November 22, 2026": the month-first long form testimonials carry (SPEC section 3), on the UK calendar. */
+export function formatLongDate(date: Date): string {
+  return LONG_DATE.format(date);
+}
+
 export function formatPercent(fraction: number): string {
   return new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 1 }).format(fraction);
 }

@@ -49,3 +49,6 @@ export const SAMPLE_TESTIMONIALS: PublicTestimonial[] = [
     date: "May 21, 2025",
   },
 ];
+
+/** The staff screen the testimonial dialogs sit on and close back to. */
+export const TESTIMONIALS_ADMIN_PATH = "/admin/testimonials";

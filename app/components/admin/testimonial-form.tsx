@@ -1,0 +1,106 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { DialogActions } from "~/components/ui/dialog-actions";
+import { Field, Input, Textarea } from "~/components/ui/field";
+import { StarRatingInput } from "~/components/ui/star-rating-input";
+import type { FieldErrors } from "~/lib/form-submission";
+import { LIMITS } from "~/lib/schemas/fields";
+import { DEFAULT_RATING, MAX_RATING, TESTIMONIAL_CONTENT_MAX, TESTIMONIAL_DATE_MAX } from "~/lib/schemas/testimonials";
+import { TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
+
+/** What the form starts with: a saved testimonial, the defaults, or what was just posted. */
+export interface TestimonialFormValues {
+  name: string;
+  company: string;
+  position: string;
+  date: string;
+  content: string;
+  rating: number;
+  featured: boolean;
+}
+
+/** A posted form's text fields, read back into the form's values. */
+function valuesFromPost(posted: Record<string, string>): TestimonialFormValues {
+  const rating = Number(posted.rating);
+  return {
+    name: posted.name ?? "",
+    company: posted.company ?? "",
+    position: posted.position ?? "",
+    date: posted.date ?? "",
+    content: posted.content ?? "",
+    rating: Number.isInteger(rating) && rating >= 1 && rating <= MAX_RATING ? rating : DEFAULT_RATING,
+    featured: posted.featured === "on",
+  };
+}
+
+/** The dialog action's answer when it did not save: what was typed and why not. */
+export interface TestimonialFormAnswer {
+  fieldErrors: FieldErrors;
+  values: Record<string, string>;
+}
+
+interface TestimonialFormProps {
+  /** What the form starts with: the saved testimonial or the defaults. */
+  initial: TestimonialFormValues;
+  answer?: TestimonialFormAnswer;
+  submitLabel: string;
+}
+
+/**
+ * The add and edit dialogs' form (SPEC sections 2 and 5): every text
+ * required, 1 to 5 stars, featured. After a refused post it shows what was
+ * typed with the errors.
+ */
+export function TestimonialForm({ initial, answer, submitLabel }: TestimonialFormProps) {
+  const saving = useNavigation().state === "submitting";
+  const values = answer ? valuesFromPost(answer.values) : initial;
+  const fieldErrors = answer?.fieldErrors ?? {};
+  return (
+    <Form method="post" preventScrollReset className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="testimonial-name" label="Name" required error={fieldErrors.name}>
+          {(control) => <Input {...control} name="name" defaultValue={values.name} maxLength={LIMITS.name} autoComplete="off" autoFocus />}
+        </Field>
+        <Field id="testimonial-company" label="Company" required error={fieldErrors.company}>
+          {(control) => <Input {...control} name="company" defaultValue={values.company} maxLength={LIMITS.shortText} autoComplete="off" />}
+        </Field>
+        <Field id="testimonial-position" label="Position" required error={fieldErrors.position}>
+          {(control) => <Input {...control} name="position" defaultValue={values.position} maxLength={LIMITS.shortText} autoComplete="off" />}
+        </Field>
+        <Field id="testimonial-date" label="Date" required error={fieldErrors.date}>
+          {(control) => <Input {...control} name="date" defaultValue={values.date} maxLength={TESTIMONIAL_DATE_MAX} autoComplete="off" />}
+        </Field>
+      </div>
+      <Field id="testimonial-content" label="Testimonial" required error={fieldErrors.content}>
+        {(control) => <Textarea {...control} name="content" rows={5} defaultValue={values.content} maxLength={TESTIMONIAL_CONTENT_MAX} />}
+      </Field>
+      <StarRatingInput name="rating" legend="Rating" defaultValue={values.rating} error={fieldErrors.rating} />
+      <div className="flex items-start gap-3">
+        <input
+          id="testimonial-featured"
+          type="checkbox"
+          name="featured"
+          defaultChecked={values.featured}
+          aria-describedby="testimonial-featured-hint"
+          className="mt-0.5 size-5 rounded border-slate-400 accent-brand-600"
+        />
+        <div className="grid gap-0.5">
+          <label htmlFor="testimonial-featured" className="text-sm font-medium text-slate-800">
+            Featured
+          </label>
+          <p id="testimonial-featured-hint" className="text-xs text-slate-600">
+            Featured testimonials are shown on the home page and the business mobile page.
+          </p>
+        </div>
+      </div>
+      <DialogActions>
+        <Link to={TESTIMONIALS_ADMIN_PATH} preventScrollReset className={buttonClasses("outline", "md")}>
+          Cancel
+        </Link>
+        <Button type="submit" disabled={saving}>
+          {saving ? "Saving..." : submitLabel}
+        </Button>
+      </DialogActions>
+    </Form>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { TestimonialForm } from "~/components/admin/testimonial-form";
+import { RouteDialog } from "~/components/ui/dialog";
+import { useToastFromAnswer } from "~/components/ui/toaster";
+import { TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
+import { updateTestimonial } from "~/models/testimonials.server";
+import { requireAdminPageUser } from "~/services/auth.server";
+import { findTestimonialForPage, testimonialFormAction, testimonialIdFrom } from "~/services/testimonial-pages.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdminPageUser(request, { permission: "manageTestimonials", signedOut: "login" });
+  const testimonial = await findTestimonialForPage(params.id);
+  return json({ testimonial }, { status: testimonial ? 200 : 404 });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = testimonialIdFrom(params.id);
+  return testimonialFormAction(request, (user, input) => updateTestimonial(user, id, input), "Testimonial updated successfully");
+}
+
+export default function EditTestimonialDialog() {
+  const { testimonial } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  useToastFromAnswer(answer);
+  if (!testimonial) {
+    return (
+      <RouteDialog title="Testimonial not found" closeTo={TESTIMONIALS_ADMIN_PATH}>
+        <p className="text-slate-700">This testimonial no longer exists. It may have been deleted.</p>
+      </RouteDialog>
+    );
+  }
+  return (
+    <RouteDialog title="Edit Testimonial" description={`From ${testimonial.name}, ${testimonial.company}`} closeTo={TESTIMONIALS_ADMIN_PATH} wide>
+      <TestimonialForm initial={testimonial} answer={answer} submitLabel="Update Testimonial" />
+    </RouteDialog>
+  );
+}

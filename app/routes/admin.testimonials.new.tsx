@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { TestimonialForm } from "~/components/admin/testimonial-form";
+import { RouteDialog } from "~/components/ui/dialog";
+import { useToastFromAnswer } from "~/components/ui/toaster";
+import { formatLongDate } from "~/lib/format";
+import { DEFAULT_RATING } from "~/lib/schemas/testimonials";
+import { TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
+import { createTestimonial } from "~/models/testimonials.server";
+import { requireAdminPageUser } from "~/services/auth.server";
+import { testimonialFormAction } from "~/services/testimonial-pages.server";
+
+/** The form's defaults (SPEC section 4), with today's date worked out here, on the UK calendar. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminPageUser(request, { permission: "manageTestimonials", signedOut: "login" });
+  return json({
+    defaults: { name: "", company: "", position: "", content: "", date: formatLongDate(new Date()), rating: DEFAULT_RATING, featured: false },
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return testimonialFormAction(request, createTestimonial, "Testimonial created successfully");
+}
+
+export default function AddTestimonialDialog() {
+  const { defaults } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  useToastFromAnswer(answer);
+  return (
+    <RouteDialog title="Add Testimonial" description="Featured testimonials are shown on the website straight away." closeTo={TESTIMONIALS_ADMIN_PATH} wide>
+      <TestimonialForm initial={defaults} answer={answer} submitLabel="Add Testimonial" />
+    </RouteDialog>
+  );
+}
