@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ConfirmForm } from "~/components/ui/confirm-form";
 import { RouteDialog } from "~/components/ui/dialog";
-import { DialogActions } from "~/components/ui/dialog-actions";
 import { useToastFromAnswer } from "~/components/ui/toaster";
 import { deleteLead, getLeadDetails } from "~/models/lead-workspace.server";
 import { ModelError } from "~/models/model-error.server";
@@ -45,22 +44,11 @@ export default function DeleteLeadDialog() {
   const { lead } = useLoaderData<typeof loader>();
   useToastFromAnswer(useActionData<typeof action>());
   const { search } = useLocation();
-  const deleting = useNavigation().state === "submitting";
   const closeTo = `/admin/leads${search}`;
   return (
     <RouteDialog title="Delete lead" description={lead ? `${lead.company} · ${lead.reference}` : undefined} closeTo={closeTo}>
       {lead ? (
-        <Form method="post" preventScrollReset className="grid gap-5">
-          <p className="text-slate-700">Are you sure you want to delete this lead? This action cannot be undone.</p>
-          <DialogActions>
-            <Link to={closeTo} preventScrollReset className={buttonClasses("outline", "md")}>
-              Cancel
-            </Link>
-            <Button type="submit" variant="destructive" disabled={deleting}>
-              {deleting ? "Deleting..." : "Delete"}
-            </Button>
-          </DialogActions>
-        </Form>
+        <ConfirmForm question="Are you sure you want to delete this lead? This action cannot be undone." closeTo={closeTo} />
       ) : (
         <p className="text-slate-700">This lead no longer exists. It may have been deleted already.</p>
       )}
