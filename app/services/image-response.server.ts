@@ -19,7 +19,8 @@ function notFound(): Response {
 /** `attachment`-free, so View opens it in the tab; the original name is offered when saving. */
 function contentDisposition(originalName: string): string {
   const ascii = originalName.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(originalName)}`;
+  const encoded = encodeURIComponent(originalName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 function etagMatches(header: string | null, etag: string): boolean {
