@@ -4,7 +4,7 @@
  */
 export class ModelError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 409,
+    readonly status: 400 | 403 | 404 | 409 | 413,
     message: string,
   ) {
     super(message);

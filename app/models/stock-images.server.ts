@@ -1,6 +1,14 @@
-import type { StockImageLocation } from "~/lib/enums";
-import type { PublicStockImage } from "~/lib/stock-images";
-import { getDb } from "~/services/db.server";
+import { createReadStream } from "node:fs";
+import type { AdminUser } from "~/lib/admin-users";
+import { STOCK_IMAGE_LOCATION_LABELS, type StockImageLocation } from "~/lib/enums";
+import { stockImageFieldsSchema } from "~/lib/schemas/stock-images";
+import { UPLOAD_PROBLEMS, type PublicStockImage, type StockImageSummary, type UploadProblem } from "~/lib/stock-images";
+import type { StockImageRow } from "~/services/database-types";
+import { getDb, nowIso } from "~/services/db.server";
+import type { StockImageUpload } from "~/services/image-upload.server";
+import { getStorage, newStorageKey, type StoredObject } from "~/services/storage.server";
+import { recordAudit } from "./audit-log.server";
+import { ModelError } from "./model-error.server";
 
 /** The images staff chose for one place on the site, oldest first (the first is the one shown). */
 export async function listStockImagesByLocation(location: StockImageLocation): Promise<PublicStockImage[]> {
@@ -23,4 +31,139 @@ export async function firstStockImages<L extends StockImageLocation>(
     L,
     PublicStockImage | null
   >;
+}
+
+/** Staff's side: the list, uploads and deletions (each change audited). */
+
+const SUMMARY_COLUMNS = ["id", "filename", "originalName", "location", "description", "size", "contentType", "createdAt"] as const;
+
+/** Every uploaded image, newest first. */
+export async function listStockImages(): Promise<StockImageSummary[]> {
+  const db = await getDb();
+  return db.selectFrom("stockImages").select(SUMMARY_COLUMNS).orderBy("createdAt", "desc").orderBy("id", "desc").execute();
+}
+
+export async function getStockImage(id: number): Promise<StockImageSummary> {
+  const db = await getDb();
+  const image = await db.selectFrom("stockImages").select(SUMMARY_COLUMNS).where("id", "=", id).executeTakeFirst();
+  if (!image) throw new ModelError(404, "Image not found");
+  return image;
+}
+
+/** An upload the spec refuses (SPEC section 5), with its title for the toast. */
+export class UploadRefused extends ModelError {
+  readonly title: string;
+  readonly field: string;
+
+  constructor(problem: UploadProblem, field = "image") {
+    const { title, description, status } = UPLOAD_PROBLEMS[problem];
+    super(status, description);
+    this.name = "UploadRefused";
+    this.title = title;
+    this.field = field;
+  }
+}
+
+/** The visitor's file name as harmless data: no folders, no control characters, not too long. */
+function cleanOriginalName(name: string, extension: string): string {
+  const base = name.split(/[/\\]/).pop() ?? "";
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  return clean || `image.${extension}`;
+}
+
+/**
+ * Checks an upload (SPEC section 5: size, file and location, then type,
+ * always on the server), stores the file under a new random name and
+ * records it. A refused upload stores nothing; a failed record removes the
+ * stored file again.
+ */
+export async function addStockImage(actor: AdminUser, upload: StockImageUpload): Promise<StockImageSummary> {
+  if (upload.tooLarge) throw new UploadRefused("tooLarge");
+  if (upload.malformed) throw new ModelError(400, "Send the image as a multipart form with the fields image, location and description");
+  const { file } = upload;
+  if (!file) throw new UploadRefused("missing");
+  const fields = stockImageFieldsSchema.safeParse(upload.fields);
+  if (!fields.success) {
+    const issue = fields.error.issues[0];
+    if (issue.path[0] === "location") throw new UploadRefused("missing", "location");
+    throw new ModelError(400, issue.message);
+  }
+  if (!file.type) throw new UploadRefused("invalidFile");
+
+  const { contentType, extension } = file.type;
+  const filename = newStorageKey(extension);
+  const storage = getStorage();
+  await storage.put(filename, createReadStream(file.path), { contentType, size: file.size });
+  try {
+    const db = await getDb();
+    return await db.transaction().execute(async (trx) => {
+      const image = await trx
+        .insertInto("stockImages")
+        .values({
+          filename,
+          originalName: cleanOriginalName(file.originalName, extension),
+          description: fields.data.description,
+          location: fields.data.location,
+          size: file.size,
+          contentType,
+          createdAt: nowIso(),
+        })
+        .returning(SUMMARY_COLUMNS)
+        .executeTakeFirstOrThrow();
+      await recordAudit(
+        actor,
+        {
+          action: "stock-image.uploaded",
+          entityType: "stock-image",
+          entityId: image.id,
+          summary: `Uploaded ${image.originalName} for ${STOCK_IMAGE_LOCATION_LABELS[image.location]}`,
+        },
+        trx,
+      );
+      return image;
+    });
+  } catch (error) {
+    await storage.delete(filename).catch(() => {});
+    throw error;
+  }
+}
+
+/** Removes the record, then the stored file (a file left behind by a failure is harmless; a record without its file is not). */
+export async function deleteStockImage(actor: AdminUser, id: number): Promise<void> {
+  const db = await getDb();
+  const image = await db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom("stockImages").where("id", "=", id).returning(["filename", "originalName", "location"]).executeTakeFirst();
+    if (!deleted) throw new ModelError(404, "Image not found");
+    await recordAudit(
+      actor,
+      {
+        action: "stock-image.deleted",
+        entityType: "stock-image",
+        entityId: id,
+        summary: `Deleted ${deleted.originalName} from ${STOCK_IMAGE_LOCATION_LABELS[deleted.location]}`,
+      },
+      trx,
+    );
+    return deleted;
+  });
+  try {
+    await getStorage().delete(image.filename);
+  } catch (error) {
+    console.error(`Stock image ${id} was deleted but its file ${image.filename} could not be removed:`, error);
+  }
+}
+
+/** What the public image routes serve: only images that are in the table. */
+export type ServedImage = Pick<StockImageRow, "filename" | "originalName" | "contentType" | "size">;
+
+export async function findServedImage(by: { id: number } | { filename: string }): Promise<ServedImage | null> {
+  const db = await getDb();
+  const query = db.selectFrom("stockImages").select(["filename", "originalName", "contentType", "size"]);
+  const row = await ("id" in by ? query.where("id", "=", by.id) : query.where("filename", "=", by.filename)).executeTakeFirst();
+  return row ?? null;
+}
+
+/** The stored bytes of an image, or null when the file is missing. */
+export function openServedImage(image: ServedImage): Promise<StoredObject | null> {
+  return getStorage().get(image.filename);
 }

@@ -1,4 +1,5 @@
-import type { MetaFunction } from "@remix-run/node";
+import { json, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { Award, BadgeCheck, Building2, Signal } from "lucide-react";
 import { TestimonialCard } from "~/components/site/testimonial-card";
 import { ButtonLink } from "~/components/ui/button";
@@ -6,6 +7,8 @@ import { useBrand } from "~/lib/brand";
 import { pageMeta } from "~/lib/seo";
 import { SAMPLE_TESTIMONIALS } from "~/lib/testimonials";
 import { NewsletterSignup } from "~/components/site/newsletter-signup";
+import { StockImage } from "~/components/site/stock-image";
+import { firstStockImages } from "~/models/stock-images.server";
 import { newsletterAction } from "~/services/newsletter-action.server";
 import { publicFormHeaders } from "~/services/public-forms.server";
 
@@ -21,6 +24,11 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/testimonials",
   });
 
+export async function loader() {
+  const images = await firstStockImages(["testimonials"]);
+  return json({ image: images.testimonials });
+}
+
 const TRUST_POINTS = [
   { icon: Award, title: "Award-winning B2B dealers", text: "Recognised partners of the UK's leading networks." },
   { icon: Building2, title: "Over 100,000 businesses", text: "Have compared business products with us." },
@@ -29,19 +37,28 @@ const TRUST_POINTS = [
 ] as const;
 
 export default function TestimonialsPage() {
+  const { image } = useLoaderData<typeof loader>();
   const brand = useBrand();
   return (
     <>
       <section className="bg-linear-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-3xl px-4 pb-10 pt-16 text-center sm:px-6 sm:pt-20 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Testimonials</p>
-          <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-            Trusted by small businesses across the UK
-          </h1>
-          <p className="mt-5 text-lg leading-8 text-slate-700">
-            Sole traders, partnerships and growing teams come to {brand.name} to compare business mobile, phone
-            system and broadband deals without the sales pressure. Here is what a few of them said after switching.
-          </p>
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 pb-10 pt-16 sm:px-6 sm:pt-20 lg:grid-cols-2 lg:gap-14 lg:px-8">
+          <div className="mx-auto max-w-3xl text-center lg:mx-0 lg:text-left">
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Testimonials</p>
+            <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+              Trusted by small businesses across the UK
+            </h1>
+            <p className="mt-5 text-lg leading-8 text-slate-700">
+              Sole traders, partnerships and growing teams come to {brand.name} to compare business mobile, phone
+              system and broadband deals without the sales pressure. Here is what a few of them said after switching.
+            </p>
+          </div>
+          <StockImage
+            image={image}
+            alt="Small business customers who compared their deals with us"
+            placeholderLabel="Customer photo coming soon"
+            className="aspect-[4/3] w-full rounded-2xl shadow-xl"
+          />
         </div>
       </section>
 

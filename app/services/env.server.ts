@@ -43,6 +43,16 @@ const envSchema = z
       .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // Stock images go to an S3 bucket when BUCKET_NAME is set (Fly/Tigris names), else DATA_DIR/uploads.
+    BUCKET_NAME: optionalString,
+    AWS_ENDPOINT_URL_S3: z
+      .string()
+      .url("must be the S3 endpoint's URL, like https://fly.storage.tigris.dev")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    AWS_REGION: optionalString,
+    AWS_ACCESS_KEY_ID: optionalString,
+    AWS_SECRET_ACCESS_KEY: optionalString,
     BRAND_NAME: z.string().min(1).default("ClearLine Business"),
     BRAND_LEGAL_NAME: z.string().min(1).default("ClearLine Communications Ltd"),
     BRAND_COMPANY_NUMBER: z.string().min(1).default("09876543"),
@@ -80,6 +90,16 @@ const envSchema = z
         path: [value.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
         message: "must be set together with the other (ADMIN_EMAIL and ADMIN_PASSWORD)",
       });
+    }
+    if (Boolean(value.AWS_ACCESS_KEY_ID) !== Boolean(value.AWS_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [value.AWS_ACCESS_KEY_ID ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID"],
+        message: "must be set together with the other (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)",
+      });
+    }
+    if (!value.BUCKET_NAME && (value.AWS_ENDPOINT_URL_S3 || value.AWS_ACCESS_KEY_ID)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["BUCKET_NAME"], message: "is needed to store images in S3 (the other AWS_ settings are set)" });
     }
     if (value.ADMIN_PASSWORD && value.ADMIN_PASSWORD.length < 12) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["ADMIN_PASSWORD"], message: "must be at least 12 characters" });

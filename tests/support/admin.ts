@@ -87,3 +87,9 @@ export async function waitForAdminUser(db: Kysely<Database>, email: string, time
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** The super admin a test server makes at start-up from ADMIN_EMAIL and ADMIN_PASSWORD. */
+export const TEST_OWNER = { email: "owner@clearlinebusiness.co.uk", password: "correct-horse-battery" } as const;
+
+/** The variables that make TEST_OWNER. */
+export const TEST_OWNER_ENV = { ADMIN_EMAIL: TEST_OWNER.email, ADMIN_PASSWORD: TEST_OWNER.password };

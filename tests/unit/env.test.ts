@@ -28,6 +28,10 @@ describe("configuration", () => {
     ["BRAND_REFERENCE_PREFIX", { BRAND_REFERENCE_PREFIX: "abcd" }],
     ["ANALYTICS_GA_MEASUREMENT_ID", { ANALYTICS_GA_MEASUREMENT_ID: "UA-123" }],
     ["TRUST_PROXY", { TRUST_PROXY: "maybe" }],
+    ["AWS_ENDPOINT_URL_S3", { BUCKET_NAME: "images", AWS_ENDPOINT_URL_S3: "fly.storage.tigris.dev" }],
+    ["AWS_SECRET_ACCESS_KEY", { BUCKET_NAME: "images", AWS_ACCESS_KEY_ID: "tid_123" }],
+    ["AWS_ACCESS_KEY_ID", { BUCKET_NAME: "images", AWS_SECRET_ACCESS_KEY: "tsec_456" }],
+    ["BUCKET_NAME", { AWS_ENDPOINT_URL_S3: "https://fly.storage.tigris.dev", AWS_ACCESS_KEY_ID: "tid_123", AWS_SECRET_ACCESS_KEY: "tsec_456" }],
   ])("names %s when its value is bad", (name, source) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });
@@ -37,5 +41,23 @@ describe("configuration", () => {
     expect(env.BRAND_NAME).toBe("Acme Connect");
     expect(env.TRUST_PROXY).toBe(true);
     expect(env.ANALYTICS_GA_MEASUREMENT_ID).toBe("G-ABC123");
+  });
+
+  it("keeps images in DATA_DIR by default, and reads the Fly/Tigris bucket settings", () => {
+    expect(parseEnv({}).BUCKET_NAME).toBeUndefined();
+    const env = parseEnv({
+      BUCKET_NAME: "clearline-images",
+      AWS_ENDPOINT_URL_S3: "https://fly.storage.tigris.dev",
+      AWS_REGION: "auto",
+      AWS_ACCESS_KEY_ID: "tid_123",
+      AWS_SECRET_ACCESS_KEY: "tsec_456",
+    });
+    expect(env).toMatchObject({
+      BUCKET_NAME: "clearline-images",
+      AWS_ENDPOINT_URL_S3: "https://fly.storage.tigris.dev",
+      AWS_REGION: "auto",
+      AWS_ACCESS_KEY_ID: "tid_123",
+      AWS_SECRET_ACCESS_KEY: "tsec_456",
+    });
   });
 });

@@ -1,8 +1,6 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { ConfirmForm } from "~/components/ui/confirm-form";
 import { RouteDialog } from "~/components/ui/dialog";
-import { DialogActions } from "~/components/ui/dialog-actions";
 
 interface ConfirmDeleteDialogProps {
   title: string;
@@ -30,21 +28,10 @@ export function ConfirmDeleteDialog({
   confirmLabel = "Delete",
   busyLabel = "Deleting...",
 }: ConfirmDeleteDialogProps) {
-  const busy = useNavigation().state === "submitting";
   return (
     <RouteDialog title={title} description={description} closeTo={closeTo}>
       {found ? (
-        <Form method="post" preventScrollReset className="grid gap-5">
-          <p className="text-slate-700">{question}</p>
-          <DialogActions>
-            <Link to={closeTo} preventScrollReset className={buttonClasses("outline", "md")}>
-              Cancel
-            </Link>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? busyLabel : confirmLabel}
-            </Button>
-          </DialogActions>
-        </Form>
+        <ConfirmForm question={question} cancelTo={closeTo} confirmLabel={confirmLabel} busyLabel={busyLabel} />
       ) : (
         <p className="text-slate-700">{goneText}</p>
       )}

@@ -1,24 +1,6 @@
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useBrokenImage } from "~/components/ui/use-broken-image";
 import { cn } from "~/lib/cn";
 import { formLogoUrl, stockImagePreviewUrl, type PublicStockImage } from "~/lib/stock-images";
-
-/**
- * Remembers that an image failed to load. A preview that broke before the
- * page hydrated fired its error event too early for React, so the effect
- * checks the element itself once.
- */
-function useBrokenImage(image: PublicStockImage | null): [boolean, RefObject<HTMLImageElement>, () => void] {
-  const ref = useRef<HTMLImageElement>(null);
-  const [failedId, setFailedId] = useState<number | null>(null);
-  const id = image?.id ?? null;
-
-  useEffect(() => {
-    const element = ref.current;
-    if (id !== null && element?.complete && element.naturalWidth === 0) setFailedId(id);
-  }, [id]);
-
-  return [id !== null && failedId === id, ref, () => setFailedId(id)];
-}
 
 /** A phone sending a signal, in the brand's colours: shown where no image has been chosen yet. */
 export function ImagePlaceholder({ label, className }: { label: string; className?: string }) {
@@ -74,7 +56,7 @@ export function StockImage({
   className?: string;
   placeholderLabel?: string;
 }) {
-  const [broken, ref, markBroken] = useBrokenImage(image);
+  const [broken, ref, markBroken] = useBrokenImage(image?.id ?? null);
   if (!image || broken) {
     return <ImagePlaceholder label={placeholderLabel ?? "Image coming soon"} className={className} />;
   }
@@ -93,7 +75,7 @@ export function StockImage({
 
 /** A logo shown beside the quote form (locations formlogo1 to formlogo4); nothing when none is set. */
 export function FormLogo({ image, alt, className }: { image: PublicStockImage | null; alt: string; className?: string }) {
-  const [broken, ref, markBroken] = useBrokenImage(image);
+  const [broken, ref, markBroken] = useBrokenImage(image?.id ?? null);
   if (!image || broken) return null;
   return (
     <img
