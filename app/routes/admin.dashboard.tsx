@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Activity, ArrowRight, Inbox, Percent, Settings, Users } from "lucide-react";
+import { StatCard } from "~/components/admin/stat-card";
 import { Avatar } from "~/components/ui/avatar";
 import { useAdminUser } from "~/lib/admin-session";
 import { fullName, initials } from "~/lib/admin-users";
@@ -57,13 +58,7 @@ export default function Dashboard() {
 
       <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-3">
         {tiles.map((tile) => (
-          <div key={tile.label} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="dashboard-tile">
-            <div className="flex items-center justify-between">
-              <p className="text-sm font-medium text-slate-600">{tile.label}</p>
-              <tile.icon className="size-5 text-brand-600" aria-hidden />
-            </div>
-            <p className="mt-2 text-3xl font-bold text-slate-900">{tile.value}</p>
-          </div>
+          <StatCard key={tile.label} label={tile.label} value={tile.value} icon={tile.icon} testId="dashboard-tile" />
         ))}
       </section>
 

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { ShieldCheck, UserCheck, UserPlus, Users, UserX } from "lucide-react";
 import { AdminUserList } from "~/components/admin/admin-user-list";
+import { StatCard } from "~/components/admin/stat-card";
 import { ButtonLink } from "~/components/ui/button";
 import { useAdminUser } from "~/lib/admin-session";
 import { formatCount } from "~/lib/format";
@@ -52,13 +53,7 @@ export default function AdminUsers() {
 
       <section aria-label="User summary" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {summary.map((card) => (
-          <div key={card.label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5" data-testid="user-summary-card">
-            <div className="flex items-start justify-between gap-2">
-              <p className="text-sm font-medium text-slate-600">{card.label}</p>
-              <card.icon className="size-5 shrink-0 text-brand-600" aria-hidden />
-            </div>
-            <p className="mt-2 text-3xl font-bold text-slate-900">{formatCount(card.value)}</p>
-          </div>
+          <StatCard key={card.label} label={card.label} value={formatCount(card.value)} icon={card.icon} testId="user-summary-card" />
         ))}
       </section>
 

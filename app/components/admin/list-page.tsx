@@ -5,6 +5,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { cn } from "~/lib/cn";
 import { formatCount } from "~/lib/format";
+import { StatCard } from "./stat-card";
 
 /** The pieces every staff list is made of: title with export, count cards, the table and its pages. */
 
@@ -42,13 +43,7 @@ export function CountCards({ label, cards, testId }: { label: string; cards: Cou
   return (
     <section aria-label={label} className={cn("grid gap-4", cards.length > 2 ? "sm:grid-cols-2 xl:grid-cols-4" : "grid-cols-2")}>
       {cards.map((card) => (
-        <div key={card.key} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid={testId}>
-          <div className="flex items-center justify-between">
-            <p className="text-sm font-medium text-slate-600">{card.label}</p>
-            <card.icon className="size-5 text-brand-600" aria-hidden />
-          </div>
-          <p className="mt-2 text-3xl font-bold text-slate-900">{formatCount(card.value)}</p>
-        </div>
+        <StatCard key={card.key} label={card.label} value={formatCount(card.value)} icon={card.icon} testId={testId} />
       ))}
     </section>
   );
