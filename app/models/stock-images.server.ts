@@ -26,11 +26,18 @@ export async function listStockImagesByLocation(location: StockImageLocation): P
 export async function firstStockImages<L extends StockImageLocation>(
   locations: readonly L[],
 ): Promise<Record<L, PublicStockImage | null>> {
-  const lists = await Promise.all(locations.map((location) => listStockImagesByLocation(location)));
-  return Object.fromEntries(locations.map((location, index) => [location, lists[index][0] ?? null])) as Record<
-    L,
-    PublicStockImage | null
-  >;
+  // One query for every location: the rows come oldest first, so the first seen for a location wins.
+  const db = await getDb();
+  const rows = await db
+    .selectFrom("stockImages")
+    .select(["id", "filename", "description", "originalName", "location"])
+    .where("location", "in", locations)
+    .orderBy("createdAt", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  const first = Object.fromEntries(locations.map((location) => [location, null])) as Record<L, PublicStockImage | null>;
+  for (const row of rows) first[row.location as L] ??= row;
+  return first;
 }
 
 /** Staff's side: the list, uploads and deletions (each change audited). */
