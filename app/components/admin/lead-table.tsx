@@ -13,20 +13,22 @@ export function LeadTable({ leads, canDelete }: { leads: LeadSummary[]; canDelet
     <ListTable columns={COLUMNS}>
       {leads.map((lead) => (
         <tr key={lead.id} data-testid="lead-row" data-lead-id={lead.id}>
-          <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-            <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+          <td className="px-3 py-3 text-slate-700">
+            <time dateTime={lead.createdAt} className="block min-w-24">
+              {formatDateTime(lead.createdAt)}
+            </time>
           </td>
-          <td className="min-w-48 px-4 py-3">
+          <td className="min-w-40 px-3 py-3">
             <span className="font-medium text-slate-900">{lead.company}</span>
             <span className="block whitespace-nowrap font-mono text-xs text-slate-600">{lead.reference}</span>
           </td>
-          <td className="px-4 py-3">
+          <td className="px-3 py-3">
             <span className="text-slate-900">
               {lead.firstName} {lead.lastName}
             </span>
             {lead.jobTitle ? <span className="block text-xs text-slate-600">{lead.jobTitle}</span> : null}
           </td>
-          <td className="px-4 py-3">
+          <td className="max-w-64 break-words px-3 py-3">
             <a href={`mailto:${lead.email}`} className="block text-brand-700 hover:underline">
               {lead.email}
             </a>
@@ -34,11 +36,11 @@ export function LeadTable({ leads, canDelete }: { leads: LeadSummary[]; canDelet
               {lead.phoneNumber}
             </a>
           </td>
-          <td className="whitespace-nowrap px-4 py-3 text-slate-700">{lead.teamSize}</td>
-          <td className="px-4 py-3">
+          <td className="whitespace-nowrap px-3 py-3 text-slate-700">{lead.teamSize}</td>
+          <td className="px-3 py-3">
             <LeadStatusControl leadId={lead.id} status={lead.status} reference={lead.reference} />
           </td>
-          <td className="px-4 py-3">
+          <td className="px-3 py-3">
             <RowActions
               path={`/admin/leads/${lead.id}`}
               viewLabel={`View details of lead ${lead.reference}`}

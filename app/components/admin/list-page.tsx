@@ -77,7 +77,7 @@ export function ListTable({ columns, children }: { columns: readonly ListColumn[
             {columns.map((column, index) => {
               const { label, className } = typeof column === "string" ? { label: column, className: undefined } : column;
               return (
-                <th key={label} scope="col" className={cn("whitespace-nowrap px-4 py-3", index === columns.length - 1 && "text-right", className)}>
+                <th key={label} scope="col" className={cn("px-3 py-3", index === columns.length - 1 && "text-right", className)}>
                   {label}
                 </th>
               );
