@@ -1,17 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminUserDialogError } from "~/components/admin/admin-user-dialog-error";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { RoleSelect } from "~/components/admin/role-select";
 import { RouteDialog } from "~/components/ui/dialog";
-import { DialogActions } from "~/components/ui/dialog-actions";
-import { Field, Select } from "~/components/ui/field";
+import { DialogFormActions, NoticeDialog } from "~/components/ui/dialog-actions";
+import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
 import { fullName } from "~/lib/admin-users";
 import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
-import { ADMIN_ROLE_LABELS, ADMIN_ROLES } from "~/lib/enums";
 import { formValues, parseWithSchema } from "~/lib/form-submission";
 import { adminRoleChangeSchema } from "~/lib/schemas/admin-users";
 import { changeAdminUserRole } from "~/models/admin-users.server";
@@ -43,19 +42,10 @@ export default function EditUserRole() {
   const answer = useActionData<AdminFormAnswer>();
   useToastFromAnswer(answer);
   const { user: currentUser } = useAdminUser();
-  const busy = useNavigation().state === "submitting";
   const name = fullName(user) || user.email;
 
   if (user.id === currentUser.id) {
-    return (
-      <RouteDialog title="Edit User Role" description="You can't change your own role. Ask another super admin to do it." closeTo={USERS_PAGE}>
-        <DialogActions>
-          <ButtonLink to={USERS_PAGE} preventScrollReset variant="outline">
-            Close
-          </ButtonLink>
-        </DialogActions>
-      </RouteDialog>
-    );
+    return <NoticeDialog title="Edit User Role" message="You can't change your own role. Ask another super admin to do it." closeTo={USERS_PAGE} />;
   }
 
   return (
@@ -63,24 +53,9 @@ export default function EditUserRole() {
       <Form method="post" preventScrollReset className="grid gap-4">
         {answer?.formError ? <FormAlert>{answer.formError}</FormAlert> : null}
         <Field id="user-role" label="Role" error={answer?.fieldErrors?.role}>
-          {(control) => (
-            <Select {...control} name="role" defaultValue={answer?.values?.role ?? user.role} autoFocus>
-              {ADMIN_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ADMIN_ROLE_LABELS[role]}
-                </option>
-              ))}
-            </Select>
-          )}
+          {(control) => <RoleSelect {...control} defaultValue={answer?.values?.role ?? user.role} autoFocus />}
         </Field>
-        <DialogActions>
-          <ButtonLink to={USERS_PAGE} preventScrollReset variant="outline">
-            Cancel
-          </ButtonLink>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving..." : "Save"}
-          </Button>
-        </DialogActions>
+        <DialogFormActions cancelTo={USERS_PAGE} submitLabel="Save" busyLabel="Saving..." />
       </Form>
     </RouteDialog>
   );

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminUserDialogError } from "~/components/admin/admin-user-dialog-error";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { RoleSelect } from "~/components/admin/role-select";
 import { RouteDialog } from "~/components/ui/dialog";
-import { DialogActions } from "~/components/ui/dialog-actions";
-import { Field, Input, Select } from "~/components/ui/field";
+import { DialogFormActions } from "~/components/ui/dialog-actions";
+import { Field, Input } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useToastFromAnswer } from "~/components/ui/toaster";
 import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
-import { ADMIN_ROLE_LABELS, ADMIN_ROLES } from "~/lib/enums";
 import { formValues, parseWithSchema } from "~/lib/form-submission";
 import { newAdminUserSchema } from "~/lib/schemas/admin-users";
 import { LIMITS } from "~/lib/schemas/fields";
@@ -54,7 +53,6 @@ export default function AddAdminUser() {
   const { localSignIn } = useLoaderData<typeof loader>();
   const answer = useActionData<AdminFormAnswer>();
   useToastFromAnswer(answer);
-  const busy = useNavigation().state === "submitting";
   const errors = answer?.fieldErrors ?? {};
   const values = answer?.values ?? {};
   return (
@@ -91,24 +89,9 @@ export default function AddAdminUser() {
           </Field>
         </div>
         <Field id="new-user-role" label="Role" error={errors.role}>
-          {(control) => (
-            <Select {...control} name="role" defaultValue={values.role ?? "admin"}>
-              {ADMIN_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ADMIN_ROLE_LABELS[role]}
-                </option>
-              ))}
-            </Select>
-          )}
+          {(control) => <RoleSelect {...control} defaultValue={values.role ?? "admin"} />}
         </Field>
-        <DialogActions>
-          <ButtonLink to={USERS_PAGE} preventScrollReset variant="outline">
-            Cancel
-          </ButtonLink>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Creating..." : "Create User"}
-          </Button>
-        </DialogActions>
+        <DialogFormActions cancelTo={USERS_PAGE} submitLabel="Create User" busyLabel="Creating..." />
       </Form>
     </RouteDialog>
   );

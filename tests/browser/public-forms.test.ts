@@ -1,25 +1,16 @@
-import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
+import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   JS_MODES,
-  launchBrowser,
   openPage,
   seriousAccessibilityViolations,
   waitForHydration,
   type JsMode,
 } from "../support/browser";
+import { useServerAndBrowser } from "../support/journey";
 import { startTestServer, type TestServer } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useServerAndBrowser();
 
 const NEWSLETTER_PAGES = ["/about", "/testimonials"] as const;
 
@@ -41,7 +32,7 @@ type Enquiry = ReturnType<typeof newEnquiry>;
 
 async function visit(target: TestServer, mode: JsMode, path: string, options: BrowserContextOptions = {}): Promise<Page> {
   // A returning visitor who already answered the cookie banner, so it never covers the forms.
-  const page = await openPage(browser, mode, options);
+  const page = await openPage(journey.browser, mode, options);
   await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: target.url }]);
   await page.goto(`${target.url}${path}`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
@@ -129,11 +120,11 @@ async function expectToast(page: Page, kind: "success" | "destructive", title: s
 const enquiriesFrom = (target: TestServer, email: string) =>
   target.db.selectFrom("contactEnquiries").selectAll().where("email", "=", email).execute();
 const signupsFrom = (email: string) =>
-  server.db.selectFrom("newsletterSignups").selectAll().where("email", "=", email).execute();
+  journey.server.db.selectFrom("newsletterSignups").selectAll().where("email", "=", email).execute();
 
 describe.each(JS_MODES)("public forms $name", (mode) => {
   it("sends a contact enquiry: success toast, an empty form and the enquiry stored", async () => {
-    const page = await visit(server, mode, "/contact");
+    const page = await visit(journey.server, mode, "/contact");
     const form = contactForm(page);
     const enquiry = newEnquiry();
     await fillEnquiry(form, enquiry);
@@ -146,7 +137,7 @@ describe.each(JS_MODES)("public forms $name", (mode) => {
     if (mode.javaScriptEnabled) await expectSamePageNearForm(page, form, scrollBefore);
     else await expectInView(page, form);
 
-    const rows = await enquiriesFrom(server, enquiry.email);
+    const rows = await enquiriesFrom(journey.server, enquiry.email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       firstName: enquiry.firstName,
@@ -159,7 +150,7 @@ describe.each(JS_MODES)("public forms $name", (mode) => {
   });
 
   it("refuses a contact number the browser let through: message by the field, answers kept, nothing stored", async () => {
-    const page = await visit(server, mode, "/contact");
+    const page = await visit(journey.server, mode, "/contact");
     const form = contactForm(page);
     const enquiry = { ...newEnquiry(), contactNumber: "call me" };
     await fillEnquiry(form, enquiry);
@@ -182,12 +173,12 @@ describe.each(JS_MODES)("public forms $name", (mode) => {
     });
     if (mode.javaScriptEnabled) await expectSamePageNearForm(page, form, scrollBefore);
     else await expectInView(page, form);
-    expect(await enquiriesFrom(server, enquiry.email)).toHaveLength(0);
+    expect(await enquiriesFrom(journey.server, enquiry.email)).toHaveLength(0);
 
     // The corrected enquiry goes through from the same form.
     await form.getByLabel("Contact Number").fill("0113 496 0999");
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect.poll(() => enquiriesFrom(server, enquiry.email).then((rows) => rows.length)).toBe(1);
+    await expect.poll(() => enquiriesFrom(journey.server, enquiry.email).then((rows) => rows.length)).toBe(1);
     await expectToast(page, "success", "Message sent");
     await expect.poll(() => fieldError(form.getByLabel("Contact Number"))).toBeNull();
     await expect.poll(() => enquiryValues(form)).toEqual(EMPTY_ENQUIRY);
@@ -195,7 +186,7 @@ describe.each(JS_MODES)("public forms $name", (mode) => {
   });
 
   it.each(NEWSLETTER_PAGES)("signs up to the newsletter on %s: success toast, an empty form and the sign-up stored", async (path) => {
-    const page = await visit(server, mode, path);
+    const page = await visit(journey.server, mode, path);
     const form = newsletterForm(page);
     const email = newEnquiry().email;
     await form.getByLabel("First name").fill("Priya");
@@ -220,9 +211,9 @@ describe.each(JS_MODES)("public forms $name", (mode) => {
   });
 
   it.each(NEWSLETTER_PAGES)("asks for the email left empty on %s's newsletter form, keeping the names", async (path) => {
-    const page = await visit(server, mode, path);
+    const page = await visit(journey.server, mode, path);
     const form = newsletterForm(page);
-    const before = await server.db.selectFrom("newsletterSignups").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const before = await journey.server.db.selectFrom("newsletterSignups").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
     await form.getByLabel("First name").fill("Priya");
     await form.getByLabel("Last name").fill("Shah");
     const subscribe = form.getByRole("button", { name: "Subscribe" });
@@ -236,7 +227,7 @@ describe.each(JS_MODES)("public forms $name", (mode) => {
     if (mode.javaScriptEnabled) await expectSamePageNearForm(page, form, scrollBefore);
     else await expectInView(page, form);
 
-    const after = await server.db.selectFrom("newsletterSignups").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const after = await journey.server.db.selectFrom("newsletterSignups").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
     expect(after.count).toBe(before.count);
 
     // With the email added the same form signs up, and the message and the names clear.
@@ -257,7 +248,7 @@ describe.each(JS_MODES)("public forms $name", (mode) => {
       ? "closes the toast by itself after about 5 seconds"
       : "keeps the toast until the visitor dismisses it",
     async () => {
-      const page = await visit(server, mode, "/contact");
+      const page = await visit(journey.server, mode, "/contact");
       const form = contactForm(page);
       await fillEnquiry(form, newEnquiry());
       await form.getByRole("button", { name: "Send Message" }).click();
@@ -282,10 +273,10 @@ describe.each(JS_MODES)("public forms $name", (mode) => {
   it("shows a form's errors and its toast without serious or critical axe violations", async () => {
     // axe needs scripts in the page. For the visitor without JavaScript, scripts stay on but the
     // app's own bundles are refused: nothing hydrates, so the page is the server-rendered one they get.
-    const page = await openPage(browser, JS_MODES[1], { viewport: { width: 390, height: 844 } });
-    if (!mode.javaScriptEnabled) await page.route(`${server.url}/build/**`, (route) => route.abort());
-    await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: server.url }]);
-    await page.goto(`${server.url}/contact`);
+    const page = await openPage(journey.browser, JS_MODES[1], { viewport: { width: 390, height: 844 } });
+    if (!mode.javaScriptEnabled) await page.route(`${journey.server.url}/build/**`, (route) => route.abort());
+    await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: journey.server.url }]);
+    await page.goto(`${journey.server.url}/contact`);
     if (mode.javaScriptEnabled) await waitForHydration(page);
     else expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
 

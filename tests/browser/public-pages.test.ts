@@ -1,26 +1,16 @@
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   JS_MODES,
-  launchBrowser,
   openPage,
   seriousAccessibilityViolations,
   waitForHydration,
   type AxeViolation,
   type JsMode,
 } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { useServerAndBrowser } from "../support/journey";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useServerAndBrowser();
 
 // The test server runs with the default brand settings (env.server.ts).
 const BRAND = {
@@ -44,9 +34,9 @@ const PAGES = [
 async function visit(mode: JsMode, path: string, options: BrowserContextOptions = {}): Promise<Page> {
   // A returning visitor who already answered the cookie banner (site-frame.test.ts covers it),
   // so it never fades in over a link just as it is clicked.
-  const page = await openPage(browser, mode, options);
-  await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: server.url }]);
-  await page.goto(`${server.url}${path}`);
+  const page = await openPage(journey.browser, mode, options);
+  await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: journey.server.url }]);
+  await page.goto(`${journey.server.url}${path}`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
   return page;
 }
@@ -118,7 +108,7 @@ describe.each(JS_MODES)("public pages $name", (mode) => {
     const cta = hero.getByRole("link", { name: "Compare deals now" });
     expect(await cta.getAttribute("href")).toBe("/business-mobile");
     await cta.click();
-    await page.waitForURL(`${server.url}/business-mobile`);
+    await page.waitForURL(`${journey.server.url}/business-mobile`);
     await expect
       .poll(() => page.getByRole("heading", { level: 1 }).textContent())
       .toBe("Business mobile deals from every major UK network");
@@ -166,7 +156,7 @@ describe.each(JS_MODES)("public pages $name", (mode) => {
     expect(await main.getByRole("link", { name: "Contact Us", exact: true }).getAttribute("href")).toBe("/contact");
 
     await main.getByRole("link", { name: "Start Your Quote" }).click();
-    await page.waitForURL(`${server.url}/business-mobile`);
+    await page.waitForURL(`${journey.server.url}/business-mobile`);
     await page.context().close();
   });
 
@@ -254,8 +244,8 @@ describe("accessibility", () => {
     });
 
     it("the cookie banner, fully shown, has no serious or critical axe violations", async () => {
-      const page = await openPage(browser, withJavaScript, { viewport });
-      await page.goto(`${server.url}/`);
+      const page = await openPage(journey.browser, withJavaScript, { viewport });
+      await page.goto(`${journey.server.url}/`);
       await waitForHydration(page);
       const banner = page.getByTestId("cookie-banner");
       await banner.waitFor({ state: "visible" });

@@ -1,29 +1,20 @@
-import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
+import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { SAMPLE_TESTIMONIALS } from "~/lib/testimonials";
 import type { StockImageLocation } from "~/lib/enums";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JS_MODES, launchBrowser, openPage, waitForHydration, type JsMode } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { JS_MODES, openPage, waitForHydration, type JsMode } from "../support/browser";
+import { useServerAndBrowser } from "../support/journey";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useServerAndBrowser();
 
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 390, height: 844 };
 
 async function visit(mode: JsMode, path: string, options: BrowserContextOptions = {}): Promise<Page> {
   // A returning visitor who already answered the cookie banner, so it never covers the carousel.
-  const page = await openPage(browser, mode, options);
-  await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: server.url }]);
-  await page.goto(`${server.url}${path}`);
+  const page = await openPage(journey.browser, mode, options);
+  await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: journey.server.url }]);
+  await page.goto(`${journey.server.url}${path}`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
   return page;
 }
@@ -133,7 +124,7 @@ describe("featured testimonials", () => {
 
   beforeAll(async () => {
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
-    await server.db
+    await journey.server.db
       .insertInto("testimonials")
       .values([
         ...FEATURED.map((testimonial, index) => ({
@@ -158,7 +149,7 @@ describe("featured testimonials", () => {
       .execute();
   });
   afterAll(async () => {
-    await server.db.deleteFrom("testimonials").execute();
+    await journey.server.db.deleteFrom("testimonials").execute();
   });
 
   describe.each(JS_MODES)("$name", (mode) => {
@@ -173,13 +164,13 @@ describe("featured testimonials", () => {
     });
 
     it("shows markup typed into a testimonial as text", async () => {
-      const page = await openPage(browser, mode, { viewport: DESKTOP });
+      const page = await openPage(journey.browser, mode, { viewport: DESKTOP });
       const dialogs: string[] = [];
       page.on("dialog", (dialog) => {
         dialogs.push(dialog.message());
         void dialog.dismiss();
       });
-      await page.goto(`${server.url}/`);
+      await page.goto(`${journey.server.url}/`);
       if (mode.javaScriptEnabled) await waitForHydration(page);
       const card = cards(page).filter({ hasText: "Aisha Khan" });
       expect(await card.locator("blockquote").innerText()).toContain(MARKUP);
@@ -258,7 +249,7 @@ describe("stock images", () => {
 
     beforeAll(async () => {
       for (const location of ["hero-section", "about-us", "general"] as const) {
-        const row = await server.db
+        const row = await journey.server.db
           .insertInto("stockImages")
           .values({
             filename: `${location}.png`,
@@ -275,16 +266,16 @@ describe("stock images", () => {
       }
     });
     afterAll(async () => {
-      await server.db.deleteFrom("stockImages").execute();
+      await journey.server.db.deleteFrom("stockImages").execute();
     });
 
     describe.each(JS_MODES)("$name", (mode) => {
       it.each(PLACES)("shows the $location image in $where", async ({ location, path, section }) => {
-        const page = await openPage(browser, mode, { viewport: DESKTOP });
-        await page.route(`${server.url}/admin/api/stock-images/*/preview`, (route) =>
+        const page = await openPage(journey.browser, mode, { viewport: DESKTOP });
+        await page.route(`${journey.server.url}/admin/api/stock-images/*/preview`, (route) =>
           route.fulfill({ contentType: "image/png", body: PNG }),
         );
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${journey.server.url}${path}`);
         if (mode.javaScriptEnabled) await waitForHydration(page);
         const image = region(page, section).locator("img");
         await image.scrollIntoViewIfNeeded();

@@ -1,7 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { ButtonLink } from "~/components/ui/button";
-import { RouteDialog } from "~/components/ui/dialog";
-import { DialogActions } from "~/components/ui/dialog-actions";
+import { NoticeDialog } from "~/components/ui/dialog-actions";
 import { USERS_PAGE } from "~/lib/admin-users-screen";
 
 /** A Users dialog route's error boundary: the list stays behind, the dialog says what went wrong. */
@@ -10,20 +8,15 @@ export function AdminUserDialogError() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <RouteDialog
+    <NoticeDialog
       title={notFound ? "User not found" : "Something went wrong"}
-      description={
+      message={
         notFound
           ? "There is no admin user at this address. They may have been removed, or the link is out of date."
           : "We couldn't open this for you. Please try again in a moment."
       }
       closeTo={USERS_PAGE}
-    >
-      <DialogActions>
-        <ButtonLink to={USERS_PAGE} preventScrollReset variant="outline" autoFocus>
-          Back to users
-        </ButtonLink>
-      </DialogActions>
-    </RouteDialog>
+      closeLabel="Back to users"
+    />
   );
 }

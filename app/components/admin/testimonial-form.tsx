@@ -1,6 +1,5 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { DialogActions } from "~/components/ui/dialog-actions";
+import { Form } from "@remix-run/react";
+import { DialogFormActions } from "~/components/ui/dialog-actions";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { StarRatingInput } from "~/components/ui/star-rating-input";
 import type { FieldErrors } from "~/lib/form-submission";
@@ -52,7 +51,6 @@ interface TestimonialFormProps {
  * typed with the errors.
  */
 export function TestimonialForm({ initial, answer, submitLabel }: TestimonialFormProps) {
-  const saving = useNavigation().state === "submitting";
   const values = answer ? valuesFromPost(answer.values) : initial;
   const fieldErrors = answer?.fieldErrors ?? {};
   return (
@@ -93,14 +91,7 @@ export function TestimonialForm({ initial, answer, submitLabel }: TestimonialFor
           </p>
         </div>
       </div>
-      <DialogActions>
-        <Link to={TESTIMONIALS_ADMIN_PATH} preventScrollReset className={buttonClasses("outline", "md")}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : submitLabel}
-        </Button>
-      </DialogActions>
+      <DialogFormActions cancelTo={TESTIMONIALS_ADMIN_PATH} submitLabel={submitLabel} busyLabel="Saving..." />
     </Form>
   );
 }

@@ -1,7 +1,6 @@
-import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Form, useActionData } from "@remix-run/react";
 import { RouteDialog } from "~/components/ui/dialog";
-import { DialogActions } from "~/components/ui/dialog-actions";
+import { DialogFormActions, NoticeDialog } from "~/components/ui/dialog-actions";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
@@ -29,34 +28,18 @@ export function UserStatusDialog(props: UserStatusDialogProps) {
   const answer = useActionData<AdminFormAnswer>();
   useToastFromAnswer(answer);
   const { user: currentUser } = useAdminUser();
-  const busy = useNavigation().state === "submitting";
   const unavailable = user.id === currentUser.id ? selfMessage : alreadyDoneWhen ? alreadyDone : null;
 
   if (unavailable) {
-    return (
-      <RouteDialog title={title} description={unavailable} closeTo={USERS_PAGE}>
-        <DialogActions>
-          <ButtonLink to={USERS_PAGE} preventScrollReset variant="outline">
-            Close
-          </ButtonLink>
-        </DialogActions>
-      </RouteDialog>
-    );
+    return <NoticeDialog title={title} message={unavailable} closeTo={USERS_PAGE} />;
   }
 
   return (
     <RouteDialog title={title} description={confirmation} closeTo={USERS_PAGE}>
       <Form method="post" preventScrollReset className="grid gap-4">
         {answer?.formError ? <FormAlert>{answer.formError}</FormAlert> : null}
-        <DialogActions>
-          {/* Cancel first in the tab order and focused on open, so Enter never confirms by accident. */}
-          <ButtonLink to={USERS_PAGE} preventScrollReset variant="outline" autoFocus>
-            Cancel
-          </ButtonLink>
-          <Button type="submit" variant={destructive ? "destructive" : "primary"} disabled={busy}>
-            {busy ? busyLabel : submitLabel}
-          </Button>
-        </DialogActions>
+        {/* Cancel is focused on open, so Enter never confirms by accident. */}
+        <DialogFormActions cancelTo={USERS_PAGE} submitLabel={submitLabel} busyLabel={busyLabel} destructive={destructive} focusCancel />
       </Form>
     </RouteDialog>
   );

@@ -4,6 +4,20 @@ import { phoneHref, useBrand } from "~/lib/brand";
 import { FOOTER_HELP_LINKS, FOOTER_LINKS } from "~/lib/site-navigation";
 import { BrandLogo } from "./brand-logo";
 
+function FooterLinkList({ links }: { links: ReadonlyArray<{ to: string; label: string }> }) {
+  return (
+    <ul className="grid gap-2 text-sm">
+      {links.map((link) => (
+        <li key={link.label}>
+          <Link to={link.to} className="hover:text-white">
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SiteFooter() {
   const brand = useBrand();
   const year = new Date().getFullYear();
@@ -18,34 +32,11 @@ export function SiteFooter() {
         </div>
         <nav aria-label="Company" className="grid content-start gap-3">
           <h2 className="text-sm font-semibold text-white">Company</h2>
-          <ul className="grid gap-2 text-sm">
-            {FOOTER_LINKS.slice(0, 3).map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="hover:text-white">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-            {FOOTER_HELP_LINKS.map((link) => (
-              <li key={link.label}>
-                <Link to={link.to} className="hover:text-white">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <FooterLinkList links={[...FOOTER_LINKS.slice(0, 3), ...FOOTER_HELP_LINKS]} />
         </nav>
         <nav aria-label="Legal" className="grid content-start gap-3">
           <h2 className="text-sm font-semibold text-white">Legal</h2>
-          <ul className="grid gap-2 text-sm">
-            {FOOTER_LINKS.slice(3).map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="hover:text-white">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <FooterLinkList links={FOOTER_LINKS.slice(3)} />
         </nav>
         <div className="grid content-start gap-3 text-sm">
           <h2 className="text-sm font-semibold text-white">Get in touch</h2>
