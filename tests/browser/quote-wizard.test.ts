@@ -1,30 +1,21 @@
 import { sql } from "kysely";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { LEAD_REFERENCE_PATTERN } from "~/lib/lead-reference";
-import { JS_MODES, launchBrowser, openPage, waitForHydration, type JsMode } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { JS_MODES, openPage, waitForHydration, type JsMode } from "../support/browser";
+import { useServerAndBrowser } from "../support/journey";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useServerAndBrowser();
 
 const wizard = (page: Page) => page.locator("#get-quote");
 const question = (page: Page) => wizard(page).getByRole("heading", { level: 3 });
 const progress = (page: Page) => wizard(page).getByRole("progressbar");
 
 async function openWizard(mode: JsMode, path = "/"): Promise<Page> {
-  const page = await openPage(browser, mode);
+  const page = await openPage(journey.browser, mode);
   // Consent already given, so the banner stays out of the way.
-  await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: server.url }]);
-  await page.goto(`${server.url}${path}#get-quote`);
+  await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: journey.server.url }]);
+  await page.goto(`${journey.server.url}${path}#get-quote`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
   return page;
 }
@@ -50,7 +41,7 @@ async function fillContactStep(page: Page, email: string) {
   await wizard(page).getByLabel("Phone").fill("07700 900123");
 }
 
-const leadsWithEmail = (email: string) => server.db.selectFrom("leads").selectAll().where("email", "=", email).execute();
+const leadsWithEmail = (email: string) => journey.server.db.selectFrom("leads").selectAll().where("email", "=", email).execute();
 
 describe.each(JS_MODES)("quote wizard $name", (mode) => {
   it("takes a visitor from step 1 to the thank-you step and stores the lead with every answer and the reference shown", async () => {
@@ -158,7 +149,7 @@ describe.each(JS_MODES)("quote wizard $name", (mode) => {
     const email = `failed-${mode.javaScriptEnabled ? "js" : "nojs"}@example.co.uk`;
     await answerFirstFourSteps(page);
     await fillContactStep(page, email);
-    await sql`CREATE TRIGGER refuse_leads BEFORE INSERT ON leads BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(server.db);
+    await sql`CREATE TRIGGER refuse_leads BEFORE INSERT ON leads BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(journey.server.db);
     try {
       await wizard(page).getByRole("button", { name: "Get My Free Quote" }).click();
       const toast = page.getByTestId("toast");
@@ -169,7 +160,7 @@ describe.each(JS_MODES)("quote wizard $name", (mode) => {
       expect(await wizard(page).getByLabel("Email").inputValue()).toBe(email);
       expect(await wizard(page).getByLabel("First name").inputValue()).toBe("Sam");
     } finally {
-      await sql`DROP TRIGGER refuse_leads`.execute(server.db);
+      await sql`DROP TRIGGER refuse_leads`.execute(journey.server.db);
     }
     // Trying again works, with the earlier answers intact.
     await wizard(page).getByRole("button", { name: "Get My Free Quote" }).click();
@@ -209,7 +200,7 @@ describe("quote wizard form logos", () => {
     expect(await networks.getByRole("listitem").allTextContents()).toEqual(["EE", "O2", "Vodafone", "Three"]);
 
     const now = new Date().toISOString();
-    await server.db
+    await journey.server.db
       .insertInto("stockImages")
       .values([
         { filename: "logo-ee-3f9a.png", originalName: "ee.png", description: "EE", location: "formlogo1", size: 1200, contentType: "image/png", createdAt: now },
@@ -225,7 +216,7 @@ describe("quote wizard form logos", () => {
       ]);
       expect(await networks.count()).toBe(0);
     } finally {
-      await server.db.deleteFrom("stockImages").execute();
+      await journey.server.db.deleteFrom("stockImages").execute();
     }
     await page.context().close();
   });

@@ -1,22 +1,14 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JS_MODES, launchBrowser, openPage, waitForHydration, type JsMode } from "../support/browser";
+import { JS_MODES, openPage, waitForHydration, type JsMode } from "../support/browser";
+import { useServerAndBrowser } from "../support/journey";
 import { startTestServer, type TestServer } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useServerAndBrowser();
 
 async function visit(mode: JsMode, path: string, options = {}): Promise<Page> {
-  const page = await openPage(browser, mode, options);
-  await page.goto(`${server.url}${path}`);
+  const page = await openPage(journey.browser, mode, options);
+  await page.goto(`${journey.server.url}${path}`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
   return page;
 }
@@ -35,7 +27,7 @@ describe.each(JS_MODES)("site frame $name", (mode) => {
       expect(await nav.getByRole("link", { name: label, exact: true }).getAttribute("href")).toBe(href);
     }
     await nav.getByRole("link", { name: "Testimonials", exact: true }).click();
-    await page.waitForURL(`${server.url}/testimonials`);
+    await page.waitForURL(`${journey.server.url}/testimonials`);
     await page.context().close();
   });
 
@@ -69,7 +61,7 @@ describe.each(JS_MODES)("site frame $name", (mode) => {
     await menuLink.waitFor({ state: "hidden" });
     await page.getByLabel("Menu").click();
     await menuLink.click();
-    await page.waitForURL(`${server.url}/contact`);
+    await page.waitForURL(`${journey.server.url}/contact`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Contact us");
     if (mode.javaScriptEnabled) {
       // After a client-side navigation the menu closes itself.
@@ -79,8 +71,8 @@ describe.each(JS_MODES)("site frame $name", (mode) => {
   });
 
   it("answers an unknown path with 404 Page Not Found inside the site frame", async () => {
-    const page = await openPage(browser, mode);
-    const response = await page.goto(`${server.url}/this/does/not/exist`);
+    const page = await openPage(journey.browser, mode);
+    const response = await page.goto(`${journey.server.url}/this/does/not/exist`);
     expect(response?.status()).toBe(404);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("404 Page Not Found");
     expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(1);
@@ -92,11 +84,11 @@ describe.each(JS_MODES)("site frame $name", (mode) => {
     ["Decline", "declined", "declined"],
     ["Close cookie banner", "declined", "declined"],
   ])("shows the cookie banner after a second and remembers '%s'", async (button, cookieValue, storedValue) => {
-    const page = await openPage(browser, mode);
+    const page = await openPage(journey.browser, mode);
     const banner = page.getByTestId("cookie-banner");
     // The banner is in the page at once but only shows after the one-second delay.
     const started = Date.now();
-    await page.goto(`${server.url}/terms`, { waitUntil: "commit" });
+    await page.goto(`${journey.server.url}/terms`, { waitUntil: "commit" });
     await banner.waitFor({ state: "visible", timeout: 5000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     if (mode.javaScriptEnabled) await waitForHydration(page);
@@ -107,12 +99,12 @@ describe.each(JS_MODES)("site frame $name", (mode) => {
     const consentCookie = async () =>
       (await page.context().cookies()).find((cookie) => cookie.name === "cookie-consent")?.value;
     await expect.poll(consentCookie).toBe(cookieValue);
-    expect(page.url()).toBe(`${server.url}/terms`);
+    expect(page.url()).toBe(`${journey.server.url}/terms`);
     if (mode.javaScriptEnabled) {
       expect(await page.evaluate(() => localStorage.getItem("cookiesAccepted"))).toBe(storedValue);
     }
 
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${journey.server.url}/about`);
     expect(await page.getByTestId("cookie-banner").count()).toBe(0);
     await page.context().close();
   });
@@ -146,7 +138,7 @@ describe("analytics", () => {
     );
 
   it("loads nothing until the visitor accepts, then reports the path of every navigation", async () => {
-    const page = await openPage(browser, JS_MODES[1]);
+    const page = await openPage(journey.browser, JS_MODES[1]);
     const requested = await interceptGoogle(page);
     await page.goto(`${analyticsServer.url}/`);
     await waitForHydration(page);
@@ -165,7 +157,7 @@ describe("analytics", () => {
   });
 
   it("loads nothing for a visitor who declines", async () => {
-    const page = await openPage(browser, JS_MODES[1]);
+    const page = await openPage(journey.browser, JS_MODES[1]);
     const requested = await interceptGoogle(page);
     await page.goto(`${analyticsServer.url}/`);
     await waitForHydration(page);
@@ -178,7 +170,7 @@ describe("analytics", () => {
   });
 
   it("loads a returning visitor's analytics at once when they accepted before", async () => {
-    const page = await openPage(browser, JS_MODES[1]);
+    const page = await openPage(journey.browser, JS_MODES[1]);
     const requested = await interceptGoogle(page);
     await page.context().addCookies([{ name: "cookie-consent", value: "accepted", url: analyticsServer.url }]);
     await page.goto(`${analyticsServer.url}/contact`);
@@ -188,10 +180,10 @@ describe("analytics", () => {
   });
 
   it("loads nothing at all when analytics is not configured", async () => {
-    const page = await openPage(browser, JS_MODES[1]);
+    const page = await openPage(journey.browser, JS_MODES[1]);
     const requested = await interceptGoogle(page);
-    await page.context().addCookies([{ name: "cookie-consent", value: "accepted", url: server.url }]);
-    await page.goto(`${server.url}/`);
+    await page.context().addCookies([{ name: "cookie-consent", value: "accepted", url: journey.server.url }]);
+    await page.goto(`${journey.server.url}/`);
     await waitForHydration(page);
     expect(requested).toEqual([]);
     expect(await page.evaluate(() => "gtag" in window)).toBe(false);
