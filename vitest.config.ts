@@ -3,17 +3,25 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 
+/** What every project shares. */
+const shared = {
+  globals: true,
+  // expect.poll waits on a state; how long that takes depends on the machine, so the
+  // bound is the test's own timeout rather than vitest's one-second default.
+  expect: { poll: { timeout: 25_000 } },
+};
+
 export default defineConfig({
   resolve: { alias },
   test: {
-    globals: true,
+    ...shared,
     // Tests run against the built server (npm test builds first) and a real SQLite file.
     projects: [
       {
         resolve: { alias },
         test: {
+          ...shared,
           name: "unit",
-          globals: true,
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -22,8 +30,8 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          ...shared,
           name: "browser",
-          globals: true,
           include: ["tests/browser/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 90_000,

@@ -5,11 +5,12 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverBuild = path.join(projectRoot, "build/index.js");
 const remixServe = path.join(projectRoot, "node_modules/@remix-run/serve/dist/cli.js");
+const exitWithParent = path.join(projectRoot, "scripts/exit-with-parent.js");
 
 /** @returns {Promise<number>} */
 export function freePort() {
@@ -33,7 +34,8 @@ export async function startBuiltServer(env = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quotes-server-"));
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let printed = "";
-  const child = spawn(process.execPath, [remixServe, serverBuild], {
+  // The server stops itself when this process ends, even killed (see exit-with-parent.js).
+  const child = spawn(process.execPath, ["--import", pathToFileURL(exitWithParent).href, remixServe, serverBuild], {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH,
@@ -44,7 +46,7 @@ export async function startBuiltServer(env = {}) {
       RATE_LIMIT_MAX: "100000",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
   child.stdout.on("data", (chunk) => (printed += chunk));
   child.stderr.on("data", (chunk) => (printed += chunk));
@@ -62,7 +64,10 @@ export async function startBuiltServer(env = {}) {
 
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output()}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`Server exited early:\n${output()}`);
+    }
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {

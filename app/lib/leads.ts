@@ -1,18 +1,99 @@
+import type { LeadRow } from "~/services/database-types";
 import type { LeadStatus } from "./enums";
 
-/** A lead as the leads table shows it. */
-export interface LeadSummary {
+/**
+ * A lead as staff see it, on the screen and in every JSON answer: the spec's
+ * admin view (SPEC section 3, "Lead") with its names, plus every answer the
+ * visitor gave. `companyName` is the company staff call: the one given as such,
+ * else the wizard's business name. Optional fields are present as null.
+ */
+export interface Lead {
   id: number;
-  reference: string;
-  createdAt: string;
-  company: string;
+  companyName: string;
   firstName: string;
   lastName: string;
   jobTitle: string | null;
   email: string;
   phoneNumber: string;
   teamSize: string;
+  contractLength: string | null;
+  requirements: string | null;
   status: LeadStatus;
+  createdAt: string;
+  updatedAt: string;
+  // Beyond the spec's shape: the wizard's own answers and where the lead came from.
+  reference: string;
+  businessName: string;
+  businessType: string;
+  contractExpiry: string;
+  postcode: string | null;
+  sourcePage: string | null;
+}
+
+/** The fields of SPEC section 3's Lead, in its order: every JSON answer about a lead has each of them. */
+export const SPEC_LEAD_FIELDS = [
+  "id",
+  "companyName",
+  "firstName",
+  "lastName",
+  "jobTitle",
+  "email",
+  "phoneNumber",
+  "teamSize",
+  "contractLength",
+  "requirements",
+  "status",
+  "createdAt",
+  "updatedAt",
+] as const satisfies readonly (keyof Lead)[];
+/** Every column but the form's one-time token, which never leaves the server. */
+export const LEAD_COLUMNS = [
+  "id",
+  "reference",
+  "status",
+  "teamSize",
+  "contractExpiry",
+  "businessType",
+  "businessName",
+  "postcode",
+  "firstName",
+  "lastName",
+  "email",
+  "phoneNumber",
+  "companyName",
+  "contractLength",
+  "jobTitle",
+  "requirements",
+  "sourcePage",
+  "createdAt",
+  "updatedAt",
+] as const satisfies readonly (keyof LeadRow)[];
+
+export type ShownLeadRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>;
+
+/** A stored lead in the shape staff and callers see. */
+export function toLead(row: ShownLeadRow): Lead {
+  return {
+    id: row.id,
+    companyName: row.companyName || row.businessName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    jobTitle: row.jobTitle,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    teamSize: row.teamSize,
+    contractLength: row.contractLength,
+    requirements: row.requirements,
+    status: row.status ?? "new",
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    reference: row.reference,
+    businessName: row.businessName,
+    businessType: row.businessType,
+    contractExpiry: row.contractExpiry,
+    postcode: row.postcode,
+    sourcePage: row.sourcePage,
+  };
 }
 
 export const LEADS_PAGE_SIZE = 50;

@@ -1,12 +1,12 @@
-import { sql, type ExpressionBuilder, type Selectable, type SqlBool } from "kysely";
+import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
 import { fullName } from "~/lib/admin-users";
 import { LEAD_STATUS_LABELS, type LeadStatus } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format";
-import { LEADS_PAGE_SIZE, type LeadSummary } from "~/lib/leads";
+import { LEAD_COLUMNS, LEADS_PAGE_SIZE, toLead, type Lead } from "~/lib/leads";
 import type { LeadFilters } from "~/lib/schemas/leads";
 import { getDb, nowIso } from "~/services/db.server";
-import type { Database, LeadActivityRow, LeadRow, LeadsTable } from "~/services/database-types";
+import type { Database, LeadActivityRow, LeadRow } from "~/services/database-types";
 import { recordAudit } from "./audit-log.server";
 import { csvStreamNewestFirst, pageNewestFirst, textSearch } from "./listing.server";
 import { ModelError } from "./model-error.server";
@@ -36,42 +36,10 @@ function whereMatches(filter: LeadFilter) {
   };
 }
 
-const SUMMARY_COLUMNS = [
-  "id",
-  "reference",
-  "createdAt",
-  "businessName",
-  "companyName",
-  "firstName",
-  "lastName",
-  "jobTitle",
-  "email",
-  "phoneNumber",
-  "teamSize",
-  "status",
-] as const;
-
-type SummaryRow = Pick<LeadRow, (typeof SUMMARY_COLUMNS)[number]>;
-
-function toSummary(row: SummaryRow): LeadSummary {
-  return {
-    id: row.id,
-    reference: row.reference,
-    createdAt: row.createdAt,
-    company: row.companyName || row.businessName,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    jobTitle: row.jobTitle,
-    email: row.email,
-    phoneNumber: row.phoneNumber,
-    teamSize: row.teamSize,
-    status: row.status ?? "new",
-  };
-}
 
 
 export interface LeadPage {
-  leads: LeadSummary[];
+  leads: Lead[];
   /** Leads matching the filter, across all pages. */
   total: number;
   page: number;
@@ -83,11 +51,11 @@ export async function listLeads(filters: LeadFilters): Promise<LeadPage> {
   const db = await getDb();
   const { rows, ...page } = await pageNewestFirst(
     db.selectFrom("leads").where(whereMatches(filters)),
-    (query) => query.select(SUMMARY_COLUMNS),
+    (query) => query.select(LEAD_COLUMNS),
     filters.page,
     LEADS_PAGE_SIZE,
   );
-  return { leads: rows.map(toSummary), ...page };
+  return { leads: rows.map(toLead), ...page };
 }
 
 export interface LeadCounts {
@@ -115,31 +83,31 @@ export async function leadCounts(): Promise<LeadCounts> {
 }
 
 export interface LeadDetails {
-  lead: Selectable<LeadsTable>;
+  lead: Lead;
   activity: LeadActivityRow[];
 }
 
 export async function getLeadDetails(id: number): Promise<LeadDetails> {
   const db = await getDb();
-  const lead = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!lead) throw new ModelError(404, "Lead not found");
+  const row = await db.selectFrom("leads").select(LEAD_COLUMNS).where("id", "=", id).executeTakeFirst();
+  if (!row) throw new ModelError(404, "Lead not found");
   const activity = await db.selectFrom("leadActivity").selectAll().where("leadId", "=", id).orderBy("createdAt", "asc").orderBy("id", "asc").execute();
-  return { lead, activity };
+  return { lead: toLead(row), activity };
 }
 
-export async function updateLeadStatus(actor: AdminUser, id: number, status: LeadStatus): Promise<LeadSummary> {
+export async function updateLeadStatus(actor: AdminUser, id: number, status: LeadStatus): Promise<Lead> {
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("leads").select(["status", "reference"]).where("id", "=", id).executeTakeFirst();
     if (!before) throw new ModelError(404, "Lead not found");
     const now = nowIso();
-    const row = await trx.updateTable("leads").set({ status, updatedAt: now }).where("id", "=", id).returning(SUMMARY_COLUMNS).executeTakeFirstOrThrow();
+    const row = await trx.updateTable("leads").set({ status, updatedAt: now }).where("id", "=", id).returning(LEAD_COLUMNS).executeTakeFirstOrThrow();
     if (before.status !== status) {
       const body = `Status changed from ${LEAD_STATUS_LABELS[before.status]} to ${LEAD_STATUS_LABELS[status]}`;
       await trx.insertInto("leadActivity").values({ leadId: id, kind: "status", actorId: actor.id, actorName: fullName(actor), body, createdAt: now }).execute();
       await recordAudit(actor, { action: "lead.status_changed", entityType: "lead", entityId: id, summary: `Moved lead ${before.reference} to ${LEAD_STATUS_LABELS[status]}` }, trx);
     }
-    return toSummary(row);
+    return toLead(row);
   });
 }
 

@@ -17,10 +17,14 @@ import { listTestimonialsForDisplay } from "~/models/testimonials.server";
 import { skipRevalidationAfterWizardSteps } from "~/lib/quote-wizard";
 import { QuoteWizard } from "~/components/site/quote-wizard/quote-wizard";
 import { FORM_LOGO_LOCATIONS } from "~/lib/stock-images";
+import { publicFormHeaders } from "~/services/public-forms.server";
 import { quoteWizardAction } from "~/services/quote-wizard-action.server";
 
 /** The quote wizard on this page posts here. */
 export const action = quoteWizardAction;
+
+/** A plain form post renders this page, so the rate limit's Retry-After is passed on. */
+export const headers = publicFormHeaders;
 
 /** Wizard steps change nothing else on the page, so its data is not reloaded after each one. */
 export const shouldRevalidate = skipRevalidationAfterWizardSteps;

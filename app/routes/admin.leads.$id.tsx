@@ -20,8 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "login" });
   const details = await foundOrNull(getLeadDetails(recordId(params.id)));
   if (!details) return json({ lead: null, activity: [] }, { status: 404 });
-  const { submissionToken: _token, ...shown } = details.lead;
-  return json({ lead: shown, activity: details.activity });
+  return json(details);
 }
 
 /** Add a note to the lead. */
@@ -54,7 +53,7 @@ export default function LeadDetailsDialog() {
   }
   const noteError = answer && "fieldErrors" in answer ? answer.fieldErrors.body : undefined;
   return (
-    <RouteDialog title="Lead Details" description={`${lead.companyName || lead.businessName} · ${lead.reference}`} closeTo={closeTo} wide>
+    <RouteDialog title="Lead Details" description={`${lead.companyName} · ${lead.reference}`} closeTo={closeTo} wide>
       <LeadDetails lead={lead} />
       <LeadTimeline lead={lead} activity={activity} />
       {permissions.workLeads ? (

@@ -12,7 +12,7 @@ import { deleteAndReturn } from "~/services/admin-delete.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { permission: "deleteLeads", signedOut: "login" });
   const details = await foundOrNull(getLeadDetails(recordId(params.id)));
-  const lead = details && { reference: details.lead.reference, company: details.lead.companyName || details.lead.businessName };
+  const lead = details && { reference: details.lead.reference, company: details.lead.companyName };
   return json({ lead }, { status: lead ? 200 : 404 });
 }
 

@@ -1,3 +1,4 @@
+import { toLead } from "~/lib/leads";
 import type { LeadRow } from "./database-types";
 import { env } from "./env.server";
 
@@ -6,8 +7,7 @@ const RETRY_DELAYS_MS = [1_000, 4_000, 15_000];
 const ATTEMPT_TIMEOUT_MS = 5_000;
 
 function webhookBody(lead: LeadRow) {
-  const { submissionToken: _token, ...publicFields } = lead;
-  return JSON.stringify({ event: "lead.created", lead: publicFields });
+  return JSON.stringify({ event: "lead.created", lead: toLead(lead) });
 }
 
 async function deliver(url: string, body: string): Promise<void> {

@@ -73,3 +73,63 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
   });
   return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
 }
+
+export interface Appearance {
+  /** Milliseconds from the start of navigation to the first painted frame that shows the element. */
+  shownAt: number;
+  /** Painted frames in which the element was in the page but not yet shown. */
+  hiddenFrames: number;
+}
+
+/**
+ * Opens `url` and reports when `selector` first shows as a person sees it: on
+ * painted frames, once the page's styles apply (an unstyled element before the
+ * stylesheet arrives is never painted, so it does not count), with visibility
+ * and opacity both letting it through. The stylesheets are held back until the
+ * watcher is running, so no frame is painted unseen, however slow the machine.
+ * The watcher runs in an isolated world, so it works with JavaScript disabled too.
+ */
+export async function watchAppearance(page: Page, url: string, selector: string): Promise<Appearance> {
+  let releaseStylesheets = () => {};
+  const watcherRunning = new Promise<void>((resolve) => (releaseStylesheets = resolve));
+  const holdStylesheet = async (route: import("playwright-core").Route) => {
+    await watcherRunning;
+    await route.continue();
+  };
+  await page.route("**/*.css", holdStylesheet);
+  try {
+    await page.goto(url, { waitUntil: "commit" });
+    const cdp = await page.context().newCDPSession(page);
+    const { frameTree } = await cdp.send("Page.getFrameTree");
+    const { executionContextId } = await cdp.send("Page.createIsolatedWorld", { frameId: frameTree.frame.id, worldName: "appearance-watch" });
+    const watcher = `(() => {
+      let hiddenFrames = 0;
+      globalThis.__appeared = new Promise((resolve) => {
+        const onFrame = (time) => {
+          const element = document.querySelector(${JSON.stringify(selector)});
+          if (element) {
+            const style = getComputedStyle(element);
+            if (style.visibility === "visible" && Number(style.opacity) > 0) return resolve({ shownAt: time, hiddenFrames });
+            hiddenFrames++;
+          }
+          requestAnimationFrame(onFrame);
+        };
+        requestAnimationFrame(onFrame);
+      });
+    })()`;
+    await cdp.send("Runtime.evaluate", { contextId: executionContextId, expression: watcher });
+    releaseStylesheets();
+    const { result, exceptionDetails } = await cdp.send("Runtime.evaluate", {
+      contextId: executionContextId,
+      expression: "globalThis.__appeared",
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    if (exceptionDetails) throw new Error(`Watching ${selector} failed: ${exceptionDetails.text}`);
+    await cdp.detach();
+    return result.value as Appearance;
+  } finally {
+    releaseStylesheets();
+    await page.unroute("**/*.css", holdStylesheet);
+  }
+}

@@ -11,7 +11,11 @@ import { startTestServer, type TestServer } from "./server";
 export function useServerAndBrowser(env: Record<string, string> = {}): { server: TestServer; browser: Browser } {
   const journey = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
-    [journey.server, journey.browser] = await Promise.all([startTestServer(env), launchBrowser()]);
+    const [server, browser] = await Promise.allSettled([startTestServer(env), launchBrowser()]);
+    // Keep whatever did start, so afterAll stops it even when the other failed.
+    if (server.status === "fulfilled") journey.server = server.value;
+    if (browser.status === "fulfilled") journey.browser = browser.value;
+    for (const started of [server, browser]) if (started.status === "rejected") throw started.reason;
   });
   afterAll(async () => {
     await journey.browser?.close();

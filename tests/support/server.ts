@@ -21,8 +21,14 @@ export interface TestServer {
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const server = await startBuiltServer(env);
-  const sqlite = new SQLite(path.join(server.dataDir, "app.db"));
-  sqlite.pragma("busy_timeout = 5000");
+  let sqlite: SQLite.Database;
+  try {
+    sqlite = new SQLite(path.join(server.dataDir, "app.db"));
+    sqlite.pragma("busy_timeout = 5000");
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     url: server.url,

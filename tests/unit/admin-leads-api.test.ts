@@ -48,7 +48,7 @@ describe("GET /admin/api/quote-requests", () => {
       const found = await (await api(`/admin/api/quote-requests?q=${encodeURIComponent(q)}`, cookies.manager)).json();
       expect(found.map((lead: { id: number }) => lead.id), q).toContain(sample.id);
       for (const lead of found) {
-        const haystack = [lead.company, lead.firstName, lead.lastName, lead.email, lead.phoneNumber, lead.phoneNumber.replace(/\s/g, ""), lead.reference].join(" ").toLowerCase();
+        const haystack = [lead.companyName, lead.businessName, lead.firstName, lead.lastName, lead.email, lead.phoneNumber, lead.phoneNumber.replace(/\s/g, ""), lead.reference].join(" ").toLowerCase();
         expect(haystack, q).toContain(q.toLowerCase());
       }
     }
@@ -61,6 +61,92 @@ describe("GET /admin/api/quote-requests", () => {
 
   it("answers 401 signed out", async () => {
     expect((await fetch(`${server.url}/admin/api/quote-requests`)).status).toBe(401);
+  });
+});
+
+/** The Lead of SPEC section 3 ("Lead (quote request, admin view)"), by the spec's own names. */
+const SPEC_LEAD_FIELDS = ["id", "companyName", "firstName", "lastName", "jobTitle", "email", "phoneNumber", "teamSize", "contractLength", "requirements", "status", "createdAt", "updatedAt"];
+
+describe("the Lead shape of every JSON answer", () => {
+  const fromApi = {
+    teamSize: "10+",
+    contractExpiry: "3 Months+",
+    businessType: "LTD company",
+    businessName: "Shape Test Joinery Ltd",
+    postcode: "YO1 7HH",
+    firstName: "Imogen",
+    lastName: "Shaw",
+    email: "imogen@shapetestjoinery.co.uk",
+    phoneNumber: "01904 496000",
+    contractLength: "36 months",
+    companyName: "Shape Test Joinery",
+    jobTitle: "Office Manager",
+    requirements: "Twelve SIMs with EU roaming",
+  };
+  const fromWizard = { ...fromApi, businessName: "Wizard Only Florist", email: "wizard@onlyflorist.co.uk", contractLength: undefined, companyName: undefined, jobTitle: undefined, requirements: undefined };
+
+  async function submit(quote: Record<string, unknown>): Promise<number> {
+    const response = await fetch(`${server.url}/api/quote-requests`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(quote) });
+    expect(response.status).toBe(201);
+    return (await response.json()).id;
+  }
+
+  function expectSpecLead(lead: Record<string, unknown>, expected: Record<string, unknown>) {
+    for (const field of SPEC_LEAD_FIELDS) expect(lead, field).toHaveProperty(field);
+    expect(lead).toMatchObject(expected);
+    expect(lead).not.toHaveProperty("company");
+    expect(lead).not.toHaveProperty("submissionToken");
+    expect(Date.parse(lead.createdAt as string)).not.toBeNaN();
+    expect(Date.parse(lead.updatedAt as string)).not.toBeNaN();
+  }
+
+  const expectedFull = (id: number) => ({
+    id,
+    companyName: "Shape Test Joinery",
+    firstName: "Imogen",
+    lastName: "Shaw",
+    jobTitle: "Office Manager",
+    email: "imogen@shapetestjoinery.co.uk",
+    phoneNumber: "01904 496000",
+    teamSize: "10+",
+    contractLength: "36 months",
+    requirements: "Twelve SIMs with EU roaming",
+    status: "new",
+    businessName: "Shape Test Joinery Ltd",
+    postcode: "YO1 7HH",
+    sourcePage: "api",
+  });
+  // The wizard fills no company name: the business name stands in, the unfilled fields are null.
+  const expectedFromWizard = (id: number) => ({
+    id,
+    companyName: "Wizard Only Florist",
+    businessName: "Wizard Only Florist",
+    jobTitle: null,
+    contractLength: null,
+    requirements: null,
+    status: "new",
+  });
+
+  it("gives every field of the spec's Lead, by name, in the list", async () => {
+    const full = await submit(fromApi);
+    const wizard = await submit(fromWizard);
+    const response = await api("/admin/api/quote-requests?q=shapetestjoinery", cookies.manager);
+    const [lead] = await response.json();
+    expectSpecLead(lead, expectedFull(full));
+    const [wizardLead] = await (await api("/admin/api/quote-requests?q=onlyflorist", cookies.manager)).json();
+    expectSpecLead(wizardLead, expectedFromWizard(wizard));
+  });
+
+  it("gives every field of the spec's Lead in the detail and after a status change", async () => {
+    const full = await submit({ ...fromApi, email: "detail@shapetestjoinery.co.uk" });
+    const detail = await (await api(`/admin/api/quote-requests/${full}`, cookies.manager)).json();
+    expectSpecLead(detail.lead, { ...expectedFull(full), email: "detail@shapetestjoinery.co.uk" });
+    expect(detail.activity).toEqual([]);
+
+    const changed = await api(`/admin/api/quote-requests/${full}`, cookies.manager, { method: "PUT", body: JSON.stringify({ status: "qualified" }) });
+    const lead = await changed.json();
+    expectSpecLead(lead, { ...expectedFull(full), email: "detail@shapetestjoinery.co.uk", status: "qualified" });
+    expect(lead.updatedAt > lead.createdAt).toBe(true);
   });
 });
 

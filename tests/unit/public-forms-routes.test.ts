@@ -178,4 +178,29 @@ describe("rate limit on public forms", () => {
     const response = await post(server, "/about", { email: "limit@example.co.uk" });
     expect(response.status).toBe(302);
   });
+
+  it("answers the wizard's last step past the limit with 429, Retry-After and the failure toast, on every page that hosts it", async () => {
+    const finalStep = {
+      teamSize: "3 - 4",
+      contractExpiry: "Not sure",
+      businessType: "Partnership",
+      businessName: "Limit Test Bakery",
+      firstName: "Ola",
+      lastName: "Nowak",
+      email: "ola@limittestbakery.co.uk",
+      phoneNumber: "07700 900456",
+      intent: "quote-submit",
+    };
+    // A plain form post, as a browser without JavaScript sends it.
+    for (let index = 0; index < 2; index++) expect((await post(server, "/?index", finalStep)).status).toBe(200);
+    for (const page of ["/?index", "/business-mobile"]) {
+      const limited = await post(server, page, finalStep);
+      expect(limited.status, page).toBe(429);
+      expect(Number(limited.headers.get("retry-after")), page).toBeGreaterThan(0);
+      const html = await limited.text();
+      expect(html).toContain("Submission Failed");
+      expect(html).toContain('value="Limit Test Bakery"');
+    }
+    expect(await server.db.selectFrom("leads").select("id").execute()).toHaveLength(2);
+  });
 });

@@ -107,7 +107,8 @@ describe("POST /api/quote-requests", () => {
         resolve(response.statusCode ?? 0);
       });
       // Writing may fail once the server has answered and stopped reading: the answer is what counts.
-      request.on("error", () => setTimeout(() => reject(new Error("no answer before the connection closed")), 500));
+      request.on("error", () => {});
+      request.on("close", () => reject(new Error("the connection closed without an answer")));
       request.write('{"requirements":"');
       request.write("y".repeat(40_000));
       request.end('"}');
@@ -185,12 +186,19 @@ describe("lead webhook", () => {
   let hook: http.Server;
   const received: Array<{ event: string; lead: Record<string, unknown> }> = [];
   let failuresLeft = 1;
+  /** While set, the hook takes deliveries and leaves them unanswered, like a hook that hangs. */
+  let holding = false;
+  const held: http.ServerResponse[] = [];
 
   beforeAll(async () => {
     hook = http.createServer((request, response) => {
       let body = "";
       request.on("data", (chunk) => (body += chunk));
       request.on("end", () => {
+        if (holding) {
+          held.push(response);
+          return;
+        }
         if (failuresLeft > 0) {
           failuresLeft -= 1;
           response.writeHead(500).end();
@@ -219,12 +227,21 @@ describe("lead webhook", () => {
     expect(received[0].lead).not.toHaveProperty("submissionToken");
   });
 
-  it("never loses or holds up a lead when the webhook is down", async () => {
+  it("never holds up a lead while the webhook hangs", async () => {
+    holding = true;
+    // The answer comes while the hook has answered nothing: the visitor never waits for it.
+    const response = await postJson(server, { ...completeQuote, email: "webhook-hangs@example.co.uk" });
+    expect(response.status).toBe(201);
+    const stored = await server.db.selectFrom("leads").select("id").where("email", "=", "webhook-hangs@example.co.uk").execute();
+    expect(stored).toHaveLength(1);
+    holding = false;
+    for (const response of held.splice(0)) response.writeHead(204).end();
+  });
+
+  it("never loses a lead when the webhook is down", async () => {
     await new Promise((resolve) => hook.close(resolve));
-    const started = Date.now();
     const response = await postJson(server, { ...completeQuote, email: "webhook-down@example.co.uk" });
     expect(response.status).toBe(201);
-    expect(Date.now() - started).toBeLessThan(2_000);
     const stored = await server.db.selectFrom("leads").select("id").where("email", "=", "webhook-down@example.co.uk").execute();
     expect(stored).toHaveLength(1);
     await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));

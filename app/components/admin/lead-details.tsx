@@ -1,12 +1,13 @@
-import { LEAD_STATUS_LABELS, type LeadStatus } from "~/lib/enums";
+import { LEAD_STATUS_LABELS } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format";
-import type { LeadActivityRow, LeadRow } from "~/services/database-types";
+import type { Lead } from "~/lib/leads";
+import type { LeadActivityRow } from "~/services/database-types";
 import { Fact, Facts, WrittenText } from "./facts";
 import { LeadStatusBadge } from "./lead-status";
 
 /** Everything known about a lead (SPEC section 2 "Lead Details", plus every wizard answer). */
-export function LeadDetails({ lead }: { lead: Omit<LeadRow, "submissionToken"> }) {
-  const status = (lead.status ?? "new") as LeadStatus;
+export function LeadDetails({ lead }: { lead: Lead }) {
+  const { status } = lead;
   return (
     <div className="grid gap-5">
       <Facts title="Contact information">
@@ -26,7 +27,7 @@ export function LeadDetails({ lead }: { lead: Omit<LeadRow, "submissionToken"> }
         <Fact label="Job title">{lead.jobTitle}</Fact>
       </Facts>
       <Facts title="Company information">
-        <Fact label="Company">{lead.companyName || lead.businessName}</Fact>
+        <Fact label="Company">{lead.companyName}</Fact>
         <Fact label="Team size">{lead.teamSize}</Fact>
         <Fact label="Contract length">{lead.contractLength}</Fact>
         <Fact label="Status">
@@ -49,7 +50,7 @@ export function LeadDetails({ lead }: { lead: Omit<LeadRow, "submissionToken"> }
 }
 
 /** Submitted, updated (only when different), and what staff did, oldest first. */
-export function LeadTimeline({ lead, activity }: { lead: Pick<LeadRow, "createdAt" | "updatedAt">; activity: LeadActivityRow[] }) {
+export function LeadTimeline({ lead, activity }: { lead: Pick<Lead, "createdAt" | "updatedAt">; activity: LeadActivityRow[] }) {
   return (
     <section className="grid gap-2">
       <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">Timeline</h3>

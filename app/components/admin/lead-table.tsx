@@ -1,5 +1,5 @@
 import { formatDateTime } from "~/lib/format";
-import type { LeadSummary } from "~/lib/leads";
+import type { Lead } from "~/lib/leads";
 import { LeadStatusControl } from "./lead-status";
 import { EmptyList, ListTable } from "./list-page";
 import { RowActions } from "./row-actions";
@@ -7,7 +7,7 @@ import { RowActions } from "./row-actions";
 const COLUMNS = ["Date", "Company", "Contact", "Contact Info", "Team Size", "Status", "Actions"];
 
 /** The leads table (SPEC section 2): Date, Company, Contact, Contact Info, Team Size, Status, Actions. */
-export function LeadTable({ leads, canDelete }: { leads: LeadSummary[]; canDelete: boolean }) {
+export function LeadTable({ leads, canDelete }: { leads: Lead[]; canDelete: boolean }) {
   if (leads.length === 0) return <EmptyList>No leads found</EmptyList>;
   return (
     <ListTable columns={COLUMNS}>
@@ -19,7 +19,7 @@ export function LeadTable({ leads, canDelete }: { leads: LeadSummary[]; canDelet
             </time>
           </td>
           <td className="min-w-40 px-3 py-3">
-            <span className="font-medium text-slate-900">{lead.company}</span>
+            <span className="font-medium text-slate-900">{lead.companyName}</span>
             <span className="block whitespace-nowrap font-mono text-xs text-slate-600">{lead.reference}</span>
           </td>
           <td className="px-3 py-3">
