@@ -7,7 +7,7 @@ import { Field, Input } from "~/components/ui/field";
 import { authenticate, getAdminUser, SignInRefused } from "~/services/auth.server";
 import { localSignInEnabled, oidcEnabled } from "~/services/env.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
-import { assertSameOriginWrite } from "~/services/same-origin.server";
+import { assertWriteAccepted } from "~/services/write-guard.server";
 import { createSession, sessionCookieHeader } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (!localSignInEnabled) return json({ error: "Sign in through your provider." }, { status: 404 });
-  assertSameOriginWrite();
+  assertWriteAccepted(request);
   if (!consumeRateLimit("sign-in").allowed) {
     return json({ error: "Too many sign-in attempts. Please wait a minute and try again." }, { status: 429 });
   }

@@ -5,7 +5,10 @@ import { requireAdminApiUser } from "~/services/auth.server";
 
 /** `PUT /admin/api/users/:userId/deactivate` (no body) → 200 with the user, now signed out everywhere. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed("PUT");
+  if (request.method !== "PUT") {
+    await requireAdminApiUser(request, "view");
+    return methodNotAllowed("PUT");
+  }
   const actor = await requireAdminApiUser(request, "manageUsers");
   return jsonFromModel(() => deactivateAdminUser(actor, params.userId!));
 }

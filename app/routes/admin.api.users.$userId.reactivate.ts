@@ -5,7 +5,10 @@ import { requireAdminApiUser } from "~/services/auth.server";
 
 /** `PUT /admin/api/users/:userId/reactivate` (beyond the spec, the page's Reactivate as JSON) → 200 with the user. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed("PUT");
+  if (request.method !== "PUT") {
+    await requireAdminApiUser(request, "view");
+    return methodNotAllowed("PUT");
+  }
   const actor = await requireAdminApiUser(request, "manageUsers");
   return jsonFromModel(() => reactivateAdminUser(actor, params.userId!));
 }

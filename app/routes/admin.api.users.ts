@@ -16,7 +16,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * profileImageUrl }` → 201 with the user; 400 bad input; 409 duplicate email.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  if (request.method !== "POST") {
+    await requireAdminApiUser(request, "view");
+    return methodNotAllowed("GET, POST");
+  }
   const actor = await requireAdminApiUser(request, "manageUsers");
   const input = await readJsonWithSchema(request, newAdminUserSchema);
   return jsonFromModel(() => createAdminUser(actor, input), 201);

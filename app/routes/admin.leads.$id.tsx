@@ -14,6 +14,7 @@ import { leadNoteSchema } from "~/lib/schemas/leads";
 import { addLeadNote, getLeadDetails } from "~/models/lead-workspace.server";
 import { foundOrNull, ModelError } from "~/models/model-error.server";
 import { requireAdminPageUser } from "~/services/auth.server";
+import { readFormFields } from "~/services/request-body.server";
 import { raiseToast, redirectWithToast } from "~/services/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Add a note to the lead. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdminPageUser(request, { permission: "workLeads", signedOut: "login" });
-  const parsed = parseWithSchema(leadNoteSchema, Object.fromEntries(await request.formData()));
+  const parsed = parseWithSchema(leadNoteSchema, await readFormFields(request));
   if (!parsed.success) return json({ fieldErrors: parsed.fieldErrors }, { status: 400 });
   try {
     await addLeadNote(user, recordId(params.id), parsed.data.body);

@@ -12,6 +12,7 @@ import { leadFiltersFromUrl, leadStatusChangeSchema } from "~/lib/schemas/leads"
 import { leadCounts, listLeads, updateLeadStatus } from "~/models/lead-workspace.server";
 import { ModelError } from "~/models/model-error.server";
 import { requireAdminPageUser } from "~/services/auth.server";
+import { readFormFields } from "~/services/request-body.server";
 import { raiseToast, redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Leads | Administration Portal" }];
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The inline status change of a row. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdminPageUser(request, { permission: "workLeads", signedOut: "login" });
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormFields(request);
   const failed = (status: number, reason?: string) =>
     json({ toast: raiseToast({ kind: "destructive", title: "Error", description: reason ? `Failed to update lead status: ${reason}` : "Failed to update lead status" }) }, { status });
   if (form.intent !== LEAD_STATUS_INTENT) return failed(400);

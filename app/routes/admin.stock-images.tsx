@@ -21,7 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The upload form's post (the same model function as `POST /admin/api/stock-images`). */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAdminPageUser(request, { permission: "manageImages", signedOut: "login" });
+  // The upload holds itself to its limit as it reads, answering with the spec's "File Too Large".
+  const user = await requireAdminPageUser(request, { permission: "manageImages", signedOut: "login", maxBodyBytes: Infinity });
   try {
     await withStockImageUpload(request, (upload) => addStockImage(user, upload));
   } catch (error) {

@@ -9,6 +9,7 @@ import { useAdminUser } from "~/lib/admin-session";
 import { TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
 import { importExistingTestimonials, listTestimonials } from "~/models/testimonials.server";
 import { requireAdminPageUser } from "~/services/auth.server";
+import { readFormFields } from "~/services/request-body.server";
 import { raiseToast, redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Testimonials | Administration Portal" }];
@@ -23,8 +24,8 @@ const IMPORT_INTENT = "import-existing";
 /** Import Existing: the site's built-in testimonials, once each. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdminPageUser(request, { permission: "manageTestimonials", signedOut: "login" });
-  const form = await request.formData();
-  if (form.get("intent") !== IMPORT_INTENT) {
+  const form = await readFormFields(request);
+  if (form.intent !== IMPORT_INTENT) {
     return json({ toast: raiseToast({ kind: "destructive", title: "Error", description: "Unknown action" }) }, { status: 400 });
   }
   try {

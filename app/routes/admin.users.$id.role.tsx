@@ -11,10 +11,11 @@ import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
 import { fullName } from "~/lib/admin-users";
 import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
-import { formValues, parseWithSchema } from "~/lib/form-submission";
+import { parseWithSchema } from "~/lib/form-submission";
 import { adminRoleChangeSchema } from "~/lib/schemas/admin-users";
 import { changeAdminUserRole } from "~/models/admin-users.server";
-import { changeFromForm, formAnswer, readAdminForm, type AdminFormAnswer } from "~/services/admin-forms.server";
+import { changeFromForm, formAnswer, type AdminFormAnswer } from "~/services/admin-forms.server";
+import { readFormFields } from "~/services/request-body.server";
 import { requireDialogSubject, requireUserManager } from "~/services/admin-user-dialogs.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit User Role | Administration Portal" }];
@@ -26,8 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireUserManager(request);
-  const form = await readAdminForm(request);
-  const values = form ? formValues(form) : {};
+  const values = await readFormFields(request);
   const parsed = parseWithSchema(adminRoleChangeSchema, values);
   if (!parsed.success) return formAnswer({ fieldErrors: parsed.fieldErrors, values }, USER_MESSAGES.roleUpdateFailed, 400);
   return changeFromForm(() => changeAdminUserRole(actor, params.id!, parsed.data.role), {

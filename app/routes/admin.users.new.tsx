@@ -9,14 +9,15 @@ import { Field, Input } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useToastFromAnswer } from "~/components/ui/toaster";
 import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
-import { formValues, parseWithSchema } from "~/lib/form-submission";
+import { parseWithSchema } from "~/lib/form-submission";
 import { newAdminUserSchema } from "~/lib/schemas/admin-users";
 import { LIMITS } from "~/lib/schemas/fields";
 import { fullName } from "~/lib/admin-users";
 import { createAdminUser } from "~/models/admin-users.server";
 import { cookieOptions, newUserInviteCookie } from "~/services/cookies.server";
 import { localSignInEnabled } from "~/services/env.server";
-import { changeFromForm, formAnswer, readAdminForm, type AdminFormAnswer } from "~/services/admin-forms.server";
+import { changeFromForm, formAnswer, type AdminFormAnswer } from "~/services/admin-forms.server";
+import { readFormFields } from "~/services/request-body.server";
 import { requireUserManager } from "~/services/admin-user-dialogs.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Admin User | Administration Portal" }];
@@ -28,9 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireUserManager(request);
-  const form = await readAdminForm(request);
-  if (!form) return formAnswer({}, USER_MESSAGES.invalidFields, 400);
-  const values = formValues(form);
+  const values = await readFormFields(request);
   const parsed = parseWithSchema(newAdminUserSchema, values);
   if (!parsed.success) {
     return formAnswer({ fieldErrors: parsed.fieldErrors, values }, parsed.missingRequired ? USER_MESSAGES.missingFields : USER_MESSAGES.invalidFields, 400);

@@ -3,7 +3,8 @@ import { json } from "@remix-run/node";
 import { decoyLeadReference, submitQuoteRequest } from "~/models/leads.server";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "~/lib/form-submission";
 import { consumeRateLimit } from "~/services/rate-limit.server";
-import { assertSameOriginWrite } from "~/services/same-origin.server";
+import { BODY_LIMITS } from "~/services/request-body.server";
+import { assertWriteAccepted } from "~/services/write-guard.server";
 import { methodNotAllowed, readJsonObject } from "~/services/json-api.server";
 
 /**
@@ -12,8 +13,8 @@ import { methodNotAllowed, readJsonObject } from "~/services/json-api.server";
  * could not be stored.
  */
 export async function action({ request }: ActionFunctionArgs) {
+  assertWriteAccepted(request, BODY_LIMITS.json);
   if (request.method !== "POST") return methodNotAllowed("POST");
-  assertSameOriginWrite();
   const body = await readJsonObject(request);
 
   // A filled honeypot is a bot: answer as if it worked, keep nothing.

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { COOKIE_CONSENT_VALUES } from "~/lib/enums";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { consentHeader } from "~/services/consent.server";
-import { assertSameOriginWrite } from "~/services/same-origin.server";
+import { BODY_LIMITS, readFormFields } from "~/services/request-body.server";
+import { assertWriteAccepted } from "~/services/write-guard.server";
 
 const consentSchema = z.object({
   consent: z.enum(COOKIE_CONSENT_VALUES),
@@ -13,8 +14,8 @@ const consentSchema = z.object({
 
 /** The cookie banner's answer: remembered in a cookie so it works without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOriginWrite();
-  const parsed = consentSchema.safeParse(Object.fromEntries(await request.formData()));
+  assertWriteAccepted(request);
+  const parsed = consentSchema.safeParse(await readFormFields(request, BODY_LIMITS.form));
   if (!parsed.success) {
     return json({ fieldErrors: { consent: "Choose accepted or declined" } }, { status: 400 });
   }

@@ -2,26 +2,12 @@ import { json } from "@remix-run/node";
 import type { FormAnswer } from "~/lib/form-submission";
 import type { ToastMessage } from "~/lib/messages";
 import { ModelError } from "~/models/model-error.server";
-import { BodyTooLargeError, readFormWithLimit } from "./request-body.server";
 import { raiseToast, redirectWithToast } from "./toast.server";
 
 /** What an admin dialog's action answers when it does not redirect. */
 export interface AdminFormAnswer extends FormAnswer {
   /** Why the model refused (e.g. a duplicate email), shown inside the dialog. */
   formError?: string;
-}
-
-/** Admin forms are a few short fields. */
-const MAX_ADMIN_FORM_BYTES = 64 * 1024;
-
-/** The posted form, or null when the body is too big or unreadable. */
-export async function readAdminForm(request: Request): Promise<FormData | null> {
-  try {
-    return await readFormWithLimit(request, MAX_ADMIN_FORM_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError || error instanceof TypeError) return null;
-    throw error;
-  }
 }
 
 /** A form shown again: field errors and values as typed, and a toast. */

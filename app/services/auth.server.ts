@@ -7,7 +7,8 @@ import type { AdminUser } from "~/lib/admin-users";
 import { can, type Permission } from "~/lib/permissions";
 import { findAdminUserByEmail, findAdminUserById, fillProfileFromProvider, verifyLocalSignIn } from "~/models/admin-users.server";
 import { env, oidcEnabled } from "./env.server";
-import { assertSameOriginWrite } from "./same-origin.server";
+import { BODY_LIMITS } from "./request-body.server";
+import { assertWriteAccepted } from "./write-guard.server";
 import { activeSessionUserId, clearSessionCookieHeader, destroySession } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -135,9 +136,9 @@ const SIGNED_OUT_TOASTS = {
 /** For admin pages: the signed-in user allowed to do this, or a redirect (thrown). */
 export async function requireAdminPageUser(
   request: Request,
-  options: { permission?: Permission; signedOut?: SignedOutDestination } = {},
+  options: { permission?: Permission; signedOut?: SignedOutDestination; maxBodyBytes?: number } = {},
 ): Promise<AdminUser> {
-  assertSameOriginWrite();
+  assertWriteAccepted(request, options.maxBodyBytes ?? BODY_LIMITS.form);
   const user = await getAdminUser(request);
   if (!user) {
     const destination = options.signedOut ?? "admin-panel";
@@ -155,8 +156,12 @@ export async function requireAdminPageUser(
 }
 
 /** For admin JSON routes: the user allowed to do this, or 401 / 403 JSON (thrown). */
-export async function requireAdminApiUser(request: Request, permission: Permission = "view"): Promise<AdminUser> {
-  assertSameOriginWrite();
+export async function requireAdminApiUser(
+  request: Request,
+  permission: Permission = "view",
+  options: { maxBodyBytes?: number } = {},
+): Promise<AdminUser> {
+  assertWriteAccepted(request, options.maxBodyBytes ?? BODY_LIMITS.json);
   const user = await getAdminUser(request);
   if (!user) throw json({ error: "Unauthorized" }, { status: 401 });
   if (!can(user.role, permission)) throw json({ error: "Forbidden: your role does not allow this" }, { status: 403 });

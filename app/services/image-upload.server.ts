@@ -6,6 +6,7 @@ import path from "node:path";
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import { detectImageType, IMAGE_SIGNATURE_BYTES, type ImageType } from "~/lib/image-type";
 import { MAX_IMAGE_BYTES } from "~/lib/stock-images";
+import { boundedBody, BodyTooLargeError } from "./request-body.server";
 
 /**
  * Reads an image upload (a multipart form post) as it streams in: the file
@@ -18,7 +19,7 @@ import { MAX_IMAGE_BYTES } from "~/lib/stock-images";
 export const IMAGE_FIELD = "image";
 
 /** Room for the text fields and the multipart framing around a 10 MB file. */
-const MAX_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 /** Each text field (location, description) is short. */
 const MAX_TEXT_FIELD_BYTES = 8 * 1024;
 /**
@@ -53,22 +54,10 @@ function isMultipart(request: Request): boolean {
   return /^multipart\/form-data;.*boundary=/i.test(request.headers.get("Content-Type") ?? "");
 }
 
-/** Reads the request body through a counter that fails past the limit; the source stays ours to drain. */
-function limitedBody(source: ReadableStreamDefaultReader<Uint8Array>): ReadableStream<Uint8Array> {
-  let received = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await source.read();
-      if (done) return controller.close();
-      received += value.byteLength;
-      if (received > MAX_BODY_BYTES) return controller.error(new TooLarge());
-      controller.enqueue(value);
-    },
-  });
-}
-
 /** Reads and drops what is left of a refused body, within reason. */
-async function discardRest(source: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+async function discardRest(request: Request): Promise<void> {
+  if (!request.body || request.body.locked) return;
+  const source = request.body.getReader();
   let discarded = 0;
   try {
     for (;;) {
@@ -148,15 +137,16 @@ async function spool(part: UploadHandlerPart, target: string): Promise<IncomingI
  */
 export async function withStockImageUpload<T>(request: Request, use: (upload: StockImageUpload) => Promise<T>): Promise<T> {
   const empty: StockImageUpload = { fields: {}, file: null, tooLarge: false, malformed: false };
-  if (!isMultipart(request) || !request.body) return use({ ...empty, malformed: true });
-
-  const source = request.body.getReader();
-  const declared = Number(request.headers.get("Content-Length") ?? NaN);
-  if (declared > MAX_BODY_BYTES) {
+  let body: ReadableStream<Uint8Array>;
+  try {
+    body = boundedBody(request, MAX_UPLOAD_BODY_BYTES);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
     // Refused on its declared size alone: not one byte of it is kept.
-    void discardRest(source);
+    void discardRest(request);
     return use({ ...empty, tooLarge: true });
   }
+  if (!isMultipart(request)) return use({ ...empty, malformed: true });
 
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), "stock-image-upload-"));
   const upload: StockImageUpload = { ...empty, fields: {} };
@@ -164,7 +154,7 @@ export async function withStockImageUpload<T>(request: Request, use: (upload: St
     const limited = new Request(request.url, {
       method: "POST",
       headers: request.headers,
-      body: limitedBody(source),
+      body,
       duplex: "half",
     } as RequestInit);
     try {
@@ -183,13 +173,13 @@ export async function withStockImageUpload<T>(request: Request, use: (upload: St
       });
       for (const [name, value] of form) if (typeof value === "string") upload.fields[name] ??= value;
     } catch (error) {
-      if (error instanceof TooLarge) upload.tooLarge = true;
+      if (error instanceof TooLarge || error instanceof BodyTooLargeError || (error instanceof Error && error.cause instanceof BodyTooLargeError)) upload.tooLarge = true;
       else if (error instanceof Error && /malformed|Could not parse/i.test(error.message)) upload.malformed = true;
       else throw error;
     }
     if (upload.tooLarge || upload.malformed) {
       upload.file = null;
-      void discardRest(source);
+      void discardRest(request);
     }
     return await use(upload);
   } finally {

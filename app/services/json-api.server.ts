@@ -2,22 +2,19 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { parseWithSchema } from "~/lib/form-submission";
 import { ModelError } from "~/models/model-error.server";
-import { BodyTooLargeError, readTextWithLimit } from "./request-body.server";
-
-/** JSON bodies of the admin and public APIs are small; this is far above any real one. */
-export const MAX_JSON_BYTES = 16 * 1024;
+import { BODY_LIMITS, BodyTooLargeError, bodyTooLargeResponse, readTextWithLimit } from "./request-body.server";
 
 /**
  * A JSON object body, or the answer to give instead (thrown): 413 past the
  * limit, 400 for malformed JSON or anything that is not an object.
  */
-export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
+export async function readJsonObject(request: Request, maxBytes: number = BODY_LIMITS.json): Promise<Record<string, unknown>> {
   let body: unknown;
   try {
     const text = await readTextWithLimit(request, maxBytes);
     body = text.trim() === "" ? {} : JSON.parse(text);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw json({ error: `Request body is larger than ${maxBytes} bytes` }, { status: 413 });
+    if (error instanceof BodyTooLargeError) throw bodyTooLargeResponse(maxBytes);
     throw json({ error: "Malformed JSON", fieldErrors: {} }, { status: 400 });
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {

@@ -3,12 +3,9 @@ import type { z } from "zod";
 import { formValues, HONEYPOT_FIELD, isHoneypotFilled, parseWithSchema, type FormAnswer } from "~/lib/form-submission";
 import { MESSAGES, type ToastMessage } from "~/lib/messages";
 import { consumeRateLimit } from "./rate-limit.server";
-import { BodyTooLargeError, readFormWithLimit } from "./request-body.server";
-import { assertSameOriginWrite } from "./same-origin.server";
+import { BODY_LIMITS, BodyTooLargeError, readFormWithLimit } from "./request-body.server";
+import { assertWriteAccepted } from "./write-guard.server";
 import { raiseToast, redirectWithToast } from "./toast.server";
-
-/** Public forms are a few short fields; anything bigger is not a person typing. */
-export const MAX_PUBLIC_FORM_BYTES = 64 * 1024;
 
 interface PublicFormOptions<S extends z.ZodTypeAny> {
   request: Request;
@@ -32,11 +29,11 @@ function answer(body: FormAnswer, status: number, headers?: HeadersInit) {
  */
 export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFormOptions<S>): Promise<Response> {
   const { request, scope, schema, save, success, redirectTo } = options;
-  assertSameOriginWrite();
+  assertWriteAccepted(request);
 
   let formData: FormData;
   try {
-    formData = await readFormWithLimit(request, MAX_PUBLIC_FORM_BYTES);
+    formData = await readFormWithLimit(request, BODY_LIMITS.form);
   } catch (error) {
     return answer({ toast: raiseToast(MESSAGES.checkYourDetails) }, error instanceof BodyTooLargeError ? 413 : 400);
   }

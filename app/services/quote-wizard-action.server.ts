@@ -13,9 +13,8 @@ import {
 import { quoteRequestSchema } from "~/lib/schemas/quote-request";
 import { decoyLeadReference, submitQuoteRequest } from "~/models/leads.server";
 import { consumeRateLimit } from "./rate-limit.server";
-import { BodyTooLargeError, readFormWithLimit } from "./request-body.server";
-import { MAX_PUBLIC_FORM_BYTES } from "./public-forms.server";
-import { assertSameOriginWrite } from "./same-origin.server";
+import { BODY_LIMITS, BodyTooLargeError, readFormWithLimit } from "./request-body.server";
+import { assertWriteAccepted } from "./write-guard.server";
 import { raiseToast } from "./toast.server";
 
 const businessStepSchema = quoteRequestSchema.pick({ businessName: true, postcode: true });
@@ -32,10 +31,10 @@ function answer(state: QuoteWizardState, status = 200, headers?: HeadersInit) {
  */
 export async function quoteWizardAction({ request }: ActionFunctionArgs) {
   const sourcePage = new URL(request.url).pathname;
-  assertSameOriginWrite();
+  assertWriteAccepted(request);
   let formData: FormData;
   try {
-    formData = await readFormWithLimit(request, MAX_PUBLIC_FORM_BYTES);
+    formData = await readFormWithLimit(request, BODY_LIMITS.form);
   } catch (error) {
     const status = error instanceof BodyTooLargeError ? 413 : 400;
     return answer({ step: 1, answers: {}, toast: raiseToast(MESSAGES.checkYourDetails) }, status);

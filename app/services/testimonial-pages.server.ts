@@ -1,11 +1,12 @@
 import { json } from "@remix-run/node";
 import type { AdminUser } from "~/lib/admin-users";
-import { formValues, parseWithSchema } from "~/lib/form-submission";
+import { parseWithSchema } from "~/lib/form-submission";
 import { testimonialSchema, type TestimonialInput } from "~/lib/schemas/testimonials";
 import { TESTIMONIALS_ADMIN_PATH, type PublicTestimonial } from "~/lib/testimonials";
 import { ModelError } from "~/models/model-error.server";
 import { getTestimonial } from "~/models/testimonials.server";
 import { requireAdminPageUser } from "./auth.server";
+import { readFormFields } from "./request-body.server";
 import { raiseToast, redirectWithToast } from "./toast.server";
 
 /** The id in a dialog's URL; anything but a positive whole number matches no testimonial. */
@@ -35,8 +36,7 @@ export async function testimonialFormAction(
   successTitle: string,
 ) {
   const user = await requireAdminPageUser(request, { permission: "manageTestimonials", signedOut: "login" });
-  const formData = await request.formData();
-  const values = formValues(formData);
+  const values = await readFormFields(request);
   const parsed = parseWithSchema(testimonialSchema, values);
   if (!parsed.success) {
     const [firstError] = Object.values(parsed.fieldErrors);

@@ -7,6 +7,8 @@ import { startBuiltServer } from "../../scripts/built-server.js";
 export interface TestServer {
   /** Base URL of the running server, without a trailing slash. */
   url: string;
+  /** The server process, for checks from outside it (its memory, its exit). */
+  pid: number;
   dataDir: string;
   /** A connection to the server's own SQLite file, for arranging and checking data. */
   db: Kysely<Database>;
@@ -32,6 +34,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     url: server.url,
+    pid: server.pid,
     dataDir: server.dataDir,
     db,
     output: server.output,
