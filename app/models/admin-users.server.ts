@@ -237,3 +237,44 @@ export async function ensureBootstrapAdmin(): Promise<void> {
     .execute();
   console.info(`First super admin created. Sign in at /admin with ${email} and this one-time password: ${password}`);
 }
+
+export interface ProviderIdentity {
+  issuer: string;
+  subject: string;
+  email: string;
+}
+
+export type ProviderSignInResult = { ok: true; user: AdminUser } | { ok: false; reason: "not-invited" | "inactive" | "bound-elsewhere" };
+
+/**
+ * Who a provider sign-in is: the user already bound to this issuer and
+ * subject; otherwise the invited user with this email, bound to them now (the
+ * first sign-in). An email already bound to another subject is refused, so a
+ * second account at the provider that claims the address gets nowhere.
+ */
+export async function findUserForProviderSignIn(identity: ProviderIdentity): Promise<ProviderSignInResult> {
+  const db = await getDb();
+  return db.transaction().execute(async (trx) => {
+    const bound = await trx
+      .selectFrom("adminUsers")
+      .selectAll()
+      .where("providerIssuer", "=", identity.issuer)
+      .where("providerSubject", "=", identity.subject)
+      .executeTakeFirst();
+    if (bound) return bound.isActive === 1 ? { ok: true, user: toAdminUser(bound) } : { ok: false, reason: "inactive" };
+
+    const invited = await trx.selectFrom("adminUsers").selectAll().where("email", "=", identity.email.trim()).executeTakeFirst();
+    if (!invited) return { ok: false, reason: "not-invited" };
+    if (invited.providerSubject !== null) return { ok: false, reason: "bound-elsewhere" };
+    if (invited.isActive !== 1) return { ok: false, reason: "inactive" };
+    const row = await trx
+      .updateTable("adminUsers")
+      .set({ providerIssuer: identity.issuer, providerSubject: identity.subject, updatedAt: nowIso() })
+      .where("id", "=", invited.id)
+      .where("providerSubject", "is", null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return { ok: false, reason: "bound-elsewhere" };
+    return { ok: true, user: toAdminUser(row) };
+  });
+}

@@ -5,7 +5,7 @@ import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import type { AdminUser } from "~/lib/admin-users";
 import { can, type Permission } from "~/lib/permissions";
-import { findAdminUserByEmail, findAdminUserById, fillProfileFromProvider, verifyLocalSignIn } from "~/models/admin-users.server";
+import { findAdminUserById, findUserForProviderSignIn, fillProfileFromProvider, verifyLocalSignIn } from "~/models/admin-users.server";
 import { env, oidcEnabled } from "./env.server";
 import { BODY_LIMITS } from "./request-body.server";
 import { assertWriteAccepted } from "./write-guard.server";
@@ -38,6 +38,16 @@ authenticator.use(
   }),
   "local",
 );
+
+/** What the provider's userinfo endpoint says of the person (OpenID Connect standard claims). */
+const providerClaimsSchema = z.object({
+  sub: z.string().min(1).max(255),
+  email: z.string().email().max(254).optional(),
+  email_verified: z.boolean().optional(),
+  given_name: z.string().max(100).optional(),
+  family_name: z.string().max(100).optional(),
+  picture: z.string().max(2000).optional(),
+});
 
 interface OidcConfiguration {
   authorization_endpoint: string;
@@ -74,19 +84,22 @@ function ensureOidcStrategy(): Promise<void> {
             headers: { Authorization: `Bearer ${tokens.accessToken()}`, Accept: "application/json" },
           });
           if (!userinfo.ok) throw new SignInRefused("Your sign-in provider did not return your details. Please try again.");
-          const claims = (await userinfo.json()) as {
-            email?: string;
-            email_verified?: boolean;
-            given_name?: string;
-            family_name?: string;
-            picture?: string;
-          };
-          if (!claims.email || claims.email_verified === false) {
+          const claims = providerClaimsSchema.safeParse(await userinfo.json().catch(() => null));
+          if (!claims.success) throw new SignInRefused("Your sign-in provider did not return your details. Please try again.");
+          const { sub, email, email_verified, given_name, family_name, picture } = claims.data;
+          // Only an address the provider has checked counts; a missing claim is not a yes.
+          if (!email || email_verified !== true) {
             throw new SignInRefused("Your sign-in provider did not confirm an email address.");
           }
-          const user = await findAdminUserByEmail(claims.email);
-          if (!user || !user.isActive) throw new SignInRefused(NOT_ALLOWED);
-          return fillProfileFromProvider(user, { givenName: claims.given_name, familyName: claims.family_name, picture: claims.picture });
+          const found = await findUserForProviderSignIn({ issuer, subject: sub, email });
+          if (!found.ok) {
+            throw new SignInRefused(
+              found.reason === "bound-elsewhere"
+                ? "This admin account is linked to a different sign-in at your provider. Ask a super admin for help."
+                : NOT_ALLOWED,
+            );
+          }
+          return fillProfileFromProvider(found.user, { givenName: given_name, familyName: family_name, picture });
         },
       ),
       "oidc",

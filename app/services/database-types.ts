@@ -67,6 +67,9 @@ export interface AdminUsersTable {
   passwordHash: string | null;
   failedSignInCount: Generated<number>;
   lockedUntil: string | null;
+  /** The sign-in provider's issuer and subject, bound at the first sign-in through it. */
+  providerIssuer: string | null;
+  providerSubject: string | null;
   createdAt: string;
   updatedAt: string;
 }

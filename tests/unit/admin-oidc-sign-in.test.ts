@@ -103,20 +103,33 @@ describe("sign-in through an OpenID Connect provider", () => {
     });
     const sessions = await server.db.selectFrom("sessions").selectAll().where("adminUserId", "=", "user_1_active").execute();
     expect(sessions).toHaveLength(1);
+    // Bound to the provider's subject at this first sign-in.
+    const row = await server.db.selectFrom("adminUsers").select(["providerIssuer", "providerSubject"]).where("id", "=", "user_1_active").executeTakeFirstOrThrow();
+    expect(row).toEqual({ providerIssuer: provider.issuer.url, providerSubject: "provider-user-1" });
+  });
+
+  it("knows a bound user by their subject afterwards, even when the provider gives a new email", async () => {
+    userinfo = { email: "priya.shah@clearlinebusiness.co.uk", email_verified: true };
+    const { finalUrl, cookies } = await signInThroughProvider();
+    expect(finalUrl).toBe(`${server.url}/admin/dashboard`);
+    const me = await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: `__session=${cookies.get("__session")}` } });
+    expect(await me.json()).toMatchObject({ email: "priya@clearlinebusiness.co.uk", firstName: "Priya" });
   });
 
   it.each([
-    ["an email that is not an admin user", { email: "stranger@example.co.uk", email_verified: true }],
-    ["an inactive admin user", { email: "former@clearlinebusiness.co.uk", email_verified: true }],
+    ["an email that is not an admin user", { sub: "provider-stranger", email: "stranger@example.co.uk", email_verified: true }],
+    ["an inactive admin user", { sub: "provider-former", email: "former@clearlinebusiness.co.uk", email_verified: true }],
     ["an email the provider has not verified", { email: "priya@clearlinebusiness.co.uk", email_verified: false }],
+    ["an email the provider says nothing about verifying", { email: "priya@clearlinebusiness.co.uk" }],
     ["no email at all", {}],
+    ["a second account at the provider claiming an email already bound to another", { sub: "provider-user-2", email: "priya@clearlinebusiness.co.uk", email_verified: true }],
   ])("refuses %s with a clear message on the sign-in screen", async (_case, claims) => {
     userinfo = claims;
     const before = await server.db.selectFrom("sessions").select("id").execute();
     const { finalUrl, page, cookies } = await signInThroughProvider();
     expect(finalUrl).toBe(`${server.url}/admin`);
     expect(page).toContain("Access refused");
-    expect(page).toMatch(/not allowed into the admin portal|did not confirm an email address/);
+    expect(page).toMatch(/not allowed into the admin portal|did not confirm an email address|linked to a different sign-in/);
     expect(cookies.has("__session")).toBe(false);
     expect(await server.db.selectFrom("sessions").select("id").execute()).toHaveLength(before.length);
   });
