@@ -25,9 +25,11 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/package.json ./package.json
+COPY --chmod=755 scripts/docker-entrypoint.sh /usr/local/bin/docker-entrypoint.sh
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
-USER node
 EXPOSE 3000
+# Starts as root only to give the mounted volume to the node user, then runs the server as node.
+ENTRYPOINT ["docker-entrypoint.sh"]
 # Migrations run as the server starts; SESSION_SECRET must be set (fly secrets set ...).
 CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"]

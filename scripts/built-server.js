@@ -44,6 +44,7 @@ export async function startBuiltServer(env = {}) {
       DATA_DIR: dataDir,
       SESSION_SECRET: "test-session-secret-0123456789",
       RATE_LIMIT_MAX: "100000",
+      RATE_LIMIT_GLOBAL_MAX: "1000000",
       ...env,
     },
     stdio: ["pipe", "pipe", "pipe"],

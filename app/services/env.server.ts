@@ -26,6 +26,7 @@ const envSchema = z
     TRUST_PROXY: booleanFromString,
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().min(1).default(600),
     OIDC_ISSUER: z.string().url("must be the provider's issuer URL").optional().or(z.literal("").transform(() => undefined)),
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,

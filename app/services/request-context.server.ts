@@ -55,6 +55,18 @@ function isCrossOriginWrite(request: IncomingMessage): boolean {
   }
 }
 
+/**
+ * No-store for an answer that does not set its own caching. Checked as the
+ * headers go out, since the route's own headers are only added then.
+ */
+function keepOutOfCaches(response: ServerResponse) {
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", "no-store");
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+}
+
 function onRequestStart(message: unknown) {
   const { request, response, socket } = message as RequestStartMessage;
   const forwardedFor = env.TRUST_PROXY ? headerValue(request, "fly-client-ip") : undefined;
@@ -75,8 +87,13 @@ function onRequestStart(message: unknown) {
   response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   response.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   response.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  // The staff portal stays out of search engines, every page and answer of it.
-  if (request.url?.startsWith("/admin")) response.setHeader("X-Robots-Tag", "noindex, nofollow");
+  if (request.url === "/admin" || request.url?.startsWith("/admin/") || request.url?.startsWith("/admin?")) {
+    // The staff portal stays out of search engines, every page and answer of it,
+    // and nothing of it (staff, leads) is kept by a browser or a proxy, unless an
+    // answer says otherwise (the public image previews set their own caching).
+    response.setHeader("X-Robots-Tag", "noindex, nofollow");
+    keepOutOfCaches(response);
+  }
   if (isProduction && context.secure) {
     response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }

@@ -35,6 +35,15 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     expect((await fetch(`${server.url}/`)).headers.get("x-robots-tag")).toBeNull();
   });
 
+  it("lets no browser or proxy keep a portal page or its data", async () => {
+    const cookie = sessionCookie(await signInRequest(server, OWNER.email, OWNER.password));
+    for (const path of ["/admin", "/admin/api/login", "/admin/dashboard", "/admin/leads", "/admin/users", "/admin/leads?_data=routes%2Fadmin.leads", "/admin/nowhere"]) {
+      const response = await fetch(`${server.url}${path}`, { redirect: "manual", headers: { Cookie: cookie } });
+      expect(response.headers.get("cache-control"), path).toBe("no-store");
+    }
+    await fetch(`${server.url}/admin/api/logout`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: server.url } });
+  });
+
   it("makes that account an active super admin at start-up, with the password stored as a slow hash", async () => {
     const owner = await server.db.selectFrom("adminUsers").selectAll().where("email", "=", OWNER.email).executeTakeFirstOrThrow();
     expect(owner).toMatchObject({ role: "super_admin", isActive: 1 });
