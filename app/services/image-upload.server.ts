@@ -6,7 +6,7 @@ import path from "node:path";
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import { detectImageType, IMAGE_SIGNATURE_BYTES, type ImageType } from "~/lib/image-type";
 import { MAX_IMAGE_BYTES } from "~/lib/stock-images";
-import { boundedBody, BodyTooLargeError } from "./request-body.server";
+import { boundedBody, BodyTooLargeError, discardRest } from "./request-body.server";
 
 /**
  * Reads an image upload (a multipart form post) as it streams in: the file
@@ -52,26 +52,6 @@ class TooLarge extends Error {}
 
 function isMultipart(request: Request): boolean {
   return /^multipart\/form-data;.*boundary=/i.test(request.headers.get("Content-Type") ?? "");
-}
-
-/** Reads and drops what is left of a refused body, within reason. */
-async function discardRest(request: Request): Promise<void> {
-  if (!request.body || request.body.locked) return;
-  const source = request.body.getReader();
-  let discarded = 0;
-  try {
-    for (;;) {
-      const { done, value } = await source.read();
-      if (done) return;
-      discarded += value.byteLength;
-      if (discarded > MAX_DISCARDED_BYTES) {
-        await source.cancel();
-        return;
-      }
-    }
-  } catch {
-    // The client went away: nothing to drain.
-  }
 }
 
 async function readText(data: AsyncIterable<Uint8Array>): Promise<string> {
@@ -143,7 +123,7 @@ export async function withStockImageUpload<T>(request: Request, use: (upload: St
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;
     // Refused on its declared size alone: not one byte of it is kept.
-    void discardRest(request);
+    void discardRest(request, MAX_DISCARDED_BYTES);
     return use({ ...empty, tooLarge: true });
   }
   if (!isMultipart(request)) return use({ ...empty, malformed: true });
@@ -179,7 +159,7 @@ export async function withStockImageUpload<T>(request: Request, use: (upload: St
     }
     if (upload.tooLarge || upload.malformed) {
       upload.file = null;
-      void discardRest(request);
+      void discardRest(request, MAX_DISCARDED_BYTES);
     }
     return await use(upload);
   } finally {

@@ -14,7 +14,7 @@ export async function readJsonObject(request: Request, maxBytes: number = BODY_L
     const text = await readTextWithLimit(request, maxBytes);
     body = text.trim() === "" ? {} : JSON.parse(text);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw bodyTooLargeResponse(maxBytes);
+    if (error instanceof BodyTooLargeError) throw bodyTooLargeResponse(request, maxBytes);
     throw json({ error: "Malformed JSON", fieldErrors: {} }, { status: 400 });
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {

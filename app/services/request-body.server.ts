@@ -35,11 +35,42 @@ export function declaredBodyBytes(headers: Headers): number | null {
 }
 
 /**
- * The answer to a body over the limit. The connection is closed after it, so
- * the server does not go on reading (and throwing away) what the client sends.
+ * A refused body that is not much over the limit is read to its end and thrown
+ * away, so the client, still sending, gets the answer rather than a reset
+ * connection. Past this much the connection is dropped instead.
  */
-export function bodyTooLargeResponse(maxBytes: number): Response {
-  return json({ error: `Request body is larger than ${maxBytes} bytes` }, { status: 413, headers: { Connection: "close" } });
+const MAX_DISCARDED_BYTES = 1024 * 1024;
+
+/** Reads and drops what is left of a refused body, up to `maxDiscarded` bytes; past that, drops the connection. */
+export async function discardRest(request: Request, maxDiscarded = MAX_DISCARDED_BYTES): Promise<void> {
+  if (!request.body || request.body.locked) return;
+  const source = request.body.getReader();
+  let discarded = 0;
+  try {
+    for (;;) {
+      const { done, value } = await source.read();
+      if (done) return;
+      discarded += value.byteLength;
+      if (discarded > maxDiscarded) {
+        await source.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing left to drop.
+  }
+}
+
+/**
+ * The answer to a body over the limit. What is left of a body not much over
+ * it is thrown away as it arrives; a far larger one closes the connection, so
+ * the server does not go on reading it.
+ */
+export function bodyTooLargeResponse(request: Request, maxBytes: number): Response {
+  const declared = declaredBodyBytes(request.headers);
+  const dropConnection = declared !== null && declared > maxBytes + MAX_DISCARDED_BYTES;
+  if (!dropConnection) void discardRest(request);
+  return json({ error: `Request body is larger than ${maxBytes} bytes` }, { status: 413, headers: dropConnection ? { Connection: "close" } : {} });
 }
 
 /**
@@ -58,8 +89,9 @@ export function boundedBody(request: Request, maxBytes: number): ReadableStream<
       if (done) return controller.close();
       received += value.byteLength;
       if (received > maxBytes) {
-        // Stop here: nothing more is read or held. The 413 that follows closes the connection.
+        // Stop here: nothing more is kept; the rest is thrown away as it arrives (within reason).
         source.releaseLock();
+        void discardRest(request);
         return controller.error(new BodyTooLargeError(maxBytes));
       }
       controller.enqueue(value);
@@ -122,7 +154,7 @@ export async function readFormFields(request: Request, maxBytes: number = BODY_L
   try {
     formData = await readFormWithLimit(request, maxBytes);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw bodyTooLargeResponse(maxBytes);
+    if (error instanceof BodyTooLargeError) throw bodyTooLargeResponse(request, maxBytes);
     if (error instanceof BodyMalformedError) throw json({ error: "Malformed form" }, { status: 400 });
     throw error;
   }

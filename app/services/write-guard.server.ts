@@ -16,5 +16,5 @@ export function assertWriteAccepted(request: Request, maxBodyBytes: number = BOD
     throw json({ error: "Cross-origin request refused" }, { status: 403 });
   }
   const declared = declaredBodyBytes(request.headers);
-  if (declared !== null && declared > maxBodyBytes) throw bodyTooLargeResponse(maxBodyBytes);
+  if (declared !== null && declared > maxBodyBytes) throw bodyTooLargeResponse(request, maxBodyBytes);
 }

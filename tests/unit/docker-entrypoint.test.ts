@@ -23,7 +23,7 @@ describe("the container's entrypoint", () => {
       fs.mkdirSync(path.join(dataDir, "uploads"));
       fs.writeFileSync(path.join(dataDir, "app.db"), "");
       const ran = execFileSync(entrypoint, ["sh", "-c", 'id -u && touch "$DATA_DIR/written-by-server"'], {
-        env: { PATH: process.env.PATH, DATA_DIR: dataDir, RUN_AS: unprivileged.name },
+        env: { NODE_ENV: "production", PATH: process.env.PATH, DATA_DIR: dataDir, RUN_AS: unprivileged.name },
       })
         .toString()
         .trim();
