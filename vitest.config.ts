@@ -15,6 +15,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     ...shared,
+    // Test files mostly wait on servers and browsers, so more run at once than there are cores.
+    // The time limits below only catch a test that is stuck: on a busy machine every step is slower.
+    maxWorkers: 3,
     // Tests run against the built server (npm test builds first) and a real SQLite file.
     projects: [
       {
@@ -23,8 +26,8 @@ export default defineConfig({
           ...shared,
           name: "unit",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -33,8 +36,8 @@ export default defineConfig({
           ...shared,
           name: "browser",
           include: ["tests/browser/**/*.test.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 90_000,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],
