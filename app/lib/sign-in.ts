@@ -36,10 +36,9 @@ export function clientWaitSeconds(failures: number): number {
   return CLIENT_WAIT_BASE_SECONDS * 2 ** doublings;
 }
 
-/** Every wait a client can be given, by doublings (0 .. CLIENT_WAIT_MAX_DOUBLINGS). */
-export const CLIENT_WAITS_SECONDS: readonly number[] = Array.from(
-  { length: CLIENT_WAIT_MAX_DOUBLINGS + 1 },
-  (_, doublings) => CLIENT_WAIT_BASE_SECONDS * 2 ** doublings,
+/** Every wait a client can be given, after its 5th, 6th ... failure (the last one also for every later failure). */
+export const CLIENT_WAITS_SECONDS: readonly number[] = Array.from({ length: CLIENT_WAIT_MAX_DOUBLINGS + 1 }, (_, doublings) =>
+  clientWaitSeconds(FREE_FAILURES_PER_CLIENT + doublings),
 );
 
 /** How long each check of an account waits, given its recent failures from every client. */
