@@ -3,6 +3,7 @@ import * as initial from "./0001_initial";
 import * as auditLog from "./0002_audit_log";
 import * as leadActivity from "./0003_lead_activity";
 import * as leadSearch from "./0005_lead_search";
+import * as signInHardening from "./0007_sign_in_hardening";
 import * as providerIdentity from "./0008_provider_identity";
 
 /**
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   "0002_audit_log": auditLog,
   "0003_lead_activity": leadActivity,
   "0005_lead_search": leadSearch,
+  "0007_sign_in_hardening": signInHardening,
   "0008_provider_identity": providerIdentity,
 };

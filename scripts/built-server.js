@@ -26,12 +26,14 @@ export function freePort() {
 }
 
 /**
- * @param {Record<string, string>} [env] extra environment for the server
+ * @param {Record<string, string>} [env] extra environment for the server; a DATA_DIR given here is
+ *   used as it is and kept when the server stops (to start a server again on the same data)
  * @returns {Promise<{ url: string, pid: number, dataDir: string, output: () => string, stop: () => Promise<void> }>}
  */
 export async function startBuiltServer(env = {}) {
   if (!fs.existsSync(serverBuild)) throw new Error("No server build: run `npm run build` first");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quotes-server-"));
+  const ownDataDir = !env.DATA_DIR;
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "quotes-server-"));
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let printed = "";
   // The server stops itself when this process ends, even killed (see exit-with-parent.js).
@@ -60,7 +62,7 @@ export async function startBuiltServer(env = {}) {
       child.kill("SIGTERM");
       await exited;
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 30_000;

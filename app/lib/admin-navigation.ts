@@ -9,3 +9,6 @@ export const ADMIN_NAV_LINKS = [
   { to: "/admin/testimonials", label: "Testimonials", icon: "testimonials" },
   { to: "/admin/settings", label: "Settings", icon: "settings" },
 ] as const;
+
+/** "Change your password", for every signed-in user with a local password (footer and dashboard header). */
+export const CHANGE_PASSWORD_PATH = "/admin/account/password";

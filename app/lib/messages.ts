@@ -1,3 +1,5 @@
+import { minutesText } from "./sign-in";
+
 /**
  * User-facing notification texts. The spec's wording is kept exactly;
  * anything beyond the spec is marked as such.
@@ -46,3 +48,43 @@ export const MESSAGES = {
 
 /** A toast on its way to the screen; the id tells one showing from the next. */
 export type Toast = ToastMessage & { id: string };
+
+// Beyond the spec: staff sign-in, sign-out and passwords.
+export const SIGN_IN_TEXT = {
+  /** A wrong password and an unknown email get this same answer. */
+  invalid: "That email and password don't match an admin account.",
+  notAllowed: "This account is not allowed into the admin portal. Ask a super admin to invite you.",
+  temporaryPasswordExpired: `Your temporary password has expired. Ask a super admin to reset your password.`,
+  tooManyRequests: "Too many sign-in attempts. Please wait a minute and try again.",
+  tooLarge: "That sign-in was too large to read. Please enter just your email and password.",
+} as const;
+
+/** The answer to a client that has been failing for an account: the same whether or not the address exists. */
+export function throttledText(retryAfterSeconds: number): string {
+  return `Too many failed sign-in attempts. Please wait ${minutesText(retryAfterSeconds)} and try again.`;
+}
+
+export const PASSWORD_TEXT = {
+  currentWrong: "That is not your current password.",
+  temporaryPasswordExpired: SIGN_IN_TEXT.temporaryPasswordExpired,
+  noLocalPassword: "You sign in through your organisation's sign-in provider, so there is no password to change here.",
+  providerOnly: "Staff sign in through your sign-in provider, so there are no passwords to reset.",
+  /** JSON routes, while a temporary password is unchanged. */
+  changeRequired: "Forbidden: change your temporary password first, at /admin/account/password",
+} as const;
+
+export const ACCOUNT_MESSAGES = {
+  signedIn: (firstName: string): ToastMessage => ({ kind: "success", title: "Signed in", description: `Welcome back, ${firstName}.` }),
+  signedOut: { kind: "default", title: "Signed out", description: "You have signed out of the admin portal." },
+  changeRequired: {
+    kind: "destructive",
+    title: "Change your password",
+    description: "You signed in with a temporary password. Choose your own password to continue.",
+  },
+  passwordChanged: {
+    kind: "success",
+    title: "Password changed",
+    description: "Your new password is set. Any other sessions of yours have been signed out.",
+  },
+  passwordChangeFailed: { kind: "destructive", title: "Password not changed", description: "Please correct the highlighted fields" },
+} as const satisfies Record<string, ToastMessage | ((...args: never[]) => ToastMessage)>;

@@ -1,16 +1,17 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import { fullName, newAdminUserId, type AdminUser } from "~/lib/admin-users";
 import { ADMIN_ROLE_LABELS, type AdminRole } from "~/lib/enums";
+import { PASSWORD_TEXT, throttledText } from "~/lib/messages";
+import type { PasswordChangeInput } from "~/lib/schemas/account";
 import type { NewAdminUserInput } from "~/lib/schemas/admin-users";
+import { accountKey, clientKey, TEMPORARY_PASSWORD_DAYS, temporaryPasswordExpiry } from "~/lib/sign-in";
 import { getDb, nowIso } from "~/services/db.server";
 import type { AdminUsersTable, Database } from "~/services/database-types";
 import { env, localSignInEnabled } from "~/services/env.server";
-import { generatePassword, hashPassword, verifyPassword } from "~/services/password.server";
+import { generatePassword, hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "~/services/password.server";
 import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
-
-const MAX_FAILED_SIGN_INS = 5;
-const LOCK_MINUTES = 15;
+import { claimSignInAttempt, clearAccountFailures, clearClientFailures, recordAccountFailure } from "./sign-in-throttle.server";
 
 function toAdminUser(row: Selectable<AdminUsersTable>): AdminUser {
   return {
@@ -62,7 +63,11 @@ async function countActiveSuperAdmins(db: Kysely<Database> | Transaction<Databas
 }
 
 export type CreatedAdminUser = AdminUser & {
-  /** With local sign-in: the new user's first password, given to the creator once and never stored in clear. */
+  /**
+   * With local sign-in: the new user's first password, given to the creator
+   * once and never stored in clear; changed at first sign-in, expires after
+   * TEMPORARY_PASSWORD_DAYS.
+   */
   temporaryPassword?: string;
 };
 
@@ -76,6 +81,7 @@ export async function createAdminUser(actor: AdminUser, input: NewAdminUserInput
   const now = nowIso();
   const temporaryPassword = localSignInEnabled ? generatePassword() : undefined;
   const passwordHash = temporaryPassword ? await hashPassword(temporaryPassword) : null;
+  const temporaryPasswordExpiresAt = temporaryPassword ? temporaryPasswordExpiry() : null;
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("adminUsers")
@@ -88,6 +94,7 @@ export async function createAdminUser(actor: AdminUser, input: NewAdminUserInput
         isActive: input.isActive === false ? 0 : 1,
         profileImageUrl: input.profileImageUrl ?? null,
         passwordHash,
+        temporaryPasswordExpiresAt,
         createdAt: now,
         updatedAt: now,
       })
@@ -142,7 +149,7 @@ export async function reactivateAdminUser(actor: AdminUser, id: string): Promise
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable("adminUsers")
-      .set({ isActive: 1, failedSignInCount: 0, lockedUntil: null, updatedAt: nowIso() })
+      .set({ isActive: 1, updatedAt: nowIso() })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -153,38 +160,135 @@ export async function reactivateAdminUser(actor: AdminUser, id: string): Promise
 
 export type LocalSignInResult =
   | { ok: true; user: AdminUser }
-  | { ok: false; reason: "invalid" | "locked" | "inactive"; lockedUntil?: string };
+  | { ok: false; reason: "invalid" | "inactive" | "temporaryPasswordExpired" }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Email + password check with a lock: five wrong passwords in a row lock the
- * account for fifteen minutes. The answer never says whether the email exists.
+ * Email + password check, slowed by the sign-in throttle (see
+ * sign-in-throttle.server.ts): a client that keeps failing for an account
+ * waits longer and longer; nobody else is ever refused the right password.
+ * The answers never say whether the email exists: an unknown one is
+ * throttled the same way and costs the same hashing work.
  */
-export async function verifyLocalSignIn(email: string, password: string): Promise<LocalSignInResult> {
+export async function verifyLocalSignIn(email: string, password: string, clientAddress: string): Promise<LocalSignInResult> {
+  const account = accountKey(email);
+  const client = clientKey(clientAddress);
+  const claim = await claimSignInAttempt(account, client);
+  if (!claim.allowed) return { ok: false, reason: "throttled", retryAfterSeconds: claim.retryAfterSeconds };
+  if (claim.delayMs > 0) await sleep(claim.delayMs);
+
   const db = await getDb();
   const row = await db.selectFrom("adminUsers").selectAll().where("email", "=", email.trim()).executeTakeFirst();
-  if (!row?.passwordHash) {
-    // Same work as a real check, so timing does not tell which emails exist.
-    await hashPassword(password);
+  const matches = row?.passwordHash ? await verifyPassword(password, row.passwordHash) : await verifyAgainstNothing(password);
+  if (!row?.passwordHash || !matches) {
+    await recordAccountFailure(account);
     return { ok: false, reason: "invalid" };
   }
-  const now = new Date();
-  if (row.lockedUntil && new Date(row.lockedUntil) > now) return { ok: false, reason: "locked", lockedUntil: row.lockedUntil };
-  const matches = await verifyPassword(password, row.passwordHash);
-  if (!matches) {
-    const failures = row.failedSignInCount + 1;
-    const lockedUntil = failures >= MAX_FAILED_SIGN_INS ? new Date(now.getTime() + LOCK_MINUTES * 60_000).toISOString() : null;
+  await clearClientFailures(account, client);
+  if (row.isActive !== 1) return { ok: false, reason: "inactive" };
+  if (row.temporaryPasswordExpiresAt && Date.parse(row.temporaryPasswordExpiresAt) <= Date.now()) {
+    return { ok: false, reason: "temporaryPasswordExpired" };
+  }
+  if (needsRehash(row.passwordHash)) {
+    // Stored with weaker settings than today's: replaced now that the password is at hand.
     await db
       .updateTable("adminUsers")
-      .set({ failedSignInCount: lockedUntil ? 0 : failures, lockedUntil })
+      .set({ passwordHash: await hashPassword(password) })
       .where("id", "=", row.id)
+      .where("passwordHash", "=", row.passwordHash)
       .execute();
-    return lockedUntil ? { ok: false, reason: "locked", lockedUntil } : { ok: false, reason: "invalid" };
-  }
-  if (row.isActive !== 1) return { ok: false, reason: "inactive" };
-  if (row.failedSignInCount > 0 || row.lockedUntil) {
-    await db.updateTable("adminUsers").set({ failedSignInCount: 0, lockedUntil: null }).where("id", "=", row.id).execute();
   }
   return { ok: true, user: toAdminUser(row) };
+}
+
+/** The signed-in user and whether they must still replace a temporary password. */
+export interface AdminAccount {
+  user: AdminUser;
+  passwordChangeRequired: boolean;
+  hasLocalPassword: boolean;
+  temporaryPasswordExpiresAt: string | null;
+}
+
+export async function findAdminAccount(id: string): Promise<AdminAccount | undefined> {
+  const db = await getDb();
+  const row = await db.selectFrom("adminUsers").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    user: toAdminUser(row),
+    // Only where passwords sign anyone in: with the provider alone, a leftover temporary one opens nothing.
+    passwordChangeRequired: localSignInEnabled && Boolean(row.passwordHash && row.temporaryPasswordExpiresAt),
+    hasLocalPassword: Boolean(row.passwordHash),
+    temporaryPasswordExpiresAt: row.passwordHash ? row.temporaryPasswordExpiresAt : null,
+  };
+}
+
+/**
+ * A signed-in user replaces their own password. The current one is checked
+ * (throttled like a sign-in); the user's other sessions end; audited.
+ */
+export async function changeOwnPassword(actor: AdminUser, input: PasswordChangeInput, keepSessionId: string | null, clientAddress: string): Promise<AdminUser> {
+  const db = await getDb();
+  const row = await db.selectFrom("adminUsers").selectAll().where("id", "=", actor.id).executeTakeFirst();
+  if (!row) throw new ModelError(404, "User not found");
+  if (!row.passwordHash || !localSignInEnabled) throw new ModelError(409, PASSWORD_TEXT.noLocalPassword);
+  const account = accountKey(row.email);
+  const client = clientKey(clientAddress);
+  const claim = await claimSignInAttempt(account, client);
+  if (!claim.allowed) throw new ModelError(429, throttledText(claim.retryAfterSeconds), "currentPassword");
+  if (claim.delayMs > 0) await sleep(claim.delayMs);
+  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
+    await recordAccountFailure(account);
+    throw new ModelError(400, PASSWORD_TEXT.currentWrong, "currentPassword");
+  }
+  await clearClientFailures(account, client);
+  if (row.temporaryPasswordExpiresAt && Date.parse(row.temporaryPasswordExpiresAt) <= Date.now()) {
+    throw new ModelError(400, PASSWORD_TEXT.temporaryPasswordExpired, "currentPassword");
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("adminUsers")
+      .set({ passwordHash, temporaryPasswordExpiresAt: null, updatedAt: nowIso() })
+      .where("id", "=", actor.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    let others = trx.deleteFrom("sessions").where("adminUserId", "=", actor.id);
+    if (keepSessionId) others = others.where("id", "!=", keepSessionId);
+    await others.execute();
+    await recordAudit(actor, { action: "user.password_changed", entityType: "adminUser", entityId: actor.id, summary: "Changed their own password" }, trx);
+    return toAdminUser(updated);
+  });
+}
+
+export type PasswordResetResult = AdminUser & { temporaryPassword: string; temporaryPasswordExpiresAt: string };
+
+/**
+ * A super admin gives someone else a new temporary password (shown to them
+ * once): it must be changed at first sign-in and expires after
+ * TEMPORARY_PASSWORD_DAYS. The user's sessions end; audited.
+ */
+export async function resetAdminUserPassword(actor: AdminUser, id: string): Promise<PasswordResetResult> {
+  const user = await requireOtherUser(actor, id, "reset the password of");
+  if (!localSignInEnabled) throw new ModelError(409, PASSWORD_TEXT.providerOnly);
+  const temporaryPassword = generatePassword();
+  const passwordHash = await hashPassword(temporaryPassword);
+  const expiresAt = temporaryPasswordExpiry();
+  const db = await getDb();
+  const updated = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("adminUsers")
+      .set({ passwordHash, temporaryPasswordExpiresAt: expiresAt, updatedAt: nowIso() })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom("sessions").where("adminUserId", "=", id).execute();
+    await recordAudit(actor, { action: "user.password_reset", entityType: "adminUser", entityId: id, summary: `Reset ${fullName(user)}'s password` }, trx);
+    return toAdminUser(row);
+  });
+  await clearAccountFailures(accountKey(updated.email));
+  return { ...updated, temporaryPassword, temporaryPasswordExpiresAt: expiresAt };
 }
 
 /** On sign-in through the provider, fill in the name and picture the row lacks. */
@@ -203,28 +307,25 @@ export async function fillProfileFromProvider(
 }
 
 /**
- * At start-up: ADMIN_EMAIL + ADMIN_PASSWORD make sure that super admin exists,
- * is active and has that password. With neither set and no users at all, a
- * first super admin is made and its password printed once to the log.
+ * At start-up: ADMIN_EMAIL + ADMIN_PASSWORD create that super admin when no
+ * such account exists; an existing one is left as it is (its role, whether it
+ * is active and its password are the portal's to change, not undone at every
+ * start). With neither set and no users at all, a first super admin is made
+ * with a temporary password, printed once to the log: it must be changed at
+ * first sign-in and expires after TEMPORARY_PASSWORD_DAYS.
  */
 export async function ensureBootstrapAdmin(): Promise<void> {
   const db = await getDb();
   const now = nowIso();
+  const firstSuperAdmin = { firstName: "Site", lastName: "Administrator", role: "super_admin", isActive: 1, profileImageUrl: null, createdAt: now, updatedAt: now } as const;
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const passwordHash = await hashPassword(env.ADMIN_PASSWORD);
-    const existing = await findAdminUserByEmail(env.ADMIN_EMAIL);
-    if (existing) {
-      await db
-        .updateTable("adminUsers")
-        .set({ role: "super_admin", isActive: 1, passwordHash, failedSignInCount: 0, lockedUntil: null, updatedAt: now })
-        .where("id", "=", existing.id)
-        .execute();
-    } else {
-      await db
-        .insertInto("adminUsers")
-        .values({ id: newAdminUserId(), email: env.ADMIN_EMAIL, firstName: "Site", lastName: "Administrator", role: "super_admin", isActive: 1, profileImageUrl: null, passwordHash, createdAt: now, updatedAt: now })
-        .execute();
-    }
+    if (await findAdminUserByEmail(env.ADMIN_EMAIL)) return;
+    await db
+      .insertInto("adminUsers")
+      .values({ ...firstSuperAdmin, id: newAdminUserId(), email: env.ADMIN_EMAIL, passwordHash: await hashPassword(env.ADMIN_PASSWORD), temporaryPasswordExpiresAt: null })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    console.info(`Super admin ${env.ADMIN_EMAIL} created from ADMIN_EMAIL and ADMIN_PASSWORD.`);
     return;
   }
   const { count } = await db.selectFrom("adminUsers").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
@@ -233,9 +334,12 @@ export async function ensureBootstrapAdmin(): Promise<void> {
   const password = generatePassword();
   await db
     .insertInto("adminUsers")
-    .values({ id: newAdminUserId(), email, firstName: "Site", lastName: "Administrator", role: "super_admin", isActive: 1, profileImageUrl: null, passwordHash: await hashPassword(password), createdAt: now, updatedAt: now })
+    .values({ ...firstSuperAdmin, id: newAdminUserId(), email, passwordHash: await hashPassword(password), temporaryPasswordExpiresAt: temporaryPasswordExpiry() })
     .execute();
-  console.info(`First super admin created. Sign in at /admin with ${email} and this one-time password: ${password}`);
+  console.info(
+    `First super admin created. Sign in at /admin with ${email} and this one-time password: ${password} ` +
+      `(it must be changed at first sign-in and expires in ${TEMPORARY_PASSWORD_DAYS} days)`,
+  );
 }
 
 export interface ProviderIdentity {

@@ -1,11 +1,13 @@
 /**
  * A business rule said no. Carries the HTTP status the JSON routes answer
- * with; pages show the message in a toast.
+ * with; pages show the message in a toast, or by `field` when it names the
+ * form field the refusal is about.
  */
 export class ModelError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 413,
+    readonly status: 400 | 403 | 404 | 409 | 413 | 429,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
     this.name = "ModelError";

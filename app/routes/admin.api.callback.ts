@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ACCOUNT_MESSAGES } from "~/lib/messages";
 import { authenticate, SignInRefused } from "~/services/auth.server";
 import { createSession, sessionCookieHeader } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -11,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const sessionId = await createSession(result.id);
     return redirectWithToast(
       "/admin/dashboard",
-      { kind: "success", title: "Signed in", description: `Welcome back, ${result.firstName}.` },
+      ACCOUNT_MESSAGES.signedIn(result.firstName),
       { headers: { "Set-Cookie": await sessionCookieHeader(sessionId) } },
     );
   } catch (error) {

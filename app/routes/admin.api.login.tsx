@@ -4,18 +4,32 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { SignInCard } from "~/components/admin/sign-in-card";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
+import { CHANGE_PASSWORD_PATH } from "~/lib/admin-navigation";
+import type { AdminUser } from "~/lib/admin-users";
+import { ACCOUNT_MESSAGES, SIGN_IN_TEXT } from "~/lib/messages";
+import { findAdminAccount } from "~/models/admin-users.server";
 import { authenticate, getAdminUser, SignInRefused } from "~/services/auth.server";
 import { localSignInEnabled, oidcEnabled } from "~/services/env.server";
+import { publicFormHeaders } from "~/services/public-forms.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
+import { BodyMalformedError, BodyTooLargeError, readFormWithLimit } from "~/services/request-body.server";
 import { assertWriteAccepted } from "~/services/write-guard.server";
 import { createSession, sessionCookieHeader } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
-async function startSession(userId: string, firstName: string) {
-  const sessionId = await createSession(userId);
+/** A plain form post renders this page: a refusal's Retry-After is passed on. */
+export const headers = publicFormHeaders;
+
+/** An email (254) and a password (200), URL-encoded, fit well within this. */
+const MAX_SIGN_IN_BYTES = 4 * 1024;
+
+/** Signed in: to the dashboard, or first to the change-password screen while the password is a temporary one. */
+async function startSession(user: AdminUser) {
+  const sessionId = await createSession(user.id);
+  const account = await findAdminAccount(user.id);
   return redirectWithToast(
-    "/admin/dashboard",
-    { kind: "success", title: "Signed in", description: `Welcome back, ${firstName}.` },
+    account?.passwordChangeRequired ? CHANGE_PASSWORD_PATH : "/admin/dashboard",
+    account?.passwordChangeRequired ? ACCOUNT_MESSAGES.changeRequired : ACCOUNT_MESSAGES.signedIn(user.firstName),
     { headers: { "Set-Cookie": await sessionCookieHeader(sessionId) } },
   );
 }
@@ -31,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       const result = await authenticate("oidc", request);
       if (result instanceof Response) return result;
-      return startSession(result.id, result.firstName);
+      return startSession(result);
     } catch (error) {
       console.error("Starting sign-in with the provider failed:", error);
       return redirectWithToast("/admin", {
@@ -44,21 +58,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ providerAvailable: oidcEnabled });
 }
 
+/**
+ * The local sign-in form's post. The body is read within a few kilobytes (413
+ * past that) and the strategy is handed a request made from the fields read,
+ * never the raw body.
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  if (!localSignInEnabled) return json({ error: "Sign in through your provider." }, { status: 404 });
-  assertWriteAccepted(request);
-  if (!consumeRateLimit("sign-in").allowed) {
-    return json({ error: "Too many sign-in attempts. Please wait a minute and try again." }, { status: 429 });
+  if (!localSignInEnabled) return json({ error: "Sign in through your provider.", email: "" }, { status: 404 });
+  assertWriteAccepted(request, MAX_SIGN_IN_BYTES);
+  const limit = consumeRateLimit("sign-in");
+  if (!limit.allowed) {
+    return json({ error: SIGN_IN_TEXT.tooManyRequests, email: "" }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
-  const email = String((await request.clone().formData()).get("email") ?? "");
+  let fields: FormData;
   try {
-    const result = await authenticate("local", request);
-    if (result instanceof Response) return result;
-    return startSession(result.id, result.firstName);
+    fields = await readFormWithLimit(request, MAX_SIGN_IN_BYTES);
   } catch (error) {
-    if (error instanceof SignInRefused) return json({ error: error.message, email }, { status: 401 });
+    if (error instanceof BodyTooLargeError) return json({ error: SIGN_IN_TEXT.tooLarge, email: "" }, { status: 413 });
+    if (error instanceof BodyMalformedError) return json({ error: SIGN_IN_TEXT.invalid, email: "" }, { status: 400 });
     throw error;
   }
+  const email = fieldText(fields, "email");
+  const credentials = new URLSearchParams({ email, password: fieldText(fields, "password") });
+  try {
+    const result = await authenticate("local", new Request(request.url, { method: "POST", body: credentials }));
+    if (result instanceof Response) return result;
+    return startSession(result);
+  } catch (error) {
+    if (error instanceof SignInRefused) {
+      const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+      return json({ error: error.message, email: email.slice(0, 254) }, { status: error.status, headers });
+    }
+    throw error;
+  }
+}
+
+function fieldText(fields: FormData, name: string): string {
+  const value = fields.get(name);
+  return typeof value === "string" ? value : "";
 }
 
 export default function AdminLogin() {

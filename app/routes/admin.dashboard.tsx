@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Activity, ArrowRight, Inbox, Percent, Settings, Users } from "lucide-react";
+import { SignOutForm } from "~/components/admin/sign-out-form";
 import { StatCard } from "~/components/admin/stat-card";
 import { Avatar } from "~/components/ui/avatar";
+import { CHANGE_PASSWORD_PATH } from "~/lib/admin-navigation";
 import { useAdminUser } from "~/lib/admin-session";
 import { fullName, initials } from "~/lib/admin-users";
 import { ADMIN_ROLE_LABELS } from "~/lib/enums";
@@ -46,9 +48,12 @@ export default function Dashboard() {
             <p className="text-sm text-slate-600">{ADMIN_ROLE_LABELS[user.role]}</p>
           </div>
         </div>
-        <a href="/admin/api/logout" className="text-sm font-medium text-brand-700 underline underline-offset-2">
-          Sign out
-        </a>
+        <div className="flex flex-wrap items-center gap-4 text-sm font-medium text-brand-700">
+          <Link to={CHANGE_PASSWORD_PATH} className="underline underline-offset-2">
+            Change password
+          </Link>
+          <SignOutForm variant="link" label="Sign out" className="underline underline-offset-2" />
+        </div>
       </header>
 
       <div>

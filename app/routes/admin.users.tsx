@@ -10,6 +10,7 @@ import { formatCount } from "~/lib/format";
 import { listAdminUsers } from "~/models/admin-users.server";
 import { requireAdminPageUser } from "~/services/auth.server";
 import { cookieOptions, newUserInviteCookie } from "~/services/cookies.server";
+import { localSignInEnabled } from "~/services/env.server";
 import { NewUserInvitePanel, type NewUserInvite } from "~/components/admin/new-user-invite-panel";
 
 export const meta: MetaFunction = () => [{ title: "Users | Administration Portal" }];
@@ -21,11 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const invite = (await newUserInviteCookie.parse(request.headers.get("Cookie"))) as NewUserInvite | null;
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (invite) headers.set("Set-Cookie", await newUserInviteCookie.serialize("", { ...cookieOptions(), maxAge: 0 }));
-  return json({ users, invite }, { headers });
+  return json({ users, invite, localSignIn: localSignInEnabled }, { headers });
 }
 
 export default function AdminUsers() {
-  const { users, invite } = useLoaderData<typeof loader>();
+  const { users, invite, localSignIn } = useLoaderData<typeof loader>();
   const { user: currentUser, permissions } = useAdminUser();
   const summary = [
     { label: "Total Users", value: users.length, icon: Users },
@@ -73,7 +74,7 @@ export default function AdminUsers() {
             <p className="text-sm text-slate-600">Get started by creating your first admin user.</p>
           </div>
         ) : (
-          <AdminUserList users={users} currentUserId={currentUser.id} canManage={permissions.manageUsers} />
+          <AdminUserList users={users} currentUserId={currentUser.id} canManage={permissions.manageUsers} canResetPasswords={localSignIn} />
         )}
       </section>
 

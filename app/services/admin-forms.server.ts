@@ -33,7 +33,9 @@ export async function changeFromForm<T>(run: () => Promise<T>, options: ChangeOp
     result = await run();
   } catch (error) {
     if (error instanceof ModelError) {
-      return formAnswer({ formError: error.message, values: options.values }, options.failure, error.status);
+      // A refusal about one field is shown by that field; any other above the form.
+      const reason = error.field ? { fieldErrors: { [error.field]: error.message } } : { formError: error.message };
+      return formAnswer({ ...reason, values: options.values }, options.failure, error.status);
     }
     throw error;
   }

@@ -4,37 +4,48 @@ import { FormStrategy } from "remix-auth-form";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import type { AdminUser } from "~/lib/admin-users";
+import { CHANGE_PASSWORD_PATH } from "~/lib/admin-navigation";
+import { ACCOUNT_MESSAGES, PASSWORD_TEXT, SIGN_IN_TEXT, throttledText } from "~/lib/messages";
 import { can, type Permission } from "~/lib/permissions";
-import { findAdminUserById, findUserForProviderSignIn, fillProfileFromProvider, verifyLocalSignIn } from "~/models/admin-users.server";
+import { signInSchema } from "~/lib/schemas/account";
+import { findAdminAccount, findAdminUserById, findUserForProviderSignIn, fillProfileFromProvider, verifyLocalSignIn, type AdminAccount } from "~/models/admin-users.server";
 import { env, oidcEnabled } from "./env.server";
+import { requestContext } from "./request-context.server";
 import { BODY_LIMITS } from "./request-body.server";
 import { assertWriteAccepted } from "./write-guard.server";
 import { activeSessionUserId, clearSessionCookieHeader, destroySession } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
 /** A sign-in attempt that was understood and refused; the message is shown on the sign-in screen. */
-export class SignInRefused extends Error {}
-
-const NOT_ALLOWED = "This account is not allowed into the admin portal. Ask a super admin to invite you.";
-
-const localCredentialsSchema = z.object({
-  email: z.string().trim().min(1, "Enter your email address").max(254).email("Enter a valid email address"),
-  password: z.string().min(1, "Enter your password").max(200),
-});
+export class SignInRefused extends Error {
+  constructor(
+    message: string,
+    /** 401 unless said otherwise (429 while the client must wait). */
+    readonly status = 401,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
 
 export const authenticator = new Authenticator<AdminUser>();
 
 authenticator.use(
   new FormStrategy(async ({ form }) => {
-    const parsed = localCredentialsSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new SignInRefused(parsed.error.issues[0].message);
-    const result = await verifyLocalSignIn(parsed.data.email, parsed.data.password);
+    const parsed = signInSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw new SignInRefused(parsed.error.issues[0].message, 400);
+    const result = await verifyLocalSignIn(parsed.data.email, parsed.data.password, requestContext().clientAddress);
     if (result.ok) return result.user;
-    if (result.reason === "locked") {
-      throw new SignInRefused("Too many failed attempts. This account is locked for 15 minutes.");
+    switch (result.reason) {
+      case "throttled":
+        throw new SignInRefused(throttledText(result.retryAfterSeconds), 429, result.retryAfterSeconds);
+      case "inactive":
+        throw new SignInRefused(SIGN_IN_TEXT.notAllowed);
+      case "temporaryPasswordExpired":
+        throw new SignInRefused(SIGN_IN_TEXT.temporaryPasswordExpired);
+      default:
+        throw new SignInRefused(SIGN_IN_TEXT.invalid);
     }
-    if (result.reason === "inactive") throw new SignInRefused(NOT_ALLOWED);
-    throw new SignInRefused("That email and password don't match an admin account.");
   }),
   "local",
 );
@@ -96,7 +107,7 @@ function ensureOidcStrategy(): Promise<void> {
             throw new SignInRefused(
               found.reason === "bound-elsewhere"
                 ? "This admin account is linked to a different sign-in at your provider. Ask a super admin for help."
-                : NOT_ALLOWED,
+                : SIGN_IN_TEXT.notAllowed,
             );
           }
           return fillProfileFromProvider(found.user, { givenName: given_name, familyName: family_name, picture });
@@ -125,16 +136,21 @@ export async function authenticate(strategy: "local" | "oidc", request: Request)
   }
 }
 
-/** The signed-in, active admin user, or null. A deactivated user's session is gone already. */
-export async function getAdminUser(request: Request): Promise<AdminUser | null> {
+/** The signed-in, active admin user's account, or null. A deactivated user's session is gone already. */
+export async function getAdminSession(request: Request): Promise<AdminAccount | null> {
   const userId = await activeSessionUserId(request);
   if (!userId) return null;
-  const user = await findAdminUserById(userId);
-  if (!user?.isActive) {
+  const account = await findAdminAccount(userId);
+  if (!account?.user.isActive) {
     await destroySession(request);
     return null;
   }
-  return user;
+  return account;
+}
+
+/** The signed-in, active admin user, or null. */
+export async function getAdminUser(request: Request): Promise<AdminUser | null> {
+  return (await getAdminSession(request))?.user ?? null;
 }
 
 /** Where a signed-out visitor to an admin page is sent (SPEC section 8). */
@@ -149,45 +165,64 @@ const SIGNED_OUT_TOASTS = {
 /** For admin pages: the signed-in user allowed to do this, or a redirect (thrown). */
 export async function requireAdminPageUser(
   request: Request,
-  options: { permission?: Permission; signedOut?: SignedOutDestination; maxBodyBytes?: number } = {},
+  options: {
+    permission?: Permission;
+    signedOut?: SignedOutDestination;
+    /** Only the change-password screen: reachable while a temporary password is still unchanged. */
+    allowTemporaryPassword?: boolean;
+    /** The largest body the page's form may send (default: a form's). */
+    maxBodyBytes?: number;
+  } = {},
 ): Promise<AdminUser> {
+  return (await requireAdminPageAccount(request, options)).user;
+}
+
+/** requireAdminPageUser, with the account's password state. */
+export async function requireAdminPageAccount(
+  request: Request,
+  options: Parameters<typeof requireAdminPageUser>[1] = {},
+): Promise<AdminAccount> {
   assertWriteAccepted(request, options.maxBodyBytes ?? BODY_LIMITS.form);
-  const user = await getAdminUser(request);
-  if (!user) {
+  const account = await getAdminSession(request);
+  if (!account) {
     const destination = options.signedOut ?? "admin-panel";
     const headers = { "Set-Cookie": await clearSessionCookieHeader() };
     throw await redirectWithToast(destination === "login" ? "/admin/api/login" : "/admin", SIGNED_OUT_TOASTS[destination], { headers });
   }
-  if (options.permission && !can(user.role, options.permission)) {
+  if (account.passwordChangeRequired && !options.allowTemporaryPassword) {
+    throw await redirectWithToast(CHANGE_PASSWORD_PATH, ACCOUNT_MESSAGES.changeRequired);
+  }
+  if (options.permission && !can(account.user.role, options.permission)) {
     throw await redirectWithToast("/admin/dashboard", {
       kind: "destructive",
       title: "Access Denied",
       description: "Your role does not allow that. Ask a super admin if you need it.",
     });
   }
-  return user;
+  return account;
 }
 
-/** For admin JSON routes: the user allowed to do this, or 401 / 403 JSON (thrown). */
+/**
+ * For admin JSON routes: the user allowed to do this, or 401 / 403 JSON
+ * (thrown). A user who has not yet replaced a temporary password gets 403.
+ */
 export async function requireAdminApiUser(
   request: Request,
   permission: Permission = "view",
   options: { maxBodyBytes?: number } = {},
 ): Promise<AdminUser> {
   assertWriteAccepted(request, options.maxBodyBytes ?? BODY_LIMITS.json);
-  const user = await getAdminUser(request);
-  if (!user) throw json({ error: "Unauthorized" }, { status: 401 });
-  if (!can(user.role, permission)) throw json({ error: "Forbidden: your role does not allow this" }, { status: 403 });
-  return user;
+  const account = await getAdminSession(request);
+  if (!account) throw json({ error: "Unauthorized" }, { status: 401 });
+  if (account.passwordChangeRequired) {
+    throw json({ error: PASSWORD_TEXT.changeRequired, passwordChangeRequired: true }, { status: 403 });
+  }
+  if (!can(account.user.role, permission)) throw json({ error: "Forbidden: your role does not allow this" }, { status: 403 });
+  return account.user;
 }
 
+/** Ends this request's session (the row is deleted) and lands on the sign-in screen. */
 export async function signOutResponse(request: Request): Promise<Response> {
   await destroySession(request);
-  return redirectWithToast(
-    "/admin",
-    { kind: "default", title: "Signed out", description: "You have signed out of the admin portal." },
-    { headers: { "Set-Cookie": await clearSessionCookieHeader() } },
-  );
+  return redirectWithToast("/admin", ACCOUNT_MESSAGES.signedOut, { headers: { "Set-Cookie": await clearSessionCookieHeader() } });
 }
-
-

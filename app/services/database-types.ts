@@ -65,13 +65,25 @@ export interface AdminUsersTable {
   isActive: 0 | 1;
   profileImageUrl: string | null;
   passwordHash: string | null;
-  failedSignInCount: Generated<number>;
-  lockedUntil: string | null;
+  /** Set while the password is a temporary one (handed out, not chosen): it must be changed, and stops working then. */
+  temporaryPasswordExpiresAt: string | null;
   /** The sign-in provider's issuer and subject, bound at the first sign-in through it. */
   providerIssuer: string | null;
   providerSubject: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * Failed sign-ins for an account (the email as typed, lower-cased) from one
+ * client, or from every client together when clientKey is "*".
+ */
+export interface SignInThrottleTable {
+  accountKey: string;
+  clientKey: string;
+  failures: number;
+  lastFailedAt: string;
+  blockedUntil: string | null;
 }
 
 export interface SessionsTable {
@@ -130,6 +142,7 @@ export interface Database {
   stockImages: StockImagesTable;
   adminUsers: AdminUsersTable;
   sessions: SessionsTable;
+  signInThrottle: SignInThrottleTable;
   contactEnquiries: ContactEnquiriesTable;
   newsletterSignups: NewsletterSignupsTable;
   auditLog: AuditLogTable;

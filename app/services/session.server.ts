@@ -41,7 +41,8 @@ export async function clearSessionCookieHeader(): Promise<string> {
   return sessionCookie.serialize("", { ...cookieOptions(), maxAge: 0 });
 }
 
-async function sessionIdFrom(request: Request): Promise<string | null> {
+/** The id in this request's session cookie (signed), or null. */
+export async function sessionIdFrom(request: Request): Promise<string | null> {
   const value = await sessionCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value ? value : null;
 }

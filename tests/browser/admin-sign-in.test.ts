@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdminUserRow, signInBrowser } from "../support/admin";
 import { JS_MODES, launchBrowser, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -20,7 +21,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(mode: JsMode, password = OWNER.password): Promise<Page> {
+async function signIn(mode: JsMode, password = OWNER.password, email = OWNER.email): Promise<Page> {
   const page = await openPage(browser, mode);
   await page.goto(`${server.url}/admin`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
@@ -29,10 +30,33 @@ async function signIn(mode: JsMode, password = OWNER.password): Promise<Page> {
   await page.getByRole("link", { name: "Sign in" }).click();
   await page.waitForURL(`${server.url}/admin/api/login`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
-  await page.getByLabel("Email").fill(OWNER.email);
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   return page;
+}
+
+/** A page already signed in (through HTTP) as `email`, at `path`. */
+async function openSignedIn(mode: JsMode, email: string, password: string, path = "/admin/dashboard"): Promise<Page> {
+  const page = await openPage(browser, mode);
+  await signInBrowser(page.context(), server, email, password);
+  await page.goto(`${server.url}${path}`);
+  if (mode.javaScriptEnabled) await waitForHydration(page);
+  return page;
+}
+
+const toastText = (page: Page) => page.getByTestId("toast").textContent();
+const suffix = (mode: JsMode) => (mode.javaScriptEnabled ? "js" : "nojs");
+
+/** The control whose label starts with `text` ("New password", not "Confirm new password"). */
+const labelled = (page: Page, text: string) => page.getByLabel(new RegExp(`^${text.replace(/[()]/g, "\\$&")}`));
+
+/** Fills the change-password form and sends it. */
+async function changePassword(page: Page, fields: { current: string; next: string; confirm: string }, currentLabel = "Current password") {
+  await labelled(page, currentLabel).fill(fields.current);
+  await labelled(page, "New password").fill(fields.next);
+  await labelled(page, "Confirm new password").fill(fields.confirm);
+  await page.getByRole("button", { name: "Change password" }).click();
 }
 
 describe.each(JS_MODES)("admin sign-in $name", (mode) => {
@@ -44,8 +68,9 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
     expect(await page.getByText("Super Administrator").first().isVisible()).toBe(true);
     expect(await page.getByTestId("toast").textContent()).toContain("Signed in");
 
-    // The sidebar: every screen, the active one marked, and Logout.
+    // The sidebar: every screen, the active one marked, and Logout (a button: signing out is a POST).
     const nav = page.getByRole("navigation", { name: "Admin" }).first();
+    expect(await nav.getByRole("button", { name: "Logout" }).isVisible()).toBe(true);
     expect(await nav.getByRole("link").allTextContents()).toEqual([
       "Dashboard",
       "Leads",
@@ -55,24 +80,28 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
       "Stock Images",
       "Testimonials",
       "Settings",
-      "Logout",
     ]);
     expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
     const tiles = await page.getByTestId("dashboard-tile").allTextContents();
     expect(tiles).toHaveLength(3);
     expect(tiles[0]).toMatch(/^Quote Requests\s*0$/);
-    expect(tiles[1]).toMatch(/^Active Users\s*1$/);
+    // Other tests in this file add users of their own.
+    const active = await server.db.selectFrom("adminUsers").select("id").where("isActive", "=", 1).execute();
+    expect(tiles[1]).toMatch(new RegExp(`^Active Users\\s*${active.length}$`));
     expect(tiles[2]).toMatch(/^Conversion Rate\s*—$/);
-    expect(await page.getByText("No recent activity to display").isVisible()).toBe(true);
+    // Until a change is made (a password changed by another test here), the panel says there is none.
+    const audited = await server.db.selectFrom("auditLog").select("id").execute();
+    if (audited.length === 0) expect(await page.getByText("No recent activity to display").isVisible()).toBe(true);
+    else expect(await page.getByTestId("recent-activity").getByRole("listitem").count()).toBe(Math.min(audited.length, 8));
 
     await nav.getByRole("link", { name: "Settings" }).click();
     await page.waitForURL(`${server.url}/admin/settings`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Settings");
     expect(await nav.getByRole("link", { name: "Settings" }).getAttribute("aria-current")).toBe("page");
 
-    await page.getByRole("contentinfo").getByRole("link", { name: "Sign Out" }).click();
+    await page.getByRole("contentinfo").getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL(`${server.url}/admin`);
-    expect(await page.getByTestId("toast").textContent()).toContain("Signed out");
+    await expect.poll(() => toastText(page)).toContain("Signed out");
     await page.goto(`${server.url}/admin/dashboard`);
     expect(page.url()).toBe(`${server.url}/admin`);
     expect(await page.getByTestId("toast").textContent()).toContain("You need to sign in to access the admin panel.");
@@ -85,6 +114,114 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
     await alert.waitFor();
     expect(await alert.textContent()).toBe("That email and password don't match an admin account.");
     expect(await page.getByLabel("Email").inputValue()).toBe(OWNER.email);
+    expect(page.url()).toBe(`${server.url}/admin/api/login`);
+    await page.context().close();
+  });
+
+  it("signs out from the sidebar's Logout and from the dashboard's Sign out", async () => {
+    for (const control of ["sidebar", "dashboard"] as const) {
+      const page = await openSignedIn(mode, OWNER.email, OWNER.password);
+      const button =
+        control === "sidebar"
+          ? page.getByRole("navigation", { name: "Admin" }).first().getByRole("button", { name: "Logout" })
+          : page.getByRole("main").getByRole("button", { name: "Sign out" });
+      await button.click();
+      await page.waitForURL(`${server.url}/admin`);
+      await expect.poll(() => toastText(page)).toContain("Signed out");
+      await page.goto(`${server.url}/admin/dashboard`);
+      expect(page.url(), control).toBe(`${server.url}/admin`);
+      await page.context().close();
+    }
+  });
+
+  it("asks before signing out when /admin/api/logout is opened, and signs out from its button", async () => {
+    const page = await openSignedIn(mode, OWNER.email, OWNER.password, "/admin/api/logout");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Sign out");
+    // Opening the address signed nobody out.
+    await page.goto(`${server.url}/admin/dashboard`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome back, Olivia");
+
+    await page.goto(`${server.url}/admin/api/logout`);
+    if (mode.javaScriptEnabled) await waitForHydration(page);
+    await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(`${server.url}/admin`);
+    await expect.poll(() => toastText(page)).toContain("Signed out");
+    await page.goto(`${server.url}/admin/dashboard`);
+    expect(page.url()).toBe(`${server.url}/admin`);
+    await page.context().close();
+  });
+
+  it("changes the password from the footer link: what is wrong is said by the field, then only the new one signs in", async () => {
+    const email = `changer-${suffix(mode)}@clearlinebusiness.co.uk`;
+    await createAdminUserRow(server.db, { email, password: "first-password-1", firstName: "Cara" });
+    const page = await openSignedIn(mode, email, "first-password-1");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Change password" }).click();
+    await page.waitForURL(`${server.url}/admin/account/password`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Change your password");
+    if (mode.javaScriptEnabled) {
+      await waitForHydration(page);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    }
+
+    await changePassword(page, { current: "first-password-1", next: email.toUpperCase(), confirm: email.toUpperCase() });
+    await expect.poll(() => page.getByText("Please choose a password that is not your email address").isVisible()).toBe(true);
+    expect(await toastText(page)).toContain("Password not changed");
+    expect(await labelled(page, "New password").getAttribute("aria-invalid")).toBe("true");
+
+    await changePassword(page, { current: "first-password-1", next: "a-brand-new-password", confirm: "a-brand-new-passw0rd" });
+    await expect.poll(() => page.getByText("The two new passwords don't match").isVisible()).toBe(true);
+
+    await changePassword(page, { current: "first-password-1", next: "a-brand-new-password", confirm: "a-brand-new-password" });
+    await page.waitForURL(`${server.url}/admin/dashboard`);
+    await expect.poll(() => toastText(page)).toContain("Password changed");
+
+    await page.getByRole("contentinfo").getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL(`${server.url}/admin`);
+    await page.context().close();
+    const old = await signIn(mode, "first-password-1", email);
+    await expect.poll(() => old.getByRole("alert").filter({ hasText: "match" }).count()).toBe(1);
+    await old.context().close();
+    const fresh = await signIn(mode, "a-brand-new-password", email);
+    await fresh.waitForURL(`${server.url}/admin/dashboard`);
+    await fresh.context().close();
+  });
+
+  it("leads someone who signs in with a temporary password to choose their own before anything else", async () => {
+    const email = `starter-${suffix(mode)}@clearlinebusiness.co.uk`;
+    const expires = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
+    await createAdminUserRow(server.db, { email, password: "handed-out-pass", firstName: "Tess", temporaryPasswordExpiresAt: expires });
+    const page = await signIn(mode, "handed-out-pass", email);
+    await page.waitForURL(`${server.url}/admin/account/password`);
+    await expect.poll(() => toastText(page)).toContain("Change your password");
+    expect(await page.getByTestId("temporary-password-notice").textContent()).toContain("You signed in with a temporary password.");
+    if (mode.javaScriptEnabled) await waitForHydration(page);
+
+    // Every other screen leads back here until it is done.
+    await page.getByRole("navigation", { name: "Admin" }).first().getByRole("link", { name: "Leads" }).click();
+    await expect.poll(() => toastText(page)).toContain("Choose your own password to continue.");
+    await page.waitForURL(`${server.url}/admin/account/password`);
+
+    await changePassword(page, { current: "handed-out-pass", next: "tess-own-password", confirm: "tess-own-password" }, "Current (temporary) password");
+    await page.waitForURL(`${server.url}/admin/dashboard`);
+    await expect.poll(() => toastText(page)).toContain("Password changed");
+    await page.getByRole("navigation", { name: "Admin" }).first().getByRole("link", { name: "Leads" }).click();
+    await page.waitForURL(`${server.url}/admin/leads`);
+    await page.context().close();
+  });
+
+  it("tells a client that keeps getting the password wrong to wait", async () => {
+    const email = `guessed-${suffix(mode)}@clearlinebusiness.co.uk`;
+    await createAdminUserRow(server.db, { email, password: "the-real-password" });
+    // Five wrong guesses from this machine (the browser is the same client) ...
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const guess = await fetch(`${server.url}/admin/api/login`, { method: "POST", body: new URLSearchParams({ email, password: `guess-${attempt}` }), redirect: "manual" });
+      expect(guess.status).toBe(401);
+    }
+    // ... and even the right password waits.
+    const page = await signIn(mode, "the-real-password", email);
+    const alert = page.getByRole("alert").filter({ hasText: "Too many" });
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe("Too many failed sign-in attempts. Please wait 1 minute and try again.");
     expect(page.url()).toBe(`${server.url}/admin/api/login`);
     await page.context().close();
   });

@@ -71,6 +71,7 @@ describe.each(JS_MODES)("Users screen $name", (mode) => {
     expect(await theirs.getByText("Admin", { exact: true }).isVisible()).toBe(true);
     expect(await theirs.getByRole("link", { name: "Edit role for Oscar Reid" }).isVisible()).toBe(true);
     expect(await theirs.getByRole("link", { name: "Deactivate Oscar Reid" }).isVisible()).toBe(true);
+    expect(await theirs.getByRole("link", { name: "Reset password for Oscar Reid" }).isVisible()).toBe(true);
     expect(await theirs.getByText(/^Joined \d{1,2} [A-Z][a-z]{2} \d{4}$/).isVisible()).toBe(true);
     // axe runs as a page script, so only where scripts run.
     if (mode.javaScriptEnabled) expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -114,7 +115,10 @@ describe.each(JS_MODES)("Users screen $name", (mode) => {
     const invite = page.getByTestId("new-user-invite");
     expect(await invite.textContent()).toContain(email);
     const temporaryPassword = (await page.getByTestId("temporary-password").textContent())!;
-    expect((await fetch(`${server.url}/admin/api/login`, { method: "POST", body: new URLSearchParams({ email, password: temporaryPassword }), redirect: "manual" })).status).toBe(302);
+    const signedIn = await fetch(`${server.url}/admin/api/login`, { method: "POST", body: new URLSearchParams({ email, password: temporaryPassword }), redirect: "manual" });
+    expect(signedIn.status).toBe(302);
+    // It is temporary: the first stop is the change-password screen.
+    expect(signedIn.headers.get("location")).toBe("/admin/account/password");
     await page.reload();
     expect(await page.getByTestId("new-user-invite").count()).toBe(0);
     await page.context().close();
@@ -198,6 +202,34 @@ describe.each(JS_MODES)("Users screen $name", (mode) => {
     await page.context().close();
   });
 
+  it("resets a user's password: the new temporary one is shown once, and must be changed at sign-in", async () => {
+    const user = await createAdminUserRow(server.db, { email: `reset-${suffix(mode)}@example.co.uk`, role: "manager", firstName: "Rosa", lastName: "Quinn", password: "forgotten-pass-1" });
+    const page = await openAsSignedIn(mode);
+    await markPage(page, mode);
+    await row(page, user.email).getByRole("link", { name: "Reset password for Rosa Quinn" }).click();
+    const confirm = dialog(page, "Reset Password");
+    await confirm.waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/users/${user.id}/reset-password`);
+    expect(await confirm.textContent()).toContain("Give Rosa Quinn a new temporary password?");
+    if (mode.javaScriptEnabled) expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await confirm.getByRole("button", { name: "Reset password" }).click();
+
+    await page.waitForURL(`${server.url}/admin/users`);
+    await expect.poll(() => toastText(page)).toContain("Password reset successfully");
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    const shown = page.getByTestId("new-user-invite");
+    expect(await shown.getByRole("heading").textContent()).toContain("New temporary password for Rosa Quinn");
+    const temporaryPassword = (await shown.getByTestId("temporary-password").textContent())!;
+    await expectSamePage(page, mode);
+
+    const login = (password: string) => fetch(`${server.url}/admin/api/login`, { method: "POST", body: new URLSearchParams({ email: user.email, password }), redirect: "manual" });
+    expect((await login("forgotten-pass-1")).status).toBe(401);
+    expect((await login(temporaryPassword)).headers.get("location")).toBe("/admin/account/password");
+    await page.reload();
+    expect(await page.getByTestId("new-user-invite").count()).toBe(0);
+    await page.context().close();
+  });
+
   it("closes a dialog with Cancel, back to the list", async () => {
     const page = await openAsSignedIn(mode, "/admin/users/new");
     await dialog(page, "Add Admin User").getByRole("link", { name: "Cancel" }).click();
@@ -221,7 +253,7 @@ describe.each(JS_MODES)("Users screen $name", (mode) => {
     expect(await row(page, OWNER.email).isVisible()).toBe(true);
     expect(await row(page, MANAGER.email).textContent()).toContain("You");
     expect(await page.getByRole("link", { name: "Add Admin User" }).count()).toBe(0);
-    expect(await page.getByRole("link", { name: /^(Edit role|Deactivate|Reactivate)/ }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: /^(Edit role|Deactivate|Reactivate|Reset password)/ }).count()).toBe(0);
 
     await page.goto(`${server.url}/admin/users/new`);
     await page.waitForURL(`${server.url}/admin/dashboard`);

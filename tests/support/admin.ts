@@ -1,3 +1,4 @@
+import http from "node:http";
 import type { Kysely } from "kysely";
 import type { BrowserContext } from "playwright-core";
 import { newAdminUserId, type AdminUser } from "~/lib/admin-users";
@@ -32,6 +33,18 @@ export async function signInBrowser(context: BrowserContext, server: { url: stri
   await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: "Lax" }]);
 }
 
+/**
+ * Each distinct test password is hashed once per test file: at the real cost
+ * (scrypt N=2^17) a hash takes about half a second, and many test users share
+ * a password. The salt is then shared too, which only a test may do.
+ */
+const hashes = new Map<string, Promise<string>>();
+export function testPasswordHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 export interface AdminUserRowInput {
   email: string;
   role?: AdminRole;
@@ -43,6 +56,8 @@ export interface AdminUserRowInput {
   id?: string;
   profileImageUrl?: string | null;
   createdAt?: string;
+  /** Makes `password` a temporary one, which must be changed at sign-in and stops working at this time. */
+  temporaryPasswordExpiresAt?: string | null;
 }
 
 /** Inserts an admin user straight into the server's database (arranging a test, not exercising the app). */
@@ -64,7 +79,8 @@ export async function createAdminUserRow(db: Kysely<Database>, input: AdminUserR
     .values({
       ...user,
       isActive: user.isActive ? 1 : 0,
-      passwordHash: input.password ? await hashPassword(input.password) : null,
+      passwordHash: input.password ? await testPasswordHash(input.password) : null,
+      ...(input.temporaryPasswordExpiresAt ? { temporaryPasswordExpiresAt: input.temporaryPasswordExpiresAt } : {}),
       updatedAt: now,
     })
     .execute();
@@ -80,8 +96,8 @@ export async function waitForAdminUser(db: Kysely<Database>, email: string, time
   for (;;) {
     const row = await db.selectFrom("adminUsers").selectAll().where("email", "=", email).executeTakeFirst();
     if (row?.passwordHash) {
-      const { passwordHash: _hash, failedSignInCount: _count, lockedUntil: _locked, updatedAt: _updated, ...user } = row;
-      return { ...user, isActive: row.isActive === 1 };
+      const { id, email: rowEmail, firstName, lastName, role, profileImageUrl, createdAt } = row;
+      return { id, email: rowEmail, firstName, lastName, role, isActive: row.isActive === 1, profileImageUrl, createdAt };
     }
     if (Date.now() > deadline) throw new Error(`No admin user ${email} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -93,3 +109,48 @@ export const TEST_OWNER = { email: "owner@clearlinebusiness.co.uk", password: "c
 
 /** The variables that make TEST_OWNER. */
 export const TEST_OWNER_ENV = { ADMIN_EMAIL: TEST_OWNER.email, ADMIN_PASSWORD: TEST_OWNER.password };
+
+export interface SignInAnswer {
+  status: number;
+  location: string | null;
+  retryAfter: string | null;
+  /** The refusal shown on the sign-in screen (HTML entities as sent), or null. */
+  alert: string | null;
+  /** The session cookie (`__session=...`) when one was set. */
+  session: string | null;
+}
+
+/**
+ * Posts the local sign-in form from a chosen loopback address (127.0.0.2,
+ * 127.0.0.3 ...): each address is a different client to the server.
+ */
+export function signInFrom(server: { url: string }, localAddress: string, email: string, password: string): Promise<SignInAnswer> {
+  const body = new URLSearchParams({ email, password }).toString();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      new URL("/admin/api/login", server.url),
+      {
+        method: "POST",
+        localAddress,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Origin: server.url },
+      },
+      (response) => {
+        let html = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (html += chunk));
+        response.on("end", () => {
+          const cookies = response.headers["set-cookie"] ?? [];
+          resolve({
+            status: response.statusCode ?? 0,
+            location: response.headers.location ?? null,
+            retryAfter: (response.headers["retry-after"] as string | undefined) ?? null,
+            alert: /role="alert"[^>]*>([^<]*)</.exec(html)?.[1] ?? null,
+            session: cookies.map((cookie) => cookie.split(";")[0]).find((pair) => pair.startsWith("__session=") && pair !== "__session=") ?? null,
+          });
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}

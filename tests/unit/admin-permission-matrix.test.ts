@@ -16,15 +16,20 @@ let counter = 0;
 
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAIL: "owner@clearlinebusiness.co.uk", ADMIN_PASSWORD: "correct-horse-battery" });
-  await createAdminUserRow(server.db, { email: "manager@clearlinebusiness.co.uk", role: "manager", password: "manager-password-1" });
-  await createAdminUserRow(server.db, { email: "admin@clearlinebusiness.co.uk", role: "admin", password: "admin-password-1" });
-  await createAdminUserRow(server.db, { email: "leaver@clearlinebusiness.co.uk", role: "super_admin", password: "leaver-password-1" });
+  // Each password hash costs about half a second (scrypt N=2^17): the users are made, and signed in, side by side.
+  await Promise.all([
+    createAdminUserRow(server.db, { email: "manager@clearlinebusiness.co.uk", role: "manager", password: "manager-password-1" }),
+    createAdminUserRow(server.db, { email: "admin@clearlinebusiness.co.uk", role: "admin", password: "admin-password-1" }),
+    createAdminUserRow(server.db, { email: "leaver@clearlinebusiness.co.uk", role: "super_admin", password: "leaver-password-1" }),
+  ]);
   cookies.signedOut = "";
-  cookies.manager = await signIn(server, "manager@clearlinebusiness.co.uk", "manager-password-1");
-  cookies.admin = await signIn(server, "admin@clearlinebusiness.co.uk", "admin-password-1");
-  cookies.superAdmin = await signIn(server, "owner@clearlinebusiness.co.uk", "correct-horse-battery");
-  // A session that was valid until its user was deactivated.
-  cookies.deactivated = await signIn(server, "leaver@clearlinebusiness.co.uk", "leaver-password-1");
+  [cookies.manager, cookies.admin, cookies.superAdmin, cookies.deactivated] = await Promise.all([
+    signIn(server, "manager@clearlinebusiness.co.uk", "manager-password-1"),
+    signIn(server, "admin@clearlinebusiness.co.uk", "admin-password-1"),
+    signIn(server, "owner@clearlinebusiness.co.uk", "correct-horse-battery"),
+    // A session that was valid until its user was deactivated.
+    signIn(server, "leaver@clearlinebusiness.co.uk", "leaver-password-1"),
+  ]);
   await server.db.updateTable("adminUsers").set({ isActive: 0 }).where("email", "=", "leaver@clearlinebusiness.co.uk").execute();
   seedLeads(`${server.dataDir}/app.db`, 5);
 });
@@ -106,6 +111,8 @@ const CASES: Case[] = [
   { name: "GET /admin/users/new", request: async () => ({ method: "GET", path: "/admin/users/new" }), expect: PAGE_SUPER_ONLY },
   { name: "GET /admin/users/:id/role", request: async () => ({ method: "GET", path: `/admin/users/${await freshUserId()}/role` }), expect: PAGE_SUPER_ONLY },
   { name: "GET /admin/users/:id/deactivate", request: async () => ({ method: "GET", path: `/admin/users/${await freshUserId()}/deactivate` }), expect: PAGE_SUPER_ONLY },
+  { name: "GET /admin/users/:id/reset-password", request: async () => ({ method: "GET", path: `/admin/users/${await freshUserId()}/reset-password` }), expect: PAGE_SUPER_ONLY },
+  { name: "GET /admin/account/password", request: async () => ({ method: "GET", path: "/admin/account/password" }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/api/auth/user", request: async () => ({ method: "GET", path: "/admin/api/auth/user" }), expect: API_FOR_ALL },
   { name: "GET /admin/api/users", request: async () => ({ method: "GET", path: "/admin/api/users" }), expect: API_FOR_ALL },
   {
@@ -115,6 +122,7 @@ const CASES: Case[] = [
   },
   { name: "PUT /admin/api/users/:id/role", request: async () => ({ method: "PUT", path: `/admin/api/users/${await freshUserId()}/role`, body: { role: "manager" } }), expect: API_SUPER_ONLY(200) },
   { name: "PUT /admin/api/users/:id/deactivate", request: async () => ({ method: "PUT", path: `/admin/api/users/${await freshUserId()}/deactivate` }), expect: API_SUPER_ONLY(200) },
+  { name: "PUT /admin/api/users/:id/reset-password", request: async () => ({ method: "PUT", path: `/admin/api/users/${await freshUserId()}/reset-password` }), expect: API_SUPER_ONLY(200) },
   { name: "GET /admin/api/quote-requests", request: async () => ({ method: "GET", path: "/admin/api/quote-requests" }), expect: API_FOR_ALL },
   { name: "GET /admin/api/quote-requests/:id", request: async () => ({ method: "GET", path: `/admin/api/quote-requests/${await anyLeadId()}` }), expect: API_FOR_ALL },
   { name: "PUT /admin/api/quote-requests/:id", request: async () => ({ method: "PUT", path: `/admin/api/quote-requests/${await anyLeadId()}`, body: { status: "contacted" } }), expect: API_FOR_ALL },

@@ -3,7 +3,9 @@ import { Menu } from "lucide-react";
 import type { ReactNode } from "react";
 import { useBrand } from "~/lib/brand";
 import { cn } from "~/lib/cn";
+import { CHANGE_PASSWORD_PATH } from "~/lib/admin-navigation";
 import { AdminNavigation } from "./admin-sidebar";
+import { SignOutForm } from "./sign-out-form";
 
 function PendingBar() {
   const navigation = useNavigation();
@@ -59,9 +61,10 @@ export function AdminShell({ children }: { children: ReactNode }) {
             <Link to="/admin/settings" className="hover:text-slate-900">
               Settings
             </Link>
-            <a href="/admin/api/logout" className="hover:text-slate-900">
-              Sign Out
-            </a>
+            <Link to={CHANGE_PASSWORD_PATH} className="hover:text-slate-900">
+              Change password
+            </Link>
+            <SignOutForm variant="link" label="Sign Out" />
           </nav>
           <p>
             © {year} {brand.legalName}. All rights reserved.

@@ -1,7 +1,8 @@
 import { NavLink } from "@remix-run/react";
-import { Image, Inbox, LayoutDashboard, LogOut, Mail, MessageSquareQuote, MessagesSquare, Settings, Users } from "lucide-react";
+import { Image, Inbox, LayoutDashboard, Mail, MessageSquareQuote, MessagesSquare, Settings, Users } from "lucide-react";
 import { ADMIN_NAV_LINKS } from "~/lib/admin-navigation";
 import { cn } from "~/lib/cn";
+import { SignOutForm } from "./sign-out-form";
 
 const ICONS = {
   dashboard: LayoutDashboard,
@@ -14,7 +15,7 @@ const ICONS = {
   settings: Settings,
 } as const;
 
-/** The portal's navigation: every screen, the active one highlighted, and Logout. */
+/** The portal's navigation: every screen, the active one highlighted, and Logout (a button: signing out is a POST). */
 export function AdminNavigation() {
   return (
     <nav aria-label="Admin" className="grid gap-1">
@@ -37,13 +38,9 @@ export function AdminNavigation() {
           </NavLink>
         );
       })}
-      <a
-        href="/admin/api/logout"
-        className="mt-4 flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-300 hover:bg-slate-800 hover:text-white"
-      >
-        <LogOut className="size-4" aria-hidden />
-        Logout
-      </a>
+      <div className="mt-4">
+        <SignOutForm variant="sidebar" label="Logout" />
+      </div>
     </nav>
   );
 }

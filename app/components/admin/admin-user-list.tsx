@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Pencil, UserCheck, UserX } from "lucide-react";
+import { KeyRound, Pencil, UserCheck, UserX } from "lucide-react";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
@@ -12,20 +12,22 @@ interface AdminUserListProps {
   currentUserId: string;
   /** Whether the viewer may change roles and (de)activate people. */
   canManage: boolean;
+  /** Whether staff sign in with passwords here, so a super admin may reset one. */
+  canResetPasswords?: boolean;
 }
 
 /** The Users screen's list: one row per admin user, with the controls a super admin may use on others. */
-export function AdminUserList({ users, currentUserId, canManage }: AdminUserListProps) {
+export function AdminUserList({ users, currentUserId, canManage, canResetPasswords = false }: AdminUserListProps) {
   return (
     <ul className="divide-y divide-slate-200" data-testid="admin-user-list">
       {users.map((user) => (
-        <AdminUserRow key={user.id} user={user} isYou={user.id === currentUserId} canManage={canManage} />
+        <AdminUserRow key={user.id} user={user} isYou={user.id === currentUserId} canManage={canManage} canResetPassword={canResetPasswords} />
       ))}
     </ul>
   );
 }
 
-function AdminUserRow({ user, isYou, canManage }: { user: AdminUser; isYou: boolean; canManage: boolean }) {
+function AdminUserRow({ user, isYou, canManage, canResetPassword }: { user: AdminUser; isYou: boolean; canManage: boolean; canResetPassword: boolean }) {
   const name = fullName(user) || user.email;
   // Nobody changes their own role or deactivates themselves (SPEC section 6).
   const showControls = canManage && !isYou;
@@ -51,7 +53,7 @@ function AdminUserRow({ user, isYou, canManage }: { user: AdminUser; isYou: bool
         <RoleBadge role={user.role} />
       </div>
       {showControls ? (
-        <div className="flex flex-wrap items-center gap-2 pl-14 md:w-[17.5rem] md:flex-nowrap md:justify-end md:pl-0">
+        <div className="flex flex-wrap items-center gap-2 pl-14 md:w-[17.5rem] md:justify-end md:pl-0">
           <Link to={`/admin/users/${encodeURIComponent(user.id)}/role`} preventScrollReset className={buttonClasses("outline", "sm")}>
             <Pencil className="size-4" aria-hidden />
             Edit role<span className="sr-only"> for {name}</span>
@@ -71,6 +73,12 @@ function AdminUserRow({ user, isYou, canManage }: { user: AdminUser; isYou: bool
               Reactivate<span className="sr-only"> {name}</span>
             </Link>
           )}
+          {canResetPassword ? (
+            <Link to={`/admin/users/${encodeURIComponent(user.id)}/reset-password`} preventScrollReset className={buttonClasses("outline", "sm")}>
+              <KeyRound className="size-4" aria-hidden />
+              Reset password<span className="sr-only"> for {name}</span>
+            </Link>
+          ) : null}
         </div>
       ) : canManage ? (
         // Keeps the columns lined up on the viewer's own row.

@@ -1,0 +1,59 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminUserDialogError } from "~/components/admin/admin-user-dialog-error";
+import { UserStatusDialog } from "~/components/admin/user-status-dialog";
+import { fullName } from "~/lib/admin-users";
+import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
+import { PASSWORD_TEXT } from "~/lib/messages";
+import { TEMPORARY_PASSWORD_DAYS } from "~/lib/sign-in";
+import { resetAdminUserPassword } from "~/models/admin-users.server";
+import { changeFromForm } from "~/services/admin-forms.server";
+import { requireDialogSubject, requireUserManager } from "~/services/admin-user-dialogs.server";
+import { cookieOptions, newUserInviteCookie } from "~/services/cookies.server";
+import { localSignInEnabled } from "~/services/env.server";
+
+export const meta: MetaFunction = () => [{ title: "Reset Password | Administration Portal" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUserManager(request);
+  return json({ user: await requireDialogSubject(params.id), localSignIn: localSignInEnabled });
+}
+
+/** Beyond the spec: a new temporary password, shown once on the Users screen like Add Admin User's. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireUserManager(request);
+  return changeFromForm(() => resetAdminUserPassword(actor, params.id!), {
+    success: {
+      redirectTo: USERS_PAGE,
+      toast: USER_MESSAGES.passwordReset,
+      headers: async (reset) => ({
+        "Set-Cookie": await newUserInviteCookie.serialize(
+          { name: fullName(reset) || reset.email, email: reset.email, temporaryPassword: reset.temporaryPassword, reason: "reset", expiresAt: reset.temporaryPasswordExpiresAt },
+          cookieOptions(),
+        ),
+      }),
+    },
+    failure: USER_MESSAGES.passwordResetFailed,
+  });
+}
+
+export default function ResetPassword() {
+  const { user, localSignIn } = useLoaderData<typeof loader>();
+  const name = fullName(user) || user.email;
+  return (
+    <UserStatusDialog
+      user={user}
+      title="Reset Password"
+      confirmation={`Give ${name} a new temporary password? Their current password stops working and they are signed out. You'll see the new one once, to pass on; they must change it when they sign in, and it expires after ${TEMPORARY_PASSWORD_DAYS} days.`}
+      alreadyDone={PASSWORD_TEXT.providerOnly}
+      alreadyDoneWhen={!localSignIn}
+      selfMessage="You can't reset your own password here. Use Change password instead."
+      submitLabel="Reset password"
+      busyLabel="Resetting..."
+      destructive
+    />
+  );
+}
+
+export const ErrorBoundary = AdminUserDialogError;
