@@ -1,5 +1,9 @@
 import { ensureBootstrapAdmin } from "~/models/admin-users.server";
 import { getDb } from "./db.server";
+import { stopGracefullyOnSignals } from "./graceful-stop.server";
+
+// First, so that a deploy's SIGTERM is handled cleanly from the start.
+stopGracefullyOnSignals();
 
 /**
  * Everything the server does once as it starts: open and migrate the
