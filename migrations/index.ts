@@ -3,6 +3,7 @@ import * as initial from "./0001_initial";
 import * as auditLog from "./0002_audit_log";
 import * as leadActivity from "./0003_lead_activity";
 import * as leadSearch from "./0005_lead_search";
+import * as outbox from "./0006_outbox";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0002_audit_log": auditLog,
   "0003_lead_activity": leadActivity,
   "0005_lead_search": leadSearch,
+  "0006_outbox": outbox,
 };

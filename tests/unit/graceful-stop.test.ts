@@ -1,6 +1,10 @@
+import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startBuiltServer } from "../../scripts/built-server.js";
+import { TestHook } from "../support/hook";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -119,5 +123,50 @@ describe.each(["SIGTERM", "SIGINT"] as const)("stopping with %s", (signal) => {
     const references = answers.map((answer) => JSON.parse(answer.body).reference as string);
     const stored = await server.db.selectFrom("leads").select("reference").where("reference", "in", references).execute();
     expect(stored).toHaveLength(quotes.length);
+  });
+});
+
+describe("stopping while a webhook delivery hangs", () => {
+  let hook: TestHook;
+  let server: Awaited<ReturnType<typeof startBuiltServer>> | undefined;
+  beforeAll(async () => {
+    hook = await TestHook.start();
+  });
+  afterEach(async () => {
+    await server?.stop();
+  });
+  afterAll(async () => {
+    await hook?.stop();
+  });
+
+  it("cuts the delivery off, exits with code 0 and the database closed, and keeps the delivery due for the next start", async () => {
+    const email = "hangs-at-deploy@example.co.uk";
+    hook.behave(email, { hold: true });
+    // A hook that would hang for five minutes: only cutting it off lets the server stop.
+    server = await startBuiltServer({ LEAD_WEBHOOK_URL: hook.url, OUTBOX_TIMEOUT_SECONDS: "300" });
+    const response = await fetch(`${server.url}/api/quote-requests`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...quote, email }),
+    });
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    await expect.poll(() => hook.deliveriesOf(email).length).toBe(1);
+
+    expect(await server.kill("SIGTERM")).toEqual({ code: 0, signal: null });
+
+    // Closed at exit (better-sqlite3 does it): the write-ahead log is folded into app.db and removed.
+    const databaseFile = path.join(server.dataDir, "app.db");
+    expect(fs.existsSync(`${databaseFile}-wal`)).toBe(false);
+    const { default: SQLite } = await import("better-sqlite3");
+    const database = new SQLite(databaseFile, { readonly: true });
+    try {
+      const delivery = database.prepare("SELECT attempts, nextAttemptAt, deliveredAt, failedAt FROM outbox WHERE leadId = ?").get(id) as Record<string, unknown>;
+      // The cut-off try does not count, and the delivery is due at once when the server starts again.
+      expect(delivery).toMatchObject({ attempts: 0, deliveredAt: null, failedAt: null });
+      expect(Date.parse(String(delivery.nextAttemptAt))).toBeLessThanOrEqual(Date.now());
+    } finally {
+      database.close();
+    }
   });
 });
