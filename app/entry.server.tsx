@@ -54,7 +54,8 @@ const handleRequest: HandleDocumentRequestFunction = (
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // Unref'd: a finished render must not hold the process up for 5 s when the server stops.
+    setTimeout(abort, ABORT_DELAY).unref();
   });
 };
 

@@ -4,8 +4,9 @@ import { startBuiltServer } from "../scripts/built-server.js";
 import * as publicPages from "./public-pages.js";
 import * as leadsWorkspace from "./leads-workspace.js";
 import * as quoteRequests from "./quote-requests.js";
+import * as durability from "./durability.js";
 
-const benchmarks = [publicPages, quoteRequests, leadsWorkspace];
+const benchmarks = [publicPages, quoteRequests, leadsWorkspace, durability];
 
 const only = process.argv[2];
 for (const benchmark of benchmarks) {

@@ -3,6 +3,7 @@ import * as initial from "./0001_initial";
 import * as auditLog from "./0002_audit_log";
 import * as leadActivity from "./0003_lead_activity";
 import * as leadSearch from "./0005_lead_search";
+import * as outbox from "./0006_outbox";
 import * as signInHardening from "./0007_sign_in_hardening";
 import * as providerIdentity from "./0008_provider_identity";
 
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   "0002_audit_log": auditLog,
   "0003_lead_activity": leadActivity,
   "0005_lead_search": leadSearch,
+  "0006_outbox": outbox,
   "0007_sign_in_hardening": signInHardening,
   "0008_provider_identity": providerIdentity,
 };

@@ -1,5 +1,6 @@
 // Starts the production build the way `npm start` and the container run it, on a free
-// port with its own temporary DATA_DIR. Shared by the tests and the benchmarks.
+// port with its own temporary DATA_DIR (or an existing one, to start again after a stop or
+// a crash). Shared by the tests and the benchmarks.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -26,14 +27,28 @@ export function freePort() {
 }
 
 /**
- * @param {Record<string, string>} [env] extra environment for the server; a DATA_DIR given here is
- *   used as it is and kept when the server stops (to start a server again on the same data)
- * @returns {Promise<{ url: string, pid: number, dataDir: string, output: () => string, stop: () => Promise<void> }>}
+ * @typedef {{ code: number | null, signal: NodeJS.Signals | null }} ServerExit
+ * @typedef {{
+ *   url: string,
+ *   pid: number,
+ *   dataDir: string,
+ *   output: () => string,
+ *   exited: Promise<ServerExit>,
+ *   kill: (signal: NodeJS.Signals) => Promise<ServerExit>,
+ *   stop: () => Promise<void>,
+ * }} BuiltServer
  */
-export async function startBuiltServer(env = {}) {
+
+/**
+ * @param {Record<string, string>} [env] extra environment for the server
+ * @param {{ dataDir?: string }} [options] `dataDir`: start on this existing DATA_DIR (a restart)
+ *   instead of a fresh temporary one; `stop()` then leaves it for whoever made it.
+ * @returns {Promise<BuiltServer>}
+ */
+export async function startBuiltServer(env = {}, options = {}) {
   if (!fs.existsSync(serverBuild)) throw new Error("No server build: run `npm run build` first");
-  const ownDataDir = !env.DATA_DIR;
-  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "quotes-server-"));
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "quotes-server-"));
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let printed = "";
   // The server stops itself when this process ends, even killed (see exit-with-parent.js).
@@ -55,14 +70,18 @@ export async function startBuiltServer(env = {}) {
   child.stderr.on("data", (chunk) => (printed += chunk));
   const url = `http://127.0.0.1:${port}`;
   const output = () => printed;
+  /** @type {Promise<ServerExit>} */
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+
+  /** Sends `signal` (SIGTERM, SIGINT, SIGKILL ...) and resolves when the server has exited. */
+  const kill = async (/** @type {NodeJS.Signals} */ signal) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
-    if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await kill("SIGTERM");
+    if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 30_000;
@@ -82,5 +101,5 @@ export async function startBuiltServer(env = {}) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, pid: /** @type {number} */ (child.pid), dataDir, output, stop };
+  return { url, pid: /** @type {number} */ (child.pid), dataDir, output, exited, kill, stop };
 }

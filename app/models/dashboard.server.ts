@@ -1,4 +1,6 @@
+import type { DeliveryKind } from "~/lib/outbox";
 import { getDb } from "~/services/db.server";
+import { hasDestination } from "~/services/outbox.server";
 
 export interface DashboardFigures {
   quoteRequests: number;
@@ -22,4 +24,71 @@ export async function dashboardFigures(): Promise<DashboardFigures> {
     activeUsers: Number(users.active),
     conversionRate: total === 0 ? null : Number(leads.converted ?? 0) / total,
   };
+}
+
+/** A delivery still waiting this long past its due time is counted as a problem even before a try failed. */
+const OVERDUE_AFTER_MS = 5 * 60_000;
+/** Deliveries listed by name on the dashboard. */
+const LISTED = 5;
+
+export interface ProblemDelivery {
+  id: number;
+  leadId: number | null;
+  leadReference: string | null;
+  attempts: number;
+  state: "failed" | "waiting";
+  lastError: string | null;
+  /** When it was last tried, or queued if never. */
+  at: string;
+}
+
+export interface WebhookDeliveryProblems {
+  /** Given up after every try failed. */
+  failed: number;
+  /** Still to be tried again after a failed try, or overdue. */
+  waiting: number;
+  /** Whether LEAD_WEBHOOK_URL is set now (when it is not, nothing waiting is sent). */
+  webhookConfigured: boolean;
+  /** The most recent problems, newest first. */
+  recent: ProblemDelivery[];
+}
+
+/**
+ * Lead webhook deliveries that failed or are stuck, for the staff dashboard;
+ * null when there are none. Each query keeps to a partial index of the outbox,
+ * so delivered rows (nearly all of them) are never read.
+ */
+export async function webhookDeliveryProblems(): Promise<WebhookDeliveryProblems | null> {
+  const db = await getDb();
+  const kind: DeliveryKind = "lead.webhook";
+  const overdue = new Date(Date.now() - OVERDUE_AFTER_MS).toISOString();
+  const problems = (state: ProblemDelivery["state"]) => {
+    const query = db.selectFrom("outbox").where("outbox.kind", "=", kind);
+    return state === "failed"
+      ? query.where("outbox.failedAt", "is not", null)
+      : query.where("outbox.nextAttemptAt", "is not", null).where((eb) => eb.or([eb("outbox.lastError", "is not", null), eb("outbox.nextAttemptAt", "<", overdue)]));
+  };
+  const counts = await Promise.all(
+    (["failed", "waiting"] as const).map((state) => problems(state).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()),
+  );
+  const [failed, waiting] = counts.map((row) => Number(row.count));
+  if (failed === 0 && waiting === 0) return null;
+
+  const listed = await Promise.all(
+    (["failed", "waiting"] as const).map(async (state) => {
+      const rows = await problems(state)
+        .leftJoin("leads", "leads.id", "outbox.leadId")
+        .select(["outbox.id", "outbox.leadId", "leads.reference as leadReference", "outbox.attempts", "outbox.lastError", "outbox.lastAttemptAt", "outbox.createdAt"])
+        // By the column of the state's own index: no walk through delivered rows.
+        .orderBy(state === "failed" ? "outbox.failedAt" : "outbox.nextAttemptAt", "desc")
+        .limit(LISTED)
+        .execute();
+      return rows.map(({ lastAttemptAt, createdAt, ...row }): ProblemDelivery => ({ ...row, state, at: lastAttemptAt ?? createdAt }));
+    }),
+  );
+  const recent = listed
+    .flat()
+    .sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id)
+    .slice(0, LISTED);
+  return { failed, waiting, webhookConfigured: hasDestination(kind), recent };
 }

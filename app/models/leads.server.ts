@@ -5,7 +5,8 @@ import { quoteRequestSchema, type QuoteRequestInput } from "~/lib/schemas/quote-
 import { env } from "~/services/env.server";
 import { getDb } from "~/services/db.server";
 import type { LeadRow } from "~/services/database-types";
-import { notifyNewLead } from "~/services/lead-webhook.server";
+import { queueNewLeadWebhook } from "~/services/lead-webhook.server";
+import { deliverOutboxSoon } from "~/services/outbox.server";
 
 export interface CreatedLead {
   id: number;
@@ -43,9 +44,11 @@ async function findLeadByToken(submissionToken: string): Promise<CreatedLead | u
 }
 
 /**
- * Stores a lead with every answer, status new, in one statement; a random
- * reference that is unique (drawn again on the rare clash). The same
- * submission token twice returns the lead the first one made.
+ * Stores a lead with every answer, status new, and its webhook delivery (when
+ * LEAD_WEBHOOK_URL is set) in one transaction; a random reference that is
+ * unique (drawn again on the rare clash). The same submission token twice
+ * returns the lead the first one made. The webhook is sent after the commit,
+ * in the background: the visitor's answer never waits for it.
  */
 export async function createLead(input: QuoteRequestInput, context: SubmissionContext): Promise<CreatedLead & { isNew: boolean }> {
   if (context.submissionToken) {
@@ -56,32 +59,35 @@ export async function createLead(input: QuoteRequestInput, context: SubmissionCo
   const now = new Date();
   for (let attempt = 0; ; attempt++) {
     try {
-      const lead = await db
-        .insertInto("leads")
-        .values({
-          reference: newReference(now),
-          status: "new",
-          teamSize: input.teamSize,
-          contractExpiry: input.contractExpiry,
-          businessType: input.businessType,
-          businessName: input.businessName,
-          postcode: input.postcode ?? null,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          phoneNumber: input.phoneNumber,
-          companyName: input.companyName ?? null,
-          contractLength: input.contractLength ?? null,
-          jobTitle: input.jobTitle ?? null,
-          requirements: input.requirements ?? null,
-          sourcePage: context.sourcePage,
-          submissionToken: context.submissionToken ?? null,
-          createdAt: now.toISOString(),
-          updatedAt: now.toISOString(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      notifyNewLead(lead);
+      const { lead, webhookQueued } = await db.transaction().execute(async (trx) => {
+        const lead = await trx
+          .insertInto("leads")
+          .values({
+            reference: newReference(now),
+            status: "new",
+            teamSize: input.teamSize,
+            contractExpiry: input.contractExpiry,
+            businessType: input.businessType,
+            businessName: input.businessName,
+            postcode: input.postcode ?? null,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            phoneNumber: input.phoneNumber,
+            companyName: input.companyName ?? null,
+            contractLength: input.contractLength ?? null,
+            jobTitle: input.jobTitle ?? null,
+            requirements: input.requirements ?? null,
+            sourcePage: context.sourcePage,
+            submissionToken: context.submissionToken ?? null,
+            createdAt: now.toISOString(),
+            updatedAt: now.toISOString(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { lead, webhookQueued: await queueNewLeadWebhook(trx, lead) };
+      });
+      if (webhookQueued) deliverOutboxSoon();
       return { id: lead.id, reference: lead.reference, isNew: true };
     } catch (error) {
       if (context.submissionToken && isUniqueViolation(error, "submissionToken")) {

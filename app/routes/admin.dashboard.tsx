@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Activity, ArrowRight, Inbox, Percent, Settings, Users } from "lucide-react";
+import { Activity, ArrowRight, Inbox, Percent, Settings, TriangleAlert, Users } from "lucide-react";
 import { SignOutForm } from "~/components/admin/sign-out-form";
 import { StatCard } from "~/components/admin/stat-card";
 import { Avatar } from "~/components/ui/avatar";
@@ -11,15 +11,15 @@ import { fullName, initials } from "~/lib/admin-users";
 import { ADMIN_ROLE_LABELS } from "~/lib/enums";
 import { formatCount, formatDateTime, formatPercent } from "~/lib/format";
 import { listRecentActivity } from "~/models/audit-log.server";
-import { dashboardFigures } from "~/models/dashboard.server";
+import { dashboardFigures, webhookDeliveryProblems, type WebhookDeliveryProblems } from "~/models/dashboard.server";
 import { requireAdminPageUser } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Administration Portal" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "admin-panel" });
-  const [figures, activity] = await Promise.all([dashboardFigures(), listRecentActivity(8)]);
-  return json({ figures, activity });
+  const [figures, activity, webhookProblems] = await Promise.all([dashboardFigures(), listRecentActivity(8), webhookDeliveryProblems()]);
+  return json({ figures, activity, webhookProblems });
 }
 
 const LINK_CARDS = [
@@ -29,7 +29,7 @@ const LINK_CARDS = [
 ] as const;
 
 export default function Dashboard() {
-  const { figures, activity } = useLoaderData<typeof loader>();
+  const { figures, activity, webhookProblems } = useLoaderData<typeof loader>();
   const { user } = useAdminUser();
   const tiles = [
     { label: "Quote Requests", value: formatCount(figures.quoteRequests), icon: Inbox },
@@ -60,6 +60,8 @@ export default function Dashboard() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome back, {user.firstName}</h1>
         <p className="mt-1 text-slate-600">Here&apos;s what&apos;s happening with your quote requests.</p>
       </div>
+
+      {webhookProblems ? <WebhookProblems problems={webhookProblems} /> : null}
 
       <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-3">
         {tiles.map((tile) => (
@@ -111,5 +113,54 @@ export default function Dashboard() {
         )}
       </section>
     </div>
+  );
+}
+
+const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
+
+/** Lead webhook deliveries that failed or wait to be tried again: the leads are stored, only the hook did not get them. */
+function WebhookProblems({ problems }: { problems: WebhookDeliveryProblems }) {
+  const latest = problems.recent[0];
+  return (
+    <section aria-labelledby="webhook-problems-heading" className="rounded-xl bg-red-50 p-5 ring-1 ring-red-200" data-testid="webhook-problems">
+      <h2 id="webhook-problems-heading" className="flex items-center gap-2 text-lg font-semibold text-red-900">
+        <TriangleAlert className="size-5" aria-hidden /> Lead webhook deliveries need attention
+      </h2>
+      <p className="mt-2 text-sm text-red-900">
+        Every lead is stored and on the <Link to="/admin/leads" className="font-medium underline underline-offset-2">Leads screen</Link>; these were
+        not received by the lead webhook{problems.webhookConfigured ? "" : ", and LEAD_WEBHOOK_URL is no longer set, so nothing waiting is sent"}.
+      </p>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-red-950">
+        <dt className="font-medium">Failed (no more tries)</dt>
+        <dd data-testid="webhook-failed-count">{plural(problems.failed, "delivery", "deliveries")}</dd>
+        <dt className="font-medium">Waiting to be tried again</dt>
+        <dd data-testid="webhook-waiting-count">{plural(problems.waiting, "delivery", "deliveries")}</dd>
+        {latest?.lastError ? (
+          <>
+            <dt className="font-medium">Last error</dt>
+            <dd className="min-w-0 break-words" data-testid="webhook-last-error">
+              <code>{latest.lastError}</code> (<time dateTime={latest.at}>{formatDateTime(latest.at)}</time>)
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <h3 className="mt-4 text-sm font-semibold text-red-900">Most recent</h3>
+      <ul className="mt-1 divide-y divide-red-100 text-sm text-red-950">
+        {problems.recent.map((delivery) => (
+          <li key={delivery.id} className="flex flex-wrap gap-x-3 gap-y-1 py-2">
+            {delivery.leadId !== null && delivery.leadReference ? (
+              <Link to={`/admin/leads/${delivery.leadId}`} className="font-medium underline underline-offset-2">
+                {delivery.leadReference}
+              </Link>
+            ) : (
+              <span>Delivery {delivery.id}</span>
+            )}
+            <span>{delivery.state === "failed" ? "Failed" : "Waiting"}</span>
+            <span>{plural(delivery.attempts, "try", "tries")}</span>
+            {delivery.lastError ? <code className="min-w-0 break-words">{delivery.lastError}</code> : <span>Not tried yet</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

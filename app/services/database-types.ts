@@ -29,6 +29,8 @@ export interface LeadsTable {
   submissionToken: string | null;
   createdAt: string;
   updatedAt: string;
+  /** When the lead webhook received it; null until then (or with no webhook). */
+  webhookDeliveredAt: string | null;
 }
 
 export interface TestimonialsTable {
@@ -136,6 +138,22 @@ export interface LeadActivityTable {
   createdAt: string;
 }
 
+export interface OutboxTable {
+  id: Generated<number>;
+  /** A DeliveryKind (app/lib/outbox.ts). */
+  kind: string;
+  leadId: number | null;
+  /** The JSON body to send, fixed when the row is written. */
+  payload: string;
+  attempts: Generated<number>;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  lastError: string | null;
+  deliveredAt: string | null;
+  failedAt: string | null;
+  createdAt: string;
+}
+
 export interface Database {
   leads: LeadsTable;
   testimonials: TestimonialsTable;
@@ -147,6 +165,7 @@ export interface Database {
   newsletterSignups: NewsletterSignupsTable;
   auditLog: AuditLogTable;
   leadActivity: LeadActivityTable;
+  outbox: OutboxTable;
 }
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -158,3 +177,4 @@ export type ContactEnquiryRow = Selectable<ContactEnquiriesTable>;
 export type NewsletterSignupRow = Selectable<NewsletterSignupsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type LeadActivityRow = Selectable<LeadActivityTable>;
+export type OutboxRow = Selectable<OutboxTable>;

@@ -39,6 +39,11 @@ const envSchema = z
       .url("must be a full URL, like https://hooks.example.com/leads")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // The outbox's retries (webhook now, emails later): first wait, doubling up to a cap, then give up.
+    OUTBOX_RETRY_SECONDS: z.coerce.number().positive().max(24 * 60 * 60).default(30),
+    OUTBOX_RETRY_MAX_SECONDS: z.coerce.number().positive().max(7 * 24 * 60 * 60).default(60 * 60),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(20),
+    OUTBOX_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
     ANALYTICS_GA_MEASUREMENT_ID: z
       .string()
       .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")
@@ -101,6 +106,9 @@ const envSchema = z
     }
     if (!value.BUCKET_NAME && (value.AWS_ENDPOINT_URL_S3 || value.AWS_ACCESS_KEY_ID)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["BUCKET_NAME"], message: "is needed to store images in S3 (the other AWS_ settings are set)" });
+    }
+    if (value.OUTBOX_RETRY_MAX_SECONDS < value.OUTBOX_RETRY_SECONDS) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["OUTBOX_RETRY_MAX_SECONDS"], message: "must be at least OUTBOX_RETRY_SECONDS" });
     }
     if (value.ADMIN_PASSWORD && value.ADMIN_PASSWORD.length < 12) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["ADMIN_PASSWORD"], message: "must be at least 12 characters" });

@@ -1,12 +1,20 @@
 import { ensureBootstrapAdmin } from "~/models/admin-users.server";
 import { getDb } from "./db.server";
+import { stopGracefullyOnSignals } from "./graceful-stop.server";
+import { startOutbox } from "./outbox.server";
+
+// First, so that a deploy's SIGTERM is handled cleanly from the start.
+stopGracefullyOnSignals();
 
 /**
  * Everything the server does once as it starts: open and migrate the
- * database, then make sure a super admin exists. The health check waits for it.
+ * database, make sure a super admin exists, then start the outbox (which
+ * sends deliveries left over from before a restart in the background).
+ * The health check waits for it.
  */
 export const appReady: Promise<void> = getDb()
   .then(ensureBootstrapAdmin)
+  .then(startOutbox)
   .catch((error) => {
     console.error("The server could not start:", error);
     process.exit(1);

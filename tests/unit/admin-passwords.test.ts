@@ -203,7 +203,7 @@ describe("ADMIN_EMAIL and ADMIN_PASSWORD across restarts", () => {
   });
 
   it("create that account when it is missing, and never undo what was changed since; the sign-in throttle outlives a restart", async () => {
-    server = await startTestServer({ ...TEST_OWNER_ENV, DATA_DIR: dataDir });
+    server = await startTestServer(TEST_OWNER_ENV, { dataDir });
     const owner = await server.db.selectFrom("adminUsers").selectAll().where("email", "=", TEST_OWNER.email).executeTakeFirstOrThrow();
     // Since then: another super admin demoted and deactivated the owner, who had also changed their password.
     await createAdminUserRow(server.db, { email: "second@clearlinebusiness.co.uk", role: "super_admin", password: "second-password" });
@@ -213,7 +213,7 @@ describe("ADMIN_EMAIL and ADMIN_PASSWORD across restarts", () => {
     for (let attempt = 1; attempt <= 5; attempt++) await signInFrom(server, "127.0.0.30", "second@clearlinebusiness.co.uk", `guess-${attempt}`);
     await server.stop();
 
-    server = await startTestServer({ ...TEST_OWNER_ENV, DATA_DIR: dataDir });
+    server = await startTestServer(TEST_OWNER_ENV, { dataDir });
     expect(await server.db.selectFrom("adminUsers").selectAll().where("id", "=", owner.id).executeTakeFirstOrThrow()).toMatchObject({
       role: "manager",
       isActive: 0,
@@ -224,7 +224,7 @@ describe("ADMIN_EMAIL and ADMIN_PASSWORD across restarts", () => {
     await server.stop();
 
     // A new ADMIN_EMAIL on the same data: that account is created, an active super admin with ADMIN_PASSWORD.
-    server = await startTestServer({ ADMIN_EMAIL: "new-owner@clearlinebusiness.co.uk", ADMIN_PASSWORD: "new-owner-password", DATA_DIR: dataDir });
+    server = await startTestServer({ ADMIN_EMAIL: "new-owner@clearlinebusiness.co.uk", ADMIN_PASSWORD: "new-owner-password" }, { dataDir });
     expect(await server.db.selectFrom("adminUsers").selectAll().where("email", "=", "new-owner@clearlinebusiness.co.uk").executeTakeFirstOrThrow()).toMatchObject({
       role: "super_admin",
       isActive: 1,

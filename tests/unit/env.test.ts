@@ -32,6 +32,10 @@ describe("configuration", () => {
     ["AWS_SECRET_ACCESS_KEY", { BUCKET_NAME: "images", AWS_ACCESS_KEY_ID: "tid_123" }],
     ["AWS_ACCESS_KEY_ID", { BUCKET_NAME: "images", AWS_SECRET_ACCESS_KEY: "tsec_456" }],
     ["BUCKET_NAME", { AWS_ENDPOINT_URL_S3: "https://fly.storage.tigris.dev", AWS_ACCESS_KEY_ID: "tid_123", AWS_SECRET_ACCESS_KEY: "tsec_456" }],
+    ["OUTBOX_RETRY_SECONDS", { OUTBOX_RETRY_SECONDS: "0" }],
+    ["OUTBOX_RETRY_MAX_SECONDS", { OUTBOX_RETRY_SECONDS: "60", OUTBOX_RETRY_MAX_SECONDS: "30" }],
+    ["OUTBOX_MAX_ATTEMPTS", { OUTBOX_MAX_ATTEMPTS: "2.5" }],
+    ["OUTBOX_TIMEOUT_SECONDS", { OUTBOX_TIMEOUT_SECONDS: "soon" }],
   ])("names %s when its value is bad", (name, source) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });
@@ -59,5 +63,10 @@ describe("configuration", () => {
       AWS_ACCESS_KEY_ID: "tid_123",
       AWS_SECRET_ACCESS_KEY: "tsec_456",
     });
+  });
+
+  it("retries outbox deliveries from 30 s, doubling up to an hour, 20 tries, 10 s for an answer; fractions of a second for tests", () => {
+    expect(parseEnv({})).toMatchObject({ OUTBOX_RETRY_SECONDS: 30, OUTBOX_RETRY_MAX_SECONDS: 3600, OUTBOX_MAX_ATTEMPTS: 20, OUTBOX_TIMEOUT_SECONDS: 10 });
+    expect(parseEnv({ OUTBOX_RETRY_SECONDS: "0.2", OUTBOX_RETRY_MAX_SECONDS: "1" })).toMatchObject({ OUTBOX_RETRY_SECONDS: 0.2, OUTBOX_RETRY_MAX_SECONDS: 1 });
   });
 });
