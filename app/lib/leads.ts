@@ -30,22 +30,6 @@ export interface Lead {
   sourcePage: string | null;
 }
 
-/** The fields of SPEC section 3's Lead, in its order: every JSON answer about a lead has each of them. */
-export const SPEC_LEAD_FIELDS = [
-  "id",
-  "companyName",
-  "firstName",
-  "lastName",
-  "jobTitle",
-  "email",
-  "phoneNumber",
-  "teamSize",
-  "contractLength",
-  "requirements",
-  "status",
-  "createdAt",
-  "updatedAt",
-] as const satisfies readonly (keyof Lead)[];
 /** Every column but the form's one-time token, which never leaves the server. */
 export const LEAD_COLUMNS = [
   "id",
@@ -69,7 +53,7 @@ export const LEAD_COLUMNS = [
   "updatedAt",
 ] as const satisfies readonly (keyof LeadRow)[];
 
-export type ShownLeadRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>;
+type ShownLeadRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>;
 
 /** A stored lead in the shape staff and callers see. */
 export function toLead(row: ShownLeadRow): Lead {

@@ -53,26 +53,6 @@ export function accountKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/**
- * The client a sign-in comes from. IPv4 (also written as IPv6) as it is; IPv6
- * by its /64 network, since one machine commonly has a whole /64 to pick from.
- */
-export function clientKey(address: string): string {
-  const trimmed = address.trim().toLowerCase();
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(trimmed);
-  if (mapped) return mapped[1];
-  if (!trimmed.includes(":")) return trimmed || "unknown";
-  const [head, tail = ""] = trimmed.split("::");
-  const headGroups = head ? head.split(":") : [];
-  const tailGroups = tail ? tail.split(":") : [];
-  const missing = Math.max(0, 8 - headGroups.length - tailGroups.length);
-  const groups = trimmed.includes("::") ? [...headGroups, ...Array(missing).fill("0"), ...tailGroups] : headGroups;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
-}
-
 /** When a temporary password issued now stops working. */
 export function temporaryPasswordExpiry(now = new Date()): string {
   return new Date(now.getTime() + TEMPORARY_PASSWORD_DAYS * 24 * 60 * 60 * 1000).toISOString();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedLeads } from "../../bench/seed-leads.js";
 import { createAdminUserRow, signIn } from "../support/admin";
+import { SPEC_LEAD_FIELDS } from "../support/leads";
 import { startTestServer, type TestServer } from "../support/server";
 
 const OWNER = { email: "owner@clearlinebusiness.co.uk", password: "correct-horse-battery" };
@@ -63,9 +64,6 @@ describe("GET /admin/api/quote-requests", () => {
     expect((await fetch(`${server.url}/admin/api/quote-requests`)).status).toBe(401);
   });
 });
-
-/** The Lead of SPEC section 3 ("Lead (quote request, admin view)"), by the spec's own names. */
-const SPEC_LEAD_FIELDS = ["id", "companyName", "firstName", "lastName", "jobTitle", "email", "phoneNumber", "teamSize", "contractLength", "requirements", "status", "createdAt", "updatedAt"];
 
 describe("the Lead shape of every JSON answer", () => {
   const fromApi = {

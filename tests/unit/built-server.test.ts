@@ -38,13 +38,20 @@ describe("servers started by tests and benchmarks", () => {
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     let printed = "";
-    starter.stdout.on("data", (chunk) => (printed += chunk));
-    await waitUntil(() => /server-pid=\d+/.test(printed) || starter.exitCode !== null, "the server's pid");
-    const serverPid = Number(/server-pid=(\d+)/.exec(printed)?.[1]);
-    expect(isRunning(serverPid)).toBe(true);
+    let serverPid = 0;
+    try {
+      starter.stdout.on("data", (chunk) => (printed += chunk));
+      await waitUntil(() => /server-pid=\d+/.test(printed) || starter.exitCode !== null, "the server's pid");
+      serverPid = Number(/server-pid=(\d+)/.exec(printed)?.[1]);
+      expect(isRunning(serverPid)).toBe(true);
 
-    starter.kill("SIGKILL");
-    await waitUntil(() => !isRunning(serverPid), "the orphaned server to stop");
-    expect(isRunning(serverPid)).toBe(false);
+      starter.kill("SIGKILL");
+      await waitUntil(() => !isRunning(serverPid), "the orphaned server to stop");
+      expect(isRunning(serverPid)).toBe(false);
+    } finally {
+      // Whatever failed above, neither the stand-in nor its server outlives this test.
+      starter.kill("SIGKILL");
+      if (serverPid && isRunning(serverPid)) process.kill(serverPid, "SIGKILL");
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SPEC_LEAD_FIELDS, toLead } from "~/lib/leads";
+import { toLead } from "~/lib/leads";
 import { signIn, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
 import { TestHook } from "../support/hook";
+import { SPEC_LEAD_FIELDS } from "../support/leads";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**

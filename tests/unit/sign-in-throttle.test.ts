@@ -1,6 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountDelayMs, clientKey, clientWaitSeconds } from "~/lib/sign-in";
+import { clientKey } from "~/lib/client-address";
+import { accountDelayMs, clientWaitSeconds } from "~/lib/sign-in";
 import { createAdminUserRow, signInFrom, TEST_OWNER_ENV } from "../support/admin";
 import { startTestServer, type TestServer } from "../support/server";
 
