@@ -30,3 +30,11 @@ export function printTable(rows) {
   console.log(line(widths.map((width) => "-".repeat(width))));
   for (const row of rows) console.log(line(Object.values(row)));
 }
+
+/**
+ * The goals table every benchmark ends with (issue 11's "each figure beside its goal"):
+ * rows of { figure, measured, goal, met } where `met` is a boolean.
+ */
+export function printGoals(rows) {
+  printTable(rows.map((row) => ({ figure: row.figure, measured: row.measured, goal: row.goal, met: row.met ? "yes" : "NO" })));
+}
