@@ -1,10 +1,13 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import type { EntryContext, HandleDocumentRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
+import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
+import { sharesPageWithAnonymousVisitors } from "~/lib/page-cache";
 import { NonceProvider } from "~/lib/nonce";
+import { keepRenderedPage } from "~/services/page-cache.server";
 import { requestContext } from "~/services/request-context.server";
 import { contentSecurityPolicy } from "~/services/security-headers.server";
 // Importing this starts the database migration and admin bootstrap as the server starts.
@@ -12,15 +15,73 @@ import "~/services/startup.server";
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * Whether this answer may be kept for every anonymous visitor: an anonymous GET
+ * (the request context decided that), a 200 from a route that shares its pages,
+ * and nothing in it made for this one visitor (a cookie set, a toast, a form answer).
+ */
+function isShareable(request: Request, statusCode: number, headers: Headers, remixContext: EntryContext): boolean {
+  const { staticHandlerContext: state, routeModules } = remixContext;
+  return (
+    request.method === "GET" &&
+    statusCode === 200 &&
+    !headers.has("Set-Cookie") &&
+    !requestContext().pendingToast &&
+    !state.actionData &&
+    !state.errors &&
+    state.matches.some((match) => sharesPageWithAnonymousVisitors(routeModules[match.route.id]?.handle))
+  );
+}
 
-const handleRequest: HandleDocumentRequestFunction = (
+/** The whole page as one string, for the page cache; null when rendering failed. */
+function renderWholePage(page: ReactElement): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let failed = false;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(failed ? null : Buffer.concat(chunks).toString("utf8"));
+        done();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(page, {
+      onAllReady: () => pipe(sink),
+      onShellError: reject,
+      onError(error: unknown) {
+        failed = true;
+        console.error(error);
+      },
+    });
+    setTimeout(abort, ABORT_DELAY).unref();
+  });
+}
+
+const handleRequest: HandleDocumentRequestFunction = async (
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) => {
+  const { pageCache } = requestContext();
+  if (pageCache && isShareable(request, responseStatusCode, responseHeaders, remixContext)) {
+    // No nonce: a shared page's inline scripts are allowed by their hashes.
+    const html = await renderWholePage(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />);
+    if (html !== null) {
+      for (const [name, value] of Object.entries(keepRenderedPage(pageCache, html))) responseHeaders.set(name, value);
+      responseHeaders.set("X-Page-Cache", "miss");
+      return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+    }
+    responseStatusCode = 500;
+  }
+
   const { nonce } = requestContext();
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce }));
+  // A page made for this visitor alone (a toast, a cookie being set) is kept by no cache.
+  if (responseHeaders.has("Set-Cookie") && !responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
   // Bots get the whole page at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

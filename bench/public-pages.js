@@ -1,11 +1,18 @@
-// The home page under load, the server's peak memory, and what `/` makes a visitor download.
+// The public pages under load, each beside the same bytes served as a static file by the same
+// server (remix-serve's own static files), measured side by side in one run; the server's peak
+// memory; and what `/` makes a visitor download.
+import fs from "node:fs";
+import path from "node:path";
 import zlib from "node:zlib";
-import { load, peakMemoryMiB, printTable } from "./measure.js";
+import { load, peakMemoryMiB, printGoals, printTable } from "./measure.js";
 
 export const name = "public-pages";
 
 const CONNECTIONS = 50;
-const DURATION_SECONDS = 15;
+const DURATION_SECONDS = 5;
+const PAGES = ["/", "/business-mobile", "/about", "/contact", "/testimonials", "/cookies", "/privacy", "/terms"];
+// Served by the app's own static file handler (it serves `public/` from the project folder).
+const STATIC_FOLDER = "bench-static";
 
 async function shippedAssets(url) {
   const html = await (await fetch(`${url}/`)).text();
@@ -29,24 +36,49 @@ async function shippedAssets(url) {
   };
 }
 
+const row = (label, result) => ({
+  "req/s": result.requestsPerSecond.toFixed(0),
+  "p50 ms": result.p50,
+  "p99 ms": result.p99,
+  requests: result.total,
+  "non-2xx": result.non2xx,
+  errors: result.errors,
+  served: label,
+});
+
 export async function run({ startBuiltServer }) {
   const server = await startBuiltServer();
+  const staticDir = path.resolve("public", STATIC_FOLDER);
+  fs.mkdirSync(staticDir, { recursive: true });
   try {
-    // Warm up, then measure.
-    await load({ url: `${server.url}/`, connections: 10, durationSeconds: 3 });
-    const home = await load({ url: `${server.url}/`, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
-    const about = await load({ url: `${server.url}/about`, connections: CONNECTIONS, durationSeconds: 5 });
-    printTable([
-      { page: "/", connections: CONNECTIONS, "req/s": home.requestsPerSecond.toFixed(0), "p50 ms": home.p50, "p99 ms": home.p99, requests: home.total, "non-2xx": home.non2xx, errors: home.errors },
-      { page: "/about", connections: CONNECTIONS, "req/s": about.requestsPerSecond.toFixed(0), "p50 ms": about.p50, "p99 ms": about.p99, requests: about.total, "non-2xx": about.non2xx, errors: about.errors },
-    ]);
+    const rows = [];
+    const goals = [];
+    for (const page of PAGES) {
+      // The page as an anonymous visitor gets it, put beside it as a static file with the same bytes.
+      const html = Buffer.from(await (await fetch(`${server.url}${page}`)).arrayBuffer());
+      const staticName = `${page === "/" ? "home" : page.slice(1)}.html`;
+      fs.writeFileSync(path.join(staticDir, staticName), html);
+      await load({ url: `${server.url}${page}`, connections: 10, durationSeconds: 1 });
+      const cached = await load({ url: `${server.url}${page}`, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
+      const file = await load({ url: `${server.url}/${STATIC_FOLDER}/${staticName}`, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
+      rows.push({ page, ...row("page", cached) }, { page: `  same bytes, static (${(html.length / 1024).toFixed(0)} KiB)`, ...row("static file", file) });
+      const ratio = cached.requestsPerSecond / file.requestsPerSecond;
+      goals.push(
+        { figure: `${page}: throughput vs static file`, measured: `${ratio.toFixed(2)}x`, goal: ">= 0.5x", met: ratio >= 0.5 },
+        { figure: `${page}: p99 at ${CONNECTIONS} connections`, measured: `${cached.p99} ms`, goal: "< 50 ms", met: cached.p99 < 50 },
+        { figure: `${page}: errors and non-2xx`, measured: cached.errors + cached.non2xx, goal: "0", met: cached.errors + cached.non2xx === 0 },
+      );
+    }
+    printTable(rows);
     console.log(`\nServer peak memory (VmHWM): ${peakMemoryMiB(server.pid).toFixed(1)} MiB`);
     const assets = await shippedAssets(server.url);
     console.log(
       `What / ships: JavaScript ${assets.jsFiles} files, ${(assets.jsGzipBytes / 1024).toFixed(1)} KiB gzip; ` +
-        `CSS ${assets.cssFiles} file(s), ${(assets.cssGzipBytes / 1024).toFixed(1)} KiB gzip; HTML ${(assets.htmlGzipBytes / 1024).toFixed(1)} KiB gzip`,
+        `CSS ${assets.cssFiles} file(s), ${(assets.cssGzipBytes / 1024).toFixed(1)} KiB gzip; HTML ${(assets.htmlGzipBytes / 1024).toFixed(1)} KiB gzip\n`,
     );
+    printGoals(goals);
   } finally {
+    fs.rmSync(staticDir, { recursive: true, force: true });
     await server.stop();
   }
 }

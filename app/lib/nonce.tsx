@@ -1,10 +1,13 @@
 import { createContext, useContext } from "react";
 
-/** The CSP nonce of the page being rendered (empty in the browser, where it is not needed). */
-const NonceContext = createContext("");
+/**
+ * The CSP nonce of the page being rendered: none in the browser, where it is not
+ * needed, nor for a page shared from the page cache (its CSP lists script hashes).
+ */
+const NonceContext = createContext<string | undefined>(undefined);
 
 export const NonceProvider = NonceContext.Provider;
 
-export function useNonce(): string {
+export function useNonce(): string | undefined {
   return useContext(NonceContext);
 }

@@ -5,39 +5,44 @@ import { stockImageFieldsSchema } from "~/lib/schemas/stock-images";
 import { UPLOAD_PROBLEMS, type PublicStockImage, type StockImageSummary, type UploadProblem } from "~/lib/stock-images";
 import type { StockImageRow } from "~/services/database-types";
 import { getDb, nowIso } from "~/services/db.server";
+import { rememberPublicContent } from "~/services/public-content.server";
 import type { StockImageUpload } from "~/services/image-upload.server";
 import { getStorage, newStorageKey, type StoredObject } from "~/services/storage.server";
 import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
 
 /** The images staff chose for one place on the site, oldest first (the first is the one shown). */
-export async function listStockImagesByLocation(location: StockImageLocation): Promise<PublicStockImage[]> {
-  const db = await getDb();
-  return db
-    .selectFrom("stockImages")
-    .select(["id", "filename", "description", "originalName", "location"])
-    .where("location", "=", location)
-    .orderBy("createdAt", "asc")
-    .orderBy("id", "asc")
-    .execute();
+export function listStockImagesByLocation(location: StockImageLocation): Promise<PublicStockImage[]> {
+  return rememberPublicContent(`stock images in ${location}`, async () => {
+    const db = await getDb();
+    return db
+      .selectFrom("stockImages")
+      .select(["id", "filename", "description", "originalName", "location"])
+      .where("location", "=", location)
+      .orderBy("createdAt", "asc")
+      .orderBy("id", "asc")
+      .execute();
+  });
 }
 
 /** The first image of each of these locations, or null where a location has none. */
 export async function firstStockImages<L extends StockImageLocation>(
   locations: readonly L[],
 ): Promise<Record<L, PublicStockImage | null>> {
-  // One query for every location: the rows come oldest first, so the first seen for a location wins.
-  const db = await getDb();
-  const rows = await db
-    .selectFrom("stockImages")
-    .select(["id", "filename", "description", "originalName", "location"])
-    .where("location", "in", locations)
-    .orderBy("createdAt", "asc")
-    .orderBy("id", "asc")
-    .execute();
-  const first = Object.fromEntries(locations.map((location) => [location, null])) as Record<L, PublicStockImage | null>;
-  for (const row of rows) first[row.location as L] ??= row;
-  return first;
+  return rememberPublicContent(`first stock images of ${locations.join(", ")}`, async () => {
+    // One query for every location: the rows come oldest first, so the first seen for a location wins.
+    const db = await getDb();
+    const rows = await db
+      .selectFrom("stockImages")
+      .select(["id", "filename", "description", "originalName", "location"])
+      .where("location", "in", locations)
+      .orderBy("createdAt", "asc")
+      .orderBy("id", "asc")
+      .execute();
+    const first = Object.fromEntries(locations.map((location) => [location, null])) as Record<L, PublicStockImage | null>;
+    for (const row of rows) first[row.location as L] ??= row;
+    return first;
+  });
 }
 
 /** Staff's side: the list, uploads and deletions (each change audited). */

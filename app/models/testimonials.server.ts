@@ -3,6 +3,7 @@ import type { AdminUser } from "~/lib/admin-users";
 import type { TestimonialChanges, TestimonialInput } from "~/lib/schemas/testimonials";
 import { SAMPLE_TESTIMONIALS, type PublicTestimonial } from "~/lib/testimonials";
 import { getDb, nowIso } from "~/services/db.server";
+import { rememberPublicContent } from "~/services/public-content.server";
 import type { TestimonialsTable } from "~/services/database-types";
 import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
@@ -21,26 +22,30 @@ function toPublicTestimonial(row: Selectable<TestimonialsTable>): PublicTestimon
 }
 
 /** Every testimonial, newest first: `GET /api/testimonials` and the admin list. */
-export async function listTestimonials(): Promise<PublicTestimonial[]> {
-  const db = await getDb();
-  const rows = await db.selectFrom("testimonials").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").execute();
-  return rows.map(toPublicTestimonial);
+export function listTestimonials(): Promise<PublicTestimonial[]> {
+  return rememberPublicContent("testimonials", async () => {
+    const db = await getDb();
+    const rows = await db.selectFrom("testimonials").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").execute();
+    return rows.map(toPublicTestimonial);
+  });
 }
 
 /**
  * What the public testimonials blocks show: the featured testimonials, or
  * the three built-in samples when none is featured (SPEC section 2).
  */
-export async function listTestimonialsForDisplay(): Promise<PublicTestimonial[]> {
-  const db = await getDb();
-  const rows = await db
-    .selectFrom("testimonials")
-    .selectAll()
-    .where("featured", "=", 1)
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  return rows.length > 0 ? rows.map(toPublicTestimonial) : SAMPLE_TESTIMONIALS;
+export function listTestimonialsForDisplay(): Promise<PublicTestimonial[]> {
+  return rememberPublicContent("featured testimonials", async () => {
+    const db = await getDb();
+    const rows = await db
+      .selectFrom("testimonials")
+      .selectAll()
+      .where("featured", "=", 1)
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    return rows.length > 0 ? rows.map(toPublicTestimonial) : SAMPLE_TESTIMONIALS;
+  });
 }
 
 export async function getTestimonial(id: number): Promise<PublicTestimonial> {

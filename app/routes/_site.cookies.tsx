@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { LegalContactDetails, LegalPage, type LegalSection } from "~/components/site/legal-page";
 import { useBrand, type Brand } from "~/lib/brand";
+import { COOKIE_NAMES } from "~/lib/site-cookies";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -25,21 +26,21 @@ interface SiteCookie {
 /** Every cookie the site sets, as the code sets them (cookies.server.ts, the admin session, analytics.tsx). */
 const ESSENTIAL_COOKIES: SiteCookie[] = [
   {
-    name: "cookie-consent",
+    name: COOKIE_NAMES.consent,
     purpose:
       "Remembers whether you chose Accept All or Decline in our cookie banner, so we respect your choice and do not ask again on every page.",
     setBy: "Us",
     duration: "12 months",
   },
   {
-    name: "toast",
+    name: COOKIE_NAMES.toast,
     purpose:
       "Carries the short confirmation or error message shown after you submit a form, such as a quote request or enquiry. It is removed as soon as the message has been shown.",
     setBy: "Us",
     duration: "1 minute",
   },
   {
-    name: "__session",
+    name: COOKIE_NAMES.session,
     purpose:
       "Keeps our staff signed in to the administration portal. It is only set for staff who sign in; visitors to the public website never receive it.",
     setBy: "Us",

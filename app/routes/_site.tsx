@@ -3,7 +3,11 @@ import { Analytics } from "~/components/site/analytics";
 import { CookieBanner } from "~/components/site/cookie-banner";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
+import { SHARED_PAGE_HANDLE } from "~/lib/page-cache";
 import type { RootLoader } from "~/root";
+
+/** The public pages are the same for every anonymous visitor, so they are shared through the page cache. */
+export const handle = SHARED_PAGE_HANDLE;
 
 /** The public site's frame: header, page, footer, cookie banner and consent-gated analytics. */
 export default function SiteLayout() {

@@ -1,3 +1,4 @@
+import { COOKIE_NAMES } from "~/lib/site-cookies";
 import { json } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -87,7 +88,7 @@ function ensureOidcStrategy(): Promise<void> {
           clientSecret: env.OIDC_CLIENT_SECRET!,
           redirectURI: `${new URL(env.APP_URL!).origin}/admin/api/callback`,
           scopes: ["openid", "email", "profile"],
-          cookie: { name: "oidc-state", path: "/admin/api", httpOnly: true, sameSite: "Lax", ...(secure ? { secure: true } : {}) },
+          cookie: { name: COOKIE_NAMES.signInState, path: "/admin/api", httpOnly: true, sameSite: "Lax", ...(secure ? { secure: true } : {}) },
         },
         async ({ tokens }) => {
           // The email comes from the provider's userinfo endpoint, never from an unverified token.

@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import { COOKIE_NAMES } from "~/lib/site-cookies";
 import { env } from "./env.server";
 import { requestContext } from "./request-context.server";
 
@@ -7,7 +8,7 @@ export function cookieOptions() {
   return { secure: requestContext().secure };
 }
 
-export const toastCookie = createCookie("toast", {
+export const toastCookie = createCookie(COOKIE_NAMES.toast, {
   httpOnly: true,
   sameSite: "lax",
   path: "/",
@@ -19,7 +20,7 @@ export const toastCookie = createCookie("toast", {
  * The sign-in details of a user just added, when staff sign in locally: shown
  * once on the users page, then gone (signed, HttpOnly, five minutes at most).
  */
-export const newUserInviteCookie = createCookie("new-user-invite", {
+export const newUserInviteCookie = createCookie(COOKIE_NAMES.newUserInvite, {
   httpOnly: true,
   sameSite: "lax",
   path: "/admin/users",

@@ -13,7 +13,7 @@ import { env } from "./env.server";
 
 export const databaseFile = path.join(env.DATA_DIR, "app.db");
 
-function openDatabase(): Kysely<Database> {
+function openDatabase(): { db: Kysely<Database>; sqlite: SQLite.Database } {
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
   const sqlite = new SQLite(databaseFile);
   sqlite.pragma("journal_mode = WAL");
@@ -24,7 +24,7 @@ function openDatabase(): Kysely<Database> {
   sqlite.pragma("synchronous = NORMAL");
   // No close at exit needed: better-sqlite3 closes every open database as the process exits,
   // which folds the write-ahead log back into app.db (tests/unit/graceful-stop.test.ts checks it).
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), sqlite };
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
@@ -41,16 +41,26 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
 }
 
 // Kept on globalThis so the dev server's rebuilds reuse the connection.
-const globalForDb = globalThis as unknown as { __database?: Promise<Kysely<Database>> };
+const globalForDb = globalThis as unknown as { __database?: Promise<Kysely<Database>>; __migratedSqlite?: SQLite.Database };
 
 /** The migrated database. Every model awaits this; it opens and migrates once. */
 export function getDb(): Promise<Kysely<Database>> {
   globalForDb.__database ??= (async () => {
-    const db = openDatabase();
+    const { db, sqlite } = openDatabase();
     await migrateToLatest(db);
+    globalForDb.__migratedSqlite = sqlite;
     return db;
   })();
   return globalForDb.__database;
+}
+
+/**
+ * The migrated SQLite connection itself, for the few reads that must not wait
+ * (checked on every public page view before any handler runs); undefined until
+ * `getDb()` has opened and migrated it.
+ */
+export function migratedSqlite(): SQLite.Database | undefined {
+  return globalForDb.__migratedSqlite;
 }
 
 /** Now as ISO-8601 UTC text, the one timestamp format in the database. */

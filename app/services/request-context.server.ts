@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import diagnostics from "node:diagnostics_channel";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Toast } from "~/lib/messages";
 import { env, isProduction } from "./env.server";
+import { answerFromPageCacheFirst, pageCacheTicket, type PageCacheTicket } from "./page-cache.server";
 
 /**
  * Per-request facts that a Fetch `Request` does not carry: the client's
@@ -23,6 +24,8 @@ export interface RequestContext {
   crossOriginWrite: boolean;
   /** A toast raised by an action, shown by the same request's page render. */
   pendingToast?: Toast;
+  /** Set when an anonymous visitor's page may be shared through the page cache. */
+  pageCache?: PageCacheTicket;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -31,6 +34,7 @@ interface RequestStartMessage {
   request: IncomingMessage;
   response: ServerResponse;
   socket: Socket;
+  server: Server;
 }
 
 function headerValue(request: IncomingMessage, name: string): string | undefined {
@@ -68,7 +72,7 @@ function keepOutOfCaches(response: ServerResponse) {
 }
 
 function onRequestStart(message: unknown) {
-  const { request, response, socket } = message as RequestStartMessage;
+  const { request, response, socket, server } = message as RequestStartMessage;
   const forwardedFor = env.TRUST_PROXY ? headerValue(request, "fly-client-ip") : undefined;
   const context: RequestContext = {
     clientAddress: forwardedFor?.trim() || socket.remoteAddress || "unknown",
@@ -97,6 +101,8 @@ function onRequestStart(message: unknown) {
   if (isProduction && context.secure) {
     response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
+  context.pageCache = pageCacheTicket(request, context.secure);
+  answerFromPageCacheFirst(server);
   storage.enterWith(context);
 }
 

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
+import { COOKIE_NAMES } from "~/lib/site-cookies";
 import { cookieOptions } from "./cookies.server";
 import { getDb, nowIso } from "./db.server";
 import { env } from "./env.server";
@@ -9,7 +10,7 @@ import { env } from "./env.server";
  * A session ends after SESSION_IDLE_MINUTES without a request, on sign-out,
  * and when its user is deactivated (the rows are deleted).
  */
-const sessionCookie = createCookie("__session", {
+const sessionCookie = createCookie(COOKIE_NAMES.session, {
   httpOnly: true,
   sameSite: "lax",
   path: "/",

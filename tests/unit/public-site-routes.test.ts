@@ -80,8 +80,9 @@ describe("public pages", () => {
 });
 
 describe("security headers", () => {
-  it("sends a CSP whose nonce is the one on the page's scripts, and a fresh one each time", async () => {
-    const first = await fetch(`${server.url}/`);
+  // Pages shared from the page cache list their scripts' hashes instead (tests/unit/page-cache.test.ts).
+  it("sends a page rendered for one visitor a CSP whose nonce is the one on its scripts, and a fresh one each time", async () => {
+    const first = await fetch(`${server.url}/admin/login`);
     const csp = first.headers.get("content-security-policy") ?? "";
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
     expect(nonce).toBeTruthy();
@@ -92,7 +93,7 @@ describe("security headers", () => {
     expect(scriptTags.length).toBeGreaterThan(0);
     for (const tag of scriptTags) expect(tag).toContain(`nonce="${nonce}"`);
 
-    const second = await fetch(`${server.url}/`);
+    const second = await fetch(`${server.url}/admin/login`);
     expect(second.headers.get("content-security-policy")).not.toContain(nonce);
   });
 

@@ -68,6 +68,10 @@ export function CookieBanner({ consent }: { consent: CookieConsent | null }) {
         action="/cookie-consent"
         preventScrollReset
         onSubmit={(event) => {
+          // The page may have been rendered for the URL without its ad tracking (the page cache
+          // shares it), so the way back is taken from the address bar itself.
+          const back = event.currentTarget.elements.namedItem("redirectTo") as HTMLInputElement;
+          back.value = window.location.pathname + window.location.search;
           const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
           const choice = submitter?.value === "accepted" ? "accepted" : "declined";
           rememberConsent(choice);

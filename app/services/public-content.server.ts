@@ -1,0 +1,42 @@
+import type { Statement } from "better-sqlite3";
+import { getDb, migratedSqlite } from "./db.server";
+
+/**
+ * What the public pages show from the database (testimonials, stock images) is
+ * read once and kept in memory until it changes. A change is seen through one
+ * number the database bumps on every write to those tables (migration 0011), so
+ * it shows on the very next request whoever made it, and no timer is involved.
+ */
+
+let versionQuery: { sqlite: unknown; statement: Statement<[], number> } | undefined;
+
+/** The public content's version now; undefined until the database is open and migrated. */
+export function publicContentVersion(): number | undefined {
+  const sqlite = migratedSqlite();
+  if (!sqlite) return undefined;
+  if (versionQuery?.sqlite !== sqlite) {
+    versionQuery = { sqlite, statement: sqlite.prepare<[], number>("SELECT version FROM publicContentVersion WHERE id = 1").pluck() };
+  }
+  return versionQuery.statement.get();
+}
+
+const remembered = new Map<string, { version: number; value: Promise<unknown> }>();
+
+/**
+ * A public read, answered from memory while the public content is unchanged.
+ * `name` must say everything the read depends on (its arguments too). The version
+ * is taken before reading, so a change made during the read is never hidden.
+ */
+export async function rememberPublicContent<T>(name: string, read: () => Promise<T>): Promise<T> {
+  await getDb();
+  const version = publicContentVersion()!;
+  const kept = remembered.get(name);
+  if (kept?.version === version) return kept.value as Promise<T>;
+  const value = read();
+  remembered.set(name, { version, value });
+  // A failed read is not kept: the next request tries again.
+  value.catch(() => {
+    if (remembered.get(name)?.value === value) remembered.delete(name);
+  });
+  return value;
+}

@@ -1,0 +1,304 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "~/lib/messages";
+import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { pngBytes } from "../support/images";
+import { startTestServer, type TestServer } from "../support/server";
+
+/**
+ * The page cache's rules (issue 11): anonymous visitors' public pages are
+ * rendered once per page and cookie choice and shared; nothing made for one
+ * visitor is ever shared; staff changes show on the next request.
+ */
+
+let server: TestServer;
+let staffCookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer(TEST_OWNER_ENV);
+  staffCookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const view = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  fetch(`${server.url}${path}`, { headers, method, redirect: "manual" });
+
+/** Views a page until it comes from the cache (a new page is kept once it is compressed, just after its first view). */
+async function viewFromCache(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  let response!: Response;
+  await expect
+    .poll(async () => {
+      response = await view(path, headers);
+      return response.headers.get("x-page-cache");
+    })
+    .toBe("hit");
+  return response;
+}
+
+const CONSENT_BANNER = 'data-testid="cookie-banner"';
+
+describe("anonymous public pages", () => {
+  it.each(["/", "/business-mobile", "/about", "/contact", "/testimonials", "/cookies", "/privacy", "/terms"])(
+    "%s is rendered once and then served from the cache, with the same bytes and ETag",
+    async (path) => {
+      const first = await view(path);
+      expect(first.status).toBe(200);
+      const firstHtml = await first.text();
+      const cached = await viewFromCache(path);
+      expect(cached.status).toBe(200);
+      expect(cached.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(cached.headers.get("etag")).toBe(first.headers.get("etag"));
+      expect(await cached.text()).toBe(firstHtml);
+      // The headers every page carries are on cached answers too.
+      expect(cached.headers.get("x-frame-options")).toBe("DENY");
+      expect(cached.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(cached.headers.get("cache-control")).toBe("private, no-cache");
+      expect(cached.headers.get("vary")).toContain("Cookie");
+    },
+  );
+
+  it("answers HEAD with the headers alone, and a matching If-None-Match with 304", async () => {
+    const cached = await viewFromCache("/about");
+    const etag = cached.headers.get("etag")!;
+
+    const head = await view("/about", {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toBe(etag);
+    expect(head.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await head.text()).toBe("");
+
+    const unchanged = await view("/about", { "If-None-Match": etag });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get("etag")).toBe(etag);
+    expect(await unchanged.text()).toBe("");
+
+    const stale = await view("/about", { "If-None-Match": 'W/"an-older-version"' });
+    expect(stale.status).toBe(200);
+  });
+
+  it("sends the page compressed as the browser asks (brotli, gzip or none), the same page each way", async () => {
+    const plain = await viewFromCache("/about", { "Accept-Encoding": "identity" });
+    const html = Buffer.from(await plain.arrayBuffer());
+    for (const [acceptEncoding, expected, decode] of [
+      ["gzip, deflate, br", "br", zlib.brotliDecompressSync],
+      ["gzip", "gzip", zlib.gunzipSync],
+      ["br;q=0, gzip;q=0.8", "gzip", zlib.gunzipSync],
+    ] as const) {
+      const compressed = await rawGet("/about", { "accept-encoding": acceptEncoding });
+      expect(compressed.headers["x-page-cache"]).toBe("hit");
+      expect(compressed.headers["content-encoding"]).toBe(expected);
+      expect(Number(compressed.headers["content-length"])).toBe(compressed.body.length);
+      expect(decode(compressed.body).equals(html)).toBe(true);
+    }
+    expect(plain.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("lets a cached page's inline scripts run by their hashes, with no nonce shared between visitors", async () => {
+    const cached = await viewFromCache("/");
+    const html = await cached.text();
+    expect(html).not.toMatch(/nonce=/);
+    const inlineScripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/src=/.test(attributes));
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    const scriptSources = cached.headers.get("content-security-policy")!.match(/script-src ([^;]+)/)![1].split(" ");
+    for (const [, , content] of inlineScripts) {
+      expect(scriptSources).toContain(`'sha256-${crypto.createHash("sha256").update(content).digest("base64")}'`);
+    }
+    expect(scriptSources.some((source) => source.startsWith("'nonce-"))).toBe(false);
+  });
+
+  it("gives a page rendered for one visitor a nonce of its own on every request", async () => {
+    const nonces = [];
+    for (let index = 0; index < 2; index++) {
+      const page = await view("/contact", { Cookie: staffCookie });
+      expect(page.headers.get("x-page-cache")).toBeNull();
+      const html = await page.text();
+      const nonce = page.headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)![1];
+      expect(html).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+});
+
+describe("what a page is rendered for", () => {
+  it("keeps one page per cookie choice, whatever other cookies a visitor sends", async () => {
+    // The first to arrive has accepted: their page must not reach a visitor who has not answered, and back.
+    const accepted = await viewFromCache("/testimonials", { Cookie: "cookie-consent=accepted" });
+    expect(await accepted.text()).not.toContain(CONSENT_BANNER);
+    const unanswered = await view("/testimonials");
+    expect(unanswered.headers.get("etag")).not.toBe(accepted.headers.get("etag"));
+    expect(await unanswered.text()).toContain(CONSENT_BANNER);
+    const declined = await view("/testimonials", { Cookie: "cookie-consent=declined" });
+    expect(await declined.text()).not.toContain(CONSENT_BANNER);
+
+    const withAnalytics = await viewFromCache("/testimonials", { Cookie: "_ga=GA1.1.123.456; cookie-consent=accepted; theme=dark" });
+    expect(withAnalytics.headers.get("etag")).toBe(accepted.headers.get("etag"));
+    const unansweredAgain = await viewFromCache("/testimonials", { Cookie: "_ga=GA1.1.123.456; cookie-consent=maybe" });
+    expect(await unansweredAgain.text()).toContain(CONSENT_BANNER);
+  });
+
+  it("never shares a toast: the visitor it was for sees it, and the next visitor gets the plain page", async () => {
+    const enquiry = new URLSearchParams({
+      firstName: "Sam",
+      lastName: "Patel",
+      email: "sam@patelplumbing.co.uk",
+      contactNumber: "07700 900123",
+      subject: "broadband",
+      message: "We need faster broadband for our office in Leeds.",
+    });
+    const sent = await fetch(`${server.url}/contact`, { method: "POST", body: enquiry, redirect: "manual", headers: { Origin: server.url } });
+    expect(sent.status).toBe(302);
+    const toastCookie = sent.headers.getSetCookie().find((cookie) => cookie.startsWith("toast="))!.split(";")[0];
+
+    const theirs = await view("/contact", { Cookie: toastCookie });
+    expect(theirs.headers.get("x-page-cache")).toBeNull();
+    expect(theirs.headers.get("cache-control")).toBe("private, no-store");
+    expect(theirs.headers.getSetCookie().some((cookie) => cookie.startsWith("toast=;"))).toBe(true);
+    expect(await theirs.text()).toContain(MESSAGES.enquirySent.title);
+
+    const next = await viewFromCache("/contact");
+    expect(await next.text()).not.toContain(MESSAGES.enquirySent.title);
+  });
+
+  it("never shares a form's answer: errors and their toast stay with the visitor who sent the form", async () => {
+    const before = await viewFromCache("/contact");
+    const answer = await fetch(`${server.url}/contact`, {
+      method: "POST",
+      body: new URLSearchParams({ firstName: "Sam", lastName: "Patel", email: "not-an-email", contactNumber: "07700 900123", subject: "broadband", message: "Faster broadband, please." }),
+      headers: { Origin: server.url },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get("x-page-cache")).toBeNull();
+    const answerHtml = await answer.text();
+    expect(answerHtml).toContain(MESSAGES.checkYourDetails.title);
+    expect(answerHtml).toContain("not-an-email");
+
+    const after = await viewFromCache("/contact");
+    expect(after.headers.get("etag")).toBe(before.headers.get("etag"));
+    const afterHtml = await after.text();
+    expect(afterHtml).not.toContain(MESSAGES.checkYourDetails.title);
+    expect(afterHtml).not.toContain("not-an-email");
+  });
+
+  it("renders for signed-in staff every time, and keeps nothing from it", async () => {
+    // A page and cookie choice no one has viewed yet.
+    for (let index = 0; index < 2; index++) {
+      const staff = await view("/privacy", { Cookie: `${staffCookie}; cookie-consent=declined` });
+      expect(staff.status).toBe(200);
+      expect(staff.headers.get("x-page-cache")).toBeNull();
+      await staff.text();
+    }
+    // Had the staff member's page been kept, this would be a hit.
+    expect((await view("/privacy", { Cookie: "cookie-consent=declined" })).headers.get("x-page-cache")).toBe("miss");
+  });
+
+  it("shares the plain page with visitors from an advert's tracking link, but renders other query strings", async () => {
+    const plain = await viewFromCache("/business-mobile");
+    const fromAdvert = await view("/business-mobile?utm_source=google&utm_campaign=spring&gclid=abc123");
+    expect(fromAdvert.headers.get("x-page-cache")).toBe("hit");
+    expect(fromAdvert.headers.get("etag")).toBe(plain.headers.get("etag"));
+
+    const other = await view("/business-mobile?utm_source=google&step=2");
+    expect(other.status).toBe(200);
+    expect(other.headers.get("x-page-cache")).toBeNull();
+    const data = await view("/business-mobile?_data=root");
+    expect(data.headers.get("content-type")).toContain("application/json");
+    expect(data.headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("keeps a page per site address when APP_URL is not set, so a forged Host never reaches other visitors", async () => {
+    const forged = await rawGet("/terms", { host: "evil.example" });
+    expect(forged.body.toString()).toContain('href="http://evil.example/terms"');
+    const honest = await viewFromCache("/terms");
+    const html = await honest.text();
+    expect(html).not.toContain("evil.example");
+    expect(html).toContain(`<link rel="canonical" href="${server.url}/terms"/>`);
+  });
+
+  it("keeps no error page, no admin page and no answer to anything but GET and HEAD", async () => {
+    for (let index = 0; index < 3; index++) {
+      const missing = await view("/no-such-page");
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get("x-page-cache")).toBeNull();
+      expect((await view("/admin/login")).headers.get("x-page-cache")).toBeNull();
+    }
+    const options = await view("/about", {}, "OPTIONS");
+    expect(options.headers.get("x-page-cache")).toBeNull();
+  });
+});
+
+describe("staff changes", () => {
+  const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { method: "POST", body, headers: { Cookie: staffCookie, Origin: server.url, ...headers } });
+
+  it("show on the next view of a cached page: a testimonial added, changed and removed", async () => {
+    await viewFromCache("/business-mobile");
+    const added = await post(
+      "/admin/api/testimonials",
+      JSON.stringify({ name: "Priya Shah", company: "Shah Dental", position: "Owner", date: "May 2026", content: "Four lines for less than two.", rating: 5, featured: true }),
+      { "Content-Type": "application/json" },
+    );
+    expect(added.status).toBe(201);
+    const { id } = (await added.json()) as { id: number };
+    const afterAdd = await view("/business-mobile");
+    expect(afterAdd.headers.get("x-page-cache")).toBe("miss");
+    expect(await afterAdd.text()).toContain("Four lines for less than two.");
+
+    await viewFromCache("/business-mobile");
+    const changed = await fetch(`${server.url}/admin/api/testimonials/${id}`, {
+      method: "PATCH",
+      body: JSON.stringify({ name: "Priya Shah", company: "Shah Dental", position: "Owner", date: "May 2026", content: "Five lines for less than two.", rating: 5, featured: true }),
+      headers: { Cookie: staffCookie, Origin: server.url, "Content-Type": "application/json" },
+    });
+    expect(changed.status).toBe(200);
+    expect(await (await view("/business-mobile")).text()).toContain("Five lines for less than two.");
+
+    await viewFromCache("/business-mobile");
+    const removed = await fetch(`${server.url}/admin/api/testimonials/${id}`, { method: "DELETE", headers: { Cookie: staffCookie, Origin: server.url } });
+    expect(removed.ok).toBe(true);
+    expect(await (await view("/business-mobile")).text()).not.toContain("Five lines for less than two.");
+  });
+
+  it("show on the next view of a cached page: a stock image uploaded and deleted", async () => {
+    await viewFromCache("/about");
+    const form = new FormData();
+    form.set("image", new Blob([pngBytes(40, 30)], { type: "image/png" }), "team.png");
+    form.set("location", "about-us");
+    form.set("description", "Our team in the Leeds office");
+    const uploaded = await post("/admin/api/stock-images", form);
+    expect(uploaded.status).toBe(201);
+    const { id } = (await uploaded.json()) as { id: number };
+    expect(await (await view("/about")).text()).toContain("Our team in the Leeds office");
+
+    await viewFromCache("/about");
+    const removed = await fetch(`${server.url}/admin/api/stock-images/${id}`, { method: "DELETE", headers: { Cookie: staffCookie, Origin: server.url } });
+    expect(removed.ok).toBe(true);
+    expect(await (await view("/about")).text()).not.toContain("Our team in the Leeds office");
+  });
+
+  it("show however they were made: a change written straight to the database is seen too", async () => {
+    await viewFromCache("/");
+    await server.db
+      .insertInto("testimonials")
+      .values({ name: "Owen Price", company: "Price Roofing", position: "Director", content: "Signal on every roof we work on.", rating: 5, featured: 1, date: "April 2026", createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() })
+      .execute();
+    expect(await (await view("/")).text()).toContain("Signal on every roof we work on.");
+  });
+});
+
+/** A GET with headers fetch would not send as given (Host) or would decode (Content-Encoding). */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(new URL(path, server.url), { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
+}
