@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "~/lib/messages";
 import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { SAMPLE_ENQUIRY } from "../support/forms";
 import { pngBytes } from "../support/images";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -142,14 +143,7 @@ describe("what a page is rendered for", () => {
   });
 
   it("never shares a toast: the visitor it was for sees it, and the next visitor gets the plain page", async () => {
-    const enquiry = new URLSearchParams({
-      firstName: "Sam",
-      lastName: "Patel",
-      email: "sam@patelplumbing.co.uk",
-      contactNumber: "07700 900123",
-      subject: "broadband",
-      message: "We need faster broadband for our office in Leeds.",
-    });
+    const enquiry = new URLSearchParams(SAMPLE_ENQUIRY);
     const sent = await fetch(`${server.url}/contact`, { method: "POST", body: enquiry, redirect: "manual", headers: { Origin: server.url } });
     expect(sent.status).toBe(302);
     const toastCookie = sent.headers.getSetCookie().find((cookie) => cookie.startsWith("toast="))!.split(";")[0];
@@ -168,7 +162,7 @@ describe("what a page is rendered for", () => {
     const before = await viewFromCache("/contact");
     const answer = await fetch(`${server.url}/contact`, {
       method: "POST",
-      body: new URLSearchParams({ firstName: "Sam", lastName: "Patel", email: "not-an-email", contactNumber: "07700 900123", subject: "broadband", message: "Faster broadband, please." }),
+      body: new URLSearchParams({ ...SAMPLE_ENQUIRY, email: "not-an-email" }),
       headers: { Origin: server.url },
     });
     expect(answer.status).toBe(400);
@@ -266,7 +260,7 @@ describe("staff changes", () => {
   it("show on the next view of a cached page: a stock image uploaded and deleted", async () => {
     await viewFromCache("/about");
     const form = new FormData();
-    form.set("image", new Blob([pngBytes(40, 30)], { type: "image/png" }), "team.png");
+    form.set("image", new Blob([new Uint8Array(pngBytes(40, 30))], { type: "image/png" }), "team.png");
     form.set("location", "about-us");
     form.set("description", "Our team in the Leeds office");
     const uploaded = await post("/admin/api/stock-images", form);

@@ -1,15 +1,9 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SAMPLE_ENQUIRY } from "../support/forms";
 import { startTestServer, type TestServer } from "../support/server";
 
-const enquiry = {
-  firstName: "Sam",
-  lastName: "Patel",
-  email: "sam@patelplumbing.co.uk",
-  contactNumber: "07700 900123",
-  subject: "broadband",
-  message: "We need faster broadband for our office in Leeds.",
-};
+const enquiry = SAMPLE_ENQUIRY;
 
 function post(server: TestServer, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return fetch(`${server.url}${path}`, {
