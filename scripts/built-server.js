@@ -84,7 +84,9 @@ export async function startBuiltServer(env = {}, options = {}) {
     if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 30_000;
+  // Only a server that is stuck should miss this: a busy machine (tests, builds and browsers at
+  // once on two cores) can take far longer than usual to start one.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
