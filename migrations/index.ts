@@ -6,6 +6,7 @@ import * as leadSearch from "./0005_lead_search";
 import * as outbox from "./0006_outbox";
 import * as signInHardening from "./0007_sign_in_hardening";
 import * as providerIdentity from "./0008_provider_identity";
+import * as leadStatusCounts from "./0010_lead_status_counts";
 import * as publicContentVersion from "./0011_public_content_version";
 
 /**
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   "0006_outbox": outbox,
   "0007_sign_in_hardening": signInHardening,
   "0008_provider_identity": providerIdentity,
+  "0010_lead_status_counts": leadStatusCounts,
   "0011_public_content_version": publicContentVersion,
 };

@@ -58,6 +58,16 @@ export interface RowsPage<Row> {
   pageCount: number;
 }
 
+export interface PageOptions<DB, TB extends keyof DB> {
+  /** How many rows the filter matches, when the caller knows it more cheaply than counting them. */
+  total?: number;
+  /**
+   * The table unfiltered: the page's ids are then found first (from the
+   * (createdAt, id) index alone, however deep the page) and only those rows read.
+   */
+  rowsFrom?: SelectQueryBuilder<DB, TB, object>;
+}
+
 /**
  * One page of a filtered table, newest first. `query` is the table with its
  * filter; `pick` selects the columns. A page past the end gives the last one.
@@ -67,16 +77,24 @@ export async function pageNewestFirst<DB, TB extends keyof DB, Row>(
   pick: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, Row>,
   requestedPage: number,
   pageSize: number,
+  options: PageOptions<DB, TB> = {},
 ): Promise<RowsPage<Row>> {
   // Kysely cannot name the selection of a generic table: say what it is.
-  const { count } = await query.select(sql<number>`count(*)`.as("count")).$castTo<{ count: number }>().executeTakeFirstOrThrow();
-  const total = Number(count);
+  const total =
+    options.total ?? Number((await query.select(sql<number>`count(*)`.as("count")).$castTo<{ count: number }>().executeTakeFirstOrThrow()).count);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(requestedPage, pageCount);
-  const rows = await newestFirst(pick(query))
+  const offset = (page - 1) * pageSize;
+  if (!options.rowsFrom) {
+    const rows = await newestFirst(pick(query)).limit(pageSize).offset(offset).execute();
+    return { rows: rows as Row[], total, page, pageCount };
+  }
+  const idRows = await newestFirst(query.select(sql<number>`${sql.ref("id")}`.as("id")).$castTo<{ id: number }>())
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .offset(offset)
     .execute();
+  const ids = idRows.map((row) => row.id);
+  const rows = ids.length === 0 ? [] : await newestFirst(pick(options.rowsFrom).where(sql<SqlBool>`${sql.ref("id")} IN (${sql.join(ids)})`)).execute();
   return { rows: rows as Row[], total, page, pageCount };
 }
 
@@ -92,8 +110,13 @@ export async function countTotalAndSince<DB, TB extends keyof DB>(
   return { total: Number(row.total), since: Number(row.since) };
 }
 
-/** Rows are read this many at a time, so a long export lets other requests in between. */
-const EXPORT_CHUNK = 1000;
+/**
+ * How long one chunk of an export may hold the event loop. A page view waits
+ * for the chunk under way at each of its own turns of the event loop, so
+ * chunks stay short; their row count follows how fast rows came last time.
+ */
+const EXPORT_SLICE_MS = 2;
+const EXPORT_CHUNK = { first: 200, least: 50, most: 2000 };
 
 export interface CsvExport<TB extends keyof Database, Row extends Keyset> {
   header: readonly string[];
@@ -111,6 +134,7 @@ export function csvStreamNewestFirst<TB extends keyof Database, Row extends Keys
   const encoder = new TextEncoder();
   let after: Keyset | null = null;
   let headerSent = false;
+  let chunkRows = EXPORT_CHUNK.first;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!headerSent) {
@@ -119,8 +143,9 @@ export function csvStreamNewestFirst<TB extends keyof Database, Row extends Keys
         controller.enqueue(encoder.encode(`\uFEFF${csvRow(spec.header)}`));
         return;
       }
+      const started = performance.now();
       const db = await getDb();
-      const rows = (await newestFirst(spec.query(db), after).limit(EXPORT_CHUNK).execute()) as Row[];
+      const rows = (await newestFirst(spec.query(db), after).limit(chunkRows).execute()) as Row[];
       if (rows.length === 0) {
         controller.close();
         return;
@@ -128,7 +153,9 @@ export function csvStreamNewestFirst<TB extends keyof Database, Row extends Keys
       const last = rows[rows.length - 1];
       after = { createdAt: last.createdAt, id: last.id };
       controller.enqueue(encoder.encode(rows.map((row) => csvRow(spec.cells(row))).join("")));
-      // Let other requests use the database between chunks.
+      const elapsed = Math.max(performance.now() - started, 0.1);
+      chunkRows = Math.round(Math.min(EXPORT_CHUNK.most, Math.max(EXPORT_CHUNK.least, (rows.length * EXPORT_SLICE_MS) / elapsed)));
+      // Let other requests in between chunks.
       await new Promise((resolve) => setImmediate(resolve));
     },
   });

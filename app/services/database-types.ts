@@ -154,8 +154,15 @@ export interface OutboxTable {
   createdAt: string;
 }
 
+/** How many leads have each status, kept by triggers on leads (migration 0010). */
+export interface LeadStatusCountsTable {
+  status: LeadStatus;
+  count: number;
+}
+
 export interface Database {
   leads: LeadsTable;
+  leadStatusCounts: LeadStatusCountsTable;
   testimonials: TestimonialsTable;
   stockImages: StockImagesTable;
   adminUsers: AdminUsersTable;

@@ -223,7 +223,7 @@ describe("Export CSV", () => {
   });
 
   it("exports every lead across chunks, newest first, and neutralises formulas typed by visitors", async () => {
-    // More than one chunk of rows (the export reads 1000 at a time).
+    // More than one chunk of rows (the export reads a few hundred at a time).
     seedLeads(`${server.dataDir}/app.db`, 1500, { startNumber: 10_000 });
     const now = new Date(Date.now() + 60_000).toISOString();
     await server.db
