@@ -7,6 +7,7 @@ import * as outbox from "./0006_outbox";
 import * as signInHardening from "./0007_sign_in_hardening";
 import * as providerIdentity from "./0008_provider_identity";
 import * as publicContentVersion from "./0011_public_content_version";
+import * as leadFollowUpFigures from "./0012_lead_follow_up_figures";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0007_sign_in_hardening": signInHardening,
   "0008_provider_identity": providerIdentity,
   "0011_public_content_version": publicContentVersion,
+  "0012_lead_follow_up_figures": leadFollowUpFigures,
 };
