@@ -8,6 +8,7 @@ import * as signInHardening from "./0007_sign_in_hardening";
 import * as providerIdentity from "./0008_provider_identity";
 import * as leadStatusCounts from "./0010_lead_status_counts";
 import * as publicContentVersion from "./0011_public_content_version";
+import * as leadFollowUpFigures from "./0012_lead_follow_up_figures";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0008_provider_identity": providerIdentity,
   "0010_lead_status_counts": leadStatusCounts,
   "0011_public_content_version": publicContentVersion,
+  "0012_lead_follow_up_figures": leadFollowUpFigures,
 };

@@ -78,3 +78,10 @@ export function startOfLondonWeek(now: Date): Date {
   const offset = londonWallClock(mondayWall).wall - mondayWall;
   return new Date(mondayWall - offset);
 }
+
+const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
+/** A YYYY-MM-DD day as "23 Nov". */
+export function formatDay(day: string): string {
+  return DAY.format(new Date(`${day}T00:00:00Z`));
+}

@@ -2,7 +2,7 @@ import type { AdminUser } from "~/lib/admin-users";
 import { fullName } from "~/lib/admin-users";
 import type { Transaction } from "kysely";
 import { getDb, nowIso } from "~/services/db.server";
-import type { AuditLogRow, Database } from "~/services/database-types";
+import type { Database } from "~/services/database-types";
 
 export interface AuditEntry {
   action: string;
@@ -26,9 +26,4 @@ export async function recordAudit(actor: AdminUser | null, entry: AuditEntry, tr
       createdAt: nowIso(),
     })
     .execute();
-}
-
-export async function listRecentActivity(limit = 10): Promise<AuditLogRow[]> {
-  const db = await getDb();
-  return db.selectFrom("auditLog").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
 }

@@ -92,3 +92,55 @@ export async function webhookDeliveryProblems(): Promise<WebhookDeliveryProblems
     .slice(0, LISTED);
   return { failed, waiting, webhookConfigured: hasDestination(kind), recent };
 }
+
+/** One line of the dashboard's Recent Activity: something that arrived, or something staff did. */
+export interface ActivityEntry {
+  key: string;
+  at: string;
+  /** Who did it: a staff member, "System", or "Website" for what visitors sent. */
+  who: string;
+  summary: string;
+  /** Where to see it, when it has a page. */
+  href: string | null;
+}
+
+/**
+ * The newest of staff's changes (the audit log) and of what visitors sent (quote
+ * requests, contact enquiries, newsletter sign-ups), newest first. Each source is
+ * read newest first by its own createdAt index, `limit` rows at most.
+ */
+export async function recentActivity(limit: number): Promise<ActivityEntry[]> {
+  const db = await getDb();
+  const [changes, leads, enquiries, signups] = await Promise.all([
+    db.selectFrom("auditLog").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute(),
+    db.selectFrom("leads").select(["id", "reference", "businessName", "companyName", "createdAt"]).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute(),
+    db.selectFrom("contactEnquiries").select(["id", "firstName", "lastName", "createdAt"]).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute(),
+    db.selectFrom("newsletterSignups").select(["id", "email", "createdAt"]).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute(),
+  ]);
+  const website = "Website";
+  const entries: ActivityEntry[] = [
+    ...changes.map((change) => ({ key: `audit-${change.id}`, at: change.createdAt, who: change.actorName, summary: change.summary, href: null })),
+    ...leads.map((lead) => ({
+      key: `lead-${lead.id}`,
+      at: lead.createdAt,
+      who: website,
+      summary: `New quote request ${lead.reference} from ${lead.companyName ?? lead.businessName}`,
+      href: `/admin/leads/${lead.id}`,
+    })),
+    ...enquiries.map((enquiry) => ({
+      key: `enquiry-${enquiry.id}`,
+      at: enquiry.createdAt,
+      who: website,
+      summary: `New contact enquiry from ${enquiry.firstName} ${enquiry.lastName}`,
+      href: `/admin/enquiries/${enquiry.id}`,
+    })),
+    ...signups.map((signup) => ({
+      key: `signup-${signup.id}`,
+      at: signup.createdAt,
+      who: website,
+      summary: `New newsletter sign-up: ${signup.email}`,
+      href: `/admin/newsletter/${signup.id}`,
+    })),
+  ];
+  return entries.sort((a, b) => b.at.localeCompare(a.at) || b.key.localeCompare(a.key)).slice(0, limit);
+}

@@ -139,7 +139,13 @@ export async function updateLeadStatus(actor: AdminUser, id: number, status: Lea
     const before = await trx.selectFrom("leads").select(["status", "reference"]).where("id", "=", id).executeTakeFirst();
     if (!before) throw new ModelError(404, "Lead not found");
     const now = nowIso();
-    const row = await trx.updateTable("leads").set({ status, updatedAt: now }).where("id", "=", id).returning(LEAD_COLUMNS).executeTakeFirstOrThrow();
+    const row = await trx
+      .updateTable("leads")
+      // The first move on from New is the lead's response time (dashboard).
+      .set((eb) => ({ status, updatedAt: now, ...(status === "new" ? {} : { firstContactedAt: eb.fn.coalesce("firstContactedAt", eb.val(now)) }) }))
+      .where("id", "=", id)
+      .returning(LEAD_COLUMNS)
+      .executeTakeFirstOrThrow();
     if (before.status !== status) {
       const body = `Status changed from ${LEAD_STATUS_LABELS[before.status]} to ${LEAD_STATUS_LABELS[status]}`;
       await trx.insertInto("leadActivity").values({ leadId: id, kind: "status", actorId: actor.id, actorName: fullName(actor), body, createdAt: now }).execute();

@@ -1,25 +1,27 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Activity, ArrowRight, Inbox, Percent, Settings, TriangleAlert, Users } from "lucide-react";
+import { Activity, ArrowRight, Inbox, Percent, Settings, Timer, TriangleAlert, Users } from "lucide-react";
 import { SignOutForm } from "~/components/admin/sign-out-form";
+import { BarChart, ColumnChart } from "~/components/admin/figure-charts";
 import { StatCard } from "~/components/admin/stat-card";
 import { Avatar } from "~/components/ui/avatar";
 import { CHANGE_PASSWORD_PATH } from "~/lib/admin-navigation";
 import { useAdminUser } from "~/lib/admin-session";
 import { fullName, initials } from "~/lib/admin-users";
 import { ADMIN_ROLE_LABELS } from "~/lib/enums";
-import { formatCount, formatDateTime, formatPercent } from "~/lib/format";
-import { listRecentActivity } from "~/models/audit-log.server";
-import { dashboardFigures, webhookDeliveryProblems, type WebhookDeliveryProblems } from "~/models/dashboard.server";
+import { formatCount, formatDateTime, formatDay, formatPercent } from "~/lib/format";
+import { formatDuration, type LeadFigures } from "~/lib/lead-figures";
+import { dashboardFigures, recentActivity, webhookDeliveryProblems, type WebhookDeliveryProblems } from "~/models/dashboard.server";
+import { leadFigures } from "~/models/lead-figures.server";
 import { requireAdminPageUser } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Administration Portal" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "admin-panel" });
-  const [figures, activity, webhookProblems] = await Promise.all([dashboardFigures(), listRecentActivity(8), webhookDeliveryProblems()]);
-  return json({ figures, activity, webhookProblems });
+  const [figures, charts, activity, webhookProblems] = await Promise.all([dashboardFigures(), leadFigures(), recentActivity(8), webhookDeliveryProblems()]);
+  return json({ figures, charts, activity, webhookProblems });
 }
 
 const LINK_CARDS = [
@@ -29,12 +31,17 @@ const LINK_CARDS = [
 ] as const;
 
 export default function Dashboard() {
-  const { figures, activity, webhookProblems } = useLoaderData<typeof loader>();
+  const { figures, charts, activity, webhookProblems } = useLoaderData<typeof loader>();
   const { user } = useAdminUser();
   const tiles = [
     { label: "Quote Requests", value: formatCount(figures.quoteRequests), icon: Inbox },
     { label: "Active Users", value: formatCount(figures.activeUsers), icon: Users },
     { label: "Conversion Rate", value: figures.conversionRate === null ? "—" : formatPercent(figures.conversionRate), icon: Percent },
+    {
+      label: `Median time to first contact (last ${charts.days} days)`,
+      value: charts.medianMinutesToFirstContact === null ? "—" : formatDuration(charts.medianMinutesToFirstContact),
+      icon: Timer,
+    },
   ];
   return (
     <div className="grid gap-8">
@@ -63,11 +70,13 @@ export default function Dashboard() {
 
       {webhookProblems ? <WebhookProblems problems={webhookProblems} /> : null}
 
-      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-3">
+      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {tiles.map((tile) => (
           <StatCard key={tile.label} label={tile.label} value={tile.value} icon={tile.icon} testId="dashboard-tile" />
         ))}
       </section>
+
+      <LeadCharts charts={charts} />
 
       <section aria-labelledby="shortcuts-heading" className="grid gap-4">
         <h2 id="shortcuts-heading" className="sr-only">
@@ -100,12 +109,19 @@ export default function Dashboard() {
         ) : (
           <ul className="mt-4 divide-y divide-slate-100" data-testid="recent-activity">
             {activity.map((entry) => (
-              <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-3 text-sm">
+              <li key={entry.key} className="flex flex-wrap justify-between gap-2 py-3 text-sm">
                 <span className="text-slate-800">
-                  <strong className="font-semibold">{entry.actorName}</strong> {entry.summary.charAt(0).toLowerCase() + entry.summary.slice(1)}
+                  <strong className="font-semibold">{entry.who}</strong>{" "}
+                  {entry.href ? (
+                    <Link to={entry.href} className="underline underline-offset-2 hover:text-brand-700">
+                      {lowerFirst(entry.summary)}
+                    </Link>
+                  ) : (
+                    lowerFirst(entry.summary)
+                  )}
                 </span>
-                <time dateTime={entry.createdAt} className="text-slate-600">
-                  {formatDateTime(entry.createdAt)}
+                <time dateTime={entry.at} className="text-slate-600">
+                  {formatDateTime(entry.at)}
                 </time>
               </li>
             ))}
@@ -113,6 +129,43 @@ export default function Dashboard() {
         )}
       </section>
     </div>
+  );
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** The lead charts (server-drawn SVG, each with its table). */
+function LeadCharts({ charts }: { charts: LeadFigures }) {
+  const period = `the last ${charts.days} days`;
+  const total = charts.leadsPerDay.reduce((sum, day) => sum + day.value, 0);
+  const describe = (what: string, bars: { label: string; value: number }[]) =>
+    `${what} in ${period}: ${bars.map((bar) => `${bar.label} ${formatCount(bar.value)}`).join(", ")}.`;
+  return (
+    <section aria-labelledby="lead-charts-heading" className="grid gap-4" data-testid="lead-charts">
+      <h2 id="lead-charts-heading" className="text-lg font-semibold text-slate-900">
+        Leads in {period}
+      </h2>
+      <ColumnChart
+        title="New leads per day"
+        summary={`${formatCount(total)} new leads in ${period}, from ${formatDay(charts.leadsPerDay[0].label)} to ${formatDay(charts.leadsPerDay.at(-1)!.label)}. The table below the chart gives each day.`}
+        bars={charts.leadsPerDay}
+        labelHeading="Day"
+        valueHeading="New leads"
+        formatLabel={formatDay}
+      />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <BarChart title="Leads by status" summary={describe("Leads by status", charts.byStatus)} bars={charts.byStatus} labelHeading="Status" valueHeading="Leads" />
+        <BarChart title="Leads by team size" summary={describe("Leads by team size", charts.byTeamSize)} bars={charts.byTeamSize} labelHeading="Team size" valueHeading="Leads" />
+        <BarChart title="Leads by source page" summary={describe("Leads by the page they were sent from", charts.bySourcePage)} bars={charts.bySourcePage} labelHeading="Page" valueHeading="Leads" />
+        <BarChart
+          title="Quote wizard funnel"
+          summary={describe("Answers reaching each step of the quote wizard", charts.funnel)}
+          bars={charts.funnel}
+          labelHeading="Step reached"
+          valueHeading="Answers"
+        />
+      </div>
+    </section>
   );
 }
 

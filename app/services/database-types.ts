@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type {
   AdminRole,
   ContactSubject,
@@ -31,6 +31,16 @@ export interface LeadsTable {
   updatedAt: string;
   /** When the lead webhook received it; null until then (or with no webhook). */
   webhookDeliveredAt: string | null;
+  /** When staff first moved it on from New; null while it is new. Never set on insert. */
+  firstContactedAt: ColumnType<string | null, never, string | null>;
+}
+
+export interface WizardFunnelTable {
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  /** The step the answer reached: 2 to 5, and 6 for a request sent. */
+  step: number;
+  count: number;
 }
 
 export interface TestimonialsTable {
@@ -173,6 +183,7 @@ export interface Database {
   auditLog: AuditLogTable;
   leadActivity: LeadActivityTable;
   outbox: OutboxTable;
+  wizardFunnel: WizardFunnelTable;
 }
 
 export type LeadRow = Selectable<LeadsTable>;

@@ -11,6 +11,7 @@ import {
   type QuoteWizardStep,
 } from "~/lib/quote-wizard";
 import { quoteRequestSchema } from "~/lib/schemas/quote-request";
+import { countWizardStepReached } from "~/models/lead-figures.server";
 import { decoyLeadReference, submitQuoteRequest } from "~/models/leads.server";
 import { consumeRateLimit } from "./rate-limit.server";
 import { BODY_LIMITS, BodyTooLargeError, readFormWithLimit } from "./request-body.server";
@@ -46,6 +47,7 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
   const choiceStep = firstUnansweredChoiceStep(answers);
   if (choiceStep < 4 || (intent !== QUOTE_WIZARD_INTENTS.next && intent !== QUOTE_WIZARD_INTENTS.submit)) {
     // Steps 1 to 3: a choice was made; show the first step still unanswered.
+    if (choiceStep > 1) await countWizardStepReached(choiceStep);
     return answer({ step: choiceStep, answers });
   }
 
@@ -55,6 +57,7 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
       const toast = raiseToast(parsed.missingRequired ? MESSAGES.missingInformation : MESSAGES.checkYourDetails);
       return answer({ step: 4, answers, fieldErrors: parsed.fieldErrors, toast }, 400);
     }
+    await countWizardStepReached(5);
     return answer({ step: 5, answers, submissionToken: crypto.randomUUID() });
   }
 
@@ -76,6 +79,7 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
       const toast = raiseToast(submission.missingRequired ? MESSAGES.missingInformation : MESSAGES.checkYourDetails);
       return answer({ step, answers, fieldErrors: submission.fieldErrors, submissionToken, toast }, 400);
     }
+    await countWizardStepReached(6);
     return answer({ step: 6, answers: {}, reference: submission.lead.reference });
   } catch (error) {
     console.error("Storing a quote request failed:", error);

@@ -1,0 +1,81 @@
+import { sql } from "kysely";
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, TEAM_SIZES } from "~/lib/enums";
+import { FUNNEL_STEPS, type FigureBar, type LeadFigures } from "~/lib/lead-figures";
+import { getDb } from "~/services/db.server";
+
+/** The dashboard's charts: leads over the last 30 days, how they split, how fast staff answer, the wizard's funnel. */
+
+export const FIGURE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The last `days` UTC days, oldest first, as YYYY-MM-DD. */
+function lastDays(now: Date, days: number): string[] {
+  return Array.from({ length: days }, (_, index) => new Date(now.getTime() - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10));
+}
+
+function countsBy<K extends string>(rows: { key: string | null; count: number | string | bigint }[]): Map<K | null, number> {
+  return new Map(rows.map((row) => [row.key as K | null, Number(row.count)]));
+}
+
+export async function leadFigures(now = new Date()): Promise<LeadFigures> {
+  const db = await getDb();
+  const days = lastDays(now, FIGURE_DAYS);
+  const since = `${days[0]}T00:00:00.000Z`;
+  const recentLeads = db.selectFrom("leads").where("createdAt", ">=", since);
+
+  const [perDay, byStatus, bySource, byTeamSize, responseMinutes, funnel] = await Promise.all([
+    recentLeads.select([sql<string>`substr(createdAt, 1, 10)`.as("key"), (eb) => eb.fn.countAll<number>().as("count")]).groupBy("key").execute(),
+    recentLeads.select(["status as key", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute(),
+    recentLeads.select(["sourcePage as key", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("sourcePage").execute(),
+    recentLeads.select(["teamSize as key", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("teamSize").execute(),
+    recentLeads
+      .where("firstContactedAt", "is not", null)
+      .select(sql<number>`(julianday(firstContactedAt) - julianday(createdAt)) * 1440`.as("minutes"))
+      .orderBy("minutes")
+      .execute(),
+    db.selectFrom("wizardFunnel").where("day", ">=", days[0]).select(["step", (eb) => eb.fn.sum<number>("count").as("count")]).groupBy("step").execute(),
+  ]);
+
+  const dayCounts = countsBy(perDay);
+  const statusCounts = countsBy(byStatus);
+  const sourceCounts = countsBy(bySource);
+  const teamSizeCounts = countsBy(byTeamSize);
+  const funnelCounts = new Map(funnel.map((row) => [row.step, Number(row.count)]));
+  const bars = (entries: [string, number][]): FigureBar[] => entries.map(([label, value]) => ({ label, value }));
+
+  return {
+    days: FIGURE_DAYS,
+    leadsPerDay: days.map((day) => ({ label: day, value: dayCounts.get(day) ?? 0 })),
+    byStatus: bars(LEAD_STATUSES.map((status) => [LEAD_STATUS_LABELS[status], statusCounts.get(status) ?? 0])),
+    bySourcePage: bars(
+      [...sourceCounts.entries()]
+        .map(([page, count]): [string, number] => [page ?? "The API (no page)", count])
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
+    ),
+    byTeamSize: bars(TEAM_SIZES.map((size) => [size, teamSizeCounts.get(size) ?? 0])),
+    medianMinutesToFirstContact: median(responseMinutes.map((row) => Number(row.minutes))),
+    contactedLeads: responseMinutes.length,
+    funnel: FUNNEL_STEPS.map(({ step, label }) => ({ label, value: funnelCounts.get(step) ?? 0 })),
+  };
+}
+
+/** The middle of sorted numbers (the mean of the two middle ones for an even count); null for none. */
+export function median(sorted: number[]): number | null {
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Counts one answer reaching `step` of the quote wizard today. Counting never stands in a visitor's way. */
+export async function countWizardStepReached(step: number, now = new Date()): Promise<void> {
+  try {
+    const db = await getDb();
+    await db
+      .insertInto("wizardFunnel")
+      .values({ day: now.toISOString().slice(0, 10), step, count: 1 })
+      .onConflict((conflict) => conflict.columns(["day", "step"]).doUpdateSet({ count: sql`count + 1` }))
+      .execute();
+  } catch (error) {
+    console.error("Counting a quote wizard step failed:", error);
+  }
+}
