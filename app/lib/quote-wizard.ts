@@ -1,7 +1,42 @@
 import { BUSINESS_TYPES, CONTRACT_EXPIRIES, TEAM_SIZES } from "./enums";
+import { choiceRule, emailRule, LIMITS, optionalTextRule, phoneRule, requiredTextRule } from "./form-fields";
 import type { FieldErrors } from "./form-submission";
 import type { Toast } from "./messages";
-import { QUOTE_WIZARD_FIELDS, type QuoteWizardField } from "./schemas/quote-request";
+
+/**
+ * One quote request: the wizard's nine answers plus the four fields the
+ * spec's form state carries but no step fills. The wizard's form action and
+ * `POST /api/quote-requests` both parse with the schema made from these.
+ */
+export const QUOTE_REQUEST_FIELDS = {
+  teamSize: choiceRule("how many handsets or SIMs you need", TEAM_SIZES),
+  contractExpiry: choiceRule("when your contract ends", CONTRACT_EXPIRIES),
+  businessType: choiceRule("your business type", BUSINESS_TYPES),
+  businessName: requiredTextRule("your business name", LIMITS.shortText),
+  postcode: optionalTextRule("your postcode", LIMITS.postcode),
+  firstName: requiredTextRule("your first name", LIMITS.name),
+  lastName: requiredTextRule("your last name", LIMITS.name),
+  email: emailRule(),
+  phoneNumber: phoneRule(),
+  contractLength: optionalTextRule("the contract length", LIMITS.name),
+  companyName: optionalTextRule("the company name", LIMITS.shortText),
+  jobTitle: optionalTextRule("your job title", LIMITS.name),
+  requirements: optionalTextRule("your requirements", LIMITS.message),
+};
+
+/** The order the wizard asks for answers in; steps 1 to 3 each take one choice. */
+export const QUOTE_WIZARD_FIELDS = [
+  "teamSize",
+  "contractExpiry",
+  "businessType",
+  "businessName",
+  "postcode",
+  "firstName",
+  "lastName",
+  "email",
+  "phoneNumber",
+] as const satisfies ReadonlyArray<keyof typeof QUOTE_REQUEST_FIELDS>;
+export type QuoteWizardField = (typeof QUOTE_WIZARD_FIELDS)[number];
 
 /**
  * The quote wizard (SPEC section 4): five steps of questions, then thank you.
