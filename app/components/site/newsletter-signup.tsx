@@ -1,4 +1,4 @@
-import { Mail } from "lucide-react";
+import { Mail } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Field, HoneypotField, Input } from "~/components/ui/field";
 import { NEWSLETTER_SIGNUP_FIELDS as RULES } from "~/lib/public-forms";

@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "~/components/ui/icons";
 import { forwardRef, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
