@@ -50,6 +50,9 @@ export function choiceRule<T extends readonly [string, ...string[]]>(label: stri
   return { kind: "choice", label, required: true, options } as const;
 }
 
+/** Star ratings (testimonials) run from 1 to this, whether chosen or shown. */
+export const MAX_RATING = 5;
+
 /** Digits with optional spaces, brackets, dashes and a leading +; 7 to 15 digits. */
 export const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 export const PHONE_DIGITS = { min: 7, max: 15 } as const;

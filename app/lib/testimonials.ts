@@ -1,4 +1,4 @@
-import { LIMITS, requiredTextRule } from "./form-fields";
+import { LIMITS, MAX_RATING, requiredTextRule } from "./form-fields";
 
 /** A testimonial as the public site shows it and `GET /api/testimonials` answers it. */
 export interface PublicTestimonial {
@@ -55,8 +55,7 @@ export const SAMPLE_TESTIMONIALS: PublicTestimonial[] = [
 /** The staff screen the testimonial dialogs sit on and close back to. */
 export const TESTIMONIALS_ADMIN_PATH = "/admin/testimonials";
 
-export const MAX_RATING = 5;
-export const DEFAULT_RATING = 5;
+export const DEFAULT_RATING = MAX_RATING;
 
 /** The add and edit dialogs' text fields (SPEC sections 3 and 5); the date is free text, as the site shows it. */
 export const TESTIMONIAL_FIELDS = {

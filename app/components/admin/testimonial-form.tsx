@@ -3,7 +3,8 @@ import { DialogFormActions } from "~/components/ui/dialog-actions";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { StarRatingInput } from "~/components/ui/star-rating-input";
 import type { FieldErrors } from "~/lib/form-submission";
-import { DEFAULT_RATING, MAX_RATING, TESTIMONIAL_FIELDS as RULES, TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
+import { MAX_RATING } from "~/lib/form-fields";
+import { DEFAULT_RATING, TESTIMONIAL_FIELDS as RULES, TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
 
 /** What the form starts with: a saved testimonial, the defaults, or what was just posted. */
 export interface TestimonialFormValues {

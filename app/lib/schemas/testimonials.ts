@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DEFAULT_RATING, MAX_RATING, TESTIMONIAL_FIELDS } from "~/lib/testimonials";
+import { MAX_RATING } from "~/lib/form-fields";
+import { DEFAULT_RATING, TESTIMONIAL_FIELDS } from "~/lib/testimonials";
 import { formSchema } from "./fields";
 
 const ratingMessage = `Choose a rating from 1 to ${MAX_RATING} stars`;
