@@ -3,12 +3,8 @@ import { choiceRule, emailRule, LIMITS, optionalTextRule, phoneRule, requiredTex
 import type { FieldErrors } from "./form-submission";
 import type { Toast } from "./messages";
 
-/**
- * One quote request: the wizard's nine answers plus the four fields the
- * spec's form state carries but no step fills. The wizard's form action and
- * `POST /api/quote-requests` both parse with the schema made from these.
- */
-export const QUOTE_REQUEST_FIELDS = {
+/** The wizard's answers, in the order it asks for them; steps 1 to 3 each take one choice. */
+const QUOTE_WIZARD_RULES = {
   teamSize: choiceRule("how many handsets or SIMs you need", TEAM_SIZES),
   contractExpiry: choiceRule("when your contract ends", CONTRACT_EXPIRIES),
   businessType: choiceRule("your business type", BUSINESS_TYPES),
@@ -18,24 +14,22 @@ export const QUOTE_REQUEST_FIELDS = {
   lastName: requiredTextRule("your last name", LIMITS.name),
   email: emailRule(),
   phoneNumber: phoneRule(),
+};
+
+/**
+ * One quote request: the wizard's nine answers plus the four fields the
+ * spec's form state carries but no step fills. The wizard's form action and
+ * `POST /api/quote-requests` both parse with the schema made from these.
+ */
+export const QUOTE_REQUEST_FIELDS = {
+  ...QUOTE_WIZARD_RULES,
   contractLength: optionalTextRule("the contract length", LIMITS.name),
   companyName: optionalTextRule("the company name", LIMITS.shortText),
   jobTitle: optionalTextRule("your job title", LIMITS.name),
   requirements: optionalTextRule("your requirements", LIMITS.message),
 };
 
-/** The order the wizard asks for answers in; steps 1 to 3 each take one choice. */
-export const QUOTE_WIZARD_FIELDS = [
-  "teamSize",
-  "contractExpiry",
-  "businessType",
-  "businessName",
-  "postcode",
-  "firstName",
-  "lastName",
-  "email",
-  "phoneNumber",
-] as const satisfies ReadonlyArray<keyof typeof QUOTE_REQUEST_FIELDS>;
+export const QUOTE_WIZARD_FIELDS = Object.keys(QUOTE_WIZARD_RULES) as ReadonlyArray<keyof typeof QUOTE_WIZARD_RULES>;
 export type QuoteWizardField = (typeof QUOTE_WIZARD_FIELDS)[number];
 
 /**
