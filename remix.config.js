@@ -4,7 +4,8 @@ export default {
   serverModuleFormat: "esm",
   postcss: true,
   // The test helpers and migrations are plain TypeScript imported by the server bundle.
-  serverDependenciesToBundle: [],
+  // lucide-react's per-icon ES modules (see app/lucide-icons.d.ts) are not loadable by Node as they are.
+  serverDependenciesToBundle: [/^lucide-react\/dist\/esm\//],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

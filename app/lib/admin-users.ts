@@ -1,4 +1,5 @@
 import type { AdminRole } from "./enums";
+import { emailRule, LIMITS, requiredTextRule } from "./form-fields";
 
 /** An admin user as the portal and `GET /admin/api/users` show it (never the password hash). */
 export interface AdminUser {
@@ -26,3 +27,10 @@ export function newAdminUserId(now = Date.now()): string {
   const random = Math.random().toString(36).slice(2, 11);
   return `user_${now}_${random}`;
 }
+
+/** Add Admin User's text fields (SPEC section 5): email, first and last name, all required. */
+export const NEW_ADMIN_USER_FIELDS = {
+  email: emailRule(),
+  firstName: requiredTextRule("a first name", LIMITS.name),
+  lastName: requiredTextRule("a last name", LIMITS.name),
+};

@@ -1,7 +1,36 @@
 import { BUSINESS_TYPES, CONTRACT_EXPIRIES, TEAM_SIZES } from "./enums";
+import { choiceRule, emailRule, LIMITS, optionalTextRule, phoneRule, requiredTextRule } from "./form-fields";
 import type { FieldErrors } from "./form-submission";
 import type { Toast } from "./messages";
-import { QUOTE_WIZARD_FIELDS, type QuoteWizardField } from "./schemas/quote-request";
+
+/** The wizard's answers, in the order it asks for them; steps 1 to 3 each take one choice. */
+const QUOTE_WIZARD_RULES = {
+  teamSize: choiceRule("how many handsets or SIMs you need", TEAM_SIZES),
+  contractExpiry: choiceRule("when your contract ends", CONTRACT_EXPIRIES),
+  businessType: choiceRule("your business type", BUSINESS_TYPES),
+  businessName: requiredTextRule("your business name", LIMITS.shortText),
+  postcode: optionalTextRule("your postcode", LIMITS.postcode),
+  firstName: requiredTextRule("your first name", LIMITS.name),
+  lastName: requiredTextRule("your last name", LIMITS.name),
+  email: emailRule(),
+  phoneNumber: phoneRule(),
+};
+
+/**
+ * One quote request: the wizard's nine answers plus the four fields the
+ * spec's form state carries but no step fills. The wizard's form action and
+ * `POST /api/quote-requests` both parse with the schema made from these.
+ */
+export const QUOTE_REQUEST_FIELDS = {
+  ...QUOTE_WIZARD_RULES,
+  contractLength: optionalTextRule("the contract length", LIMITS.name),
+  companyName: optionalTextRule("the company name", LIMITS.shortText),
+  jobTitle: optionalTextRule("your job title", LIMITS.name),
+  requirements: optionalTextRule("your requirements", LIMITS.message),
+};
+
+export const QUOTE_WIZARD_FIELDS = Object.keys(QUOTE_WIZARD_RULES) as ReadonlyArray<keyof typeof QUOTE_WIZARD_RULES>;
+export type QuoteWizardField = (typeof QUOTE_WIZARD_FIELDS)[number];
 
 /**
  * The quote wizard (SPEC section 4): five steps of questions, then thank you.

@@ -1,3 +1,5 @@
+import { LIMITS, MAX_RATING, requiredTextRule } from "./form-fields";
+
 /** A testimonial as the public site shows it and `GET /api/testimonials` answers it. */
 export interface PublicTestimonial {
   id: number | string;
@@ -52,3 +54,14 @@ export const SAMPLE_TESTIMONIALS: PublicTestimonial[] = [
 
 /** The staff screen the testimonial dialogs sit on and close back to. */
 export const TESTIMONIALS_ADMIN_PATH = "/admin/testimonials";
+
+export const DEFAULT_RATING = MAX_RATING;
+
+/** The add and edit dialogs' text fields (SPEC sections 3 and 5); the date is free text, as the site shows it. */
+export const TESTIMONIAL_FIELDS = {
+  name: requiredTextRule("a name", LIMITS.name),
+  company: requiredTextRule("a company", LIMITS.shortText),
+  position: requiredTextRule("a position", LIMITS.shortText),
+  date: requiredTextRule("a date", 50),
+  content: requiredTextRule("the testimonial", 2000),
+};

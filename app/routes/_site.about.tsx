@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "~/components/ui/icons";
 import { AboutStory } from "~/components/site/about-story";
 import { Hero } from "~/components/site/hero";
 import { PridePoints } from "~/components/site/pride-points";

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { ArrowRight, Phone } from "lucide-react";
+import { ArrowRight, Phone } from "~/components/ui/icons";
 import { BenefitBadges } from "~/components/site/benefit-badges";
 import { BenefitsList } from "~/components/site/benefits-list";
 import { Hero } from "~/components/site/hero";

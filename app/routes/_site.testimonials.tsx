@@ -1,6 +1,6 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Award, BadgeCheck, Building2, Signal } from "lucide-react";
+import { Award, BadgeCheck, Building2, Signal } from "~/components/ui/icons";
 import { TestimonialCard } from "~/components/site/testimonial-card";
 import { ButtonLink } from "~/components/ui/button";
 import { useBrand } from "~/lib/brand";

@@ -11,8 +11,7 @@ import { useToastFromAnswer } from "~/components/ui/toaster";
 import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
 import { parseWithSchema } from "~/lib/form-submission";
 import { newAdminUserSchema } from "~/lib/schemas/admin-users";
-import { LIMITS } from "~/lib/schemas/fields";
-import { fullName } from "~/lib/admin-users";
+import { fullName, NEW_ADMIN_USER_FIELDS as RULES } from "~/lib/admin-users";
 import { createAdminUser } from "~/models/admin-users.server";
 import { cookieOptions, newUserInviteCookie } from "~/services/cookies.server";
 import { localSignInEnabled } from "~/services/env.server";
@@ -66,25 +65,15 @@ export default function AddAdminUser() {
     >
       <Form method="post" preventScrollReset className="grid gap-4">
         {answer?.formError ? <FormAlert>{answer.formError}</FormAlert> : null}
-        <Field id="new-user-email" label="Email" required error={errors.email}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              name="email"
-              autoComplete="off"
-              maxLength={LIMITS.email}
-              defaultValue={values.email}
-              autoFocus
-            />
-          )}
+        <Field id="new-user-email" label="Email" rule={RULES.email} error={errors.email}>
+          {(control) => <Input {...control} name="email" autoComplete="off" defaultValue={values.email} autoFocus />}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="new-user-first-name" label="First Name" required error={errors.firstName}>
-            {(control) => <Input {...control} name="firstName" autoComplete="off" maxLength={LIMITS.name} defaultValue={values.firstName} />}
+          <Field id="new-user-first-name" label="First Name" rule={RULES.firstName} error={errors.firstName}>
+            {(control) => <Input {...control} name="firstName" autoComplete="off" defaultValue={values.firstName} />}
           </Field>
-          <Field id="new-user-last-name" label="Last Name" required error={errors.lastName}>
-            {(control) => <Input {...control} name="lastName" autoComplete="off" maxLength={LIMITS.name} defaultValue={values.lastName} />}
+          <Field id="new-user-last-name" label="Last Name" rule={RULES.lastName} error={errors.lastName}>
+            {(control) => <Input {...control} name="lastName" autoComplete="off" defaultValue={values.lastName} />}
           </Field>
         </div>
         <Field id="new-user-role" label="Role" error={errors.role}>

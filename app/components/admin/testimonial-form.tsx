@@ -3,9 +3,8 @@ import { DialogFormActions } from "~/components/ui/dialog-actions";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { StarRatingInput } from "~/components/ui/star-rating-input";
 import type { FieldErrors } from "~/lib/form-submission";
-import { LIMITS } from "~/lib/schemas/fields";
-import { DEFAULT_RATING, MAX_RATING, TESTIMONIAL_CONTENT_MAX, TESTIMONIAL_DATE_MAX } from "~/lib/schemas/testimonials";
-import { TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
+import { MAX_RATING } from "~/lib/form-fields";
+import { DEFAULT_RATING, TESTIMONIAL_FIELDS as RULES, TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
 
 /** What the form starts with: a saved testimonial, the defaults, or what was just posted. */
 export interface TestimonialFormValues {
@@ -56,21 +55,21 @@ export function TestimonialForm({ initial, answer, submitLabel }: TestimonialFor
   return (
     <Form method="post" preventScrollReset className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="testimonial-name" label="Name" required error={fieldErrors.name}>
-          {(control) => <Input {...control} name="name" defaultValue={values.name} maxLength={LIMITS.name} autoComplete="off" autoFocus />}
+        <Field id="testimonial-name" label="Name" rule={RULES.name} error={fieldErrors.name}>
+          {(control) => <Input {...control} name="name" defaultValue={values.name} autoComplete="off" autoFocus />}
         </Field>
-        <Field id="testimonial-company" label="Company" required error={fieldErrors.company}>
-          {(control) => <Input {...control} name="company" defaultValue={values.company} maxLength={LIMITS.shortText} autoComplete="off" />}
+        <Field id="testimonial-company" label="Company" rule={RULES.company} error={fieldErrors.company}>
+          {(control) => <Input {...control} name="company" defaultValue={values.company} autoComplete="off" />}
         </Field>
-        <Field id="testimonial-position" label="Position" required error={fieldErrors.position}>
-          {(control) => <Input {...control} name="position" defaultValue={values.position} maxLength={LIMITS.shortText} autoComplete="off" />}
+        <Field id="testimonial-position" label="Position" rule={RULES.position} error={fieldErrors.position}>
+          {(control) => <Input {...control} name="position" defaultValue={values.position} autoComplete="off" />}
         </Field>
-        <Field id="testimonial-date" label="Date" required error={fieldErrors.date}>
-          {(control) => <Input {...control} name="date" defaultValue={values.date} maxLength={TESTIMONIAL_DATE_MAX} autoComplete="off" />}
+        <Field id="testimonial-date" label="Date" rule={RULES.date} error={fieldErrors.date}>
+          {(control) => <Input {...control} name="date" defaultValue={values.date} autoComplete="off" />}
         </Field>
       </div>
-      <Field id="testimonial-content" label="Testimonial" required error={fieldErrors.content}>
-        {(control) => <Textarea {...control} name="content" rows={5} defaultValue={values.content} maxLength={TESTIMONIAL_CONTENT_MAX} />}
+      <Field id="testimonial-content" label="Testimonial" rule={RULES.content} error={fieldErrors.content}>
+        {(control) => <Textarea {...control} name="content" rows={5} defaultValue={values.content} />}
       </Field>
       <StarRatingInput name="rating" legend="Rating" defaultValue={values.rating} error={fieldErrors.rating} />
       <div className="flex items-start gap-3">

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "~/components/ui/icons";
 import { ButtonLink } from "~/components/ui/button";
 import { useBrand } from "~/lib/brand";
 import type { PublicStockImage } from "~/lib/stock-images";

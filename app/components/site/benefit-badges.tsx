@@ -1,4 +1,4 @@
-import { Award, BadgePoundSterling, Network } from "lucide-react";
+import { Award, BadgePoundSterling, Network } from "~/components/ui/icons";
 
 const BADGES = [
   { icon: Award, title: "Award winning B2B partners", text: "Deals sourced through award-winning business dealers" },

@@ -1,4 +1,4 @@
-import { CalendarRange, Headset, PiggyBank, Repeat, Signal, TrendingUp } from "lucide-react";
+import { CalendarRange, Headset, PiggyBank, Repeat, Signal, TrendingUp } from "~/components/ui/icons";
 import { Section } from "./section";
 import { SectionHeading } from "./section-heading";
 

@@ -1,4 +1,4 @@
-import { CircleCheck } from "lucide-react";
+import { CircleCheck } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 
 /** A short list of claims, each with a tick. */

@@ -1,7 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { Field, HoneypotField, Input, Select, Textarea } from "~/components/ui/field";
-import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS } from "~/lib/enums";
-import { LIMITS } from "~/lib/schemas/fields";
+import { CONTACT_SUBJECT_LABELS } from "~/lib/enums";
+import { CONTACT_ENQUIRY_FIELDS as RULES } from "~/lib/public-forms";
 import { usePublicForm } from "./use-public-form";
 
 /** The contact page's enquiry form; posts to the contact route's action. */
@@ -19,34 +19,34 @@ export function ContactForm() {
     >
       <HoneypotField formId="contact" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-first-name" label="First Name" required error={errors.firstName}>
+        <Field id="contact-first-name" label="First Name" rule={RULES.firstName} error={errors.firstName}>
           {(control) => (
-            <Input {...control} name="firstName" autoComplete="given-name" maxLength={LIMITS.name} defaultValue={values.firstName} />
+            <Input {...control} name="firstName" autoComplete="given-name" defaultValue={values.firstName} />
           )}
         </Field>
-        <Field id="contact-last-name" label="Last Name" required error={errors.lastName}>
+        <Field id="contact-last-name" label="Last Name" rule={RULES.lastName} error={errors.lastName}>
           {(control) => (
-            <Input {...control} name="lastName" autoComplete="family-name" maxLength={LIMITS.name} defaultValue={values.lastName} />
+            <Input {...control} name="lastName" autoComplete="family-name" defaultValue={values.lastName} />
           )}
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-email" label="Email" required error={errors.email}>
+        <Field id="contact-email" label="Email" rule={RULES.email} error={errors.email}>
           {(control) => (
-            <Input {...control} type="email" name="email" autoComplete="email" maxLength={LIMITS.email} defaultValue={values.email} />
+            <Input {...control} name="email" autoComplete="email" defaultValue={values.email} />
           )}
         </Field>
-        <Field id="contact-number" label="Contact Number" required error={errors.contactNumber}>
+        <Field id="contact-number" label="Contact Number" rule={RULES.contactNumber} error={errors.contactNumber}>
           {(control) => (
-            <Input {...control} type="tel" name="contactNumber" autoComplete="tel" maxLength={LIMITS.phone} defaultValue={values.contactNumber} />
+            <Input {...control} name="contactNumber" autoComplete="tel" defaultValue={values.contactNumber} />
           )}
         </Field>
       </div>
-      <Field id="contact-subject" label="Subject" required error={errors.subject}>
+      <Field id="contact-subject" label="Subject" rule={RULES.subject} error={errors.subject}>
         {(control) => (
           <Select {...control} name="subject" defaultValue={values.subject ?? ""}>
             <option value="">Please Select</option>
-            {CONTACT_SUBJECTS.map((subject) => (
+            {RULES.subject.options.map((subject) => (
               <option key={subject} value={subject}>
                 {CONTACT_SUBJECT_LABELS[subject]}
               </option>
@@ -54,9 +54,9 @@ export function ContactForm() {
           </Select>
         )}
       </Field>
-      <Field id="contact-message" label="Message" required error={errors.message}>
+      <Field id="contact-message" label="Message" rule={RULES.message} error={errors.message}>
         {(control) => (
-          <Textarea {...control} name="message" rows={6} maxLength={LIMITS.message} defaultValue={values.message ?? ""} />
+          <Textarea {...control} name="message" rows={6} defaultValue={values.message ?? ""} />
         )}
       </Field>
       <div>

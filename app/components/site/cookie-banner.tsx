@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { Cookie, X } from "lucide-react";
+import { Cookie, X } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { CookieConsent } from "~/lib/enums";

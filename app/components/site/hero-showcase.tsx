@@ -1,4 +1,4 @@
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "~/components/ui/icons";
 import type { PublicStockImage } from "~/lib/stock-images";
 import { StockImage } from "./stock-image";
 import { TrustStats } from "./trust-stats";

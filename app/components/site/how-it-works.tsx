@@ -1,4 +1,4 @@
-import { BadgePercent, Clock, ShieldCheck } from "lucide-react";
+import { BadgePercent, Clock, ShieldCheck } from "~/components/ui/icons";
 import { Section } from "./section";
 import { SectionHeading } from "./section-heading";
 

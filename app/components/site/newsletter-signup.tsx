@@ -1,7 +1,7 @@
-import { Mail } from "lucide-react";
+import { Mail } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Field, HoneypotField, Input } from "~/components/ui/field";
-import { LIMITS } from "~/lib/schemas/fields";
+import { NEWSLETTER_SIGNUP_FIELDS as RULES } from "~/lib/public-forms";
 import { usePublicForm } from "./use-public-form";
 
 /**
@@ -32,19 +32,19 @@ export function NewsletterSignup({ page }: { page: string }) {
           className="relative grid gap-4 rounded-xl bg-white p-6 text-slate-900 shadow-xl sm:grid-cols-2 lg:col-span-3"
         >
           <HoneypotField formId="newsletter" />
-          <Field id="newsletter-first-name" label="First name" error={errors.firstName}>
+          <Field id="newsletter-first-name" label="First name" rule={RULES.firstName} error={errors.firstName}>
             {(control) => (
-              <Input {...control} name="firstName" autoComplete="given-name" maxLength={LIMITS.name} defaultValue={values.firstName} />
+              <Input {...control} name="firstName" autoComplete="given-name" defaultValue={values.firstName} />
             )}
           </Field>
-          <Field id="newsletter-last-name" label="Last name" error={errors.lastName}>
+          <Field id="newsletter-last-name" label="Last name" rule={RULES.lastName} error={errors.lastName}>
             {(control) => (
-              <Input {...control} name="lastName" autoComplete="family-name" maxLength={LIMITS.name} defaultValue={values.lastName} />
+              <Input {...control} name="lastName" autoComplete="family-name" defaultValue={values.lastName} />
             )}
           </Field>
-          <Field id="newsletter-email" label="Email" error={errors.email} className="sm:col-span-2">
+          <Field id="newsletter-email" label="Email" rule={RULES.email} error={errors.email} className="sm:col-span-2">
             {(control) => (
-              <Input {...control} type="email" name="email" autoComplete="email" maxLength={LIMITS.email} defaultValue={values.email} />
+              <Input {...control} name="email" autoComplete="email" defaultValue={values.email} />
             )}
           </Field>
           <div className="sm:col-span-2">

@@ -1,4 +1,4 @@
-import { Building2, Compass, HandCoins, Network } from "lucide-react";
+import { Building2, Compass, HandCoins, Network } from "~/components/ui/icons";
 import { Section } from "./section";
 import { SectionHeading } from "./section-heading";
 

@@ -1,4 +1,4 @@
-import { CalendarDays, Clock } from "lucide-react";
+import { CalendarDays, Clock } from "~/components/ui/icons";
 import { formatLongUkDate, type ResourceArticle } from "~/lib/resources";
 import type { PublicStockImage } from "~/lib/stock-images";
 import { Section } from "./section";

@@ -1,4 +1,4 @@
-import { ArrowRight, PhoneCall, Server, Smartphone, Wifi } from "lucide-react";
+import { ArrowRight, PhoneCall, Server, Smartphone, Wifi } from "~/components/ui/icons";
 import { ButtonLink } from "~/components/ui/button";
 import type { PublicStockImage } from "~/lib/stock-images";
 import { Section } from "./section";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Mail, MapPin, Phone } from "~/components/ui/icons";
 import { phoneHref, useBrand } from "~/lib/brand";
 import { FOOTER_HELP_LINKS, FOOTER_LINKS } from "~/lib/site-navigation";
 import { BrandLogo } from "./brand-logo";

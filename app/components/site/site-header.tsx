@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from "@remix-run/react";
-import { Menu, X } from "lucide-react";
+import { Menu, X } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { ButtonLink } from "~/components/ui/button";
 import { useBrand } from "~/lib/brand";

@@ -1,7 +1,6 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
-
-const MAX_RATING = 5;
+import { MAX_RATING } from "~/lib/form-fields";
 
 /** Whole stars from 1 to 5, whatever the stored value. */
 function clampRating(rating: number): number {

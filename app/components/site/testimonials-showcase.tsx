@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { useId } from "react";
 import { cn } from "~/lib/cn";
 import type { PublicTestimonial } from "~/lib/testimonials";

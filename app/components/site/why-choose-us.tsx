@@ -1,4 +1,4 @@
-import { ArrowRight, Scale, Sparkles } from "lucide-react";
+import { ArrowRight, Scale, Sparkles } from "~/components/ui/icons";
 import { ButtonLink } from "~/components/ui/button";
 import { CheckList } from "./check-list";
 import { Section } from "./section";

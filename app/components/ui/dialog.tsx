@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import { useCallback, useId, useRef, type ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import { useDialogFocus } from "./use-dialog-focus";

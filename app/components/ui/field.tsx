@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { cn } from "~/lib/cn";
+import { controlAttributes, markedRequired, type FieldRule } from "~/lib/form-fields";
 import { HONEYPOT_FIELD } from "~/lib/form-submission";
 
 const controlClasses =
@@ -9,15 +10,24 @@ interface FieldProps {
   /** The control's id; the label, hint and error are tied to it. */
   id: string;
   label: ReactNode;
+  /** The field's rule: its required marker and the control's required, maxLength and type come from it. */
+  rule?: FieldRule;
   required?: boolean;
   error?: string;
   hint?: string;
   className?: string;
-  children: (control: { id: string; "aria-invalid"?: true; "aria-describedby"?: string; required?: boolean }) => ReactNode;
+  children: (control: {
+    id: string;
+    "aria-invalid"?: true;
+    "aria-describedby"?: string;
+    required?: boolean;
+    maxLength?: number;
+    type?: "email" | "tel";
+  }) => ReactNode;
 }
 
 /** A label, a control and its error message, wired together for screen readers. */
-export function Field({ id, label, required, error, hint, className, children }: FieldProps) {
+export function Field({ id, label, rule, required = rule ? markedRequired(rule) : false, error, hint, className, children }: FieldProps) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={cn("grid gap-1.5", className)}>
@@ -35,6 +45,7 @@ export function Field({ id, label, required, error, hint, className, children }:
         ...(error ? { "aria-invalid": true } : {}),
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         ...(required ? { required: true } : {}),
+        ...(rule ? controlAttributes(rule) : {}),
       })}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-slate-600">

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 
 /** Previous / next links that keep the rest of the URL's query. */

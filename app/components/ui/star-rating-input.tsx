@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/ui/icons";
 import { useId } from "react";
 
 const STARS = [1, 2, 3, 4, 5] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/sign-in";
-import { LIMITS } from "./fields";
+import { LIMITS } from "~/lib/form-fields";
 
 /** Passwords are taken exactly as typed: never trimmed. */
 function password(missing: string) {

@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { ADMIN_ROLES } from "~/lib/enums";
-import { LIMITS, requiredEmail, requiredText } from "./fields";
+import { NEW_ADMIN_USER_FIELDS } from "~/lib/admin-users";
+import { formSchema } from "./fields";
 
 /** Add Admin User (SPEC sections 3 and 7): the page's dialog and `POST /admin/api/users`. */
-export const newAdminUserSchema = z.object({
-  email: requiredEmail(),
-  firstName: requiredText("a first name", LIMITS.name),
-  lastName: requiredText("a last name", LIMITS.name),
+export const newAdminUserSchema = formSchema(NEW_ADMIN_USER_FIELDS).extend({
   role: z.enum(ADMIN_ROLES, { errorMap: () => ({ message: "Choose Administrator, Super Administrator or Manager" }) }).default("admin"),
   // The spec's client sends these; the server accepts them within bounds.
   id: z.string().regex(/^user_[A-Za-z0-9_]{1,60}$/, "The id must look like user_<timestamp>_<random>").optional(),

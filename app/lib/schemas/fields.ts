@@ -1,65 +1,60 @@
 import { z } from "zod";
+import { fieldMessages, PHONE_DIGITS, PHONE_PATTERN, type FieldRule, type FieldRules } from "~/lib/form-fields";
 
 /**
- * Building blocks for form and API schemas: every text is trimmed and
+ * Form and API schemas are made from the field rules in `lib/form-fields`
+ * (the same rules the browser's inputs are given): every text is trimmed and
  * bounded, and each message says what to do in the visitor's words.
  * An empty required field fails with code "too_small" (minimum 1), which is
  * how a missing answer is told apart from a badly formed one.
  */
 
-export const LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 30,
-  postcode: 10,
-  shortText: 200,
-  message: 5000,
-} as const;
+type Choice<R> = R extends { options: readonly (infer O extends string)[] } ? O : never;
 
-export function requiredText(label: string, max: number = LIMITS.shortText) {
-  return z
-    .string({ required_error: `Please enter ${label}`, invalid_type_error: `Please enter ${label}` })
-    .trim()
-    .min(1, `Please enter ${label}`)
-    .max(max, `Please keep ${label} to ${max} characters or fewer`);
-}
+/** What a rule's schema gives: the chosen option, a trimmed text, or undefined for an empty optional text. */
+export type FieldSchema<R extends FieldRule> = z.ZodType<
+  R extends { kind: "choice" } ? Choice<R> : R extends { required: true } ? string : string | undefined,
+  z.ZodTypeDef,
+  unknown
+>;
 
-/** An optional text: empty or absent becomes undefined. */
-export function optionalText(label: string, max: number = LIMITS.shortText) {
-  return z
-    .string()
-    .trim()
-    .max(max, `Please keep ${label} to ${max} characters or fewer`)
-    .optional()
-    .transform((value) => (value ? value : undefined));
-}
-
-export function requiredEmail() {
-  return requiredText("your email address", LIMITS.email).pipe(
-    z.string().email("Please enter a valid email address, like name@company.co.uk"),
-  );
-}
-
-/** Digits with optional spaces, brackets, dashes and a leading +; 7 to 15 digits. */
-const phonePattern = /^\+?[\d\s().-]+$/;
-
-export function requiredPhone(label = "your phone number") {
-  return requiredText(label, LIMITS.phone).pipe(
-    z
+export function fieldSchema<R extends FieldRule>(rule: R): FieldSchema<R> {
+  const messages = fieldMessages(rule);
+  if (!rule.required) {
+    // An optional text: empty or absent becomes undefined.
+    return z
       .string()
-      .regex(phonePattern, "Please enter a valid phone number, like 07700 900123")
-      .refine((value) => {
-        const digits = value.replace(/\D/g, "").length;
-        return digits >= 7 && digits <= 15;
-      }, "Please enter a valid phone number, like 07700 900123"),
-  );
+      .trim()
+      .max(rule.maxLength, messages.tooLong)
+      .optional()
+      .transform((value) => (value ? value : undefined)) as unknown as FieldSchema<R>;
+  }
+  const answer = z
+    .string({ required_error: messages.missing, invalid_type_error: messages.missing })
+    .trim()
+    .min(1, messages.missing);
+  switch (rule.kind) {
+    case "choice":
+      return answer.pipe(z.enum(rule.options, { errorMap: () => ({ message: messages.invalid }) })) as unknown as FieldSchema<R>;
+    case "email":
+      return answer.max(rule.maxLength, messages.tooLong).pipe(z.string().email(messages.invalid)) as unknown as FieldSchema<R>;
+    case "phone":
+      return answer.max(rule.maxLength, messages.tooLong).pipe(
+        z
+          .string()
+          .regex(PHONE_PATTERN, messages.invalid)
+          .refine((value) => {
+            const digits = value.replace(/\D/g, "").length;
+            return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+          }, messages.invalid),
+      ) as unknown as FieldSchema<R>;
+    default:
+      return answer.max(rule.maxLength, messages.tooLong) as unknown as FieldSchema<R>;
+  }
 }
 
-/** One of a fixed list, where an empty answer counts as missing. */
-export function requiredChoice<T extends readonly [string, ...string[]]>(label: string, options: T) {
-  return z
-    .string({ required_error: `Please choose ${label}`, invalid_type_error: `Please choose ${label}` })
-    .trim()
-    .min(1, `Please choose ${label}`)
-    .pipe(z.enum(options, { errorMap: () => ({ message: `Please choose ${label} from the list` }) }));
+/** A form's schema: one field schema per rule, unknown fields dropped. */
+export function formSchema<R extends FieldRules>(rules: R): z.ZodObject<{ [K in keyof R]: FieldSchema<R[K]> }> {
+  const shape = Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, fieldSchema(rule)]));
+  return z.object(shape) as unknown as z.ZodObject<{ [K in keyof R]: FieldSchema<R[K]> }>;
 }

@@ -1,10 +1,7 @@
 import { z } from "zod";
-import { LIMITS, requiredText } from "./fields";
-
-export const TESTIMONIAL_CONTENT_MAX = 2000;
-export const TESTIMONIAL_DATE_MAX = 50;
-export const MAX_RATING = 5;
-export const DEFAULT_RATING = 5;
+import { MAX_RATING } from "~/lib/form-fields";
+import { DEFAULT_RATING, TESTIMONIAL_FIELDS } from "~/lib/testimonials";
+import { formSchema } from "./fields";
 
 const ratingMessage = `Choose a rating from 1 to ${MAX_RATING} stars`;
 
@@ -29,15 +26,7 @@ const featured = z.preprocess(
  * A testimonial (SPEC sections 3 and 5): the add/edit dialog and
  * `POST /admin/api/testimonials`. The date is free text, as the site shows it.
  */
-export const testimonialSchema = z.object({
-  name: requiredText("a name", LIMITS.name),
-  company: requiredText("a company", LIMITS.shortText),
-  position: requiredText("a position", LIMITS.shortText),
-  date: requiredText("a date", TESTIMONIAL_DATE_MAX),
-  content: requiredText("the testimonial", TESTIMONIAL_CONTENT_MAX),
-  rating,
-  featured,
-});
+export const testimonialSchema = formSchema(TESTIMONIAL_FIELDS).extend({ rating, featured });
 export type TestimonialInput = z.infer<typeof testimonialSchema>;
 
 /**

@@ -1,4 +1,4 @@
-import { Clock, ShieldCheck } from "lucide-react";
+import { Clock, ShieldCheck } from "~/components/ui/icons";
 import { FormLogo } from "~/components/site/stock-image";
 import { HoneypotField } from "~/components/ui/field";
 import type { PublicStockImage } from "~/lib/stock-images";

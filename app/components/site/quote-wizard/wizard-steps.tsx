@@ -1,11 +1,10 @@
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "~/components/ui/icons";
 import { forwardRef, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import type { FieldErrors } from "~/lib/form-submission";
-import { QUOTE_WIZARD_INTENTS, type ChoiceStep, type QuoteWizardAnswers } from "~/lib/quote-wizard";
-import { LIMITS } from "~/lib/schemas/fields";
+import { QUOTE_REQUEST_FIELDS as RULES, QUOTE_WIZARD_INTENTS, type ChoiceStep, type QuoteWizardAnswers } from "~/lib/quote-wizard";
 
 /** The step's question; focused after each step change so screen readers hear it. */
 export const StepQuestion = forwardRef<HTMLHeadingElement, { children: ReactNode }>(function StepQuestion(
@@ -59,14 +58,14 @@ export function ChoiceStepFields({
 export function BusinessStepFields({ answers, errors }: { answers: QuoteWizardAnswers; errors: FieldErrors }) {
   return (
     <div className="grid gap-5">
-      <Field id="quote-business-name" label="Business name" required error={errors.businessName}>
+      <Field id="quote-business-name" label="Business name" rule={RULES.businessName} error={errors.businessName}>
         {(control) => (
-          <Input {...control} name="businessName" autoComplete="organization" maxLength={LIMITS.shortText} defaultValue={answers.businessName} />
+          <Input {...control} name="businessName" autoComplete="organization" defaultValue={answers.businessName} />
         )}
       </Field>
-      <Field id="quote-postcode" label="Postcode" error={errors.postcode}>
+      <Field id="quote-postcode" label="Postcode" rule={RULES.postcode} error={errors.postcode}>
         {(control) => (
-          <Input {...control} name="postcode" autoComplete="postal-code" maxLength={LIMITS.postcode} defaultValue={answers.postcode} className="uppercase" />
+          <Input {...control} name="postcode" autoComplete="postal-code" defaultValue={answers.postcode} className="uppercase" />
         )}
       </Field>
       <div>
@@ -90,18 +89,18 @@ export function ContactStepFields({
   return (
     <div className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="quote-first-name" label="First name" required error={errors.firstName}>
-          {(control) => <Input {...control} name="firstName" autoComplete="given-name" maxLength={LIMITS.name} defaultValue={answers.firstName} />}
+        <Field id="quote-first-name" label="First name" rule={RULES.firstName} error={errors.firstName}>
+          {(control) => <Input {...control} name="firstName" autoComplete="given-name" defaultValue={answers.firstName} />}
         </Field>
-        <Field id="quote-last-name" label="Last name" required error={errors.lastName}>
-          {(control) => <Input {...control} name="lastName" autoComplete="family-name" maxLength={LIMITS.name} defaultValue={answers.lastName} />}
+        <Field id="quote-last-name" label="Last name" rule={RULES.lastName} error={errors.lastName}>
+          {(control) => <Input {...control} name="lastName" autoComplete="family-name" defaultValue={answers.lastName} />}
         </Field>
       </div>
-      <Field id="quote-email" label="Email" required error={errors.email}>
-        {(control) => <Input {...control} type="email" name="email" autoComplete="email" maxLength={LIMITS.email} defaultValue={answers.email} />}
+      <Field id="quote-email" label="Email" rule={RULES.email} error={errors.email}>
+        {(control) => <Input {...control} name="email" autoComplete="email" defaultValue={answers.email} />}
       </Field>
-      <Field id="quote-phone" label="Phone" required error={errors.phoneNumber}>
-        {(control) => <Input {...control} type="tel" name="phoneNumber" autoComplete="tel" maxLength={LIMITS.phone} defaultValue={answers.phoneNumber} />}
+      <Field id="quote-phone" label="Phone" rule={RULES.phoneNumber} error={errors.phoneNumber}>
+        {(control) => <Input {...control} name="phoneNumber" autoComplete="tel" defaultValue={answers.phoneNumber} />}
       </Field>
       <div>
         <Button type="submit" name="intent" value={QUOTE_WIZARD_INTENTS.submit} size="lg" disabled={submitting} className="w-full sm:w-auto">
