@@ -5,8 +5,9 @@ import * as publicPages from "./public-pages.js";
 import * as leadsWorkspace from "./leads-workspace.js";
 import * as quoteRequests from "./quote-requests.js";
 import * as durability from "./durability.js";
+import * as lighthouse from "./lighthouse.js";
 
-const benchmarks = [publicPages, quoteRequests, leadsWorkspace, durability];
+const benchmarks = [publicPages, quoteRequests, leadsWorkspace, durability, lighthouse];
 
 const only = process.argv[2];
 for (const benchmark of benchmarks) {
