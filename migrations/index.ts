@@ -6,6 +6,7 @@ import * as leadSearch from "./0005_lead_search";
 import * as outbox from "./0006_outbox";
 import * as signInHardening from "./0007_sign_in_hardening";
 import * as providerIdentity from "./0008_provider_identity";
+import * as stockImageDimensions from "./0011_stock_image_dimensions";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "0006_outbox": outbox,
   "0007_sign_in_hardening": signInHardening,
   "0008_provider_identity": providerIdentity,
+  "0011_stock_image_dimensions": stockImageDimensions,
 };
