@@ -6,8 +6,9 @@ import * as leadsWorkspace from "./leads-workspace.js";
 import * as quoteRequests from "./quote-requests.js";
 import * as durability from "./durability.js";
 import * as javascript from "./javascript.js";
+import * as lighthouse from "./lighthouse.js";
 
-const benchmarks = [publicPages, javascript, quoteRequests, leadsWorkspace, durability];
+const benchmarks = [publicPages, javascript, lighthouse, quoteRequests, leadsWorkspace, durability];
 
 const only = process.argv[2];
 for (const benchmark of benchmarks) {

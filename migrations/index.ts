@@ -9,6 +9,7 @@ import * as providerIdentity from "./0008_provider_identity";
 import * as leadStatusCounts from "./0010_lead_status_counts";
 import * as publicContentVersion from "./0011_public_content_version";
 import * as leadFollowUpFigures from "./0012_lead_follow_up_figures";
+import * as stockImageDimensions from "./0013_stock_image_dimensions";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0010_lead_status_counts": leadStatusCounts,
   "0011_public_content_version": publicContentVersion,
   "0012_lead_follow_up_figures": leadFollowUpFigures,
+  "0013_stock_image_dimensions": stockImageDimensions,
 };

@@ -1,7 +1,8 @@
 import type { StockImageLocation } from "./enums";
+import type { SizedImage } from "./image-variants";
 
 /** A stock image as the public site shows it and the by-location API answers it. */
-export interface PublicStockImage {
+export interface PublicStockImage extends SizedImage {
   id: number;
   filename: string;
   description: string | null;

@@ -7,9 +7,13 @@ import type { StockImageRow } from "~/services/database-types";
 import { getDb, nowIso } from "~/services/db.server";
 import { rememberPublicContent } from "~/services/public-content.server";
 import type { StockImageUpload } from "~/services/image-upload.server";
+import { allVariantStorageKeys, readImageSize, readStoredImageSize } from "~/services/image-variants.server";
 import { getStorage, newStorageKey, type StoredObject } from "~/services/storage.server";
 import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
+
+/** What the public pages read of an image: enough to show it at its size, with its variants. */
+const PUBLIC_COLUMNS = ["id", "filename", "description", "originalName", "location", "contentType", "width", "height"] as const;
 
 /** The images staff chose for one place on the site, oldest first (the first is the one shown). */
 export function listStockImagesByLocation(location: StockImageLocation): Promise<PublicStockImage[]> {
@@ -17,7 +21,7 @@ export function listStockImagesByLocation(location: StockImageLocation): Promise
     const db = await getDb();
     return db
       .selectFrom("stockImages")
-      .select(["id", "filename", "description", "originalName", "location"])
+      .select(PUBLIC_COLUMNS)
       .where("location", "=", location)
       .orderBy("createdAt", "asc")
       .orderBy("id", "asc")
@@ -34,7 +38,7 @@ export async function firstStockImages<L extends StockImageLocation>(
     const db = await getDb();
     const rows = await db
       .selectFrom("stockImages")
-      .select(["id", "filename", "description", "originalName", "location"])
+      .select(PUBLIC_COLUMNS)
       .where("location", "in", locations)
       .orderBy("createdAt", "asc")
       .orderBy("id", "asc")
@@ -103,6 +107,8 @@ export async function addStockImage(actor: AdminUser, upload: StockImageUpload):
   if (!file.type) throw new UploadRefused("invalidFile");
 
   const { contentType, extension } = file.type;
+  // Its pixel size, for the pages' width and height; null if sharp cannot read it (the upload is still kept, as before).
+  const dimensions = await readImageSize(file.path);
   const filename = newStorageKey(extension);
   const storage = getStorage();
   await storage.put(filename, createReadStream(file.path), { contentType, size: file.size });
@@ -119,6 +125,8 @@ export async function addStockImage(actor: AdminUser, upload: StockImageUpload):
           size: file.size,
           contentType,
           createdAt: nowIso(),
+          width: dimensions?.width ?? null,
+          height: dimensions?.height ?? null,
         })
         .returning(SUMMARY_COLUMNS)
         .executeTakeFirstOrThrow();
@@ -158,19 +166,39 @@ export async function deleteStockImage(actor: AdminUser, id: number): Promise<vo
     );
     return deleted;
   });
-  try {
-    await getStorage().delete(image.filename);
-  } catch (error) {
-    console.error(`Stock image ${id} was deleted but its file ${image.filename} could not be removed:`, error);
+  const storage = getStorage();
+  const results = await Promise.allSettled([image.filename, ...allVariantStorageKeys(image.filename)].map((key) => storage.delete(key)));
+  const failure = results.find((result) => result.status === "rejected");
+  if (failure) console.error(`Stock image ${id} was deleted but its files (${image.filename} and variants) could not all be removed:`, failure.reason);
+}
+
+/**
+ * Reads the size of images stored before sizes were recorded, so they get
+ * width, height and variants too. Run as the server starts; an image whose
+ * file is missing or unreadable stays unsized (and is shown as before).
+ */
+export async function measureUnsizedStockImages(): Promise<number> {
+  const db = await getDb();
+  const unsized = await db.selectFrom("stockImages").select(["id", "filename"]).where("width", "is", null).execute();
+  let measured = 0;
+  for (const image of unsized) {
+    const size = await readStoredImageSize(image.filename).catch((error) => {
+      console.error(`The size of stock image ${image.id} could not be read:`, error);
+      return null;
+    });
+    if (!size) continue;
+    await db.updateTable("stockImages").set(size).where("id", "=", image.id).where("width", "is", null).execute();
+    measured += 1;
   }
+  return measured;
 }
 
 /** What the public image routes serve: only images that are in the table. */
-export type ServedImage = Pick<StockImageRow, "filename" | "originalName" | "contentType" | "size">;
+export type ServedImage = Pick<StockImageRow, "filename" | "originalName" | "contentType" | "size" | "width" | "height">;
 
 export async function findServedImage(by: { id: number } | { filename: string }): Promise<ServedImage | null> {
   const db = await getDb();
-  const query = db.selectFrom("stockImages").select(["filename", "originalName", "contentType", "size"]);
+  const query = db.selectFrom("stockImages").select(["filename", "originalName", "contentType", "size", "width", "height"]);
   const row = await ("id" in by ? query.where("id", "=", by.id) : query.where("filename", "=", by.filename)).executeTakeFirst();
   return row ?? null;
 }

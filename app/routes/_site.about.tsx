@@ -56,6 +56,7 @@ export default function About() {
             alt={image?.description ?? `The ${brand.name} team at work`}
             placeholderLabel="About us image coming soon"
             className="aspect-[4/3] w-full rounded-2xl shadow-2xl"
+            priority
           />
         }
       />

@@ -58,6 +58,7 @@ export default function TestimonialsPage() {
             alt="Small business customers who compared their deals with us"
             placeholderLabel="Customer photo coming soon"
             className="aspect-[4/3] w-full rounded-2xl shadow-xl"
+            priority
           />
         </div>
       </section>

@@ -66,6 +66,9 @@ export interface StockImagesTable {
   size: number;
   contentType: string;
   createdAt: string;
+  /** Pixel size, upright; null until read from the file (images stored before sizes were recorded). */
+  width: number | null;
+  height: number | null;
 }
 
 export interface AdminUsersTable {

@@ -4,7 +4,7 @@ import { getDb, migratedSqlite } from "./db.server";
 /**
  * What the public pages show from the database (testimonials, stock images) is
  * read once and kept in memory until it changes. A change is seen through one
- * number the database bumps on every write to those tables (migration 0011), so
+ * number the database bumps on every write to those tables (migration 0011_public_content_version), so
  * it shows on the very next request whoever made it, and no timer is involved.
  */
 

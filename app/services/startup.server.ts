@@ -1,4 +1,5 @@
 import { ensureBootstrapAdmin } from "~/models/admin-users.server";
+import { measureUnsizedStockImages } from "~/models/stock-images.server";
 import { getDb } from "./db.server";
 import { stopGracefullyOnSignals } from "./graceful-stop.server";
 import { startOutbox } from "./outbox.server";
@@ -9,12 +10,17 @@ stopGracefullyOnSignals();
 /**
  * Everything the server does once as it starts: open and migrate the
  * database, make sure a super admin exists, then start the outbox (which
- * sends deliveries left over from before a restart in the background).
+ * sends deliveries left over from before a restart in the background) and
+ * measure images stored before their sizes were recorded (in the
+ * background too: until then they are shown as before).
  * The health check waits for it.
  */
 export const appReady: Promise<void> = getDb()
   .then(ensureBootstrapAdmin)
   .then(startOutbox)
+  .then(() => {
+    measureUnsizedStockImages().catch((error) => console.error("Stored images could not be measured:", error));
+  })
   .catch((error) => {
     console.error("The server could not start:", error);
     process.exit(1);

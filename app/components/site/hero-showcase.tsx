@@ -12,6 +12,7 @@ export function HeroShowcase({ image }: { image: PublicStockImage | null }) {
           image={image}
           alt={image.description ?? "A small business team comparing mobile deals"}
           className="aspect-[4/3] w-full rounded-2xl shadow-2xl ring-1 ring-white/10"
+          priority
         />
         <div className="absolute -bottom-6 left-4 flex items-center gap-3 rounded-xl bg-white px-4 py-3 text-slate-900 shadow-xl sm:left-6">
           <ShieldCheck className="size-8 shrink-0 text-brand-600" aria-hidden />

@@ -3,7 +3,7 @@ import { formatLongUkDate, type ResourceArticle } from "~/lib/resources";
 import type { PublicStockImage } from "~/lib/stock-images";
 import { Section } from "./section";
 import { SectionHeading } from "./section-heading";
-import { StockImage } from "./stock-image";
+import { StockImage, THIRD_COLUMN_SIZES } from "./stock-image";
 
 /** Three guide teasers; each shows the matching image of the "resources" location. */
 export function ResourceCards({ articles, images }: { articles: readonly ResourceArticle[]; images: PublicStockImage[] }) {
@@ -24,6 +24,7 @@ export function ResourceCards({ articles, images }: { articles: readonly Resourc
                 alt={images[article.imageIndex]?.description ?? ""}
                 placeholderLabel={`Illustration for ${article.title}`}
                 className="aspect-[16/9] w-full"
+                sizes={THIRD_COLUMN_SIZES}
               />
               <div className="flex flex-1 flex-col p-6">
                 <p>

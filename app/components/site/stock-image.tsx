@@ -1,5 +1,7 @@
+import type { RefObject } from "react";
 import { useBrokenImage } from "~/components/ui/use-broken-image";
 import { cn } from "~/lib/cn";
+import { fallbackVariantUrl, hasVariants, variantSrcSet } from "~/lib/image-variants";
 import { formLogoUrl, stockImagePreviewUrl, type PublicStockImage } from "~/lib/stock-images";
 
 /** A phone sending a signal, in the brand's colours: shown where no image has been chosen yet. */
@@ -42,6 +44,82 @@ export function ImagePlaceholder({ label, className }: { label: string; classNam
 }
 
 /**
+ * Where an image sits, for `sizes`: the browser picks the smallest variant
+ * that fills it. Most stock images take one column of a two-column section
+ * (`max-w-7xl`, padded) on wide screens and the full width on phones.
+ */
+export const HALF_COLUMN_SIZES = "(min-width: 1280px) 576px, (min-width: 1024px) calc(50vw - 64px), calc(100vw - 32px)";
+/** The resource cards: three across on wide screens, two on tablets. */
+export const THIRD_COLUMN_SIZES = "(min-width: 1280px) 384px, (min-width: 1024px) calc(33vw - 40px), (min-width: 768px) calc(50vw - 48px), calc(100vw - 32px)";
+
+/**
+ * Until an image's size has been read (images stored before sizes were
+ * recorded), this stands in for width and height: the CSS box gives every
+ * stock image its shape (aspect and width), so nothing moves when it loads.
+ */
+const UNSIZED_PHOTO = { width: 1200, height: 900 };
+/** The same for a logo, whose height is fixed by CSS and width follows the picture. */
+const UNSIZED_LOGO = { width: 120, height: 40 };
+/** Logos are shown 40 CSS pixels high (`h-10`). */
+const LOGO_HEIGHT = 40;
+
+/** A browser hint React 18 only passes through in lowercase. */
+function fetchPriority(priority: boolean) {
+  return priority ? ({ fetchpriority: "high" } as Record<string, string>) : {};
+}
+
+/**
+ * An uploaded image at its size: resized AVIF and WebP variants with
+ * `srcset` where it has them, its own file otherwise. The page's main image
+ * (`priority`) loads at once and first; the others wait until they are near
+ * the screen.
+ */
+function UploadedImage({
+  image,
+  alt,
+  src,
+  unsized,
+  sizes,
+  priority = false,
+  className,
+  imageRef,
+  onError,
+}: {
+  image: PublicStockImage;
+  alt: string;
+  /** The file to show when the image has no variants. */
+  src: string;
+  unsized: { width: number; height: number };
+  sizes: string;
+  priority?: boolean;
+  className?: string;
+  imageRef: RefObject<HTMLImageElement>;
+  onError: () => void;
+}) {
+  const loading = { loading: priority ? ("eager" as const) : ("lazy" as const), decoding: "async" as const, ...fetchPriority(priority) };
+  if (!hasVariants(image)) {
+    return <img ref={imageRef} src={src} alt={alt} {...unsized} {...loading} onError={onError} className={className} />;
+  }
+  return (
+    <picture className="contents">
+      <source type="image/avif" srcSet={variantSrcSet(image, "avif")} sizes={sizes} />
+      <img
+        ref={imageRef}
+        src={fallbackVariantUrl(image)}
+        srcSet={variantSrcSet(image, "webp")}
+        sizes={sizes}
+        alt={alt}
+        width={image.width}
+        height={image.height}
+        {...loading}
+        onError={onError}
+        className={className}
+      />
+    </picture>
+  );
+}
+
+/**
  * A stock image chosen by staff for a place on the site, or the placeholder
  * when there is none (or, with JavaScript, when its preview fails to load).
  */
@@ -50,23 +128,30 @@ export function StockImage({
   alt,
   className,
   placeholderLabel,
+  sizes = HALF_COLUMN_SIZES,
+  priority = false,
 }: {
   image: PublicStockImage | null;
   alt: string;
   className?: string;
   placeholderLabel?: string;
+  sizes?: string;
+  /** The page's largest image near the top (its LCP): not lazy, fetched first. */
+  priority?: boolean;
 }) {
   const [broken, ref, markBroken] = useBrokenImage(image?.id ?? null);
   if (!image || broken) {
     return <ImagePlaceholder label={placeholderLabel ?? "Image coming soon"} className={className} />;
   }
   return (
-    <img
-      ref={ref}
-      src={stockImagePreviewUrl(image)}
+    <UploadedImage
+      image={image}
       alt={image.description || alt}
-      loading="lazy"
-      decoding="async"
+      src={stockImagePreviewUrl(image)}
+      unsized={UNSIZED_PHOTO}
+      sizes={sizes}
+      priority={priority}
+      imageRef={ref}
       onError={markBroken}
       className={cn("object-cover", className)}
     />
@@ -77,13 +162,15 @@ export function StockImage({
 export function FormLogo({ image, alt, className }: { image: PublicStockImage | null; alt: string; className?: string }) {
   const [broken, ref, markBroken] = useBrokenImage(image?.id ?? null);
   if (!image || broken) return null;
+  const shownWidth = image.width && image.height ? Math.ceil((image.width / image.height) * LOGO_HEIGHT) : UNSIZED_LOGO.width;
   return (
-    <img
-      ref={ref}
-      src={formLogoUrl(image)}
+    <UploadedImage
+      image={image}
       alt={image.description || alt}
-      loading="lazy"
-      decoding="async"
+      src={formLogoUrl(image)}
+      unsized={UNSIZED_LOGO}
+      sizes={`${shownWidth}px`}
+      imageRef={ref}
       onError={markBroken}
       className={cn("h-10 w-auto object-contain", className)}
     />
