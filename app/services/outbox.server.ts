@@ -51,12 +51,21 @@ const timeoutMs = () => env.OUTBOX_TIMEOUT_SECONDS * 1000;
 /** A claimed try may run this long before another worker may take the row again (after a crash). */
 const claimMs = () => timeoutMs() + 5_000;
 
-/** Queues a delivery. Pass the transaction that stores the row causing it, so both are kept or neither. */
-export async function addToOutbox(db: Executor, delivery: { kind: DeliveryKind; leadId: number | null; payload: unknown }): Promise<void> {
+/** Queues deliveries (in one statement). Pass the transaction that stores the rows causing them, so both are kept or neither. */
+export async function addToOutbox(db: Executor, deliveries: Array<{ kind: DeliveryKind; leadId: number | null; payload: unknown }>): Promise<void> {
+  if (deliveries.length === 0) return;
   const now = new Date().toISOString();
   await db
     .insertInto("outbox")
-    .values({ kind: delivery.kind, leadId: delivery.leadId, payload: JSON.stringify(delivery.payload), nextAttemptAt: now, createdAt: now })
+    .values(
+      deliveries.map((delivery) => ({
+        kind: delivery.kind,
+        leadId: delivery.leadId,
+        payload: JSON.stringify(delivery.payload),
+        nextAttemptAt: now,
+        createdAt: now,
+      })),
+    )
     .execute();
 }
 

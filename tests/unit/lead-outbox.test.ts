@@ -86,6 +86,19 @@ describe("lead webhook through the outbox", () => {
     expect(await dashboard()).not.toContain('data-testid="webhook-problems"');
   });
 
+  it("delivers each of many leads sent at the same time once, with its own details", async () => {
+    const emails = Array.from({ length: 20 }, (_, index) => `together-${index}@example.co.uk`);
+    const leads = await Promise.all(emails.map((email) => postLead(server, email)));
+
+    for (const [index, { id, reference }] of leads.entries()) {
+      await expect.poll(() => deliveredAt(server, id)).not.toBeNull();
+      const [delivery, ...more] = hook.deliveriesOf(emails[index]!);
+      expect(more).toEqual([]);
+      expect(delivery.body.lead).toMatchObject({ id, reference, email: emails[index] });
+      expect(await outboxRow(server, id)).toMatchObject({ kind: "lead.webhook", attempts: 1, failedAt: null });
+    }
+  });
+
   it("tries a failing hook again until the lead is delivered", async () => {
     const email = "fails-twice@example.co.uk";
     hook.behave(email, { failTimes: 2 });

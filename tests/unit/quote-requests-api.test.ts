@@ -150,6 +150,57 @@ describe("POST /api/quote-requests", () => {
     expect(new Set(rows.map((row) => row.reference))).toEqual(new Set(bodies.map((body) => body.reference)));
   });
 
+  it("has every acknowledged lead in the lead search by its reference, name and phone number without spaces", async () => {
+    const bodies = await Promise.all(
+      Array.from({ length: 40 }, async (_, index) => {
+        const response = await postJson(server, { ...completeQuote, lastName: `Searchable${index}`, email: `found${index}@example.co.uk` });
+        expect(response.status).toBe(201);
+        return (await response.json()) as { id: number; reference: string };
+      }),
+    );
+    const { sql } = await import("kysely");
+    const found = async (text: string) =>
+      (await sql<{ rowid: number }>`SELECT rowid FROM leadSearch WHERE leadSearch MATCH ${`"${text}"`}`.execute(server.db)).rows.map((row) => row.rowid);
+    for (const [index, { id, reference }] of bodies.entries()) {
+      expect(await found(reference)).toEqual([id]);
+      expect(await found(`Searchable${index}`)).toContain(id);
+      expect(await found(`found${index}@example`)).toEqual([id]);
+    }
+    expect(await found("07700900123")).toEqual(expect.arrayContaining(bodies.map((body) => body.id)));
+  });
+
+  it("stores every other lead sent at the same time as one that cannot be stored", async () => {
+    const { sql } = await import("kysely");
+    await sql`CREATE TRIGGER refuse_one_lead BEFORE INSERT ON leads WHEN new.email = 'refused@example.co.uk' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
+      server.db,
+    );
+    try {
+      const emails = Array.from({ length: 30 }, (_, index) => (index === 15 ? "refused@example.co.uk" : `together${index}@example.co.uk`));
+      const responses = await Promise.all(emails.map((email) => postJson(server, { ...completeQuote, email })));
+      expect(responses.map((response) => response.status)).toEqual(emails.map((email) => (email.startsWith("refused") ? 503 : 201)));
+      const stored = await server.db.selectFrom("leads").select("email").where("email", "like", "together%").execute();
+      expect(stored).toHaveLength(29);
+      expect(await server.db.selectFrom("leads").select("id").where("email", "=", "refused@example.co.uk").execute()).toEqual([]);
+    } finally {
+      await sql`DROP TRIGGER refuse_one_lead`.execute(server.db);
+    }
+  });
+
+  it("makes one lead from the same wizard form posted many times at once, beside other leads sent with it", async () => {
+    const submissionToken = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    const finalStep = { ...completeQuote, email: "once@example.co.uk", intent: "quote-submit", submissionToken };
+    const [wizardPosts, apiPosts] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => fetch(`${server.url}/?index`, { method: "POST", body: new URLSearchParams(finalStep), redirect: "manual" }))),
+      Promise.all(Array.from({ length: 10 }, (_, index) => postJson(server, { ...completeQuote, email: `beside${index}@example.co.uk` }))),
+    ]);
+    expect(wizardPosts.map((response) => response.status)).toEqual(Array(10).fill(200));
+    expect(apiPosts.map((response) => response.status)).toEqual(Array(10).fill(201));
+    const leads = await server.db.selectFrom("leads").select(["reference", "submissionToken"]).where("email", "=", "once@example.co.uk").execute();
+    expect(leads).toEqual([{ reference: expect.stringMatching(LEAD_REFERENCE_PATTERN), submissionToken }]);
+    for (const response of wizardPosts) expect(await response.text()).toContain(leads[0]!.reference);
+    expect(await server.db.selectFrom("leads").select("id").where("email", "like", "beside%").execute()).toHaveLength(10);
+  });
+
   it("answers 503, not 500, when the lead cannot be stored, and keeps nothing", async () => {
     // A storage failure, made real: the database refuses the insert.
     const { sql } = await import("kysely");
