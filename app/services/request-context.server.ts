@@ -74,10 +74,14 @@ function keepOutOfCaches(response: ServerResponse) {
 function onRequestStart(message: unknown) {
   const { request, response, socket, server } = message as RequestStartMessage;
   const forwardedFor = env.TRUST_PROXY ? headerValue(request, "fly-client-ip") : undefined;
+  let nonce: string | undefined;
   const context: RequestContext = {
     clientAddress: forwardedFor?.trim() || socket.remoteAddress || "unknown",
     secure: isSecureRequest(headerValue(request, "x-forwarded-proto")),
-    nonce: crypto.randomBytes(16).toString("base64"),
+    // Drawn only when a page is rendered for this request: JSON, files and cached pages need none.
+    get nonce() {
+      return (nonce ??= crypto.randomBytes(16).toString("base64"));
+    },
     crossOriginWrite: isCrossOriginWrite(request),
   };
   if (context.crossOriginWrite) {
