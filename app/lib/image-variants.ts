@@ -17,9 +17,6 @@ export const VARIANT_CONTENT_TYPES: Record<VariantFormat, string> = {
   webp: "image/webp",
 };
 
-/** The `<img src>` for browsers that read neither `srcset` nor `<picture>`: a phone-sized WebP. */
-const FALLBACK_WIDTH: VariantWidth = 768;
-
 /** What a page needs to know about an uploaded image to offer its variants. */
 export interface SizedImage {
   filename: string;
@@ -65,10 +62,4 @@ export function variantSrcSet(image: SizedImage & { width: number }, format: Var
   return offeredWidths(image.width)
     .map((width) => `${variantUrl(image, width, format)} ${variantPixelWidth(image.width, width)}w`)
     .join(", ");
-}
-
-export function fallbackVariantUrl(image: SizedImage & { width: number }): string {
-  const widths = offeredWidths(image.width);
-  const width = widths.includes(FALLBACK_WIDTH) ? FALLBACK_WIDTH : widths[widths.length - 1];
-  return variantUrl(image, width, "webp");
 }

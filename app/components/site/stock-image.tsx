@@ -1,7 +1,7 @@
 import type { RefObject } from "react";
 import { useBrokenImage } from "~/components/ui/use-broken-image";
 import { cn } from "~/lib/cn";
-import { fallbackVariantUrl, hasVariants, variantSrcSet } from "~/lib/image-variants";
+import { hasVariants, variantSrcSet } from "~/lib/image-variants";
 import { formLogoUrl, stockImagePreviewUrl, type PublicStockImage } from "~/lib/stock-images";
 
 /** A phone sending a signal, in the brand's colours: shown where no image has been chosen yet. */
@@ -105,7 +105,8 @@ function UploadedImage({
       <source type="image/avif" srcSet={variantSrcSet(image, "avif")} sizes={sizes} />
       <img
         ref={imageRef}
-        src={fallbackVariantUrl(image)}
+        // The spec's address stays the image's src; browsers pick their size from srcset.
+        src={src}
         srcSet={variantSrcSet(image, "webp")}
         sizes={sizes}
         alt={alt}
