@@ -1,5 +1,6 @@
 import type { DeliveryKind } from "~/lib/outbox";
 import { getDb } from "~/services/db.server";
+import { leadCounts } from "./lead-workspace.server";
 import { hasDestination } from "~/services/outbox.server";
 
 export interface DashboardFigures {
@@ -11,18 +12,15 @@ export interface DashboardFigures {
 
 export async function dashboardFigures(): Promise<DashboardFigures> {
   const db = await getDb();
+  // The leads screen's per-status counts (kept by triggers), rather than counting every lead again.
   const [leads, users] = await Promise.all([
-    db
-      .selectFrom("leads")
-      .select((eb) => [eb.fn.countAll<number>().as("total"), eb.fn.sum<number>(eb.case().when("status", "=", "converted").then(1).else(0).end()).as("converted")])
-      .executeTakeFirstOrThrow(),
+    leadCounts(),
     db.selectFrom("adminUsers").select((eb) => eb.fn.countAll<number>().as("active")).where("isActive", "=", 1).executeTakeFirstOrThrow(),
   ]);
-  const total = Number(leads.total);
   return {
-    quoteRequests: total,
+    quoteRequests: leads.total,
     activeUsers: Number(users.active),
-    conversionRate: total === 0 ? null : Number(leads.converted ?? 0) / total,
+    conversionRate: leads.total === 0 ? null : leads.converted / leads.total,
   };
 }
 

@@ -23,19 +23,27 @@ export async function leadFigures(now = new Date()): Promise<LeadFigures> {
   const since = `${days[0]}T00:00:00.000Z`;
   const recentLeads = db.selectFrom("leads").where("createdAt", ">=", since);
 
-  const [perDay, byStatus, bySource, byTeamSize, responseMinutes, funnel] = await Promise.all([
+  const contacted = recentLeads.where("firstContactedAt", "is not", null);
+  const [perDay, byStatus, bySource, byTeamSize, contactedCount, funnel] = await Promise.all([
     recentLeads.select([sql<string>`substr(createdAt, 1, 10)`.as("key"), (eb) => eb.fn.countAll<number>().as("count")]).groupBy("key").execute(),
     recentLeads.select(["status as key", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute(),
     recentLeads.select(["sourcePage as key", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("sourcePage").execute(),
     recentLeads.select(["teamSize as key", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("teamSize").execute(),
-    recentLeads
-      .where("firstContactedAt", "is not", null)
-      .select(sql<number>`(julianday(firstContactedAt) - julianday(createdAt)) * 1440`.as("minutes"))
-      .orderBy("minutes")
-      .execute(),
+    contacted.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
     db.selectFrom("wizardFunnel").where("day", ">=", days[0]).select(["step", (eb) => eb.fn.sum<number>("count").as("count")]).groupBy("step").execute(),
   ]);
 
+  // The median: the middle response time, or the mean of the middle two; only those rows are read.
+  const count = Number(contactedCount.count);
+  const middle =
+    count === 0
+      ? []
+      : await contacted
+          .select(sql<number>`(julianday(firstContactedAt) - julianday(createdAt)) * 1440`.as("minutes"))
+          .orderBy("minutes")
+          .limit(count % 2 === 1 ? 1 : 2)
+          .offset(Math.floor((count - 1) / 2))
+          .execute();
   const dayCounts = countsBy(perDay);
   const statusCounts = countsBy(byStatus);
   const sourceCounts = countsBy(bySource);
@@ -53,17 +61,10 @@ export async function leadFigures(now = new Date()): Promise<LeadFigures> {
         .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
     ),
     byTeamSize: bars(TEAM_SIZES.map((size) => [size, teamSizeCounts.get(size) ?? 0])),
-    medianMinutesToFirstContact: median(responseMinutes.map((row) => Number(row.minutes))),
-    contactedLeads: responseMinutes.length,
+    medianMinutesToFirstContact: middle.length === 0 ? null : middle.reduce((sum, row) => sum + Number(row.minutes), 0) / middle.length,
+    contactedLeads: count,
     funnel: FUNNEL_STEPS.map(({ step, label }) => ({ label, value: funnelCounts.get(step) ?? 0 })),
   };
-}
-
-/** The middle of sorted numbers (the mean of the two middle ones for an even count); null for none. */
-export function median(sorted: number[]): number | null {
-  if (sorted.length === 0) return null;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** Counts one answer reaching `step` of the quote wizard today. Counting never stands in a visitor's way. */

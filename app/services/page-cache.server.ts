@@ -66,11 +66,13 @@ export function pageCacheTicket(request: IncomingMessage, secure: boolean): Page
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   const url = request.url ?? "";
   if (!url.startsWith("/") || url === "/admin" || url.startsWith("/admin/") || url.startsWith("/admin?")) return undefined;
+  const queryStart = url.indexOf("?");
+  const path = queryStart < 0 ? url : url.slice(0, queryStart);
+  // Files (the build's assets, images, favicon, robots.txt) are never pages: no cookie parsing or database read for them.
+  if (/\.[^/]*$/.test(path)) return undefined;
   const cookies = parseCookieHeader(request.headers.cookie);
   if (PERSONAL_COOKIE_NAMES.some((name) => cookies.has(name))) return undefined;
 
-  const queryStart = url.indexOf("?");
-  const path = queryStart < 0 ? url : url.slice(0, queryStart);
   if (queryStart >= 0) {
     const names = [...new URLSearchParams(url.slice(queryStart + 1)).keys()];
     if (!names.every((name) => TRACKING_PARAMETER.test(name))) return undefined;

@@ -1,15 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseWithSchema } from "~/lib/form-submission";
 import { contactEnquirySchema, newsletterSignupSchema } from "~/lib/schemas/public-forms";
+import { SAMPLE_ENQUIRY } from "../support/forms";
 
-const enquiry = {
-  firstName: "Sam",
-  lastName: "Patel",
-  email: "sam@patelplumbing.co.uk",
-  contactNumber: "07700 900123",
-  subject: "broadband",
-  message: "We need faster broadband for our office in Leeds.",
-};
+const enquiry = SAMPLE_ENQUIRY;
 
 describe("contact enquiry schema", () => {
   it("accepts a complete enquiry and trims it", () => {
