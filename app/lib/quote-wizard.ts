@@ -97,11 +97,6 @@ export function stepOfField(field: string): QuoteWizardStep {
   return 5;
 }
 
-/** Progress is step/5 of the width (the thank-you step is full). */
-export function wizardProgressPercent(step: QuoteWizardStep): number {
-  return Math.min(step, QUOTE_WIZARD_INPUT_STEPS) * (100 / QUOTE_WIZARD_INPUT_STEPS);
-}
-
 export const INITIAL_QUOTE_WIZARD_STATE: QuoteWizardState = { step: 1, answers: {} };
 
 /** A hosting page's `shouldRevalidate`: after a wizard post, the page's own data is unchanged. */

@@ -170,9 +170,5 @@ export async function submitQuoteRequest(raw: unknown, context: SubmissionContex
   return { status: "created", lead: { id, reference } };
 }
 
-export async function findLeadByReference(reference: string): Promise<LeadRow | undefined> {
-  const db = await getDb();
-  return db.selectFrom("leads").selectAll().where("reference", "=", reference).executeTakeFirst();
-}
 
 
