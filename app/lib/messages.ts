@@ -4,7 +4,8 @@ import { minutesText } from "./sign-in";
  * User-facing notification texts. The spec's wording is kept exactly;
  * anything beyond the spec is marked as such.
  */
-export type ToastKind = "default" | "success" | "destructive";
+export const TOAST_KINDS = ["default", "success", "destructive"] as const;
+export type ToastKind = (typeof TOAST_KINDS)[number];
 
 export interface ToastMessage {
   title: string;

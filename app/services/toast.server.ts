@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
 import type { Toast, ToastMessage } from "~/lib/messages";
+import { toastSchema } from "~/lib/schemas/toast";
 import { cookieOptions, toastCookie } from "./cookies.server";
 import { requestContext } from "./request-context.server";
 
@@ -29,10 +30,12 @@ export function raiseToast(message: ToastMessage): Toast {
 /** The toast to show now, and the header that clears a flashed one. */
 export async function takeToast(request: Request): Promise<{ toast: Toast | null; headers: HeadersInit }> {
   const pending = requestContext().pendingToast;
-  const flashed = (await toastCookie.parse(request.headers.get("Cookie"))) as Toast | null;
-  if (!flashed) return { toast: pending ?? null, headers: {} };
+  const cookie: unknown = await toastCookie.parse(request.headers.get("Cookie"));
+  // An emptied cookie ("") is not a toast and needs no clearing.
+  if (!cookie) return { toast: pending ?? null, headers: {} };
+  const flashed = toastSchema.safeParse(cookie);
   return {
-    toast: pending ?? flashed,
+    toast: pending ?? (flashed.success ? flashed.data : null),
     headers: { "Set-Cookie": await toastCookie.serialize("", { ...cookieOptions(), maxAge: 0 }) },
   };
 }

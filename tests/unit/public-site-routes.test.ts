@@ -1,4 +1,6 @@
+import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COOKIE_NAMES } from "~/lib/site-cookies";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -162,6 +164,29 @@ describe("cookie consent", () => {
 
   it("shows the banner until a choice is made", async () => {
     expect(await (await fetch(`${server.url}/`)).text()).toContain('data-testid="cookie-banner"');
+  });
+});
+
+describe("a flashed toast", () => {
+  // Signed with the test server's secret, as the server's own redirects sign it.
+  const toastCookie = createCookie(COOKIE_NAMES.toast, { secrets: ["test-session-secret-0123456789"], path: "/" });
+  const pageWith = async (toast: unknown) => {
+    const response = await fetch(`${server.url}/about`, { headers: { Cookie: await toastCookie.serialize(toast) } });
+    return { html: await response.text(), cleared: response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${COOKIE_NAMES.toast}=;`)) };
+  };
+
+  it("is shown once on the page it lands on, then cleared", async () => {
+    const { html, cleared } = await pageWith({ id: "t1", kind: "success", title: "Saved at last" });
+    expect(html).toContain('data-testid="toast"');
+    expect(html).toContain("Saved at last");
+    expect(cleared).toBe(true);
+  });
+
+  it("of a shape the site never sends shows nothing and is cleared, without an error", async () => {
+    const { html, cleared } = await pageWith({ id: "t2", kind: "shouting", title: { text: "Not a toast" } });
+    expect(html).not.toContain('data-testid="toast"');
+    expect(html).toContain("About");
+    expect(cleared).toBe(true);
   });
 });
 
