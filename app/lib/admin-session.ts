@@ -7,6 +7,12 @@ interface AdminLayoutData {
   permissions: Record<Permission, boolean> | null;
 }
 
+/** The signed-in admin user, or null when signed out or when the admin layout's loader did not finish. */
+export function useOptionalAdminUser(): AdminUser | null {
+  const data = useRouteLoaderData("routes/admin") as AdminLayoutData | undefined;
+  return data?.user ?? null;
+}
+
 /** The signed-in admin user and what they may do, from the admin layout's loader. */
 export function useAdminUser(): { user: AdminUser; permissions: Record<Permission, boolean> } {
   const data = useRouteLoaderData("routes/admin") as AdminLayoutData | undefined;

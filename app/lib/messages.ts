@@ -89,3 +89,12 @@ export const ACCOUNT_MESSAGES = {
   },
   passwordChangeFailed: { kind: "destructive", title: "Password not changed", description: "Please correct the highlighted fields" },
 } as const satisfies Record<string, ToastMessage | ((...args: never[]) => ToastMessage)>;
+
+/** The admin portal's error screen (beyond the spec). */
+export const ADMIN_ERROR_TEXT = {
+  notFoundTitle: "Not found",
+  notFound: "This record or screen no longer exists. It may have been deleted by another member of staff.",
+  faultTitle: "This screen couldn't load",
+  fault: "Something went wrong on our side. Nothing you entered has been lost; please try again in a moment.",
+  dashboardLink: "Go to the dashboard",
+} as const;

@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { useOptionalAdminUser } from "~/lib/admin-session";
+import { ADMIN_ERROR_TEXT } from "~/lib/messages";
 import { can, PERMISSIONS, type Permission } from "~/lib/permissions";
 import { getAdminUser } from "~/services/auth.server";
 
@@ -16,18 +19,45 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ user, permissions }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export default function AdminLayout() {
-  const { user } = useLoaderData<typeof loader>();
-  if (user) {
-    return (
-      <AdminShell>
-        <Outlet />
-      </AdminShell>
-    );
-  }
+/** The portal around a signed-in user's screen; a plain frame around the sign-in screens. */
+function AdminFrame({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
+  if (signedIn) return <AdminShell>{children}</AdminShell>;
   return (
     <main id="admin-main" className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
-      <Outlet />
+      {children}
     </main>
+  );
+}
+
+export default function AdminLayout() {
+  const { user } = useLoaderData<typeof loader>();
+  return (
+    <AdminFrame signedIn={Boolean(user)}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/**
+ * A screen or dialog that failed (or a record that is gone) shows its message
+ * inside the portal, so staff keep the sidebar and can carry on working.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const user = useOptionalAdminUser();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <AdminFrame signedIn={Boolean(user)}>
+      <div role="alert" className="grid justify-items-start gap-4">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+          {notFound ? ADMIN_ERROR_TEXT.notFoundTitle : ADMIN_ERROR_TEXT.faultTitle}
+        </h1>
+        <p className="text-slate-600">{notFound ? ADMIN_ERROR_TEXT.notFound : ADMIN_ERROR_TEXT.fault}</p>
+        <Link to="/admin/dashboard" className="font-medium text-brand-700 underline underline-offset-2">
+          {ADMIN_ERROR_TEXT.dashboardLink}
+        </Link>
+      </div>
+    </AdminFrame>
   );
 }
