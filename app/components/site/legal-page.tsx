@@ -1,40 +1,42 @@
-import type { ReactNode } from "react";
+import { Link } from "@remix-run/react";
+import type { MDXComponents, MDXContent } from "mdx/types";
+import { Children, isValidElement, type ComponentProps, type ReactElement, type ReactNode } from "react";
 import { phoneHref, useBrand } from "~/lib/brand";
+import { CookieList } from "./cookie-list";
 
-/** One numbered section of a legal page; its number comes from its place in the list. */
-export interface LegalSection {
-  /** The anchor the table of contents links to. */
-  id: string;
+/** What a legal document's front matter gives (`app/content/legal/*.mdx`). */
+export interface LegalAttributes {
   title: string;
-  body: ReactNode;
-}
-
-interface LegalPageProps {
-  title: string;
-  /** One or two sentences under the heading. */
-  summary: ReactNode;
+  /** The page's meta description. */
+  description: string;
   /** ISO date (YYYY-MM-DD) the text last changed. */
   lastUpdated: string;
-  /** Unnumbered text before section 1 (the Privacy Policy's introduction). */
-  introduction?: ReactNode;
-  sections: LegalSection[];
-  /** Show the "On this page" list of links to each section. */
-  contents?: boolean;
 }
 
-/**
- * Readable long-form text without a typography plugin: spacing between blocks,
- * lists with markers, underlined links and emphasised terms.
- */
+interface LegalSectionProps {
+  /** The anchor the table of contents links to (kept stable: other sites may link to it). */
+  id: string;
+  title: string;
+  children?: ReactNode;
+}
+
+// The documents mark their parts with these; the layout below places them. Their own render is never used.
+function LegalSummary(_: { children?: ReactNode }) {
+  return null;
+}
+function LegalIntroduction(_: { children?: ReactNode }) {
+  return null;
+}
+function LegalSection(_: LegalSectionProps) {
+  return null;
+}
+
+/** Typography for the prose, in the brand's colours. */
 const PROSE = [
-  "text-base leading-7 text-slate-700",
-  "[&>*+*]:mt-4",
-  "[&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6",
-  "[&_li]:pl-1 [&_li]:marker:text-brand-600",
-  "[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:text-brand-900",
-  "[&_strong]:font-semibold [&_strong]:text-slate-900",
-  "[&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-slate-900",
-  "[&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.9em] [&_code]:whitespace-nowrap [&_code]:text-slate-900",
+  "prose prose-slate max-w-none text-base leading-7",
+  "prose-a:font-medium prose-a:text-brand-700 prose-a:underline-offset-2 hover:prose-a:text-brand-900",
+  "prose-li:marker:text-brand-600 prose-strong:text-slate-900 prose-h3:text-lg",
+  "prose-code:rounded prose-code:bg-slate-100 prose-code:px-1.5 prose-code:py-0.5 prose-code:font-normal prose-code:before:content-none prose-code:after:content-none",
 ].join(" ");
 
 const INTRODUCTION_ID = "introduction";
@@ -45,7 +47,9 @@ function formatLongDate(isoDate: string): string {
   );
 }
 
-function TableOfContents({ sections, hasIntroduction }: { sections: LegalSection[]; hasIntroduction: boolean }) {
+const contentsLinkClasses = "flex gap-2 rounded-md px-2 py-1.5 text-slate-700 hover:bg-white hover:text-brand-700";
+
+function TableOfContents({ sections, hasIntroduction }: { sections: LegalSectionProps[]; hasIntroduction: boolean }) {
   return (
     <nav
       aria-labelledby="on-this-page"
@@ -57,10 +61,7 @@ function TableOfContents({ sections, hasIntroduction }: { sections: LegalSection
       <ol className="mt-3 grid gap-1 text-sm">
         {hasIntroduction ? (
           <li>
-            <a
-              href={`#${INTRODUCTION_ID}`}
-              className="flex gap-2 rounded-md px-2 py-1.5 text-slate-700 hover:bg-white hover:text-brand-700"
-            >
+            <a href={`#${INTRODUCTION_ID}`} className={contentsLinkClasses}>
               <span className="w-5 shrink-0" aria-hidden />
               <span>Introduction</span>
             </a>
@@ -68,10 +69,7 @@ function TableOfContents({ sections, hasIntroduction }: { sections: LegalSection
         ) : null}
         {sections.map((section, index) => (
           <li key={section.id}>
-            <a
-              href={`#${section.id}`}
-              className="flex gap-2 rounded-md px-2 py-1.5 text-slate-700 hover:bg-white hover:text-brand-700"
-            >
+            <a href={`#${section.id}`} className={contentsLinkClasses}>
               <span className="w-5 shrink-0 text-right font-semibold text-brand-700">{index + 1}.</span>{" "}
               <span>{section.title}</span>
             </a>
@@ -82,33 +80,35 @@ function TableOfContents({ sections, hasIntroduction }: { sections: LegalSection
   );
 }
 
-/** The shared frame of the Terms, Privacy and Cookies pages: header, contents and numbered sections. */
-export function LegalPage({ title, summary, lastUpdated, introduction, sections, contents = true }: LegalPageProps) {
+/** The parts a document marked, in its order. */
+function partsOf(children: ReactNode) {
+  const elements = Children.toArray(children).filter(isValidElement) as ReactElement[];
+  const of = <P,>(type: (props: P) => unknown) => elements.filter((element) => element.type === type).map((element) => element.props as P);
+  return { summary: of(LegalSummary)[0], introduction: of(LegalIntroduction)[0], sections: of(LegalSection) };
+}
+
+/**
+ * The shared frame of the Terms, Privacy and Cookies pages: header, contents and
+ * numbered sections, laid out from the parts the document marked.
+ */
+function LegalLayout({ title, lastUpdated, parts: { summary, introduction, sections } }: LegalAttributes & { parts: ReturnType<typeof partsOf> }) {
   return (
     <article>
       <header className="border-b border-slate-200 bg-brand-50">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Legal</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
-          <div className="mt-4 max-w-3xl text-lg leading-8 text-slate-700">{summary}</div>
+          <div className="mt-4 max-w-3xl text-lg leading-8 text-slate-700">{summary?.children}</div>
           <p className="mt-4 text-sm text-slate-600" data-testid="last-updated">
             Last updated: <time dateTime={lastUpdated}>{formatLongDate(lastUpdated)}</time>
           </p>
         </div>
       </header>
 
-      <div
-        className={
-          contents
-            ? "mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-16 lg:px-8 lg:py-16"
-            : "mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16"
-        }
-      >
-        {contents ? (
-          <div>
-            <TableOfContents sections={sections} hasIntroduction={Boolean(introduction)} />
-          </div>
-        ) : null}
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-16 lg:px-8 lg:py-16">
+        <div>
+          <TableOfContents sections={sections} hasIntroduction={Boolean(introduction)} />
+        </div>
 
         <div className="max-w-3xl">
           {introduction ? (
@@ -116,7 +116,7 @@ export function LegalPage({ title, summary, lastUpdated, introduction, sections,
               <h2 id={`${INTRODUCTION_ID}-heading`} className="text-2xl font-bold tracking-tight text-slate-900">
                 Introduction
               </h2>
-              <div className={`mt-4 ${PROSE}`}>{introduction}</div>
+              <div className={`mt-4 ${PROSE}`}>{introduction.children}</div>
             </section>
           ) : null}
 
@@ -133,7 +133,7 @@ export function LegalPage({ title, summary, lastUpdated, introduction, sections,
                   <span className="text-brand-700">{index + 1}.</span>{" "}
                   <span>{section.title}</span>
                 </h2>
-                <div className={`mt-4 ${PROSE}`}>{section.body}</div>
+                <div className={`mt-4 ${PROSE}`}>{section.children}</div>
               </section>
             ))}
           </div>
@@ -144,11 +144,11 @@ export function LegalPage({ title, summary, lastUpdated, introduction, sections,
 }
 
 /** The company's contact details, as every legal page gives them. */
-export function LegalContactDetails() {
+function LegalContactDetails() {
   const brand = useBrand();
   return (
-    <address className="rounded-xl border border-slate-200 bg-slate-50 p-5 not-italic leading-7">
-      <strong>{brand.legalName}</strong> (trading as {brand.name})
+    <address className="not-prose rounded-xl border border-slate-200 bg-slate-50 p-5 not-italic leading-7 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2">
+      <strong className="font-semibold text-slate-900">{brand.legalName}</strong> (trading as {brand.name})
       <br />
       {brand.address}
       <br />
@@ -159,4 +159,38 @@ export function LegalContactDetails() {
       Registered in England and Wales, company number {brand.companyNumber}
     </address>
   );
+}
+
+function BrandEmailLink() {
+  const { email } = useBrand();
+  return <a href={`mailto:${email}`}>{email}</a>;
+}
+
+function BrandPhoneLink() {
+  const { phone } = useBrand();
+  return <a href={phoneHref(phone)}>{phone}</a>;
+}
+
+/** Links within the site move by the router when scripts run; others are plain links. */
+function DocumentLink({ href = "", ...props }: ComponentProps<"a">) {
+  return href.startsWith("/") ? <Link to={href} {...props} /> : <a href={href} {...props} />;
+}
+
+const LEGAL_COMPONENTS = {
+  a: DocumentLink,
+  LegalSummary,
+  LegalIntroduction,
+  LegalSection,
+  LegalContactDetails,
+  BrandEmailLink,
+  BrandPhoneLink,
+  CookieList,
+} as MDXComponents;
+
+/** A legal document written in Markdown (`app/content/legal`), with the brand's details filled in. */
+export function LegalPage({ document, attributes }: { document: MDXContent; attributes: LegalAttributes }) {
+  const brand = useBrand();
+  // A compiled document is a plain function of its props (no hooks), giving one fragment of its parts.
+  const content = document({ brand, components: LEGAL_COMPONENTS }) as ReactElement<{ children?: ReactNode }>;
+  return <LegalLayout {...attributes} parts={partsOf(content.props.children)} />;
 }
