@@ -1,8 +1,6 @@
-import { PassThrough, Writable } from "node:stream";
+import { Writable } from "node:stream";
 import type { EntryContext, HandleDocumentRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { sharesPageWithAnonymousVisitors } from "~/lib/page-cache";
@@ -33,8 +31,12 @@ function isShareable(request: Request, statusCode: number, headers: Headers, rem
   );
 }
 
-/** The whole page as one string, for the page cache; null when rendering failed. */
-function renderWholePage(page: ReactElement): Promise<string | null> {
+/**
+ * The whole page as one string, or null when rendering failed. Pages are sent
+ * whole rather than streamed: no route defers data, so the shell is the page,
+ * and one body compresses in one pass instead of hundreds of small writes.
+ */
+function renderWholePage(page: ReactElement, nonce?: string): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let failed = false;
@@ -49,6 +51,7 @@ function renderWholePage(page: ReactElement): Promise<string | null> {
       },
     });
     const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
       onAllReady: () => pipe(sink),
       onShellError: reject,
       onError(error: unknown) {
@@ -56,6 +59,7 @@ function renderWholePage(page: ReactElement): Promise<string | null> {
         console.error(error);
       },
     });
+    // Unref'd: a finished render must not hold the process up for 5 s when the server stops.
     setTimeout(abort, ABORT_DELAY).unref();
   });
 }
@@ -82,42 +86,15 @@ const handleRequest: HandleDocumentRequestFunction = async (
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce }));
   // A page made for this visitor alone (a toast, a cookie being set) is kept by no cache.
   if (responseHeaders.has("Set-Cookie") && !responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
-  // Bots get the whole page at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
-
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell are logged here; before it, Remix logs them itself.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    // Unref'd: a finished render must not hold the process up for 5 s when the server stops.
-    setTimeout(abort, ABORT_DELAY).unref();
-  });
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const html = await renderWholePage(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+    </NonceProvider>,
+    nonce,
+  );
+  if (html === null) throw new Error("The page could not be rendered");
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 };
 
 export default handleRequest;
