@@ -2,7 +2,9 @@
 // JavaScript holds only the icons it shows: through the index, every icon the app uses
 // anywhere landed in one chunk that every page, public or admin, downloaded.
 declare module "lucide-react/dist/esm/icons/*.js" {
-  import type { LucideIcon } from "lucide-react";
+  import type { IconNode, LucideIcon } from "lucide-react";
   const icon: LucideIcon;
   export default icon;
+  /** The icon's shapes, for drawing it once in an SVG sprite. */
+  export const __iconNode: IconNode;
 }

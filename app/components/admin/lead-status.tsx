@@ -32,9 +32,7 @@ export function LeadStatusControl({ leadId, status, reference }: { leadId: numbe
       <input type="hidden" name="intent" value={LEAD_STATUS_INTENT} />
       <input type="hidden" name="leadId" value={leadId} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <label htmlFor={selectId} className="sr-only">
-        Status of lead {reference}
-      </label>
+      <label htmlFor={selectId} className="sr-only">{`Status of lead ${reference}`}</label>
       <select
         id={selectId}
         name="status"

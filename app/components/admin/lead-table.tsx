@@ -23,9 +23,7 @@ export function LeadTable({ leads, canDelete }: { leads: Lead[]; canDelete: bool
             <span className="block whitespace-nowrap font-mono text-xs text-slate-600">{lead.reference}</span>
           </td>
           <td className="px-3 py-3">
-            <span className="text-slate-900">
-              {lead.firstName} {lead.lastName}
-            </span>
+            <span className="text-slate-900">{`${lead.firstName} ${lead.lastName}`}</span>
             {lead.jobTitle ? <span className="block text-xs text-slate-600">{lead.jobTitle}</span> : null}
           </td>
           <td className="max-w-64 break-words px-3 py-3">

@@ -5,6 +5,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { cn } from "~/lib/cn";
 import { formatCount } from "~/lib/format";
+import { RowIconSprite } from "./row-actions";
 import { StatCard } from "./stat-card";
 
 /** The pieces every staff list is made of: title with export, count cards, the table and its pages. */
@@ -71,6 +72,7 @@ export type ListColumn = string | { label: string; className: string };
 export function ListTable({ columns, children }: { columns: readonly ListColumn[]; children: ReactNode }) {
   return (
     <div className="overflow-x-auto">
+      <RowIconSprite />
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
