@@ -14,6 +14,19 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   lost: "Lost",
 };
 
+/** What a lead's timeline records (migration 0014 keeps the database's CHECK to this list). */
+export const LEAD_ACTIVITY_KINDS = ["note", "status", "assignment"] as const;
+export type LeadActivityKind = (typeof LEAD_ACTIVITY_KINDS)[number];
+
+/** The leads screen's owner filter (beyond the spec): `?assigned=`. */
+export const LEAD_ASSIGNMENT_FILTERS = ["mine", "unassigned"] as const;
+export type LeadAssignmentFilter = (typeof LEAD_ASSIGNMENT_FILTERS)[number];
+
+export const LEAD_ASSIGNMENT_FILTER_LABELS: Record<LeadAssignmentFilter, string> = {
+  mine: "Assigned to me",
+  unassigned: "Unassigned",
+};
+
 export const ADMIN_ROLES = ["admin", "super_admin", "manager"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 

@@ -30,6 +30,39 @@ export interface Lead {
   sourcePage: string | null;
 }
 
+/** Who owns a lead. */
+export interface LeadAssignee {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * A lead as staff work it (every staff answer, page and JSON): the lead, its
+ * owner, when it was first contacted, and whether it waited too long (issue 12).
+ */
+export interface StaffLead extends Lead {
+  assignedTo: LeadAssignee | null;
+  firstContactedAt: string | null;
+  overdue: boolean;
+}
+
+/** Another lead from the same email or phone within 30 days of this one. */
+export interface PossibleDuplicate {
+  id: number;
+  reference: string;
+  companyName: string;
+  createdAt: string;
+}
+
+/** How far apart two leads from one email or phone may be to be flagged as possible duplicates. */
+export const DUPLICATE_WINDOW_DAYS = 30;
+
+/** A lead still new, never contacted, older than the response target. */
+export function isOverdue(lead: Pick<StaffLead, "status" | "firstContactedAt" | "createdAt">, now: Date, responseHours: number): boolean {
+  return lead.status === "new" && lead.firstContactedAt === null && now.getTime() - Date.parse(lead.createdAt) > responseHours * 3_600_000;
+}
+
 /** Every column but the form's one-time token, which never leaves the server. */
 export const LEAD_COLUMNS = [
   "id",

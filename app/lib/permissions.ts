@@ -2,13 +2,15 @@ import type { AdminRole } from "./enums";
 
 /**
  * What each role may do (DESIGN.md, Access): everyone views everything and
- * works leads; admins and super admins also delete leads, contact enquiries
+ * works leads (a manager may take a lead, assigning it to themselves); admins
+ * and super admins also assign leads to anyone, delete leads, contact enquiries
  * and newsletter subscribers, and manage images and testimonials; only super
  * admins manage users.
  */
 export const PERMISSIONS = {
   view: ["manager", "admin", "super_admin"],
   workLeads: ["manager", "admin", "super_admin"],
+  assignLeads: ["admin", "super_admin"],
   deleteLeads: ["admin", "super_admin"],
   deleteInboxEntries: ["admin", "super_admin"],
   manageImages: ["admin", "super_admin"],

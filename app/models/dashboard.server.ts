@@ -1,6 +1,7 @@
 import type { DeliveryKind } from "~/lib/outbox";
 import { getDb } from "~/services/db.server";
-import { leadCounts } from "./lead-workspace.server";
+import { countOverdueLeads, leadCounts } from "./lead-workspace.server";
+import { env } from "~/services/env.server";
 import { hasDestination } from "~/services/outbox.server";
 
 export interface DashboardFigures {
@@ -8,19 +9,25 @@ export interface DashboardFigures {
   activeUsers: number;
   /** Converted leads as a share of all leads, 0 to 1; null when there are no leads. */
   conversionRate: number | null;
+  /** New leads not contacted within the response target, and that target in hours. */
+  overdueLeads: number;
+  responseHours: number;
 }
 
 export async function dashboardFigures(): Promise<DashboardFigures> {
   const db = await getDb();
   // The leads screen's per-status counts (kept by triggers), rather than counting every lead again.
-  const [leads, users] = await Promise.all([
+  const [leads, users, overdueLeads] = await Promise.all([
     leadCounts(),
     db.selectFrom("adminUsers").select((eb) => eb.fn.countAll<number>().as("active")).where("isActive", "=", 1).executeTakeFirstOrThrow(),
+    countOverdueLeads(),
   ]);
   return {
     quoteRequests: leads.total,
     activeUsers: Number(users.active),
     conversionRate: leads.total === 0 ? null : leads.converted / leads.total,
+    overdueLeads,
+    responseHours: env.LEAD_RESPONSE_HOURS,
   };
 }
 

@@ -1,19 +1,61 @@
-import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
 import { fullName } from "~/lib/admin-users";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format";
-import { LEAD_COLUMNS, LEADS_PAGE_SIZE, toLead, type Lead } from "~/lib/leads";
+import {
+  DUPLICATE_WINDOW_DAYS,
+  isOverdue,
+  LEAD_COLUMNS,
+  LEADS_PAGE_SIZE,
+  toLead,
+  type LeadAssignee,
+  type PossibleDuplicate,
+  type StaffLead,
+} from "~/lib/leads";
+import { can } from "~/lib/permissions";
 import type { LeadFilters } from "~/lib/schemas/leads";
 import { getDb, nowIso } from "~/services/db.server";
 import type { Database, LeadActivityRow, LeadRow } from "~/services/database-types";
+import { env } from "~/services/env.server";
 import { recordAudit } from "./audit-log.server";
 import { csvStreamNewestFirst, pageNewestFirst, textSearch } from "./listing.server";
 import { ModelError } from "./model-error.server";
 
 /** Staff's view of the leads: search, filter, pages, status, notes, delete, export. */
 
-type LeadFilter = Pick<LeadFilters, "q" | "status">;
+/**
+ * A filter as the queries take it: the owner filter resolved for the viewer
+ * (`assignedTo`: their id for "mine", null for "unassigned", undefined for anyone).
+ */
+interface LeadFilter extends Pick<LeadFilters, "q" | "status"> {
+  assignedTo?: string | null;
+}
+
+/** The filter a viewer's `?assigned=` means. */
+export function leadFilterFor(viewer: Pick<AdminUser, "id">, filters: Pick<LeadFilters, "q" | "status" | "assigned">): LeadFilter {
+  const assignedTo = filters.assigned === "mine" ? viewer.id : filters.assigned === "unassigned" ? null : undefined;
+  return { q: filters.q, status: filters.status, assignedTo };
+}
+
+/** Every column staff see: the lead's, its owner and its first contact. */
+const STAFF_LEAD_COLUMNS = [...LEAD_COLUMNS, "assignedTo", "firstContactedAt"] as const satisfies readonly (keyof LeadRow)[];
+type StaffLeadRow = Pick<LeadRow, (typeof STAFF_LEAD_COLUMNS)[number]>;
+
+/** Stored leads as staff see them: owners read in one query, overdue judged now. */
+async function toStaffLeads(db: Kysely<Database>, rows: StaffLeadRow[]): Promise<StaffLead[]> {
+  const ownerIds = [...new Set(rows.map((row) => row.assignedTo).filter((id): id is string => id !== null))];
+  const owners = new Map<string, LeadAssignee>();
+  if (ownerIds.length > 0) {
+    const users = await db.selectFrom("adminUsers").select(["id", "firstName", "lastName", "email"]).where("id", "in", ownerIds).execute();
+    for (const user of users) owners.set(user.id, { id: user.id, name: fullName(user), email: user.email });
+  }
+  const now = new Date();
+  return rows.map((row) => {
+    const lead = { ...toLead(row), firstContactedAt: row.firstContactedAt, assignedTo: row.assignedTo ? (owners.get(row.assignedTo) ?? null) : null };
+    return { ...lead, overdue: isOverdue(lead, now, env.LEAD_RESPONSE_HOURS) };
+  });
+}
 
 /** Three characters or more: the trigram index (migration 0005) finds any substring, ignoring case. */
 const indexedSearch = (q: string) => q.length >= 3;
@@ -44,8 +86,22 @@ function whereMatches(filter: LeadFilter, plan: SearchPlan = "lookup") {
           text: ["businessName", "companyName", "firstName", "lastName", "email", "phoneNumber", "reference"],
           phone: ["phoneNumber"],
         });
-    return filter.status ? eb.and([eb("status", "=", filter.status), search]) : search;
+    const conditions: Expression<SqlBool>[] = [search];
+    if (filter.status) conditions.unshift(eb("status", "=", filter.status));
+    if (filter.assignedTo !== undefined) conditions.unshift(assignedToMatches(eb, filter.assignedTo));
+    return conditions.length === 1 ? search : eb.and(conditions);
   };
+}
+
+function assignedToMatches(eb: ExpressionBuilder<Database, "leads">, assignedTo: string | null) {
+  return assignedTo === null ? eb("assignedTo", "is", null) : eb("assignedTo", "=", assignedTo);
+}
+
+/** Leads of one owner (or none), of one status or all: from the owner index (migration 0014). */
+async function countAssigned(db: Kysely<Database>, assignedTo: string | null, status: LeadStatus | undefined): Promise<number> {
+  let query = db.selectFrom("leads").select(sql<number>`count(*)`.as("count")).where((eb) => assignedToMatches(eb, assignedTo));
+  if (status) query = query.where("status", "=", status);
+  return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
 /** Leads of each status, from the counts the database keeps (migration 0010). */
@@ -66,7 +122,7 @@ async function countMatching(db: Kysely<Database>, filter: LeadFilter, unsearche
   const q = filter.q.trim();
   if (!q) return unsearched;
   const counted =
-    indexedSearch(q) && !filter.status
+    indexedSearch(q) && !filter.status && filter.assignedTo === undefined
       ? db.selectFrom(sql`leadSearch`.as("leadSearch")).select(sql<number>`count(*)`.as("count")).where(searchIndexMatch(q))
       : db.selectFrom("leads").select(sql<number>`count(*)`.as("count")).where(whereMatches(filter));
   return Number((await counted.executeTakeFirstOrThrow()).count);
@@ -82,29 +138,32 @@ function searchPlan(offsetEnd: number, unsearched: number, matches: number): Sea
 }
 
 export interface LeadPage {
-  leads: Lead[];
+  leads: StaffLead[];
   /** Leads matching the filter, across all pages. */
   total: number;
   page: number;
   pageCount: number;
 }
 
-/** One page of leads, newest first. */
-export async function listLeads(filters: LeadFilters): Promise<LeadPage> {
+/** One page of leads, newest first, as `viewer` filtered them ("Assigned to me" is theirs). */
+export async function listLeads(viewer: Pick<AdminUser, "id">, filters: LeadFilters): Promise<LeadPage> {
   const db = await getDb();
-  const byStatus = await leadsByStatus(db);
-  const unsearched = filters.status ? byStatus[filters.status] : sum(byStatus);
-  const total = await countMatching(db, filters, unsearched);
+  const filter = leadFilterFor(viewer, filters);
+  const unsearched =
+    filter.assignedTo !== undefined
+      ? await countAssigned(db, filter.assignedTo, filter.status)
+      : await leadsByStatus(db).then((byStatus) => (filter.status ? byStatus[filter.status] : sum(byStatus)));
+  const total = await countMatching(db, filter, unsearched);
   const offsetEnd = Math.min(filters.page, Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE))) * LEADS_PAGE_SIZE;
   const plan = searchPlan(offsetEnd, unsearched, total);
   const { rows, ...page } = await pageNewestFirst(
-    db.selectFrom("leads").where(whereMatches(filters, plan)),
-    (query) => query.select(LEAD_COLUMNS),
+    db.selectFrom("leads").where(whereMatches(filter, plan)),
+    (query) => query.select(STAFF_LEAD_COLUMNS),
     filters.page,
     LEADS_PAGE_SIZE,
     { total, rowsFrom: db.selectFrom("leads") },
   );
-  return { leads: rows.map(toLead), ...page };
+  return { leads: await toStaffLeads(db, rows), ...page };
 }
 
 export interface LeadCounts {
@@ -120,20 +179,112 @@ export async function leadCounts(): Promise<LeadCounts> {
   return { total: sum(byStatus), new: byStatus.new, qualified: byStatus.qualified, converted: byStatus.converted };
 }
 
+/** New leads never contacted within LEAD_RESPONSE_HOURS (read from the status index). */
+export async function countOverdueLeads(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const cutoff = new Date(now.getTime() - env.LEAD_RESPONSE_HOURS * 3_600_000).toISOString();
+  const row = await db
+    .selectFrom("leads")
+    .select(sql<number>`count(*)`.as("count"))
+    .where("status", "=", "new")
+    .where("createdAt", "<", cutoff)
+    .where("firstContactedAt", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export interface LeadDetails {
-  lead: Lead;
+  lead: StaffLead;
   activity: LeadActivityRow[];
+  possibleDuplicates: PossibleDuplicate[];
+}
+
+const DAY_MS = 86_400_000;
+
+/** Other leads from the same email (any case) or phone (last ten digits) within 30 days either side. */
+async function possibleDuplicatesOf(db: Kysely<Database>, lead: Pick<LeadRow, "id" | "email" | "phoneKey" | "createdAt">): Promise<PossibleDuplicate[]> {
+  const created = Date.parse(lead.createdAt);
+  const from = new Date(created - DUPLICATE_WINDOW_DAYS * DAY_MS).toISOString();
+  const to = new Date(created + DUPLICATE_WINDOW_DAYS * DAY_MS).toISOString();
+  const rows = await db
+    .selectFrom("leads")
+    .select(["id", "reference", "companyName", "businessName", "createdAt"])
+    .where((eb) => eb.or([sql<SqlBool>`email = ${lead.email} COLLATE NOCASE`, eb("phoneKey", "=", lead.phoneKey)]))
+    .where("createdAt", ">=", from)
+    .where("createdAt", "<=", to)
+    .where("id", "!=", lead.id)
+    .orderBy("createdAt", "desc")
+    .limit(20)
+    .execute();
+  return rows.map((row) => ({ id: row.id, reference: row.reference, companyName: row.companyName || row.businessName, createdAt: row.createdAt }));
 }
 
 export async function getLeadDetails(id: number): Promise<LeadDetails> {
   const db = await getDb();
-  const row = await db.selectFrom("leads").select(LEAD_COLUMNS).where("id", "=", id).executeTakeFirst();
+  const row = await db.selectFrom("leads").select([...STAFF_LEAD_COLUMNS, "phoneKey"]).where("id", "=", id).executeTakeFirst();
   if (!row) throw new ModelError(404, "Lead not found");
-  const activity = await db.selectFrom("leadActivity").selectAll().where("leadId", "=", id).orderBy("createdAt", "asc").orderBy("id", "asc").execute();
-  return { lead: toLead(row), activity };
+  const [activity, possibleDuplicates, [lead]] = await Promise.all([
+    db.selectFrom("leadActivity").selectAll().where("leadId", "=", id).orderBy("createdAt", "asc").orderBy("id", "asc").execute(),
+    possibleDuplicatesOf(db, row),
+    toStaffLeads(db, [row]),
+  ]);
+  return { lead, activity, possibleDuplicates };
 }
 
-export async function updateLeadStatus(actor: AdminUser, id: number, status: LeadStatus): Promise<Lead> {
+/** Active staff a lead may be assigned to, by name. */
+export async function listAssignableStaff(): Promise<LeadAssignee[]> {
+  const db = await getDb();
+  const users = await db.selectFrom("adminUsers").select(["id", "firstName", "lastName", "email"]).where("isActive", "=", 1).orderBy("firstName").orderBy("lastName").execute();
+  return users.map((user) => ({ id: user.id, name: fullName(user), email: user.email }));
+}
+
+/**
+ * Gives a lead to a staff member, or takes it back (null). Admins assign
+ * anyone active; a manager may take a lead for themselves, and give back
+ * only their own. Recorded in the lead's timeline and the audit log.
+ */
+export async function assignLead(actor: AdminUser, id: number, assigneeId: string | null): Promise<StaffLead> {
+  const db = await getDb();
+  const row = await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("leads").select(["reference", "assignedTo"]).where("id", "=", id).executeTakeFirst();
+    if (!before) throw new ModelError(404, "Lead not found");
+    if (!can(actor.role, "assignLeads")) {
+      // Their own lead, or nobody's: a manager never takes a lead from a colleague.
+      const free = before.assignedTo === null || before.assignedTo === actor.id;
+      if (!free || (assigneeId !== null && assigneeId !== actor.id)) {
+        throw new ModelError(403, "Managers may only take unassigned leads for themselves, and give back their own");
+      }
+    }
+    const assignee = assigneeId
+      ? await trx.selectFrom("adminUsers").select(["id", "firstName", "lastName", "isActive"]).where("id", "=", assigneeId).executeTakeFirst()
+      : null;
+    if (assigneeId && (!assignee || assignee.isActive !== 1)) throw new ModelError(400, "Choose an active staff member", "assignedTo");
+    const lead = await trx.selectFrom("leads").select(STAFF_LEAD_COLUMNS).where("id", "=", id).executeTakeFirstOrThrow();
+    if (before.assignedTo === assigneeId) return lead;
+    const previous = before.assignedTo
+      ? await trx.selectFrom("adminUsers").select(["firstName", "lastName"]).where("id", "=", before.assignedTo).executeTakeFirst()
+      : undefined;
+    const now = nowIso();
+    const updated = await trx
+      .updateTable("leads")
+      .set({ assignedTo: assigneeId, updatedAt: now })
+      .where("id", "=", id)
+      .returning(STAFF_LEAD_COLUMNS)
+      .executeTakeFirstOrThrow();
+    const body = assignee ? `Assigned to ${fullName(assignee)}` : `Unassigned${previous ? ` (was ${fullName(previous)})` : ""}`;
+    await trx.insertInto("leadActivity").values({ leadId: id, kind: "assignment", actorId: actor.id, actorName: fullName(actor), body, createdAt: now }).execute();
+    await recordAudit(
+      actor,
+      { action: "lead.assigned", entityType: "lead", entityId: id, summary: assignee ? `Assigned lead ${before.reference} to ${fullName(assignee)}` : `Unassigned lead ${before.reference}` },
+      trx,
+    );
+    return updated;
+  });
+  const [lead] = await toStaffLeads(db, [row]);
+  return lead;
+}
+
+export async function updateLeadStatus(actor: AdminUser, id: number, status: LeadStatus): Promise<StaffLead> {
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("leads").select(["status", "reference"]).where("id", "=", id).executeTakeFirst();
@@ -144,15 +295,15 @@ export async function updateLeadStatus(actor: AdminUser, id: number, status: Lea
       // The first move on from New is the lead's response time (dashboard).
       .set((eb) => ({ status, updatedAt: now, ...(status === "new" ? {} : { firstContactedAt: eb.fn.coalesce("firstContactedAt", eb.val(now)) }) }))
       .where("id", "=", id)
-      .returning(LEAD_COLUMNS)
+      .returning(STAFF_LEAD_COLUMNS)
       .executeTakeFirstOrThrow();
     if (before.status !== status) {
       const body = `Status changed from ${LEAD_STATUS_LABELS[before.status]} to ${LEAD_STATUS_LABELS[status]}`;
       await trx.insertInto("leadActivity").values({ leadId: id, kind: "status", actorId: actor.id, actorName: fullName(actor), body, createdAt: now }).execute();
       await recordAudit(actor, { action: "lead.status_changed", entityType: "lead", entityId: id, summary: `Moved lead ${before.reference} to ${LEAD_STATUS_LABELS[status]}` }, trx);
     }
-    return toLead(row);
-  });
+    return row;
+  }).then(async (row) => (await toStaffLeads(db, [row]))[0]);
 }
 
 export async function addLeadNote(actor: AdminUser, id: number, body: string): Promise<LeadActivityRow> {
@@ -181,26 +332,69 @@ export async function deleteLead(actor: AdminUser, id: number): Promise<void> {
   });
 }
 
-export const LEAD_CSV_COLUMNS = ["Date", "Company", "Contact", "Email", "Phone", "Team Size", "Contract Length", "Status"];
+/** The spec's export columns first (SPEC section 2), then every other field, the owner and the first contact. */
+export const LEAD_CSV_COLUMNS = [
+  "Date",
+  "Company",
+  "Contact",
+  "Email",
+  "Phone",
+  "Team Size",
+  "Contract Length",
+  "Status",
+  "Reference",
+  "Job Title",
+  "Business Name",
+  "Business Type",
+  "Contract Ends",
+  "Postcode",
+  "Requirements",
+  "Came From",
+  "Assigned To",
+  "Assignee Email",
+  "First Contacted",
+  "Overdue",
+  "Updated",
+];
 
-/** The leads of a filter as CSV, streamed newest first a chunk at a time. */
-export function leadsCsvStream(filter: LeadFilter): ReadableStream<Uint8Array> {
+/** The leads `viewer` filtered, as CSV, streamed newest first a chunk at a time. */
+export async function leadsCsvStream(viewer: Pick<AdminUser, "id">, filters: Pick<LeadFilters, "q" | "status" | "assigned">): Promise<ReadableStream<Uint8Array>> {
+  const filter = leadFilterFor(viewer, filters);
+  // Every staff member once (a short list), rather than a join in each chunk.
+  const db = await getDb();
+  const staff = new Map(
+    (await db.selectFrom("adminUsers").select(["id", "firstName", "lastName", "email"]).execute()).map((user) => [user.id, { name: fullName(user), email: user.email }]),
+  );
+  const now = new Date();
   return csvStreamNewestFirst({
     header: LEAD_CSV_COLUMNS,
-    query: (db) =>
-      db
-        .selectFrom("leads")
-        .select(["id", "createdAt", "businessName", "companyName", "firstName", "lastName", "email", "phoneNumber", "teamSize", "contractLength", "contractExpiry", "status"])
-        .where(whereMatches(filter)),
-    cells: (row) => [
-      formatDateTime(row.createdAt),
-      row.companyName || row.businessName,
-      `${row.firstName} ${row.lastName}`,
-      row.email,
-      row.phoneNumber,
-      row.teamSize,
-      row.contractLength || row.contractExpiry,
-      LEAD_STATUS_LABELS[row.status ?? "new"],
-    ],
+    query: (db) => db.selectFrom("leads").select(STAFF_LEAD_COLUMNS).where(whereMatches(filter)),
+    cells: (row) => {
+      const owner = row.assignedTo ? staff.get(row.assignedTo) : undefined;
+      const lead = toLead(row);
+      return [
+        formatDateTime(row.createdAt),
+        lead.companyName,
+        `${row.firstName} ${row.lastName}`,
+        row.email,
+        row.phoneNumber,
+        row.teamSize,
+        row.contractLength || row.contractExpiry,
+        LEAD_STATUS_LABELS[lead.status],
+        row.reference,
+        row.jobTitle,
+        row.businessName,
+        row.businessType,
+        row.contractExpiry,
+        row.postcode,
+        row.requirements,
+        row.sourcePage,
+        owner?.name,
+        owner?.email,
+        row.firstContactedAt ? formatDateTime(row.firstContactedAt) : "",
+        isOverdue({ ...lead, firstContactedAt: row.firstContactedAt }, now, env.LEAD_RESPONSE_HOURS) ? "Yes" : "No",
+        formatDateTime(row.updatedAt),
+      ];
+    },
   });
 }

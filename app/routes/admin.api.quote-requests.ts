@@ -6,12 +6,12 @@ import { jsonPage, methodNotAllowed } from "~/services/json-api.server";
 
 /**
  * `GET /admin/api/quote-requests`: the leads, newest first, as a list
- * (SPEC section 7). `?q=&status=&page=` narrow it; 50 a page, with the
- * totals in X-Total-Count and X-Page-Count.
+ * (SPEC section 7). `?q=&status=&assigned=mine|unassigned&page=` narrow it;
+ * 50 a page, with the totals in X-Total-Count and X-Page-Count.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApiUser(request, "view");
-  const page = await listLeads(leadFiltersFromUrl(new URL(request.url)));
+  const user = await requireAdminApiUser(request, "view");
+  const page = await listLeads(user, leadFiltersFromUrl(new URL(request.url)));
   return jsonPage(page.leads, page);
 }
 

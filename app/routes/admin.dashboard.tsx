@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Activity, ArrowRight, Inbox, Percent, Settings, Timer, TriangleAlert, Users } from "lucide-react";
+import { Activity, AlarmClock, ArrowRight, Inbox, Percent, Settings, Timer, TriangleAlert, Users } from "lucide-react";
 import { SignOutForm } from "~/components/admin/sign-out-form";
 import { BarChart, ColumnChart } from "~/components/admin/figure-charts";
 import { StatCard } from "~/components/admin/stat-card";
@@ -42,6 +42,7 @@ export default function Dashboard() {
       value: charts.medianMinutesToFirstContact === null ? "—" : formatDuration(charts.medianMinutesToFirstContact),
       icon: Timer,
     },
+    { label: `Overdue Leads (new, not contacted within ${figures.responseHours} h)`, value: formatCount(figures.overdueLeads), icon: AlarmClock },
   ];
   return (
     <div className="grid gap-8">
@@ -70,7 +71,7 @@ export default function Dashboard() {
 
       {webhookProblems ? <WebhookProblems problems={webhookProblems} /> : null}
 
-      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {tiles.map((tile) => (
           <StatCard key={tile.label} label={tile.label} value={tile.value} icon={tile.icon} testId="dashboard-tile" />
         ))}

@@ -6,7 +6,6 @@ import { csvDownload } from "~/services/csv-download.server";
 
 /** Export CSV: the leads of the current filter, streamed as leads-YYYY-MM-DD.csv. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPageUser(request, { signedOut: "login" });
-  const { q, status } = leadFiltersFromUrl(new URL(request.url));
-  return csvDownload(leadsCsvStream({ q, status }), "leads");
+  const user = await requireAdminPageUser(request, { signedOut: "login" });
+  return csvDownload(await leadsCsvStream(user, leadFiltersFromUrl(new URL(request.url))), "leads");
 }

@@ -18,9 +18,9 @@ import { raiseToast, redirectWithToast } from "~/services/toast.server";
 export const meta: MetaFunction = () => [{ title: "Leads | Administration Portal" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPageUser(request, { signedOut: "login" });
+  const user = await requireAdminPageUser(request, { signedOut: "login" });
   const filters = leadFiltersFromUrl(new URL(request.url));
-  const [page, counts] = await Promise.all([listLeads(filters), leadCounts()]);
+  const [page, counts] = await Promise.all([listLeads(user, filters), leadCounts()]);
   return json({ filters, page, counts });
 }
 
@@ -60,10 +60,10 @@ export default function Leads() {
         title="Leads"
         count={page.total}
         intro="Quote requests from the website, newest first."
-        exportHref={exportHref("/admin/leads/export", { q: filters.q, status: filters.status })}
+        exportHref={exportHref("/admin/leads/export", { q: filters.q, status: filters.status, assigned: filters.assigned })}
       />
       <CountCards label="Lead totals" testId="lead-count" cards={CARDS.map((card) => ({ ...card, value: counts[card.key] }))} />
-      <LeadFilters q={filters.q} status={filters.status} />
+      <LeadFilters q={filters.q} status={filters.status} assigned={filters.assigned} />
       <ListPanel label="Leads" page={page.page} pageCount={page.pageCount}>
         <LeadTable leads={page.leads} canDelete={permissions.deleteLeads} />
       </ListPanel>

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type {
   AdminRole,
   ContactSubject,
+  LeadActivityKind,
   LeadStatus,
   StockImageLocation,
 } from "~/lib/enums";
@@ -33,6 +34,10 @@ export interface LeadsTable {
   webhookDeliveredAt: string | null;
   /** When staff first moved it on from New; null while it is new. Never set on insert. */
   firstContactedAt: ColumnType<string | null, never, string | null>;
+  /** The staff member who owns the lead; null while unassigned. */
+  assignedTo: ColumnType<string | null, never, string | null>;
+  /** The phone number's last ten digits, computed by SQLite (possible duplicates). */
+  phoneKey: ColumnType<string, never, never>;
 }
 
 export interface WizardFunnelTable {
@@ -144,7 +149,7 @@ export interface AuditLogTable {
 export interface LeadActivityTable {
   id: Generated<number>;
   leadId: number;
-  kind: "note" | "status";
+  kind: LeadActivityKind;
   actorId: string | null;
   actorName: string;
   body: string;

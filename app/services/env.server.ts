@@ -39,6 +39,8 @@ const envSchema = z
       .url("must be a full URL, like https://hooks.example.com/leads")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // A new lead not contacted within this many hours is overdue (working hours are not counted apart).
+    LEAD_RESPONSE_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
     // The outbox's retries (webhook now, emails later): first wait, doubling up to a cap, then give up.
     OUTBOX_RETRY_SECONDS: z.coerce.number().positive().max(24 * 60 * 60).default(30),
     OUTBOX_RETRY_MAX_SECONDS: z.coerce.number().positive().max(7 * 24 * 60 * 60).default(60 * 60),

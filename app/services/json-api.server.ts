@@ -41,7 +41,10 @@ export async function jsonFromModel(run: () => Promise<unknown>, status = 200): 
 
 /** A business rule's refusal as JSON with its status; anything else is a real fault. */
 export function modelErrorResponse(error: unknown): Response {
-  if (error instanceof ModelError) return json({ error: error.message }, { status: error.status });
+  if (error instanceof ModelError) {
+    const fieldErrors = error.field ? { [error.field]: [error.message] } : undefined;
+    return json({ error: error.message, ...(fieldErrors ? { fieldErrors } : {}) }, { status: error.status });
+  }
   throw error;
 }
 

@@ -83,13 +83,14 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
     ]);
     expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
     const tiles = await page.getByTestId("dashboard-tile").allTextContents();
-    expect(tiles).toHaveLength(4);
+    expect(tiles).toHaveLength(5);
     expect(tiles[0]).toMatch(/^Quote Requests\s*0$/);
     // Other tests in this file add users of their own.
     const active = await server.db.selectFrom("adminUsers").select("id").where("isActive", "=", 1).execute();
     expect(tiles[1]).toMatch(new RegExp(`^Active Users\\s*${active.length}$`));
     expect(tiles[2]).toMatch(/^Conversion Rate\s*—$/);
     expect(tiles[3]).toMatch(/^Median time to first contact \(last 30 days\)\s*—$/);
+    expect(tiles[4]).toMatch(/^Overdue Leads \(new, not contacted within 24 h\)\s*0$/);
     // Until a change is made (a password changed by another test here), the panel says there is none.
     const audited = await server.db.selectFrom("auditLog").select("id").execute();
     if (audited.length === 0) expect(await page.getByText("No recent activity to display").isVisible()).toBe(true);

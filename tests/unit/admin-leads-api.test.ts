@@ -205,7 +205,7 @@ describe("DELETE /admin/api/quote-requests/:id", () => {
 });
 
 describe("Export CSV", () => {
-  it("streams the leads of the current filter as leads-YYYY-MM-DD.csv with the spec's columns", async () => {
+  it("streams the leads of the current filter as leads-YYYY-MM-DD.csv: the spec's columns, then every other field", async () => {
     const response = await fetch(`${server.url}/admin/leads/export?status=converted`, { headers: { Cookie: cookies.manager } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -213,12 +213,19 @@ describe("Export CSV", () => {
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="leads-${today}.csv"`);
     const text = (await response.text()).replace(/^\uFEFF/, "");
     const lines = text.split("\r\n").filter(Boolean);
-    expect(lines[0]).toBe('"Date","Company","Contact","Email","Phone","Team Size","Contract Length","Status"');
+    expect(lines[0]).toBe(
+      '"Date","Company","Contact","Email","Phone","Team Size","Contract Length","Status",' +
+        '"Reference","Job Title","Business Name","Business Type","Contract Ends","Postcode","Requirements","Came From",' +
+        '"Assigned To","Assignee Email","First Contacted","Overdue","Updated"',
+    );
     const converted = await server.db.selectFrom("leads").select("id").where("status", "=", "converted").execute();
     expect(lines.length - 1).toBe(converted.length);
     for (const line of lines.slice(1)) {
       expect(line).toMatch(/^"\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}",/);
-      expect(line.endsWith('"Converted"')).toBe(true);
+      const cells = line.slice(1, -1).split('","');
+      expect(cells).toHaveLength(21);
+      expect(cells[7]).toBe("Converted");
+      expect(cells[8]).toMatch(/^[A-Z]+-\d{4}-\d+$/);
     }
   });
 

@@ -1,12 +1,105 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { Select } from "~/components/ui/field";
 import { LEAD_STATUS_LABELS } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format";
-import type { Lead } from "~/lib/leads";
+import { DUPLICATE_WINDOW_DAYS, type LeadAssignee, type PossibleDuplicate, type StaffLead } from "~/lib/leads";
 import type { LeadActivityRow } from "~/services/database-types";
 import { Fact, Facts, WrittenText } from "./facts";
-import { LeadStatusBadge } from "./lead-status";
+import { LeadStatusBadge, OverdueBadge } from "./lead-status";
+
+export const LEAD_ASSIGN_INTENT = "assign";
+
+/**
+ * Who owns the lead, and the form to change it: admins pick anyone active
+ * (or nobody); a manager may take an unowned lead or give back their own.
+ */
+export function LeadOwner({
+  lead,
+  me,
+  staff,
+  canAssignAnyone,
+  canTake,
+  saving,
+}: {
+  lead: Pick<StaffLead, "assignedTo" | "reference">;
+  me: string;
+  /** Active staff, for admins; empty for managers. */
+  staff: LeadAssignee[];
+  canAssignAnyone: boolean;
+  canTake: boolean;
+  saving: boolean;
+}) {
+  const owner = lead.assignedTo;
+  const mine = owner?.id === me;
+  return (
+    <section className="grid gap-2" aria-labelledby="lead-owner-heading">
+      <h3 id="lead-owner-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+        Owner
+      </h3>
+      <p className="text-sm text-slate-900" data-testid="lead-owner-detail">
+        {owner ? `Assigned to ${owner.name}` : "Unassigned"}
+      </p>
+      {canAssignAnyone ? (
+        <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value={LEAD_ASSIGN_INTENT} />
+          <div className="grid gap-1.5">
+            <label htmlFor="lead-assignee" className="text-sm font-medium text-slate-800">
+              Assign to
+            </label>
+            <Select id="lead-assignee" name="assignedTo" defaultValue={owner?.id ?? ""} key={owner?.id ?? ""} className="h-10 min-w-56">
+              <option value="">Unassigned</option>
+              {staff.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button type="submit" size="sm" variant="outline" disabled={saving}>
+            Save owner
+          </Button>
+        </Form>
+      ) : canTake && (!owner || mine) ? (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value={LEAD_ASSIGN_INTENT} />
+          <input type="hidden" name="assignedTo" value={mine ? "" : me} />
+          <Button type="submit" size="sm" variant="outline" disabled={saving}>
+            {mine ? "Unassign me" : "Assign to me"}
+          </Button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+/** Other leads from the same email or phone within 30 days: links, so staff can compare them. */
+export function PossibleDuplicates({ duplicates }: { duplicates: PossibleDuplicate[] }) {
+  const { search } = useLocation();
+  if (duplicates.length === 0) return null;
+  return (
+    <section className="grid gap-2 rounded-md bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="possible-duplicates" aria-labelledby="possible-duplicates-heading">
+      <h3 id="possible-duplicates-heading" className="text-sm font-semibold text-amber-900">
+        Possible duplicate{duplicates.length === 1 ? "" : "s"}: same email or phone within {DUPLICATE_WINDOW_DAYS} days
+      </h3>
+      <ul className="grid gap-1 text-sm">
+        {duplicates.map((duplicate) => (
+          <li key={duplicate.id}>
+            <Link to={`/admin/leads/${duplicate.id}${search}`} preventScrollReset className="font-medium text-brand-700 underline underline-offset-2">
+              {`${duplicate.reference}: ${duplicate.companyName}`}
+            </Link>{" "}
+            <time dateTime={duplicate.createdAt} className="text-slate-600">
+              {formatDateTime(duplicate.createdAt)}
+            </time>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** Everything known about a lead (SPEC section 2 "Lead Details", plus every wizard answer). */
-export function LeadDetails({ lead }: { lead: Lead }) {
+export function LeadDetails({ lead }: { lead: StaffLead }) {
   const { status } = lead;
   return (
     <div className="grid gap-5">
@@ -32,7 +125,14 @@ export function LeadDetails({ lead }: { lead: Lead }) {
         <Fact label="Contract length">{lead.contractLength}</Fact>
         <Fact label="Status">
           <LeadStatusBadge status={status} /> <span className="sr-only">{LEAD_STATUS_LABELS[status]}</span>
+          {lead.overdue ? (
+            <>
+              {" "}
+              <OverdueBadge />
+            </>
+          ) : null}
         </Fact>
+        <Fact label="First contacted">{lead.firstContactedAt ? formatDateTime(lead.firstContactedAt) : null}</Fact>
       </Facts>
       <Facts title="Quote answers">
         <Fact label="Reference">
@@ -50,7 +150,7 @@ export function LeadDetails({ lead }: { lead: Lead }) {
 }
 
 /** Submitted, updated (only when different), and what staff did, oldest first. */
-export function LeadTimeline({ lead, activity }: { lead: Pick<Lead, "createdAt" | "updatedAt">; activity: LeadActivityRow[] }) {
+export function LeadTimeline({ lead, activity }: { lead: Pick<StaffLead, "createdAt" | "updatedAt">; activity: LeadActivityRow[] }) {
   return (
     <section className="grid gap-2">
       <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">Timeline</h3>

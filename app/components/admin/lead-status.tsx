@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useToastFromAnswer } from "~/components/ui/toaster";
 import { cn } from "~/lib/cn";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "~/lib/enums";
-import { LEAD_STATUS_COLOURS } from "~/lib/leads";
+import { LEAD_STATUS_COLOURS, type StaffLead } from "~/lib/leads";
 import type { Toast } from "~/lib/messages";
 
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
@@ -10,6 +10,25 @@ export function LeadStatusBadge({ status }: { status: LeadStatus }) {
     <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset", LEAD_STATUS_COLOURS[status])}>
       {LEAD_STATUS_LABELS[status]}
     </span>
+  );
+}
+
+/** Marked in words, not colour alone: a lead that waited past the response target. */
+export function OverdueBadge() {
+  return (
+    <span data-testid="lead-overdue" className="inline-flex rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+      Overdue
+    </span>
+  );
+}
+
+/** Under a row's status: whether it is overdue, and who owns it. */
+export function LeadFollowUp({ lead }: { lead: Pick<StaffLead, "overdue" | "assignedTo"> }) {
+  return (
+    <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
+      {lead.overdue ? <OverdueBadge /> : null}
+      <span data-testid="lead-owner">{lead.assignedTo ? lead.assignedTo.name : "Unassigned"}</span>
+    </div>
   );
 }
 

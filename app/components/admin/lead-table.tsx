@@ -1,13 +1,13 @@
 import { formatDateTime } from "~/lib/format";
-import type { Lead } from "~/lib/leads";
-import { LeadStatusControl } from "./lead-status";
+import type { StaffLead } from "~/lib/leads";
+import { LeadFollowUp, LeadStatusControl } from "./lead-status";
 import { EmptyList, ListTable } from "./list-page";
 import { RowActions } from "./row-actions";
 
 const COLUMNS = ["Date", "Company", "Contact", "Contact Info", "Team Size", "Status", "Actions"];
 
 /** The leads table (SPEC section 2): Date, Company, Contact, Contact Info, Team Size, Status, Actions. */
-export function LeadTable({ leads, canDelete }: { leads: Lead[]; canDelete: boolean }) {
+export function LeadTable({ leads, canDelete }: { leads: StaffLead[]; canDelete: boolean }) {
   if (leads.length === 0) return <EmptyList>No leads found</EmptyList>;
   return (
     <ListTable columns={COLUMNS}>
@@ -37,6 +37,7 @@ export function LeadTable({ leads, canDelete }: { leads: Lead[]; canDelete: bool
           <td className="whitespace-nowrap px-3 py-3 text-slate-700">{lead.teamSize}</td>
           <td className="px-3 py-3">
             <LeadStatusControl leadId={lead.id} status={lead.status} reference={lead.reference} />
+            <LeadFollowUp lead={lead} />
           </td>
           <td className="px-3 py-3">
             <RowActions

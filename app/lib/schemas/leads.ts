@@ -1,16 +1,28 @@
 import { z } from "zod";
-import { LEAD_STATUSES } from "~/lib/enums";
+import { LEAD_ASSIGNMENT_FILTERS, LEAD_STATUSES } from "~/lib/enums";
 import { searchPageParams, searchPageSchema } from "./search";
 
-/** The leads screen's URL: `?q=&status=&page=`. Bad values fall back rather than fail. */
+/** The leads screen's URL: `?q=&status=&assigned=&page=`. Bad values fall back rather than fail. */
 export const leadFiltersSchema = searchPageSchema.extend({
   status: z.enum(LEAD_STATUSES).optional().catch(undefined),
+  assigned: z.enum(LEAD_ASSIGNMENT_FILTERS).optional().catch(undefined),
 });
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;
 
 export function leadFiltersFromUrl(url: URL): LeadFilters {
-  return leadFiltersSchema.parse({ ...searchPageParams(url), status: url.searchParams.get("status") || undefined });
+  return leadFiltersSchema.parse({
+    ...searchPageParams(url),
+    status: url.searchParams.get("status") || undefined,
+    assigned: url.searchParams.get("assigned") || undefined,
+  });
 }
+
+/** `{ assignedTo }`: a staff member's id, or null (or "" from a form) to unassign. */
+export const leadAssignmentSchema = z.object({
+  assignedTo: z
+    .union([z.string().trim().max(100), z.null()], { errorMap: () => ({ message: "Choose a staff member, or null to unassign" }) })
+    .transform((value) => value || null),
+});
 
 export const leadStatusChangeSchema = z.object({
   status: z.enum(LEAD_STATUSES, { errorMap: () => ({ message: `Status must be one of: ${LEAD_STATUSES.join(", ")}` }) }),

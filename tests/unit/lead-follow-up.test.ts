@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdminUserRow, signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { startTestServer, type TestServer } from "../support/server";
+
+// Lead follow-up (issue 12): owners, the owner filter, overdue leads, possible duplicates.
+let server: TestServer;
+const ids: Record<"owner" | "admin" | "manager" | "otherManager" | "inactive", string> = { owner: "", admin: "", manager: "", otherManager: "", inactive: "" };
+const cookies: Record<"owner" | "admin" | "manager" | "otherManager", string> = { owner: "", admin: "", manager: "", otherManager: "" };
+
+const HOUR = 3_600_000;
+let sequence = 0;
+
+/** A lead stored as the wizard would, `ageHours` ago. */
+async function addLead(fields: { ageHours?: number; email?: string; phoneNumber?: string; status?: "new" | "contacted" } = {}): Promise<number> {
+  sequence++;
+  const at = new Date(Date.now() - (fields.ageHours ?? 1) * HOUR).toISOString();
+  const row = await server.db
+    .insertInto("leads")
+    .values({
+      reference: `CLB-2026-${String(900_000 + sequence).padStart(6, "0")}`,
+      status: fields.status ?? "new",
+      teamSize: "3 - 4",
+      contractExpiry: "Under 3 months",
+      businessType: "LTD company",
+      businessName: `Follow Up Shop ${sequence}`,
+      firstName: "Fran",
+      lastName: `Follow${sequence}`,
+      email: fields.email ?? `fran.${sequence}@example.co.uk`,
+      phoneNumber: fields.phoneNumber ?? `07700 9${String(sequence).padStart(5, "0")}`,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const api = (path: string, cookie: string, init: RequestInit = {}) =>
+  fetch(`${server.url}${path}`, { ...init, headers: { Cookie: cookie, "Content-Type": "application/json", ...(init.headers ?? {}) } });
+const assign = (id: number, cookie: string, assignedTo: unknown) => api(`/admin/api/quote-requests/${id}`, cookie, { method: "PATCH", body: JSON.stringify({ assignedTo }) });
+
+beforeAll(async () => {
+  server = await startTestServer({ ...TEST_OWNER_ENV, LEAD_RESPONSE_HOURS: "24" });
+  const admin = await createAdminUserRow(server.db, { email: "ada@clearlinebusiness.co.uk", role: "admin", password: "admin-password-1", firstName: "Ada", lastName: "Admin" });
+  const manager = await createAdminUserRow(server.db, { email: "max@clearlinebusiness.co.uk", role: "manager", password: "manager-password-1", firstName: "Max", lastName: "Manager" });
+  const other = await createAdminUserRow(server.db, { email: "mia@clearlinebusiness.co.uk", role: "manager", password: "manager-password-2", firstName: "Mia", lastName: "Manager" });
+  const inactive = await createAdminUserRow(server.db, { email: "ian@clearlinebusiness.co.uk", role: "admin", isActive: false, firstName: "Ian", lastName: "Inactive" });
+  Object.assign(ids, { admin: admin.id, manager: manager.id, otherManager: other.id, inactive: inactive.id });
+  [cookies.owner, cookies.admin, cookies.manager, cookies.otherManager] = await Promise.all([
+    signIn(server, TEST_OWNER.email, TEST_OWNER.password),
+    signIn(server, "ada@clearlinebusiness.co.uk", "admin-password-1"),
+    signIn(server, "max@clearlinebusiness.co.uk", "manager-password-1"),
+    signIn(server, "mia@clearlinebusiness.co.uk", "manager-password-2"),
+  ]);
+  ids.owner = (await server.db.selectFrom("adminUsers").select("id").where("email", "=", TEST_OWNER.email).executeTakeFirstOrThrow()).id;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("assigning a lead (PATCH /admin/api/quote-requests/:id)", () => {
+  it("lets an admin give a lead to any active staff member and take it back, answering the lead with its owner", async () => {
+    const id = await addLead();
+    const given = await assign(id, cookies.admin, ids.manager);
+    expect(given.status).toBe(200);
+    const lead = await given.json();
+    expect(lead.assignedTo).toEqual({ id: ids.manager, name: "Max Manager", email: "max@clearlinebusiness.co.uk" });
+    expect(lead.overdue).toBe(false);
+    expect(lead.firstContactedAt).toBeNull();
+
+    const details = await (await api(`/admin/api/quote-requests/${id}`, cookies.manager)).json();
+    expect(details.lead.assignedTo.id).toBe(ids.manager);
+    expect(details.activity.map((entry: { kind: string; body: string; actorName: string }) => [entry.kind, entry.body, entry.actorName])).toEqual([
+      ["assignment", "Assigned to Max Manager", "Ada Admin"],
+    ]);
+
+    const taken = await (await assign(id, cookies.admin, null)).json();
+    expect(taken.assignedTo).toBeNull();
+    const activity = await server.db.selectFrom("leadActivity").select("body").where("leadId", "=", id).orderBy("id").execute();
+    expect(activity.map((entry) => entry.body)).toEqual(["Assigned to Max Manager", "Unassigned (was Max Manager)"]);
+    const audit = await server.db.selectFrom("auditLog").select(["action", "summary"]).where("entityId", "=", String(id)).orderBy("id").execute();
+    expect(audit.map((entry) => entry.action)).toEqual(["lead.assigned", "lead.assigned"]);
+    expect(audit[0].summary).toContain("to Max Manager");
+  });
+
+  it("refuses an unknown or inactive staff member, or a malformed body, with 400 and field errors, changing nothing", async () => {
+    const id = await addLead();
+    for (const assignedTo of [ids.inactive, "no-such-user", 42, undefined]) {
+      const response = await assign(id, cookies.owner, assignedTo);
+      expect(response.status, String(assignedTo)).toBe(400);
+      const body = await response.json();
+      expect(Object.keys(body.fieldErrors), String(assignedTo)).toEqual(["assignedTo"]);
+    }
+    const row = await server.db.selectFrom("leads").select("assignedTo").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.assignedTo).toBeNull();
+    expect(await server.db.selectFrom("leadActivity").select("id").where("leadId", "=", id).execute()).toEqual([]);
+  });
+
+  it("lets a manager take an unowned lead and give back only their own, never assign someone else", async () => {
+    const id = await addLead();
+    expect((await assign(id, cookies.manager, ids.otherManager)).status).toBe(403);
+    expect((await assign(id, cookies.manager, ids.manager)).status).toBe(200);
+    // Another manager can neither take it over nor unassign it.
+    expect((await assign(id, cookies.otherManager, ids.otherManager)).status).toBe(403);
+    expect((await assign(id, cookies.otherManager, null)).status).toBe(403);
+    expect((await assign(id, cookies.manager, null)).status).toBe(200);
+    const row = await server.db.selectFrom("leads").select("assignedTo").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.assignedTo).toBeNull();
+  });
+
+  it("needs a signed-in staff member", async () => {
+    const id = await addLead();
+    expect((await assign(id, "", ids.manager)).status).toBe(401);
+    expect((await assign(999_999, cookies.owner, ids.manager)).status).toBe(404);
+  });
+});
+
+describe("the owner filter", () => {
+  it("lists each viewer's own leads for ?assigned=mine and the unowned ones for ?assigned=unassigned, with the other filters", async () => {
+    const mine = [await addLead(), await addLead({ status: "contacted" })];
+    for (const id of mine) await assign(id, cookies.owner, ids.otherManager);
+    const list = async (query: string, cookie = cookies.otherManager) => {
+      const response = await api(`/admin/api/quote-requests?${query}`, cookie);
+      return { total: Number(response.headers.get("x-total-count")), leads: (await response.json()) as Array<{ id: number; assignedTo: { id: string } | null }> };
+    };
+    const own = await list("assigned=mine");
+    expect(own.leads.map((lead) => lead.id).sort()).toEqual([...mine].sort());
+    expect(own.total).toBe(2);
+    expect((await list("assigned=mine&status=contacted")).leads.map((lead) => lead.id)).toEqual([mine[1]]);
+    expect((await list("assigned=mine", cookies.manager)).leads.every((lead) => lead.assignedTo?.id === ids.manager)).toBe(true);
+
+    const unassigned = await list("assigned=unassigned");
+    const stored = await server.db.selectFrom("leads").select("id").where("assignedTo", "is", null).execute();
+    expect(unassigned.total).toBe(stored.length);
+    expect(unassigned.leads.every((lead) => lead.assignedTo === null)).toBe(true);
+    const searched = await list(`assigned=mine&q=${encodeURIComponent("Follow Up Shop")}`);
+    expect(searched.leads.map((lead) => lead.id).sort()).toEqual([...mine].sort());
+    // An unknown value is no filter.
+    expect((await list("assigned=everyone")).total).toBe((await server.db.selectFrom("leads").select("id").execute()).length);
+  });
+});
+
+describe("overdue leads", () => {
+  it("marks a new lead not contacted within LEAD_RESPONSE_HOURS, and counts it on the dashboard", async () => {
+    const before = await dashboardOverdue();
+    const late = await addLead({ ageHours: 30 });
+    const recent = await addLead({ ageHours: 2 });
+    const contacted = await addLead({ ageHours: 30, status: "contacted" });
+    const overdue = async (id: number) => (await (await api(`/admin/api/quote-requests/${id}`, cookies.manager)).json()).lead.overdue;
+    expect([await overdue(late), await overdue(recent), await overdue(contacted)]).toEqual([true, false, false]);
+    expect(await dashboardOverdue()).toBe(before + 1);
+
+    // Contacting it ends the wait, even if it is moved back to New.
+    await api(`/admin/api/quote-requests/${late}`, cookies.manager, { method: "PUT", body: JSON.stringify({ status: "contacted" }) });
+    await api(`/admin/api/quote-requests/${late}`, cookies.manager, { method: "PUT", body: JSON.stringify({ status: "new" }) });
+    expect(await overdue(late)).toBe(false);
+    expect(await dashboardOverdue()).toBe(before);
+  });
+
+  async function dashboardOverdue(): Promise<number> {
+    const html = await (await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: cookies.owner } })).text();
+    const match = /Overdue Leads \(new, not contacted within 24 h\)<\/p>[\s\S]*?<\/svg><\/div><p[^>]*>([\d,]+)</.exec(html);
+    if (!match) throw new Error("No overdue tile on the dashboard");
+    return Number(match[1].replace(/,/g, ""));
+  }
+});
+
+describe("possible duplicates", () => {
+  it("flags leads with the same email (any case) or phone (any spacing, +44 or 0) within 30 days, and not older ones", async () => {
+    const first = await addLead({ ageHours: 24 * 10, email: "Sam.Same@Example.co.uk", phoneNumber: "07700 111222" });
+    const sameEmail = await addLead({ ageHours: 24, email: "sam.same@example.co.uk" });
+    const samePhone = await addLead({ ageHours: 2, phoneNumber: "+44 (0)7700-111-222".replace("(0)", "") });
+    const tooOld = await addLead({ ageHours: 24 * 45, email: "sam.same@example.co.uk" });
+    const unrelated = await addLead({ ageHours: 3 });
+
+    const duplicatesOf = async (id: number) =>
+      ((await (await api(`/admin/api/quote-requests/${id}`, cookies.manager)).json()).possibleDuplicates as Array<{ id: number; reference: string }>).map((duplicate) => duplicate.id).sort();
+    expect(await duplicatesOf(first)).toEqual([sameEmail, samePhone].sort());
+    expect(await duplicatesOf(sameEmail)).toEqual([first]);
+    expect(await duplicatesOf(samePhone)).toEqual([first]);
+    expect(await duplicatesOf(unrelated)).toEqual([]);
+
+    const page = await (await fetch(`${server.url}/admin/leads/${first}`, { headers: { Cookie: cookies.manager } })).text();
+    expect(page).toContain('data-testid="possible-duplicates"');
+    expect(page).toContain(`href="/admin/leads/${sameEmail}"`);
+  });
+});
+
+describe("the leads page", () => {
+  it("shows each row's owner and marks overdue leads in words", async () => {
+    const late = await addLead({ ageHours: 48 });
+    await assign(late, cookies.owner, ids.admin);
+    const html = await (await fetch(`${server.url}/admin/leads?assigned=unassigned`, { headers: { Cookie: cookies.owner } })).text();
+    expect(html).not.toContain(`data-lead-id="${late}"`);
+    const owned = await (await fetch(`${server.url}/admin/leads?q=${encodeURIComponent(`Follow${sequence}`)}`, { headers: { Cookie: cookies.owner } })).text();
+    const row = /<tr data-testid="lead-row"[\s\S]*?<\/tr>/.exec(owned)?.[0] ?? "";
+    expect(row).toContain(`data-lead-id="${late}"`);
+    expect(row).toContain(">Overdue<");
+    expect(row).toContain(">Ada Admin<");
+  });
+});
