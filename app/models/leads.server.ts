@@ -4,7 +4,6 @@ import { formatLeadReference, ukYear } from "~/lib/lead-reference";
 import { quoteRequestSchema, type QuoteRequestInput } from "~/lib/schemas/quote-request";
 import { env } from "~/services/env.server";
 import { getDb } from "~/services/db.server";
-import type { LeadRow } from "~/services/database-types";
 import { groupCommit } from "~/services/group-commit.server";
 import { queueNewLeadWebhooks } from "~/services/lead-webhook.server";
 import { deliverOutboxSoon } from "~/services/outbox.server";

@@ -83,6 +83,7 @@ export class UploadRefused extends ModelError {
 /** The visitor's file name as harmless data: no folders, no control characters, not too long. */
 function cleanOriginalName(name: string, extension: string): string {
   const base = name.split(/[/\\]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
   return clean || `image.${extension}`;
 }

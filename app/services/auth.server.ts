@@ -9,7 +9,7 @@ import { CHANGE_PASSWORD_PATH } from "~/lib/admin-navigation";
 import { ACCOUNT_MESSAGES, PASSWORD_TEXT, SIGN_IN_TEXT, throttledText } from "~/lib/messages";
 import { can, type Permission } from "~/lib/permissions";
 import { signInSchema } from "~/lib/schemas/account";
-import { findAdminAccount, findAdminUserById, findUserForProviderSignIn, fillProfileFromProvider, verifyLocalSignIn, type AdminAccount } from "~/models/admin-users.server";
+import { findAdminAccount, findUserForProviderSignIn, fillProfileFromProvider, verifyLocalSignIn, type AdminAccount } from "~/models/admin-users.server";
 import { env, oidcEnabled } from "./env.server";
 import { requestContext } from "./request-context.server";
 import { BODY_LIMITS } from "./request-body.server";

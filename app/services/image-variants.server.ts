@@ -61,11 +61,8 @@ export interface Variant {
 /** The resized picture, or null when sharp cannot read the upload (its bytes looked like an image but are not one). */
 async function resize(original: Buffer, width: VariantWidth, format: VariantFormat): Promise<Buffer | null> {
   try {
-    return await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
-      .autoOrient()
-      .resize({ width, withoutEnlargement: true })
-      [format](ENCODING[format])
-      .toBuffer();
+    const resized = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient().resize({ width, withoutEnlargement: true });
+    return await resized[format](ENCODING[format]).toBuffer();
   } catch (error) {
     console.error(`No ${width}px ${format} variant could be made of a ${original.length}-byte upload:`, error);
     return null;

@@ -172,8 +172,16 @@ function BrandPhoneLink() {
 }
 
 /** Links within the site move by the router when scripts run; others are plain links. */
-function DocumentLink({ href = "", ...props }: ComponentProps<"a">) {
-  return href.startsWith("/") ? <Link to={href} {...props} /> : <a href={href} {...props} />;
+function DocumentLink({ href = "", children, ...props }: ComponentProps<"a">) {
+  return href.startsWith("/") ? (
+    <Link to={href} {...props}>
+      {children}
+    </Link>
+  ) : (
+    <a href={href} {...props}>
+      {children}
+    </a>
+  );
 }
 
 const LEGAL_COMPONENTS = {

@@ -176,7 +176,8 @@ export function TestimonialsShowcase({
           role="region"
           aria-roledescription="carousel"
           aria-label="Customer testimonials"
-          // Focusable so keyboard users can scroll it with the arrow keys.
+          // Focusable so keyboard users can scroll it with the arrow keys (a scrollable region must be).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
           className="relative mt-10 flex snap-x snap-mandatory gap-4 overflow-x-auto px-1 py-2 [scrollbar-width:none] md:mt-14 md:grid md:grid-cols-3 md:gap-8 md:overflow-visible [&::-webkit-scrollbar]:hidden"
         >

@@ -34,7 +34,7 @@ export function StarRatingInput({ name, legend, defaultValue, error }: StarRatin
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <fieldset className="grid gap-1.5" aria-describedby={error ? errorId : undefined}>
+    <fieldset className="grid gap-1.5" aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
       <legend className="mb-1.5 text-sm font-medium text-slate-800">{legend}</legend>
       <div className="flex w-fit items-center gap-1" data-testid="star-rating-input">
         {STARS.map((value) => (
@@ -47,7 +47,6 @@ export function StarRatingInput({ name, legend, defaultValue, error }: StarRatin
               name={name}
               value={value}
               defaultChecked={value === defaultValue}
-              aria-invalid={error ? true : undefined}
               className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 focus:outline-none"
             />
             <Star aria-hidden className="size-8 fill-white group-has-checked:fill-accent-400 [label:has(~label_input:checked)_&]:fill-accent-400" />
