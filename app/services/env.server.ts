@@ -39,6 +39,9 @@ const envSchema = z
       .url("must be a full URL, like https://hooks.example.com/leads")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // Backups of the database (scripts/backup-lib.js): on a timer when above 0, keeping the newest BACKUP_KEEP.
+    BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 365).default(0),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
     // A new lead not contacted within this many hours is overdue (working hours are not counted apart).
     LEAD_RESPONSE_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
     // The outbox's retries (webhook now, emails later): first wait, doubling up to a cap, then give up.

@@ -1,6 +1,9 @@
 import { ensureBootstrapAdmin } from "~/models/admin-users.server";
 import { measureUnsizedStockImages } from "~/models/stock-images.server";
+import { markServerRunning } from "../../scripts/backup-lib.js";
+import { startBackupSchedule } from "./backup-schedule.server";
 import { getDb } from "./db.server";
+import { env } from "./env.server";
 import { stopGracefullyOnSignals } from "./graceful-stop.server";
 import { startOutbox } from "./outbox.server";
 
@@ -18,6 +21,11 @@ stopGracefullyOnSignals();
 export const appReady: Promise<void> = getDb()
   .then(ensureBootstrapAdmin)
   .then(startOutbox)
+  .then(() => {
+    // `npm run restore` refuses while this file names a live server.
+    markServerRunning(env.DATA_DIR);
+    startBackupSchedule();
+  })
   .then(() => {
     measureUnsizedStockImages().catch((error) => console.error("Stored images could not be measured:", error));
   })

@@ -7,3 +7,20 @@ export const SAMPLE_ENQUIRY = {
   subject: "broadband",
   message: "We need faster broadband for our office in Leeds.",
 };
+
+/** A complete quote request the API accepts (every field), for tests that need one. */
+export const SAMPLE_QUOTE = {
+  teamSize: "5 - 9",
+  contractExpiry: "Under 3 months",
+  businessType: "LTD company",
+  businessName: "Patel Plumbing Ltd",
+  postcode: "ls1 4ap",
+  firstName: "Sam",
+  lastName: "Patel",
+  email: "sam@patelplumbing.co.uk",
+  phoneNumber: "07700 900123",
+  contractLength: "24 months",
+  companyName: "Patel Plumbing",
+  jobTitle: "Director",
+  requirements: "Good signal in rural Yorkshire",
+};

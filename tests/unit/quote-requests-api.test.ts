@@ -1,23 +1,8 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_REFERENCE_PATTERN } from "~/lib/lead-reference";
+import { SAMPLE_QUOTE as completeQuote } from "../support/forms";
 import { startTestServer, type TestServer } from "../support/server";
-
-export const completeQuote = {
-  teamSize: "5 - 9",
-  contractExpiry: "Under 3 months",
-  businessType: "LTD company",
-  businessName: "Patel Plumbing Ltd",
-  postcode: "ls1 4ap",
-  firstName: "Sam",
-  lastName: "Patel",
-  email: "sam@patelplumbing.co.uk",
-  phoneNumber: "07700 900123",
-  contractLength: "24 months",
-  companyName: "Patel Plumbing",
-  jobTitle: "Director",
-  requirements: "Good signal in rural Yorkshire",
-};
 
 function postJson(server: TestServer, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${server.url}/api/quote-requests`, {
