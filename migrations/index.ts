@@ -10,6 +10,7 @@ import * as leadStatusCounts from "./0010_lead_status_counts";
 import * as publicContentVersion from "./0011_public_content_version";
 import * as leadFollowUpFigures from "./0012_lead_follow_up_figures";
 import * as stockImageDimensions from "./0013_stock_image_dimensions";
+import * as outboxEnquiry from "./0014_outbox_enquiry";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0011_public_content_version": publicContentVersion,
   "0012_lead_follow_up_figures": leadFollowUpFigures,
   "0013_stock_image_dimensions": stockImageDimensions,
+  "0014_outbox_enquiry": outboxEnquiry,
 };

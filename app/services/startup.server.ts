@@ -2,10 +2,12 @@ import { ensureBootstrapAdmin } from "~/models/admin-users.server";
 import { measureUnsizedStockImages } from "~/models/stock-images.server";
 import { getDb } from "./db.server";
 import { stopGracefullyOnSignals } from "./graceful-stop.server";
+import { announceEmailSettings } from "./mailer.server";
 import { startOutbox } from "./outbox.server";
 
 // First, so that a deploy's SIGTERM is handled cleanly from the start.
 stopGracefullyOnSignals();
+announceEmailSettings();
 
 /**
  * Everything the server does once as it starts: open and migrate the
