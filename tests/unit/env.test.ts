@@ -45,7 +45,8 @@ describe("configuration", () => {
   });
 
   it("reads the email settings: SMTP_URL, MAIL_FROM, and LEAD_NOTIFY_TO as a list", () => {
-    expect(parseEnv({})).toMatchObject({ SMTP_URL: undefined, MAIL_FROM: undefined, LEAD_NOTIFY_TO: [] });
+    const unset = parseEnv({});
+    expect([unset.SMTP_URL, unset.MAIL_FROM, unset.LEAD_NOTIFY_TO]).toEqual([undefined, undefined, []]);
     const env = parseEnv({
       SMTP_URL: "smtp://user:pass@mail.example.com:587",
       MAIL_FROM: "ClearLine Leads <leads@example.co.uk>",
