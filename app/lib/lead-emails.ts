@@ -1,5 +1,6 @@
 import type { Brand } from "./brand";
-import { CONTACT_SUBJECT_LABELS, type ContactSubject } from "./enums";
+import type { ContactEnquiryRow } from "~/services/database-types";
+import { CONTACT_SUBJECT_LABELS } from "./enums";
 import { formatDateTime } from "./format";
 import { QUOTE_ANSWER_LABELS, QUOTE_REQUEST_FIELDS, QUOTE_THANK_YOU_TEXT, type QuoteRequestField } from "./quote-wizard";
 
@@ -22,16 +23,8 @@ export type LeadForEmail = Record<QuoteRequestField, string | null> & {
   sourcePage: string | null;
 };
 
-export interface EnquiryForEmail {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  contactNumber: string;
-  subject: ContactSubject;
-  message: string;
-  createdAt: string;
-}
+/** A stored contact enquiry, as its staff email shows it. */
+export type EnquiryForEmail = ContactEnquiryRow;
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
