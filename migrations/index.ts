@@ -11,6 +11,7 @@ import * as publicContentVersion from "./0011_public_content_version";
 import * as leadFollowUpFigures from "./0012_lead_follow_up_figures";
 import * as stockImageDimensions from "./0013_stock_image_dimensions";
 import * as leadAssignment from "./0014_lead_assignment";
+import * as outboxEnquiry from "./0015_outbox_enquiry";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0012_lead_follow_up_figures": leadFollowUpFigures,
   "0013_stock_image_dimensions": stockImageDimensions,
   "0014_lead_assignment": leadAssignment,
+  "0015_outbox_enquiry": outboxEnquiry,
 };

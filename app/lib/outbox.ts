@@ -1,13 +1,23 @@
 /**
  * What the outbox sends (see services/outbox.server.ts): one kind per destination.
- * Emails will join this list; the database keeps the kind as plain text so that
- * adding one needs no table rebuild.
+ * The database keeps the kind as plain text so that adding one needs no table rebuild.
  */
-export const DELIVERY_KINDS = ["lead.webhook"] as const;
+export const DELIVERY_KINDS = ["lead.webhook", "lead.staff-email", "lead.confirmation-email", "enquiry.staff-email"] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 export const DELIVERY_KIND_LABELS: Record<DeliveryKind, string> = {
   "lead.webhook": "Lead webhook",
+  "lead.staff-email": "New lead email to staff",
+  "lead.confirmation-email": "Confirmation email to the visitor",
+  "enquiry.staff-email": "New enquiry email to staff",
+};
+
+/** The setting each kind needs to be sent at all. */
+export const DELIVERY_KIND_SETTINGS: Record<DeliveryKind, string> = {
+  "lead.webhook": "LEAD_WEBHOOK_URL",
+  "lead.staff-email": "SMTP_URL",
+  "lead.confirmation-email": "SMTP_URL",
+  "enquiry.staff-email": "SMTP_URL",
 };
 
 export function isDeliveryKind(value: string): value is DeliveryKind {

@@ -29,6 +29,28 @@ export const QUOTE_REQUEST_FIELDS = {
   requirements: optionalTextRule("your requirements", LIMITS.message),
 };
 
+export type QuoteRequestField = keyof typeof QUOTE_REQUEST_FIELDS;
+
+/** Each answer's short label, as the wizard's fields and the lead emails show it. */
+export const QUOTE_ANSWER_LABELS: Record<QuoteRequestField, string> = {
+  teamSize: "Handsets or SIMs",
+  contractExpiry: "Contract ends",
+  businessType: "Business type",
+  businessName: "Business name",
+  postcode: "Postcode",
+  firstName: "First name",
+  lastName: "Last name",
+  email: "Email",
+  phoneNumber: "Phone",
+  contractLength: "Contract length",
+  companyName: "Company name",
+  jobTitle: "Job title",
+  requirements: "Requirements",
+};
+
+/** The thank-you screen's promise (SPEC: a reply within 24 hours), also in the visitor's confirmation email. */
+export const QUOTE_THANK_YOU_TEXT = "Thanks for your request. One of our experts will be in touch with your quote within 24 hours.";
+
 export const QUOTE_WIZARD_FIELDS = Object.keys(QUOTE_WIZARD_RULES) as ReadonlyArray<keyof typeof QUOTE_WIZARD_RULES>;
 export type QuoteWizardField = (typeof QUOTE_WIZARD_FIELDS)[number];
 

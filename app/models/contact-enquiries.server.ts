@@ -6,6 +6,8 @@ import { INBOX_PAGE_SIZE, messageExcerpt, type EnquirySummary, type InboxCounts,
 import type { ContactEnquiryInput } from "~/lib/schemas/public-forms";
 import type { SearchPage } from "~/lib/schemas/search";
 import { getDb, nowIso } from "~/services/db.server";
+import { queueNewEnquiryEmail } from "~/services/lead-emails.server";
+import { deliverOutboxSoon } from "~/services/outbox.server";
 import type { ContactEnquiryRow } from "~/services/database-types";
 import { recordAudit } from "./audit-log.server";
 import { countTotalAndSince, csvStreamNewestFirst, fullNameTarget, pageNewestFirst, textSearch } from "./listing.server";
@@ -13,13 +15,15 @@ import { ModelError } from "./model-error.server";
 
 /** Enquiries from the contact page's form: stored by the public site, worked by staff. */
 
+/** Stores an enquiry and, in the same transaction, its staff email (when email is on); the email goes after the commit. */
 export async function createContactEnquiry(input: ContactEnquiryInput): Promise<{ id: number }> {
   const db = await getDb();
-  return db
-    .insertInto("contactEnquiries")
-    .values({ ...input, createdAt: nowIso() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const { enquiry, emailQueued } = await db.transaction().execute(async (trx) => {
+    const enquiry = await trx.insertInto("contactEnquiries").values({ ...input, createdAt: nowIso() }).returningAll().executeTakeFirstOrThrow();
+    return { enquiry, emailQueued: await queueNewEnquiryEmail(trx, enquiry) };
+  });
+  if (emailQueued) deliverOutboxSoon();
+  return { id: enquiry.id };
 }
 
 /** Case-insensitive substring match over the names (each and whole), email, contact number and message. */

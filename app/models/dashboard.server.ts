@@ -1,4 +1,4 @@
-import type { DeliveryKind } from "~/lib/outbox";
+import { DELIVERY_KIND_SETTINGS, isDeliveryKind } from "~/lib/outbox";
 import { getDb } from "~/services/db.server";
 import { countOverdueLeads, leadCounts } from "./lead-workspace.server";
 import { env } from "~/services/env.server";
@@ -38,8 +38,10 @@ const LISTED = 5;
 
 export interface ProblemDelivery {
   id: number;
+  kind: string;
   leadId: number | null;
   leadReference: string | null;
+  enquiryId: number | null;
   attempts: number;
   state: "failed" | "waiting";
   lastError: string | null;
@@ -47,43 +49,56 @@ export interface ProblemDelivery {
   at: string;
 }
 
-export interface WebhookDeliveryProblems {
+export interface DeliveryProblems {
   /** Given up after every try failed. */
   failed: number;
   /** Still to be tried again after a failed try, or overdue. */
   waiting: number;
-  /** Whether LEAD_WEBHOOK_URL is set now (when it is not, nothing waiting is sent). */
-  webhookConfigured: boolean;
+  /** Settings no longer set that problem deliveries need (LEAD_WEBHOOK_URL, SMTP_URL): nothing waiting for them is sent. */
+  missingSettings: string[];
   /** The most recent problems, newest first. */
   recent: ProblemDelivery[];
 }
 
 /**
- * Lead webhook deliveries that failed or are stuck, for the staff dashboard;
- * null when there are none. Each query keeps to a partial index of the outbox,
- * so delivered rows (nearly all of them) are never read.
+ * Outbox deliveries (the lead webhook, lead and enquiry emails) that failed
+ * or are stuck, for the staff dashboard; null when there are none. Each query
+ * keeps to a partial index of the outbox, so delivered rows (nearly all of
+ * them) are never read.
  */
-export async function webhookDeliveryProblems(): Promise<WebhookDeliveryProblems | null> {
+export async function deliveryProblems(): Promise<DeliveryProblems | null> {
   const db = await getDb();
-  const kind: DeliveryKind = "lead.webhook";
   const overdue = new Date(Date.now() - OVERDUE_AFTER_MS).toISOString();
   const problems = (state: ProblemDelivery["state"]) => {
-    const query = db.selectFrom("outbox").where("outbox.kind", "=", kind);
+    const query = db.selectFrom("outbox");
     return state === "failed"
       ? query.where("outbox.failedAt", "is not", null)
       : query.where("outbox.nextAttemptAt", "is not", null).where((eb) => eb.or([eb("outbox.lastError", "is not", null), eb("outbox.nextAttemptAt", "<", overdue)]));
   };
-  const counts = await Promise.all(
-    (["failed", "waiting"] as const).map((state) => problems(state).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()),
+  const [failedByKind, waitingByKind] = await Promise.all(
+    (["failed", "waiting"] as const).map((state) =>
+      problems(state).select(["outbox.kind", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("outbox.kind").execute(),
+    ),
   );
-  const [failed, waiting] = counts.map((row) => Number(row.count));
+  const total = (rows: Array<{ count: number }>) => rows.reduce((sum, row) => sum + Number(row.count), 0);
+  const [failed, waiting] = [total(failedByKind), total(waitingByKind)];
   if (failed === 0 && waiting === 0) return null;
 
   const listed = await Promise.all(
     (["failed", "waiting"] as const).map(async (state) => {
       const rows = await problems(state)
         .leftJoin("leads", "leads.id", "outbox.leadId")
-        .select(["outbox.id", "outbox.leadId", "leads.reference as leadReference", "outbox.attempts", "outbox.lastError", "outbox.lastAttemptAt", "outbox.createdAt"])
+        .select([
+          "outbox.id",
+          "outbox.kind",
+          "outbox.leadId",
+          "leads.reference as leadReference",
+          "outbox.enquiryId",
+          "outbox.attempts",
+          "outbox.lastError",
+          "outbox.lastAttemptAt",
+          "outbox.createdAt",
+        ])
         // By the column of the state's own index: no walk through delivered rows.
         .orderBy(state === "failed" ? "outbox.failedAt" : "outbox.nextAttemptAt", "desc")
         .limit(LISTED)
@@ -95,7 +110,9 @@ export async function webhookDeliveryProblems(): Promise<WebhookDeliveryProblems
     .flat()
     .sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id)
     .slice(0, LISTED);
-  return { failed, waiting, webhookConfigured: hasDestination(kind), recent };
+  const waitingKinds = waitingByKind.map((row) => row.kind).filter(isDeliveryKind);
+  const missingSettings = [...new Set(waitingKinds.filter((kind) => !hasDestination(kind)).map((kind) => DELIVERY_KIND_SETTINGS[kind]))];
+  return { failed, waiting, missingSettings, recent };
 }
 
 /** One line of the dashboard's Recent Activity: something that arrived, or something staff did. */

@@ -5,6 +5,7 @@ import { quoteRequestSchema, type QuoteRequestInput } from "~/lib/schemas/quote-
 import { env } from "~/services/env.server";
 import { getDb } from "~/services/db.server";
 import { groupCommit } from "~/services/group-commit.server";
+import { queueNewLeadEmails } from "~/services/lead-emails.server";
 import { queueNewLeadWebhooks } from "~/services/lead-webhook.server";
 import { deliverOutboxSoon } from "~/services/outbox.server";
 
@@ -51,7 +52,7 @@ interface LeadToStore {
 
 /**
  * Stores leads with every answer, status new, and their webhook deliveries
- * (when LEAD_WEBHOOK_URL is set) in one transaction, each with a random
+ * and emails (when LEAD_WEBHOOK_URL / SMTP_URL are set) in one transaction, each with a random
  * reference. The leads go in as one statement: the search index (kept by a
  * trigger) then writes one segment for all of them rather than one per lead,
  * which is most of what storing a lead costs. Returns the leads in order.
@@ -84,11 +85,13 @@ async function insertLeads(leads: LeadToStore[]): Promise<CreatedLead[]> {
       updatedAt: now.toISOString(),
     };
   });
-  const { rows, webhookQueued } = await db.transaction().execute(async (trx) => {
+  const { rows, deliveriesQueued } = await db.transaction().execute(async (trx) => {
     const rows = await trx.insertInto("leads").values(values).returningAll().execute();
-    return { rows, webhookQueued: await queueNewLeadWebhooks(trx, rows) };
+    const webhookQueued = await queueNewLeadWebhooks(trx, rows);
+    const emailsQueued = await queueNewLeadEmails(trx, rows);
+    return { rows, deliveriesQueued: webhookQueued || emailsQueued };
   });
-  if (webhookQueued) deliverOutboxSoon();
+  if (deliveriesQueued) deliverOutboxSoon();
   // RETURNING promises no order: match each row to its lead by the reference it was given.
   const byReference = new Map(rows.map((row) => [row.reference, row]));
   return values.map(({ reference }) => {

@@ -10,9 +10,10 @@ import { CHANGE_PASSWORD_PATH } from "~/lib/admin-navigation";
 import { useAdminUser } from "~/lib/admin-session";
 import { fullName, initials } from "~/lib/admin-users";
 import { ADMIN_ROLE_LABELS } from "~/lib/enums";
+import { DELIVERY_KIND_LABELS, isDeliveryKind } from "~/lib/outbox";
 import { formatCount, formatDateTime, formatDay, formatPercent } from "~/lib/format";
 import { formatDuration, type LeadFigures } from "~/lib/lead-figures";
-import { dashboardFigures, recentActivity, webhookDeliveryProblems, type WebhookDeliveryProblems } from "~/models/dashboard.server";
+import { dashboardFigures, deliveryProblems, recentActivity, type DeliveryProblems } from "~/models/dashboard.server";
 import { leadFigures } from "~/models/lead-figures.server";
 import { requireAdminPageUser } from "~/services/auth.server";
 
@@ -20,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Dashboard | Administration Po
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "admin-panel" });
-  const [figures, charts, activity, webhookProblems] = await Promise.all([dashboardFigures(), leadFigures(), recentActivity(8), webhookDeliveryProblems()]);
+  const [figures, charts, activity, webhookProblems] = await Promise.all([dashboardFigures(), leadFigures(), recentActivity(8), deliveryProblems()]);
   return json({ figures, charts, activity, webhookProblems });
 }
 
@@ -69,7 +70,7 @@ export default function Dashboard() {
         <p className="mt-1 text-slate-600">Here&apos;s what&apos;s happening with your quote requests.</p>
       </div>
 
-      {webhookProblems ? <WebhookProblems problems={webhookProblems} /> : null}
+      {webhookProblems ? <DeliveryProblemsPanel problems={webhookProblems} /> : null}
 
       <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {tiles.map((tile) => (
@@ -172,17 +173,20 @@ function LeadCharts({ charts }: { charts: LeadFigures }) {
 
 const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
-/** Lead webhook deliveries that failed or wait to be tried again: the leads are stored, only the hook did not get them. */
-function WebhookProblems({ problems }: { problems: WebhookDeliveryProblems }) {
+/** Webhook and email deliveries that failed or wait to be tried again: the leads and enquiries are stored, only the delivery did not get through. */
+function DeliveryProblemsPanel({ problems }: { problems: DeliveryProblems }) {
   const latest = problems.recent[0];
+  const missing = problems.missingSettings;
   return (
     <section aria-labelledby="webhook-problems-heading" className="rounded-xl bg-red-50 p-5 ring-1 ring-red-200" data-testid="webhook-problems">
       <h2 id="webhook-problems-heading" className="flex items-center gap-2 text-lg font-semibold text-red-900">
-        <TriangleAlert className="size-5" aria-hidden /> Lead webhook deliveries need attention
+        <TriangleAlert className="size-5" aria-hidden /> Webhook and email deliveries need attention
       </h2>
       <p className="mt-2 text-sm text-red-900">
-        Every lead is stored and on the <Link to="/admin/leads" className="font-medium underline underline-offset-2">Leads screen</Link>; these were
-        not received by the lead webhook{problems.webhookConfigured ? "" : ", and LEAD_WEBHOOK_URL is no longer set, so nothing waiting is sent"}.
+        Every lead is stored and on the <Link to="/admin/leads" className="font-medium underline underline-offset-2">Leads screen</Link>, and every
+        enquiry in the <Link to="/admin/enquiries" className="font-medium underline underline-offset-2">Enquiries inbox</Link>; these deliveries (the
+        lead webhook, emails to staff and confirmations to visitors) did not get through
+        {missing.length > 0 ? `, and ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} no longer set, so nothing waiting for ${missing.length === 1 ? "it" : "them"} is sent` : ""}.
       </p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-red-950">
         <dt className="font-medium">Failed (no more tries)</dt>
@@ -206,9 +210,14 @@ function WebhookProblems({ problems }: { problems: WebhookDeliveryProblems }) {
               <Link to={`/admin/leads/${delivery.leadId}`} className="font-medium underline underline-offset-2">
                 {delivery.leadReference}
               </Link>
+            ) : delivery.enquiryId !== null ? (
+              <Link to={`/admin/enquiries/${delivery.enquiryId}`} className="font-medium underline underline-offset-2">
+                Enquiry {delivery.enquiryId}
+              </Link>
             ) : (
               <span>Delivery {delivery.id}</span>
             )}
+            <span>{isDeliveryKind(delivery.kind) ? DELIVERY_KIND_LABELS[delivery.kind] : delivery.kind}</span>
             <span>{delivery.state === "failed" ? "Failed" : "Waiting"}</span>
             <span>{plural(delivery.attempts, "try", "tries")}</span>
             {delivery.lastError ? <code className="min-w-0 break-words">{delivery.lastError}</code> : <span>Not tried yet</span>}

@@ -161,6 +161,8 @@ export interface OutboxTable {
   /** A DeliveryKind (app/lib/outbox.ts). */
   kind: string;
   leadId: number | null;
+  /** The contact enquiry it tells of (its staff email); deleted with it. */
+  enquiryId: Generated<number | null>;
   /** The JSON body to send, fixed when the row is written. */
   payload: string;
   attempts: Generated<number>;

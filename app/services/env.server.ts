@@ -16,6 +16,11 @@ const optionalString = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/** `hello@example.co.uk` or `Name <hello@example.co.uk>`. */
+const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]+<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
+const emailAddress = z.string().email();
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -44,7 +49,25 @@ const envSchema = z
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
     // A new lead not contacted within this many hours is overdue (working hours are not counted apart).
     LEAD_RESPONSE_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
-    // The outbox's retries (webhook now, emails later): first wait, doubling up to a cap, then give up.
+    // Email (lead and enquiry notifications, visitor confirmations): nothing is sent without SMTP_URL.
+    SMTP_URL: z
+      .string()
+      .url("must be an smtp:// or smtps:// URL, like smtp://user:pass@smtp.example.com:587")
+      .refine((value) => /^smtps?:\/\//i.test(value), "must be an smtp:// or smtps:// URL, like smtp://user:pass@smtp.example.com:587")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(MAIL_FROM_PATTERN, 'must be an email address, or a name and address like "ClearLine Business <hello@example.co.uk>"')
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    LEAD_NOTIFY_TO: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? "").split(",").map((address) => address.trim()).filter(Boolean))
+      .refine((addresses) => addresses.every((address) => emailAddress.safeParse(address).success), "must be one or more email addresses, separated by commas"),
+    // The outbox's retries (webhook and emails): first wait, doubling up to a cap, then give up.
     OUTBOX_RETRY_SECONDS: z.coerce.number().positive().max(24 * 60 * 60).default(30),
     OUTBOX_RETRY_MAX_SECONDS: z.coerce.number().positive().max(7 * 24 * 60 * 60).default(60 * 60),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(20),
@@ -111,6 +134,9 @@ const envSchema = z
     }
     if (!value.BUCKET_NAME && (value.AWS_ENDPOINT_URL_S3 || value.AWS_ACCESS_KEY_ID)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["BUCKET_NAME"], message: "is needed to store images in S3 (the other AWS_ settings are set)" });
+    }
+    if (value.SMTP_URL && value.LEAD_NOTIFY_TO.length > 0 && !value.APP_URL) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["APP_URL"], message: "is needed for the links to the portal in staff emails (LEAD_NOTIFY_TO is set)" });
     }
     if (value.OUTBOX_RETRY_MAX_SECONDS < value.OUTBOX_RETRY_SECONDS) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["OUTBOX_RETRY_MAX_SECONDS"], message: "must be at least OUTBOX_RETRY_SECONDS" });

@@ -6,10 +6,11 @@ import type { Database, OutboxRow } from "./database-types";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
 import { onStop } from "./graceful-stop.server";
+import { emailEnabled, sendEmail, type QueuedEmail } from "./mailer.server";
 
 /**
- * The outbox: anything sent because of a stored row (the lead webhook now,
- * emails later) is a row in `outbox`, written in the same transaction as the
+ * The outbox: anything sent because of a stored row (the lead webhook, the
+ * lead and enquiry emails) is a row in `outbox`, written in the same transaction as the
  * row that caused it, then delivered from there: just after it is written, at
  * start-up (deliveries left over from before a restart) and on a timer. A
  * failed try is retried after a doubling wait (OUTBOX_RETRY_SECONDS up to
@@ -24,20 +25,31 @@ import { onStop } from "./graceful-stop.server";
 type Executor = Kysely<Database> | Transaction<Database>;
 
 interface Destination {
-  /** Where deliveries of this kind go; none configured leaves them waiting. */
-  url(): string | undefined;
+  /** Whether deliveries of this kind have somewhere to go now; none configured leaves them waiting. */
+  configured(): boolean;
+  /** One try: resolves once the receiver has accepted it, rejects with a short reason otherwise. */
+  send(delivery: OutboxRow, signal: AbortSignal): Promise<void>;
   /** Writes, in the same transaction as the delivery's own row, what a delivery means for the row that caused it. */
   recordDelivery?(trx: Transaction<Database>, delivery: OutboxRow, deliveredAt: string): Promise<unknown>;
 }
 
+const byEmail: Destination = {
+  configured: emailEnabled,
+  send: (delivery, signal) => sendEmail(JSON.parse(delivery.payload) as QueuedEmail, delivery.id, signal),
+};
+
 const DESTINATIONS: Record<DeliveryKind, Destination> = {
   "lead.webhook": {
-    url: () => env.LEAD_WEBHOOK_URL,
+    configured: () => Boolean(env.LEAD_WEBHOOK_URL),
+    send: (delivery, signal) => postJson(env.LEAD_WEBHOOK_URL!, delivery.payload, { "Idempotency-Key": `outbox-${delivery.id}` }, signal),
     recordDelivery: async (trx, delivery, deliveredAt) => {
       if (delivery.leadId === null) return;
       await trx.updateTable("leads").set({ webhookDeliveredAt: deliveredAt }).where("id", "=", delivery.leadId).execute();
     },
   },
+  "lead.staff-email": byEmail,
+  "lead.confirmation-email": byEmail,
+  "enquiry.staff-email": byEmail,
 };
 
 /** Deliveries tried side by side in one round. */
@@ -52,7 +64,10 @@ const timeoutMs = () => env.OUTBOX_TIMEOUT_SECONDS * 1000;
 const claimMs = () => timeoutMs() + 5_000;
 
 /** Queues deliveries (in one statement). Pass the transaction that stores the rows causing them, so both are kept or neither. */
-export async function addToOutbox(db: Executor, deliveries: Array<{ kind: DeliveryKind; leadId: number | null; payload: unknown }>): Promise<void> {
+export async function addToOutbox(
+  db: Executor,
+  deliveries: Array<{ kind: DeliveryKind; leadId: number | null; enquiryId?: number; payload: unknown }>,
+): Promise<void> {
   if (deliveries.length === 0) return;
   const now = new Date().toISOString();
   await db
@@ -61,6 +76,7 @@ export async function addToOutbox(db: Executor, deliveries: Array<{ kind: Delive
       deliveries.map((delivery) => ({
         kind: delivery.kind,
         leadId: delivery.leadId,
+        enquiryId: delivery.enquiryId ?? null,
         payload: JSON.stringify(delivery.payload),
         nextAttemptAt: now,
         createdAt: now,
@@ -71,7 +87,7 @@ export async function addToOutbox(db: Executor, deliveries: Array<{ kind: Delive
 
 /** Whether deliveries of this kind have somewhere to go now. */
 export function hasDestination(kind: DeliveryKind): boolean {
-  return Boolean(DESTINATIONS[kind].url());
+  return DESTINATIONS[kind].configured();
 }
 
 const worker = {
@@ -168,8 +184,7 @@ async function deliverDue(): Promise<string | null> {
 async function attempt(db: Kysely<Database>, due: OutboxRow): Promise<void> {
   if (!isDeliveryKind(due.kind)) return;
   const destination = DESTINATIONS[due.kind];
-  const url = destination.url();
-  if (!url) return;
+  if (!destination.configured()) return;
   const startedAt = new Date();
   // Claim the row: only the worker whose update matched may send it; the claim lapses after a crash.
   const claimed = await db
@@ -189,7 +204,7 @@ async function attempt(db: Kysely<Database>, due: OutboxRow): Promise<void> {
   worker.inFlight.add(controller);
   let failure: string | null = null;
   try {
-    await postJson(url, claimed.payload, { "Idempotency-Key": `outbox-${claimed.id}` }, controller.signal);
+    await destination.send(claimed, controller.signal);
   } catch (error) {
     failure = (error as Error).message || String(error);
   } finally {

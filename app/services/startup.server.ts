@@ -5,10 +5,12 @@ import { startBackupSchedule } from "./backup-schedule.server";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
 import { stopGracefullyOnSignals } from "./graceful-stop.server";
+import { announceEmailSettings } from "./mailer.server";
 import { startOutbox } from "./outbox.server";
 
 // First, so that a deploy's SIGTERM is handled cleanly from the start.
 stopGracefullyOnSignals();
+announceEmailSettings();
 
 /**
  * Everything the server does once as it starts: open and migrate the

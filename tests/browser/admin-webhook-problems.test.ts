@@ -55,7 +55,7 @@ describe.each(JS_MODES)("webhook failures on the dashboard $name", (mode) => {
     await page.goto(`${server.url}/admin/dashboard`);
     if (mode.javaScriptEnabled) await waitForHydration(page);
 
-    const section = page.getByRole("region", { name: "Lead webhook deliveries need attention" });
+    const section = page.getByRole("region", { name: "Webhook and email deliveries need attention" });
     expect(await section.isVisible()).toBe(true);
     expect(await section.getByTestId("webhook-failed-count").textContent()).toBe("1 delivery");
     expect(await section.getByTestId("webhook-last-error").textContent()).toContain("answered 502: Bad Gateway from the CRM");

@@ -37,7 +37,7 @@ async function script(name: "backup" | "restore", args: string[], env: Record<st
   try {
     const { stdout, stderr } = await run(process.execPath, [path.join(projectRoot, `scripts/${name}.js`), ...args], {
       cwd: projectRoot,
-      env: { PATH: process.env.PATH, ...env },
+      env: { PATH: process.env.PATH, NODE_ENV: "production", ...env },
     });
     return { code: 0, output: stdout + stderr };
   } catch (error) {

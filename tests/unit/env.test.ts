@@ -36,8 +36,28 @@ describe("configuration", () => {
     ["OUTBOX_RETRY_MAX_SECONDS", { OUTBOX_RETRY_SECONDS: "60", OUTBOX_RETRY_MAX_SECONDS: "30" }],
     ["OUTBOX_MAX_ATTEMPTS", { OUTBOX_MAX_ATTEMPTS: "2.5" }],
     ["OUTBOX_TIMEOUT_SECONDS", { OUTBOX_TIMEOUT_SECONDS: "soon" }],
+    ["SMTP_URL", { SMTP_URL: "https://mail.example.com" }],
+    ["MAIL_FROM", { MAIL_FROM: "not an address" }],
+    ["LEAD_NOTIFY_TO", { LEAD_NOTIFY_TO: "sales@example.co.uk, nobody" }],
+    ["APP_URL", { SMTP_URL: "smtp://mail.example.com:587", LEAD_NOTIFY_TO: "sales@example.co.uk" }],
   ])("names %s when its value is bad", (name, source) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it("reads the email settings: SMTP_URL, MAIL_FROM, and LEAD_NOTIFY_TO as a list", () => {
+    const unset = parseEnv({});
+    expect([unset.SMTP_URL, unset.MAIL_FROM, unset.LEAD_NOTIFY_TO]).toEqual([undefined, undefined, []]);
+    const env = parseEnv({
+      SMTP_URL: "smtp://user:pass@mail.example.com:587",
+      MAIL_FROM: "ClearLine Leads <leads@example.co.uk>",
+      LEAD_NOTIFY_TO: " sales@example.co.uk,ops@example.co.uk ,",
+      APP_URL: "https://clearline.example.co.uk",
+    });
+    expect(env).toMatchObject({
+      SMTP_URL: "smtp://user:pass@mail.example.com:587",
+      MAIL_FROM: "ClearLine Leads <leads@example.co.uk>",
+      LEAD_NOTIFY_TO: ["sales@example.co.uk", "ops@example.co.uk"],
+    });
   });
 
   it("reads the brand settings and booleans", () => {

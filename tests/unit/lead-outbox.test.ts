@@ -157,7 +157,7 @@ describe("lead webhook through the outbox", () => {
 
     const page = await dashboard();
     expect(page).toContain('data-testid="webhook-problems"');
-    expect(page).toContain("Lead webhook deliveries need attention");
+    expect(page).toContain("Webhook and email deliveries need attention");
     expect(page).toMatch(/data-testid="webhook-failed-count">1 delivery</);
     expect(page).toMatch(/data-testid="webhook-waiting-count">0 deliveries</);
     expect(page).toContain("answered 503: CRM is down for maintenance");

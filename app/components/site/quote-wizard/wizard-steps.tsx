@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import type { FieldErrors } from "~/lib/form-submission";
-import { QUOTE_REQUEST_FIELDS as RULES, QUOTE_WIZARD_INTENTS, type ChoiceStep, type QuoteWizardAnswers } from "~/lib/quote-wizard";
+import { QUOTE_ANSWER_LABELS as LABELS, QUOTE_REQUEST_FIELDS as RULES, QUOTE_THANK_YOU_TEXT, QUOTE_WIZARD_INTENTS, type ChoiceStep, type QuoteWizardAnswers } from "~/lib/quote-wizard";
 
 /** The step's question; focused after each step change so screen readers hear it. */
 export const StepQuestion = forwardRef<HTMLHeadingElement, { children: ReactNode }>(function StepQuestion(
@@ -58,12 +58,12 @@ export function ChoiceStepFields({
 export function BusinessStepFields({ answers, errors }: { answers: QuoteWizardAnswers; errors: FieldErrors }) {
   return (
     <div className="grid gap-5">
-      <Field id="quote-business-name" label="Business name" rule={RULES.businessName} error={errors.businessName}>
+      <Field id="quote-business-name" label={LABELS.businessName} rule={RULES.businessName} error={errors.businessName}>
         {(control) => (
           <Input {...control} name="businessName" autoComplete="organization" defaultValue={answers.businessName} />
         )}
       </Field>
-      <Field id="quote-postcode" label="Postcode" rule={RULES.postcode} error={errors.postcode}>
+      <Field id="quote-postcode" label={LABELS.postcode} rule={RULES.postcode} error={errors.postcode}>
         {(control) => (
           <Input {...control} name="postcode" autoComplete="postal-code" defaultValue={answers.postcode} className="uppercase" />
         )}
@@ -89,17 +89,17 @@ export function ContactStepFields({
   return (
     <div className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="quote-first-name" label="First name" rule={RULES.firstName} error={errors.firstName}>
+        <Field id="quote-first-name" label={LABELS.firstName} rule={RULES.firstName} error={errors.firstName}>
           {(control) => <Input {...control} name="firstName" autoComplete="given-name" defaultValue={answers.firstName} />}
         </Field>
-        <Field id="quote-last-name" label="Last name" rule={RULES.lastName} error={errors.lastName}>
+        <Field id="quote-last-name" label={LABELS.lastName} rule={RULES.lastName} error={errors.lastName}>
           {(control) => <Input {...control} name="lastName" autoComplete="family-name" defaultValue={answers.lastName} />}
         </Field>
       </div>
-      <Field id="quote-email" label="Email" rule={RULES.email} error={errors.email}>
+      <Field id="quote-email" label={LABELS.email} rule={RULES.email} error={errors.email}>
         {(control) => <Input {...control} name="email" autoComplete="email" defaultValue={answers.email} />}
       </Field>
-      <Field id="quote-phone" label="Phone" rule={RULES.phoneNumber} error={errors.phoneNumber}>
+      <Field id="quote-phone" label={LABELS.phoneNumber} rule={RULES.phoneNumber} error={errors.phoneNumber}>
         {(control) => <Input {...control} name="phoneNumber" autoComplete="tel" defaultValue={answers.phoneNumber} />}
       </Field>
       <div>
@@ -123,7 +123,7 @@ export function ThankYou({ reference }: { reference?: string }) {
     <div className="grid justify-items-center gap-4 py-4 text-center" data-testid="quote-thank-you">
       <CheckCircle2 className="size-14 text-green-600" aria-hidden />
       <p className="max-w-md text-slate-700">
-        Thanks for your request. One of our experts will be in touch with your quote within 24 hours.
+        {QUOTE_THANK_YOU_TEXT}
       </p>
       {reference ? (
         <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
