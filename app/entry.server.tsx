@@ -5,6 +5,7 @@ import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { sharesPageWithAnonymousVisitors } from "~/lib/page-cache";
 import { NonceProvider } from "~/lib/nonce";
+import { RequestIdProvider } from "~/lib/request-id";
 import { keepRenderedPage } from "~/services/page-cache.server";
 import { requestContext } from "~/services/request-context.server";
 import { contentSecurityPolicy } from "~/services/security-headers.server";
@@ -89,7 +90,9 @@ const handleRequest: HandleDocumentRequestFunction = async (
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const html = await renderWholePage(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      <RequestIdProvider value={requestContext().requestId}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </RequestIdProvider>
     </NonceProvider>,
     nonce,
   );

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { RequestReference } from "~/lib/request-id";
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -89,6 +90,7 @@ export function ErrorBoundary() {
             ? "The page you were looking for doesn't exist or has moved."
             : "Please try again in a moment. If the problem continues, call or email us and we'll help straight away."}
         </p>
+        {notFound ? null : <RequestReference />}
         <a
           href="/"
           className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"

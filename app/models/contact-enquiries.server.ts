@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { metrics } from "~/services/metrics.server";
 import type { AdminUser } from "~/lib/admin-users";
 import { CONTACT_SUBJECT_LABELS } from "~/lib/enums";
 import { formatDate, formatDateTime, startOfLondonWeek } from "~/lib/format";
@@ -22,6 +23,7 @@ export async function createContactEnquiry(input: ContactEnquiryInput): Promise<
     const enquiry = await trx.insertInto("contactEnquiries").values({ ...input, createdAt: nowIso() }).returningAll().executeTakeFirstOrThrow();
     return { enquiry, emailQueued: await queueNewEnquiryEmail(trx, enquiry) };
   });
+  metrics.enquiries.inc();
   if (emailQueued) deliverOutboxSoon();
   return { id: enquiry.id };
 }

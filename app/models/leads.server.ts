@@ -7,6 +7,7 @@ import { getDb } from "~/services/db.server";
 import { groupCommit } from "~/services/group-commit.server";
 import { queueNewLeadEmails } from "~/services/lead-emails.server";
 import { queueNewLeadWebhooks } from "~/services/lead-webhook.server";
+import { metrics } from "~/services/metrics.server";
 import { deliverOutboxSoon } from "~/services/outbox.server";
 
 export interface CreatedLead {
@@ -91,6 +92,7 @@ async function insertLeads(leads: LeadToStore[]): Promise<CreatedLead[]> {
     const emailsQueued = await queueNewLeadEmails(trx, rows);
     return { rows, deliveriesQueued: webhookQueued || emailsQueued };
   });
+  metrics.leads.inc(rows.length);
   if (deliveriesQueued) deliverOutboxSoon();
   // RETURNING promises no order: match each row to its lead by the reference it was given.
   const byReference = new Map(rows.map((row) => [row.reference, row]));

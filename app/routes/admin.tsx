@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { useOptionalAdminUser } from "~/lib/admin-session";
 import { ADMIN_ERROR_TEXT } from "~/lib/messages";
+import { RequestReference } from "~/lib/request-id";
 import { can, PERMISSIONS, type Permission } from "~/lib/permissions";
 import { getAdminUser } from "~/services/auth.server";
 
@@ -54,6 +55,7 @@ export function ErrorBoundary() {
           {notFound ? ADMIN_ERROR_TEXT.notFoundTitle : ADMIN_ERROR_TEXT.faultTitle}
         </h1>
         <p className="text-slate-600">{notFound ? ADMIN_ERROR_TEXT.notFound : ADMIN_ERROR_TEXT.fault}</p>
+        {notFound ? null : <RequestReference />}
         <Link to="/admin/dashboard" className="font-medium text-brand-700 underline underline-offset-2">
           {ADMIN_ERROR_TEXT.dashboardLink}
         </Link>

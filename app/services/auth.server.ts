@@ -146,6 +146,7 @@ export async function getAdminSession(request: Request): Promise<AdminAccount | 
     await destroySession(request);
     return null;
   }
+  requestContext().userId = account.user.id;
   return account;
 }
 

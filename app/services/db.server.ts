@@ -5,6 +5,7 @@ import { Kysely, Migrator, SqliteDialect } from "kysely";
 import { migrations } from "../../migrations";
 import type { Database } from "./database-types";
 import { env } from "./env.server";
+import { recordQuery } from "./metrics.server";
 
 /**
  * One SQLite file in DATA_DIR, opened once per process and migrated to the
@@ -24,7 +25,12 @@ function openDatabase(): { db: Kysely<Database>; sqlite: SQLite.Database } {
   sqlite.pragma("synchronous = NORMAL");
   // No close at exit needed: better-sqlite3 closes every open database as the process exits,
   // which folds the write-ahead log back into app.db (tests/unit/graceful-stop.test.ts checks it).
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), sqlite };
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    // Statement times for /metrics, by kind of statement.
+    log: (event) => recordQuery(event.query.sql, event.queryDurationMillis),
+  });
+  return { db, sqlite };
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

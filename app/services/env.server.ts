@@ -44,6 +44,10 @@ const envSchema = z
       .url("must be a full URL, like https://hooks.example.com/leads")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // /metrics on the app's port answers only with this bearer token; METRICS_PORT serves it unguarded on an internal port.
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal("").transform(() => undefined)),
     // Backups of the database (scripts/backup-lib.js): on a timer when above 0, keeping the newest BACKUP_KEEP.
     BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 365).default(0),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),

@@ -6,6 +6,8 @@ import type { Database, OutboxRow } from "./database-types";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
 import { onStop } from "./graceful-stop.server";
+import { logger } from "./logger.server";
+import { recordDelivery } from "./metrics.server";
 import { emailEnabled, sendEmail, type QueuedEmail } from "./mailer.server";
 
 /**
@@ -217,6 +219,7 @@ async function attempt(db: Kysely<Database>, due: OutboxRow): Promise<void> {
       await trx.updateTable("outbox").set({ deliveredAt: now, nextAttemptAt: null }).where("id", "=", claimed.id).execute();
       await destination.recordDelivery?.(trx, claimed, now);
     });
+    recordDelivery(due.kind, "sent");
     return;
   }
   if (controller.signal.aborted) {
@@ -226,12 +229,17 @@ async function attempt(db: Kysely<Database>, due: OutboxRow): Promise<void> {
   }
   const lastError = failure.slice(0, ERROR_TEXT_LIMIT);
   if (claimed.attempts >= env.OUTBOX_MAX_ATTEMPTS) {
-    console.error(`Outbox: ${claimed.kind} delivery ${claimed.id} failed ${claimed.attempts} times; giving up: ${lastError}`);
+    recordDelivery(due.kind, "failed");
+    logger.error({ event: "outbox.given_up", kind: due.kind, deliveryId: claimed.id, attempts: claimed.attempts, error: lastError }, `Outbox: ${due.kind} delivery ${claimed.id} failed ${claimed.attempts} times; giving up`);
     await db.updateTable("outbox").set({ failedAt: now, nextAttemptAt: null, lastError }).where("id", "=", claimed.id).execute();
     return;
   }
   const wait = retryDelayMs(claimed.attempts, env.OUTBOX_RETRY_SECONDS * 1000, env.OUTBOX_RETRY_MAX_SECONDS * 1000);
-  console.warn(`Outbox: ${claimed.kind} delivery ${claimed.id} try ${claimed.attempts} failed (${lastError}); trying again in ${wait / 1000} s`);
+  recordDelivery(due.kind, "retry");
+  logger.warn(
+    { event: "outbox.retry", kind: due.kind, deliveryId: claimed.id, attempt: claimed.attempts, retryInSeconds: wait / 1000, error: lastError },
+    `Outbox: ${due.kind} delivery ${claimed.id} try ${claimed.attempts} failed; trying again in ${wait / 1000} s`,
+  );
   await db
     .updateTable("outbox")
     .set({ nextAttemptAt: new Date(Date.now() + wait).toISOString(), lastError })

@@ -5,6 +5,8 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Toast } from "~/lib/messages";
 import { env, isProduction } from "./env.server";
+import { logger } from "./logger.server";
+import { recordRequest } from "./metrics.server";
 import { answerFromPageCacheFirst, pageCacheTicket, type PageCacheTicket } from "./page-cache.server";
 
 /**
@@ -17,6 +19,10 @@ import { answerFromPageCacheFirst, pageCacheTicket, type PageCacheTicket } from 
  * also where the headers every response needs (static files included) are set.
  */
 export interface RequestContext {
+  /** Sent back as X-Request-Id, logged, and shown on the error page for a visitor to quote. */
+  requestId: string;
+  /** The signed-in staff member, once known (for the request's log line). */
+  userId?: string;
   clientAddress: string;
   secure: boolean;
   nonce: string;
@@ -71,11 +77,42 @@ function keepOutOfCaches(response: ServerResponse) {
   } as ServerResponse["writeHead"];
 }
 
+/** A caller's own X-Request-Id is kept when it is short and plain; otherwise one is made. */
+const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The path without its query string (which may carry tokens or search terms). */
+function loggedPath(url: string | undefined): string {
+  return (url ?? "/").split("?")[0].slice(0, 200);
+}
+
+/** One log line and the request metrics, as the answer finishes (cached pages and files included). */
+function logWhenFinished(request: IncomingMessage, response: ServerResponse, context: RequestContext) {
+  const started = process.hrtime.bigint();
+  response.once("finish", () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const cache = response.getHeader("X-Page-Cache");
+    const path = loggedPath(request.url);
+    recordRequest({ method: request.method ?? "GET", path, status: response.statusCode, seconds, cache: typeof cache === "string" ? cache : undefined });
+    logger.info({
+      event: "request",
+      method: request.method,
+      path,
+      status: response.statusCode,
+      durationMs: Math.round(seconds * 10_000) / 10,
+      requestId: context.requestId,
+      ...(context.userId ? { userId: context.userId } : {}),
+      ...(typeof cache === "string" ? { cache } : {}),
+    });
+  });
+}
+
 function onRequestStart(message: unknown) {
   const { request, response, socket, server } = message as RequestStartMessage;
   const forwardedFor = env.TRUST_PROXY ? headerValue(request, "fly-client-ip") : undefined;
+  const givenId = headerValue(request, "x-request-id");
   let nonce: string | undefined;
   const context: RequestContext = {
+    requestId: givenId && REQUEST_ID.test(givenId) ? givenId : crypto.randomUUID(),
     clientAddress: forwardedFor?.trim() || socket.remoteAddress || "unknown",
     secure: isSecureRequest(headerValue(request, "x-forwarded-proto")),
     // Drawn only when a page is rendered for this request: JSON, files and cached pages need none.
@@ -90,6 +127,8 @@ function onRequestStart(message: unknown) {
     // it is handed a request without the foreign Origin.
     delete request.headers.origin;
   }
+  response.setHeader("X-Request-Id", context.requestId);
+  logWhenFinished(request, response, context);
   response.setHeader("X-Content-Type-Options", "nosniff");
   response.setHeader("X-Frame-Options", "DENY");
   response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -117,6 +156,7 @@ if (!globalForContext.__requestContextListening) {
 }
 
 const fallbackContext = (): RequestContext => ({
+  requestId: crypto.randomUUID(),
   clientAddress: "unknown",
   secure: false,
   nonce: crypto.randomBytes(16).toString("base64"),

@@ -1,15 +1,30 @@
 import { ensureBootstrapAdmin } from "~/models/admin-users.server";
 import { measureUnsizedStockImages } from "~/models/stock-images.server";
+import { createRequire } from "node:module";
 import { markServerRunning } from "../../scripts/backup-lib.js";
 import { startBackupSchedule } from "./backup-schedule.server";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
+import { logger } from "./logger.server";
+import { startMetricsPort } from "./metrics.server";
 import { stopGracefullyOnSignals } from "./graceful-stop.server";
 import { announceEmailSettings } from "./mailer.server";
 import { startOutbox } from "./outbox.server";
 
 // First, so that a deploy's SIGTERM is handled cleanly from the start.
 stopGracefullyOnSignals();
+
+/**
+ * remix-serve adds a morgan "tiny" line for each request as it loads this build; our own
+ * JSON line (request-context.server.ts) replaces it, so its format is made to write nothing.
+ * remix-serve creates that logger after importing the build, so this runs in time.
+ */
+try {
+  const fromServe = createRequire(createRequire(import.meta.url).resolve("@remix-run/serve/dist/cli.js"));
+  fromServe("morgan").format("tiny", () => null);
+} catch {
+  // Not under remix-serve (the dev server): nothing to quiet.
+}
 announceEmailSettings();
 
 /**
@@ -27,6 +42,8 @@ export const appReady: Promise<void> = getDb()
     // `npm run restore` refuses while this file names a live server.
     markServerRunning(env.DATA_DIR);
     startBackupSchedule();
+    startMetricsPort();
+    logger.info({ event: "server.ready", pid: process.pid, metricsPort: env.METRICS_PORT ?? null }, "The server is ready");
   })
   .then(() => {
     measureUnsizedStockImages().catch((error) => console.error("Stored images could not be measured:", error));

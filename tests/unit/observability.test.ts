@@ -1,0 +1,156 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/built-server.js";
+import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { SAMPLE_QUOTE } from "../support/forms";
+import { startTestServer, type TestServer } from "../support/server";
+
+// Logs, request ids and metrics (issue 13).
+const METRICS_TOKEN = "metrics-token-for-tests-0123";
+let server: TestServer;
+let metricsPort: number;
+
+beforeAll(async () => {
+  metricsPort = await freePort();
+  server = await startTestServer({ ...TEST_OWNER_ENV, METRICS_TOKEN, METRICS_PORT: String(metricsPort) });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface LogLine {
+  level: string;
+  event?: string;
+  method?: string;
+  path?: string;
+  status?: number;
+  durationMs?: number;
+  requestId?: string;
+  userId?: string;
+  cache?: string;
+}
+
+const logLines = (): LogLine[] =>
+  server
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as LogLine);
+
+const requestLine = (requestId: string) => logLines().find((line) => line.event === "request" && line.requestId === requestId);
+
+describe("request logs", () => {
+  it("write one JSON line per request with its id, path without the query, status, time and cache result", async () => {
+    const first = await fetch(`${server.url}/about?token=secret-value&utm_source=news`, { headers: { "X-Request-Id": "quote-me-0001" } });
+    expect(first.headers.get("x-request-id")).toBe("quote-me-0001");
+    await first.text();
+    // The page is kept once it has been compressed, just after the first view: ask until it comes from the cache.
+    let cachedId = "";
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${server.url}/`);
+        await response.text();
+        cachedId = response.headers.get("x-request-id")!;
+        return response.headers.get("x-page-cache");
+      })
+      .toBe("hit");
+    expect(cachedId).toMatch(/^[0-9a-f-]{36}$/);
+
+    await expect.poll(() => requestLine("quote-me-0001")).toMatchObject({ level: "info", method: "GET", path: "/about", status: 200 });
+    expect(requestLine("quote-me-0001")!.durationMs).toBeGreaterThanOrEqual(0);
+    await expect.poll(() => requestLine(cachedId)).toMatchObject({ path: "/", status: 200, cache: "hit" });
+    expect(server.output()).not.toContain("secret-value");
+    // remix-serve's own access line is replaced by this one.
+    expect(server.output()).not.toMatch(/^GET \/about/m);
+  });
+
+  it("replace an unsafe X-Request-Id with their own, and name the signed-in staff member", async () => {
+    const odd = await fetch(`${server.url}/`, { headers: { "X-Request-Id": "<script>" } });
+    expect(odd.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const cookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
+    const owner = await server.db.selectFrom("adminUsers").select("id").where("email", "=", TEST_OWNER.email).executeTakeFirstOrThrow();
+    const dashboard = await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: cookie } });
+    await dashboard.text();
+    await expect.poll(() => requestLine(dashboard.headers.get("x-request-id")!)).toMatchObject({ path: "/admin/dashboard", status: 200, userId: owner.id });
+  });
+
+  it("never carry a lead's personal details", async () => {
+    const lead = { ...SAMPLE_QUOTE, firstName: "Perpetua", lastName: "Quillfeather", email: "perpetua.quillfeather@example.co.uk", phoneNumber: "07700 913579" };
+    const response = await fetch(`${server.url}/api/quote-requests`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(lead) });
+    expect(response.status).toBe(201);
+    await expect.poll(() => requestLine(response.headers.get("x-request-id")!)).toMatchObject({ method: "POST", path: "/api/quote-requests", status: 201 });
+    for (const detail of ["Perpetua", "Quillfeather", "perpetua.quillfeather", "07700 913579", "07700913579"]) expect(server.output()).not.toContain(detail);
+  });
+});
+
+describe("the error page", () => {
+  it("shows the request id for a visitor to quote", async () => {
+    const broken = await startTestServer();
+    try {
+      await broken.db.schema.dropTable("testimonials").execute();
+      const response = await fetch(`${broken.url}/`, { headers: { "X-Request-Id": "visitor-quote-42" } });
+      expect(response.status).toBe(500);
+      expect(await response.text()).toContain('please quote reference <code data-request-id="">visitor-quote-42</code>');
+    } finally {
+      await broken.stop();
+    }
+  });
+});
+
+describe("/metrics", () => {
+  const metricsText = async () => (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const value = (text: string, series: string) => Number(new RegExp(`^${series.replace(/[{}()[\]".*+?^$|\\/]/g, "\\$&")} (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
+
+  it("is refused without the token, and is not public at all without METRICS_TOKEN", async () => {
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+    expect((await fetch(`${server.url}/metrics`, { headers: { Authorization: "Bearer wrong-token-wrong-token" } })).status).toBe(401);
+    const plain = await startTestServer();
+    try {
+      expect((await fetch(`${plain.url}/metrics`)).status).toBe(404);
+    } finally {
+      await plain.stop();
+    }
+  });
+
+  it("counts requests by route and status, leads, enquiries, page cache results, database statements and the process", async () => {
+    const before = await metricsText();
+    let views = 0;
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${server.url}/testimonials`);
+        await response.text();
+        views++;
+        return response.headers.get("x-page-cache");
+      })
+      .toBe("hit");
+    await fetch(`${server.url}/no-such-page-${Date.now()}`).then((response) => response.text());
+    await fetch(`${server.url}/api/quote-requests`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(SAMPLE_QUOTE) });
+    const after = await metricsText();
+
+    const grew = (series: string) => value(after, series) - (Number.isNaN(value(before, series)) ? 0 : value(before, series));
+    expect(grew('http_requests_total{route="/testimonials",method="GET",status="200"}')).toBe(views);
+    expect(grew('http_requests_total{route="(not found)",method="GET",status="404"}')).toBe(1);
+    expect(grew('http_requests_total{route="/api/quote-requests",method="POST",status="201"}')).toBe(1);
+    expect(grew("leads_created_total")).toBe(1);
+    expect(grew('page_cache_requests_total{result="hit"}')).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'db_query_duration_seconds_count{statement="select"}')).toBeGreaterThan(0);
+    expect(after).toMatch(/^http_request_duration_seconds_bucket\{le="0.005",route="\/testimonials",method="GET",status="200"\} \d+$/m);
+    expect(after).toMatch(/^process_resident_memory_bytes \d+/m);
+    // No raw path of an unknown page becomes a label.
+    expect(after).not.toContain("no-such-page");
+  });
+
+  it("are served without a token on METRICS_PORT, the internal port Fly scrapes", async () => {
+    const text = await new Promise<string>((resolve, reject) => {
+      http
+        .get({ host: "127.0.0.1", port: metricsPort, path: "/metrics" }, (response) => {
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (body += chunk));
+          response.on("end", () => resolve(body));
+        })
+        .on("error", reject);
+    });
+    expect(text).toContain("# TYPE http_requests_total counter");
+  });
+});
