@@ -40,8 +40,20 @@ describe("configuration", () => {
     ["MAIL_FROM", { MAIL_FROM: "not an address" }],
     ["LEAD_NOTIFY_TO", { LEAD_NOTIFY_TO: "sales@example.co.uk, nobody" }],
     ["APP_URL", { SMTP_URL: "smtp://mail.example.com:587", LEAD_NOTIFY_TO: "sales@example.co.uk" }],
+    ["LEAD_RESPONSE_HOURS", { LEAD_RESPONSE_HOURS: "0" }],
+    ["BACKUP_INTERVAL_HOURS", { BACKUP_INTERVAL_HOURS: "-1" }],
+    ["BACKUP_KEEP", { BACKUP_KEEP: "0" }],
+    ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+    ["METRICS_TOKEN", { METRICS_TOKEN: "short" }],
+    ["METRICS_PORT", { METRICS_PORT: "99999" }],
   ])("names %s when its value is bad", (name, source) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it("has defaults for follow-up, backups, logs and metrics: 24 h, no schedule, 14 kept, info, no metrics", () => {
+    const env = parseEnv({});
+    expect([env.LEAD_RESPONSE_HOURS, env.BACKUP_INTERVAL_HOURS, env.BACKUP_KEEP, env.LOG_LEVEL, env.METRICS_TOKEN, env.METRICS_PORT]).toEqual([24, 0, 14, "info", undefined, undefined]);
+    expect(parseEnv({ LEAD_RESPONSE_HOURS: "0.5", BACKUP_INTERVAL_HOURS: "6", METRICS_PORT: "9091" })).toMatchObject({ LEAD_RESPONSE_HOURS: 0.5, BACKUP_INTERVAL_HOURS: 6, METRICS_PORT: 9091 });
   });
 
   it("reads the email settings: SMTP_URL, MAIL_FROM, and LEAD_NOTIFY_TO as a list", () => {
