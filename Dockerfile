@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 
-# The product as one container: Remix served by remix-serve, SQLite and uploads on a volume at /data.
+# The product as one container: Remix served by remix-serve, SQLite and uploads on a volume at /data
+# (or, with DATABASE_URL and BUCKET_NAME, Postgres and a bucket shared by several machines).
 FROM node:22-bookworm-slim AS base
 ENV NODE_ENV=production
 WORKDIR /app
@@ -25,7 +26,7 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/package.json ./package.json
-# npm run backup / npm run restore (plain scripts, no build needed).
+# npm run backup / npm run restore / npm run db:copy (plain scripts; db:copy reads build/migrations.js).
 COPY --from=build --chown=node:node /app/scripts ./scripts
 COPY --chmod=755 scripts/docker-entrypoint.sh /usr/local/bin/docker-entrypoint.sh
 RUN mkdir -p /data && chown node:node /data

@@ -18,7 +18,8 @@ export default defineConfig({
     // Test files mostly wait on servers and browsers, so more run at once than there are cores.
     // The time limits below only catch a test that is stuck: on a busy machine every step is slower.
     maxWorkers: 3,
-    // Tests run against the built server (npm test builds first) and a real SQLite file.
+    // Tests run against the built server (npm test builds first) and a real SQLite file,
+    // or a throwaway Postgres server under `npm run test:postgres`.
     projects: [
       {
         resolve: { alias },
@@ -40,6 +41,16 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      // What only exists with Postgres (`npm run test:postgres`): several machines on one
+      // database, and moving a SQLite database across.
+      ...(process.env.TEST_POSTGRES_URL
+        ? [
+            {
+              resolve: { alias },
+              test: { ...shared, name: "postgres", include: ["tests/postgres/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 120_000 },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -13,33 +13,46 @@ const STATUSES = ["new", "new", "new", "contacted", "qualified", "converted", "l
 
 const pick = (list, n) => list[n % list.length];
 
-export function seedLeads(databaseFile, count, { startNumber = 0 } = {}) {
+/**
+ * The leads themselves, as rows of the `leads` table: the same for any database.
+ * @returns {Array<Record<string, string>>}
+ */
+export function seedLeadRows(count, { startNumber = 0 } = {}) {
+  const start = Date.now() - count * 60_000;
+  return Array.from({ length: count }, (_, index) => {
+    const n = startNumber + index;
+    const first = pick(FIRST, n * 7);
+    const last = pick(LAST, n * 13);
+    const business = `${pick(LAST, n * 3)} ${pick(TRADES, n * 5)} ${pick(TOWNS, n)}`;
+    const createdAt = new Date(start + index * 60_000).toISOString();
+    return {
+      reference: `SED-${2026}-${String(n).padStart(7, "0")}`,
+      status: pick(STATUSES, n * 11),
+      teamSize: pick(TEAM_SIZES, n),
+      contractExpiry: pick(EXPIRIES, n * 3),
+      businessType: pick(TYPES, n * 5),
+      businessName: `${business} Ltd`,
+      postcode: `LS${(n % 28) + 1} ${n % 10}AB`,
+      firstName: first,
+      lastName: last,
+      email: `${first}.${last}.${n}@example.co.uk`.toLowerCase(),
+      phoneNumber: `07700 ${String(900000 + (n % 100000)).slice(-6)}`,
+      sourcePage: "/",
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+}
+
+/** Into a SQLite file, in one transaction with a prepared insert. */
+export function seedLeads(databaseFile, count, options = {}) {
   const db = new SQLite(databaseFile);
   db.pragma("journal_mode = WAL");
   const insert = db.prepare(`INSERT INTO leads (reference, status, teamSize, contractExpiry, businessType, businessName, postcode, firstName, lastName, email, phoneNumber, sourcePage, createdAt, updatedAt)
-    VALUES (@reference, @status, @teamSize, @contractExpiry, @businessType, @businessName, @postcode, @firstName, @lastName, @email, @phoneNumber, '/', @createdAt, @createdAt)`);
-  const start = Date.now() - count * 60_000;
+    VALUES (@reference, @status, @teamSize, @contractExpiry, @businessType, @businessName, @postcode, @firstName, @lastName, @email, @phoneNumber, @sourcePage, @createdAt, @updatedAt)`);
+  const rows = seedLeadRows(count, options);
   db.transaction(() => {
-    for (let index = 0; index < count; index++) {
-      const n = startNumber + index;
-      const first = pick(FIRST, n * 7);
-      const last = pick(LAST, n * 13);
-      const business = `${pick(LAST, n * 3)} ${pick(TRADES, n * 5)} ${pick(TOWNS, n)}`;
-      insert.run({
-        reference: `SED-${2026}-${String(n).padStart(7, "0")}`,
-        status: pick(STATUSES, n * 11),
-        teamSize: pick(TEAM_SIZES, n),
-        contractExpiry: pick(EXPIRIES, n * 3),
-        businessType: pick(TYPES, n * 5),
-        businessName: `${business} Ltd`,
-        postcode: `LS${(n % 28) + 1} ${n % 10}AB`,
-        firstName: first,
-        lastName: last,
-        email: `${first}.${last}.${n}@example.co.uk`.toLowerCase(),
-        phoneNumber: `07700 ${String(900000 + (n % 100000)).slice(-6)}`,
-        createdAt: new Date(start + index * 60_000).toISOString(),
-      });
-    }
+    for (const row of rows) insert.run(row);
   })();
   db.close();
 }

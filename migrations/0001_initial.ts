@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from "kysely";
 import {
   ADMIN_ROLES,
   BUSINESS_TYPES,
@@ -8,16 +8,29 @@ import {
   STOCK_IMAGE_LOCATIONS,
   TEAM_SIZES,
 } from "../app/lib/enums";
+import { autoIdColumn, isPostgres } from "./dialect";
 
 /** `column IN ('a', 'b')` for a CHECK constraint, from one of the spec's lists. */
 function oneOf(column: string, values: readonly string[]) {
   return sql`${sql.ref(column)} IN (${sql.join(values.map((value) => sql.lit(value)))})`;
 }
 
+/**
+ * Text compared ignoring case (emails): COLLATE NOCASE on SQLite, citext on Postgres,
+ * so equality and uniqueness both ignore case.
+ */
+function caseInsensitiveText(
+  db: Kysely<unknown>,
+  build: (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder,
+): ["text" | RawBuilder<unknown>, (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
+  return isPostgres(db) ? [sql`citext`, build] : ["text", (column) => build(column).modifyEnd(sql`COLLATE NOCASE`)];
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) await sql`CREATE EXTENSION IF NOT EXISTS citext`.execute(db);
   await db.schema
     .createTable("leads")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", ...autoIdColumn(db))
     .addColumn("reference", "text", (col) => col.notNull().unique())
     .addColumn("status", "text", (col) => col.notNull().defaultTo("new").check(oneOf("status", LEAD_STATUSES)))
     .addColumn("teamSize", "text", (col) => col.notNull().check(oneOf("teamSize", TEAM_SIZES)))
@@ -44,7 +57,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("testimonials")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", ...autoIdColumn(db))
     .addColumn("name", "text", (col) => col.notNull())
     .addColumn("company", "text", (col) => col.notNull())
     .addColumn("position", "text", (col) => col.notNull())
@@ -61,7 +74,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("stockImages")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", ...autoIdColumn(db))
     .addColumn("filename", "text", (col) => col.notNull().unique())
     .addColumn("originalName", "text", (col) => col.notNull())
     .addColumn("description", "text")
@@ -75,11 +88,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("adminUsers")
     .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("email", "text", (col) => col.notNull().unique().modifyEnd(sql`COLLATE NOCASE`))
+    .addColumn("email", ...caseInsensitiveText(db, (col) => col.notNull().unique()))
     .addColumn("firstName", "text", (col) => col.notNull())
     .addColumn("lastName", "text", (col) => col.notNull())
     .addColumn("role", "text", (col) => col.notNull().defaultTo("admin").check(oneOf("role", ADMIN_ROLES)))
-    .addColumn("isActive", "integer", (col) => col.notNull().defaultTo(1).check(sql`isActive IN (0, 1)`))
+    .addColumn("isActive", "integer", (col) => col.notNull().defaultTo(1).check(sql`${sql.ref("isActive")} IN (0, 1)`))
     .addColumn("profileImageUrl", "text")
     .addColumn("passwordHash", "text")
     .addColumn("failedSignInCount", "integer", (col) => col.notNull().defaultTo(0))
@@ -101,7 +114,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("contactEnquiries")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", ...autoIdColumn(db))
     .addColumn("firstName", "text", (col) => col.notNull())
     .addColumn("lastName", "text", (col) => col.notNull())
     .addColumn("email", "text", (col) => col.notNull())
@@ -114,8 +127,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("newsletterSignups")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
-    .addColumn("email", "text", (col) => col.notNull().unique().modifyEnd(sql`COLLATE NOCASE`))
+    .addColumn("id", ...autoIdColumn(db))
+    .addColumn("email", ...caseInsensitiveText(db, (col) => col.notNull().unique()))
     .addColumn("firstName", "text")
     .addColumn("lastName", "text")
     .addColumn("sourcePage", "text")

@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
+import { autoIdColumn } from "./dialect";
 
 /** Every change staff make in the portal: who, what, which record, when. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("auditLog")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", ...autoIdColumn(db))
     .addColumn("actorId", "text", (col) => col.references("adminUsers.id").onDelete("set null"))
     .addColumn("actorName", "text", (col) => col.notNull())
     .addColumn("action", "text", (col) => col.notNull())

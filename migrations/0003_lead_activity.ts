@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { autoIdColumn } from "./dialect";
 
 /** What staff did to a lead (notes, status changes): the lead's timeline. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("leadActivity")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", ...autoIdColumn(db))
     .addColumn("leadId", "integer", (col) => col.notNull().references("leads.id").onDelete("cascade"))
     .addColumn("kind", "text", (col) => col.notNull().check(sql`kind IN ('note', 'status')`))
     .addColumn("actorId", "text", (col) => col.references("adminUsers.id").onDelete("set null"))

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { autoIdColumn } from "./dialect";
 
 /**
  * The outbox: one row per delivery of something a stored row caused (the lead
@@ -9,7 +10,7 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("outbox")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", ...autoIdColumn(db))
     // No CHECK on kind: a new kind (emails) must not need the table rebuilt. The code checks it.
     .addColumn("kind", "text", (col) => col.notNull())
     // The payload copies the lead's personal details: deleting the lead deletes its deliveries too.

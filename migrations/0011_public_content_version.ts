@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres } from "./dialect";
 
 /**
  * One number that changes whenever what the public pages show from the database
@@ -17,9 +18,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "integer", (column) => column.primaryKey().check(sql`id = 1`))
     .addColumn("version", "integer", (column) => column.notNull())
     .execute();
-  await sql`INSERT INTO publicContentVersion (id, version) VALUES (1, 1)`.execute(db);
+  await sql`INSERT INTO ${sql.table("publicContentVersion")} (id, version) VALUES (1, 1)`.execute(db);
+  if (isPostgres(db)) {
+    await sql`CREATE FUNCTION bump_public_content_version() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE "publicContentVersion" SET version = version + 1 WHERE id = 1;
+        RETURN NULL;
+      END $$`.execute(db);
+  }
   for (const table of WATCHED_TABLES) {
     for (const event of EVENTS) {
+      if (isPostgres(db)) {
+        await sql`CREATE TRIGGER ${sql.raw(triggerName(table, event))} AFTER ${sql.raw(event)} ON ${sql.table(table)}
+          FOR EACH STATEMENT EXECUTE FUNCTION bump_public_content_version()`.execute(db);
+        continue;
+      }
       await sql`CREATE TRIGGER ${sql.raw(triggerName(table, event))} AFTER ${sql.raw(event)} ON ${sql.raw(table)} BEGIN
         UPDATE publicContentVersion SET version = version + 1 WHERE id = 1;
       END`.execute(db);
@@ -29,7 +42,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of WATCHED_TABLES) {
-    for (const event of EVENTS) await sql`DROP TRIGGER ${sql.raw(triggerName(table, event))}`.execute(db);
+    for (const event of EVENTS) {
+      await sql`DROP TRIGGER ${sql.raw(triggerName(table, event))}${isPostgres(db) ? sql` ON ${sql.table(table)}` : sql``}`.execute(db);
+    }
   }
+  if (isPostgres(db)) await sql`DROP FUNCTION bump_public_content_version()`.execute(db);
   await db.schema.dropTable("publicContentVersion").execute();
 }

@@ -9,8 +9,8 @@ import { sql, type Kysely } from "kysely";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("leads").addColumn("firstContactedAt", "text").execute();
-  await sql`UPDATE leads SET firstContactedAt = (
-      SELECT min(createdAt) FROM leadActivity WHERE leadActivity.leadId = leads.id AND leadActivity.kind = 'status'
+  await sql`UPDATE leads SET "firstContactedAt" = (
+      SELECT min("createdAt") FROM "leadActivity" WHERE "leadActivity"."leadId" = leads.id AND "leadActivity".kind = 'status'
     ) WHERE status <> 'new'`.execute(db);
   await db.schema
     .createTable("wizardFunnel")

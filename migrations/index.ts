@@ -12,6 +12,7 @@ import * as leadFollowUpFigures from "./0012_lead_follow_up_figures";
 import * as stockImageDimensions from "./0013_stock_image_dimensions";
 import * as leadAssignment from "./0014_lead_assignment";
 import * as outboxEnquiry from "./0015_outbox_enquiry";
+import * as sharedRateLimits from "./0016_shared_rate_limits";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0013_stock_image_dimensions": stockImageDimensions,
   "0014_lead_assignment": leadAssignment,
   "0015_outbox_enquiry": outboxEnquiry,
+  "0016_shared_rate_limits": sharedRateLimits,
 };

@@ -23,6 +23,11 @@ export const SERVER_PID_FILE = "server.pid";
  * @param {Record<string, string | undefined>} [env]
  */
 export function backupPlace(env = process.env) {
+  if (env.DATABASE_URL) {
+    throw new BackupError(
+      "DATABASE_URL is set, so the database is Postgres: npm run backup and npm run restore copy the SQLite file only. Back Postgres up with its provider's backups (Fly Postgres or your managed Postgres) or pg_dump.",
+    );
+  }
   const keep = env.BACKUP_KEEP === undefined || env.BACKUP_KEEP === "" ? 14 : Number(env.BACKUP_KEEP);
   if (!Number.isSafeInteger(keep) || keep < 1 || keep > 1000) throw new BackupError("BACKUP_KEEP must be a whole number from 1 to 1000");
   const dataDir = path.resolve(env.DATA_DIR || "./data");

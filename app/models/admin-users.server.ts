@@ -6,7 +6,7 @@ import type { PasswordChangeInput } from "~/lib/schemas/account";
 import type { NewAdminUserInput } from "~/lib/schemas/admin-users";
 import { clientKey } from "~/lib/client-address";
 import { accountKey, TEMPORARY_PASSWORD_DAYS, temporaryPasswordExpiry } from "~/lib/sign-in";
-import { getDb, nowIso } from "~/services/db.server";
+import { getDb, isUniqueViolation, nowIso } from "~/services/db.server";
 import type { AdminUsersTable, Database } from "~/services/database-types";
 import { env, localSignInEnabled } from "~/services/env.server";
 import { generatePassword, hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "~/services/password.server";
@@ -101,10 +101,9 @@ export async function createAdminUser(actor: AdminUser, input: NewAdminUserInput
       })
       .returningAll()
       .executeTakeFirstOrThrow()
-      .catch((error: { code?: string; message?: string }) => {
-        if (error.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || error.code === "SQLITE_CONSTRAINT_UNIQUE") {
-          throw new ModelError(409, error.message?.includes("email") ? "An admin user with this email already exists" : "An admin user with this id already exists");
-        }
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error, "adminUsers", "email")) throw new ModelError(409, "An admin user with this email already exists");
+        if (isUniqueViolation(error, "adminUsers", "id")) throw new ModelError(409, "An admin user with this id already exists");
         throw error;
       });
     const user = toAdminUser(row);

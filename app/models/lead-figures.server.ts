@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, TEAM_SIZES } from "~/lib/enums";
 import { FUNNEL_STEPS, type FigureBar, type LeadFigures } from "~/lib/lead-figures";
-import { getDb } from "~/services/db.server";
+import { databaseKind, getDb } from "~/services/db.server";
 
 /** The dashboard's charts: leads over the last 30 days, how they split, how fast staff answer, the wizard's funnel. */
 
@@ -17,6 +17,12 @@ function countsBy<K extends string>(rows: { key: string | null; count: number | 
   return new Map(rows.map((row) => [row.key as K | null, Number(row.count)]));
 }
 
+/** Minutes from a lead's arrival to its first contact (the timestamps are ISO text). */
+const responseMinutes =
+  databaseKind === "postgres"
+    ? sql<number>`extract(epoch from (${sql.ref("firstContactedAt")}::timestamptz - ${sql.ref("createdAt")}::timestamptz)) / 60`
+    : sql<number>`(julianday(firstContactedAt) - julianday(createdAt)) * 1440`;
+
 export async function leadFigures(now = new Date()): Promise<LeadFigures> {
   const db = await getDb();
   const days = lastDays(now, FIGURE_DAYS);
@@ -25,7 +31,7 @@ export async function leadFigures(now = new Date()): Promise<LeadFigures> {
 
   const contacted = recentLeads.where("firstContactedAt", "is not", null);
   const [perDay, byStatus, bySource, byTeamSize, contactedCount, funnel] = await Promise.all([
-    recentLeads.select([sql<string>`substr(createdAt, 1, 10)`.as("key"), (eb) => eb.fn.countAll<number>().as("count")]).groupBy("key").execute(),
+    recentLeads.select([sql<string>`substr(${sql.ref("createdAt")}, 1, 10)`.as("key"), (eb) => eb.fn.countAll<number>().as("count")]).groupBy("key").execute(),
     recentLeads.select(["status as key", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute(),
     recentLeads.select(["sourcePage as key", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("sourcePage").execute(),
     recentLeads.select(["teamSize as key", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("teamSize").execute(),
@@ -39,7 +45,7 @@ export async function leadFigures(now = new Date()): Promise<LeadFigures> {
     count === 0
       ? []
       : await contacted
-          .select(sql<number>`(julianday(firstContactedAt) - julianday(createdAt)) * 1440`.as("minutes"))
+          .select(responseMinutes.as("minutes"))
           .orderBy("minutes")
           .limit(count % 2 === 1 ? 1 : 2)
           .offset(Math.floor((count - 1) / 2))
@@ -74,7 +80,7 @@ export async function countWizardStepReached(step: number, now = new Date()): Pr
     await db
       .insertInto("wizardFunnel")
       .values({ day: now.toISOString().slice(0, 10), step, count: 1 })
-      .onConflict((conflict) => conflict.columns(["day", "step"]).doUpdateSet({ count: sql`count + 1` }))
+      .onConflict((conflict) => conflict.columns(["day", "step"]).doUpdateSet({ count: sql`${sql.ref("wizardFunnel.count")} + 1` }))
       .execute();
   } catch (error) {
     console.error("Counting a quote wizard step failed:", error);

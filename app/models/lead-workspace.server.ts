@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
 import { fullName } from "~/lib/admin-users";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "~/lib/enums";
@@ -15,11 +15,11 @@ import {
 } from "~/lib/leads";
 import { can } from "~/lib/permissions";
 import type { LeadFilters } from "~/lib/schemas/leads";
-import { getDb, nowIso } from "~/services/db.server";
+import { databaseKind, getDb, nowIso } from "~/services/db.server";
 import type { Database, LeadActivityRow, LeadRow } from "~/services/database-types";
 import { env } from "~/services/env.server";
 import { recordAudit } from "./audit-log.server";
-import { csvStreamNewestFirst, pageNewestFirst, textSearch } from "./listing.server";
+import { csvStreamNewestFirst, escapeLike, pageNewestFirst, textSearch } from "./listing.server";
 import { ModelError } from "./model-error.server";
 
 /** Staff's view of the leads: search, filter, pages, status, notes, delete, export. */
@@ -62,6 +62,14 @@ const indexedSearch = (q: string) => q.length >= 3;
 
 const searchIndexMatch = (q: string) => sql<SqlBool>`leadSearch MATCH ${`"${q.replaceAll('"', '""')}"`}`;
 
+/** Postgres: the generated search text (migration 0005) with its pg_trgm index. */
+const searchTextMatch = (q: string) => sql<SqlBool>`${sql.ref("searchText")} ILIKE ${`%${escapeLike(q)}%`} ESCAPE '\\'`;
+
+/** The leads whose search text holds `q` (three characters or more), through the trigram index. */
+function indexedSearchMatch(q: string, id: RawBuilder<unknown>) {
+  return databaseKind === "postgres" ? searchTextMatch(q) : sql<SqlBool>`${id} IN (SELECT rowid FROM leadSearch WHERE ${searchIndexMatch(q)})`;
+}
+
 /**
  * How a search's page is read. "walk": down the newest-first index, keeping
  * the leads the search matched (cheap when many match). "lookup": each
@@ -81,7 +89,7 @@ function whereMatches(filter: LeadFilter, plan: SearchPlan = "lookup") {
     const id = plan === "walk" ? sql`+id` : sql`id`;
     // Shorter searches are too short for the trigram index, so the columns are scanned.
     const search = indexedSearch(q)
-      ? sql<SqlBool>`${id} IN (SELECT rowid FROM leadSearch WHERE ${searchIndexMatch(q)})`
+      ? indexedSearchMatch(q, id)
       : textSearch(q, {
           text: ["businessName", "companyName", "firstName", "lastName", "email", "phoneNumber", "reference"],
           phone: ["phoneNumber"],
@@ -122,7 +130,7 @@ async function countMatching(db: Kysely<Database>, filter: LeadFilter, unsearche
   const q = filter.q.trim();
   if (!q) return unsearched;
   const counted =
-    indexedSearch(q) && !filter.status && filter.assignedTo === undefined
+    indexedSearch(q) && !filter.status && filter.assignedTo === undefined && databaseKind === "sqlite"
       ? db.selectFrom(sql`leadSearch`.as("leadSearch")).select(sql<number>`count(*)`.as("count")).where(searchIndexMatch(q))
       : db.selectFrom("leads").select(sql<number>`count(*)`.as("count")).where(whereMatches(filter));
   return Number((await counted.executeTakeFirstOrThrow()).count);
@@ -201,6 +209,10 @@ export interface LeadDetails {
 
 const DAY_MS = 86_400_000;
 
+/** Through the email index of migration 0014: NOCASE on SQLite, lower(email) on Postgres. */
+const sameEmailIgnoringCase = (email: string) =>
+  databaseKind === "postgres" ? sql<SqlBool>`lower(email) = lower(${email})` : sql<SqlBool>`email = ${email} COLLATE NOCASE`;
+
 /** Other leads from the same email (any case) or phone (last ten digits) within 30 days either side. */
 async function possibleDuplicatesOf(db: Kysely<Database>, lead: Pick<LeadRow, "id" | "email" | "phoneKey" | "createdAt">): Promise<PossibleDuplicate[]> {
   const created = Date.parse(lead.createdAt);
@@ -209,7 +221,7 @@ async function possibleDuplicatesOf(db: Kysely<Database>, lead: Pick<LeadRow, "i
   const rows = await db
     .selectFrom("leads")
     .select(["id", "reference", "companyName", "businessName", "createdAt"])
-    .where((eb) => eb.or([sql<SqlBool>`email = ${lead.email} COLLATE NOCASE`, eb("phoneKey", "=", lead.phoneKey)]))
+    .where((eb) => eb.or([sameEmailIgnoringCase(lead.email), eb("phoneKey", "=", lead.phoneKey)]))
     .where("createdAt", ">=", from)
     .where("createdAt", "<=", to)
     .where("id", "!=", lead.id)

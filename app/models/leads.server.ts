@@ -3,7 +3,7 @@ import { parseWithSchema, type FieldErrors } from "~/lib/form-submission";
 import { formatLeadReference, ukYear } from "~/lib/lead-reference";
 import { quoteRequestSchema, type QuoteRequestInput } from "~/lib/schemas/quote-request";
 import { env } from "~/services/env.server";
-import { getDb } from "~/services/db.server";
+import { getDb, isUniqueViolation } from "~/services/db.server";
 import { groupCommit } from "~/services/group-commit.server";
 import { queueNewLeadEmails } from "~/services/lead-emails.server";
 import { queueNewLeadWebhooks } from "~/services/lead-webhook.server";
@@ -20,11 +20,6 @@ interface SubmissionContext {
   sourcePage: string;
   /** The form's one-time token: a second post of the same form finds the first lead. */
   submissionToken?: string;
-}
-
-function isUniqueViolation(error: unknown, column: string): boolean {
-  const { code, message } = error as { code?: string; message?: string };
-  return code === "SQLITE_CONSTRAINT_UNIQUE" && Boolean(message?.includes(`leads.${column}`));
 }
 
 function newReference(now: Date): string {
@@ -113,12 +108,12 @@ async function storeLead(lead: LeadToStore): Promise<CreatedLead> {
       const [created] = await insertLeads([lead]);
       return created!;
     } catch (error) {
-      if (submissionToken && isUniqueViolation(error, "submissionToken")) {
+      if (submissionToken && isUniqueViolation(error, "leads", "submissionToken")) {
         // The same form, posted twice at once: the other post stored it.
         const existing = await findLeadByToken(submissionToken);
         if (existing) return existing;
       }
-      if (isUniqueViolation(error, "reference") && attempt < 5) continue;
+      if (isUniqueViolation(error, "leads", "reference") && attempt < 5) continue;
       throw error;
     }
   }

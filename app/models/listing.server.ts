@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { csvRow } from "~/lib/csv";
-import { getDb } from "~/services/db.server";
+import { databaseKind, getDb } from "~/services/db.server";
 import type { Database } from "~/services/database-types";
 
 /**
@@ -16,17 +16,19 @@ export function escapeLike(text: string): string {
 /** A column to search, or an expression over columns (a full name). */
 export type SearchTarget = string | RawBuilder<unknown>;
 
+/** LIKE that ignores case: SQLite's own LIKE does (for ASCII letters); Postgres has ILIKE. */
+export const caseInsensitiveLike = databaseKind === "postgres" ? sql`ILIKE` : sql`LIKE`;
+
 /**
- * Case-insensitive substring match of `q` over the targets (SQLite's LIKE
- * ignores case for ASCII letters). Phone columns also match when the number
- * is typed without its spaces. A blank search matches every row.
+ * Case-insensitive substring match of `q` over the targets. Phone columns also
+ * match when the number is typed without its spaces. A blank search matches every row.
  */
 export function textSearch(q: string, targets: { text: SearchTarget[]; phone?: string[] }): RawBuilder<SqlBool> {
   const term = q.trim();
   if (!term) return sql<SqlBool>`1 = 1`;
   const pattern = `%${escapeLike(term)}%`;
   const target = (column: SearchTarget) => (typeof column === "string" ? sql.ref(column) : column);
-  const matches = targets.text.map((column) => sql`${target(column)} LIKE ${pattern} ESCAPE '\\'`);
+  const matches = targets.text.map((column) => sql`${target(column)} ${caseInsensitiveLike} ${pattern} ESCAPE '\\'`);
   const digits = term.replace(/\D/g, "");
   if (digits.length >= 4 && /^[\d\s()+-]+$/.test(term)) {
     for (const column of targets.phone ?? []) matches.push(sql`replace(${sql.ref(column)}, ' ', '') LIKE ${`%${digits}%`}`);
@@ -104,7 +106,7 @@ export async function countTotalAndSince<DB, TB extends keyof DB>(
   since: Date,
 ): Promise<{ total: number; since: number }> {
   const row = await query
-    .select([sql<number>`count(*)`.as("total"), sql<number>`coalesce(sum(${sql.ref("createdAt")} >= ${since.toISOString()}), 0)`.as("since")])
+    .select([sql<number>`count(*)`.as("total"), sql<number>`count(*) FILTER (WHERE ${sql.ref("createdAt")} >= ${since.toISOString()})`.as("since")])
     .$castTo<{ total: number; since: number }>()
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), since: Number(row.since) };

@@ -37,7 +37,7 @@ export async function claimSignInAttempt(account: string, client: string, now = 
   const nowIso = now.toISOString();
   const forgetBefore = minutesBefore(now, CLIENT_FAILURES_FORGOTTEN_AFTER_HOURS * 60);
   // The count this check makes: 1 after a long quiet, else one more.
-  const next = sql<number>`(CASE WHEN signInThrottle.lastFailedAt < ${forgetBefore} THEN 1 ELSE signInThrottle.failures + 1 END)`;
+  const next = sql<number>`(CASE WHEN "signInThrottle"."lastFailedAt" < ${forgetBefore} THEN 1 ELSE "signInThrottle".failures + 1 END)`;
   // The wait that count earns, from the short list of possible waits (no date arithmetic in SQL).
   const waits = CLIENT_WAITS_SECONDS.map((seconds, doublings) =>
     doublings < CLIENT_WAIT_MAX_DOUBLINGS
@@ -48,13 +48,13 @@ export async function claimSignInAttempt(account: string, client: string, now = 
   const firstBlock = FREE_FAILURES_PER_CLIENT <= 1 ? secondsAfter(now, CLIENT_WAITS_SECONDS[0]) : null;
 
   const claimed = await sql<{ failures: number }>`
-    INSERT INTO signInThrottle (accountKey, clientKey, failures, lastFailedAt, blockedUntil)
+    INSERT INTO "signInThrottle" ("accountKey", "clientKey", failures, "lastFailedAt", "blockedUntil")
     VALUES (${account}, ${client}, 1, ${nowIso}, ${firstBlock})
-    ON CONFLICT (accountKey, clientKey) DO UPDATE SET
+    ON CONFLICT ("accountKey", "clientKey") DO UPDATE SET
       failures = ${next},
-      blockedUntil = ${blockedUntil},
-      lastFailedAt = ${nowIso}
-    WHERE signInThrottle.blockedUntil IS NULL OR signInThrottle.blockedUntil <= ${nowIso}
+      "blockedUntil" = ${blockedUntil},
+      "lastFailedAt" = ${nowIso}
+    WHERE "signInThrottle"."blockedUntil" IS NULL OR "signInThrottle"."blockedUntil" <= ${nowIso}
     RETURNING failures`.execute(db);
 
   if (claimed.rows.length === 0) {
@@ -84,11 +84,11 @@ export async function recordAccountFailure(account: string, now = new Date()): P
   const nowIso = now.toISOString();
   const windowStart = minutesBefore(now, ACCOUNT_WINDOW_MINUTES);
   await sql`
-    INSERT INTO signInThrottle (accountKey, clientKey, failures, lastFailedAt, blockedUntil)
+    INSERT INTO "signInThrottle" ("accountKey", "clientKey", failures, "lastFailedAt", "blockedUntil")
     VALUES (${account}, ${EVERY_CLIENT}, 1, ${nowIso}, NULL)
-    ON CONFLICT (accountKey, clientKey) DO UPDATE SET
-      failures = CASE WHEN signInThrottle.lastFailedAt < ${windowStart} THEN 1 ELSE signInThrottle.failures + 1 END,
-      lastFailedAt = ${nowIso}`.execute(db);
+    ON CONFLICT ("accountKey", "clientKey") DO UPDATE SET
+      failures = CASE WHEN "signInThrottle"."lastFailedAt" < ${windowStart} THEN 1 ELSE "signInThrottle".failures + 1 END,
+      "lastFailedAt" = ${nowIso}`.execute(db);
   // Rows nobody has failed on for a day are of no use any more.
   await db
     .deleteFrom("signInThrottle")

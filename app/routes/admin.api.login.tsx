@@ -66,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   if (!localSignInEnabled) return json({ error: "Sign in through your provider.", email: "" }, { status: 404 });
   assertWriteAccepted(request, MAX_SIGN_IN_BYTES);
-  const limit = consumeRateLimit("sign-in");
+  const limit = await consumeRateLimit("sign-in");
   if (!limit.allowed) {
     return json({ error: SIGN_IN_TEXT.tooManyRequests, email: "" }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }

@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ id: 0, reference: decoyLeadReference() }, { status: 201 });
   }
 
-  const limit = consumeRateLimit("quote");
+  const limit = await consumeRateLimit("quote");
   if (!limit.allowed) {
     return json(
       { error: "Too many requests: please try again later" },

@@ -1,5 +1,5 @@
 import { backupPlace, createBackup } from "../../scripts/backup-lib.js";
-import { migratedSqlite } from "./db.server";
+import { databaseKind, migratedSqlite } from "./db.server";
 import { env } from "./env.server";
 import { onStop } from "./graceful-stop.server";
 
@@ -10,6 +10,10 @@ import { onStop } from "./graceful-stop.server";
  */
 export function startBackupSchedule(): void {
   if (!env.BACKUP_INTERVAL_HOURS) return;
+  if (databaseKind === "postgres") {
+    console.warn("BACKUP_INTERVAL_HOURS is ignored: the database is Postgres (DATABASE_URL), whose backups are its provider's.");
+    return;
+  }
   const place = backupPlace({
     DATA_DIR: env.DATA_DIR,
     BACKUP_KEEP: String(env.BACKUP_KEEP),

@@ -180,6 +180,19 @@ export interface LeadStatusCountsTable {
   count: number;
 }
 
+/** One row (id 1) whose version the database bumps on every change to what public pages show (migration 0011). */
+export interface PublicContentVersionTable {
+  id: number;
+  version: number;
+}
+
+/** Rate-limit windows shared by a fleet's machines; Postgres only (migration 0016). */
+export interface RateLimitWindowsTable {
+  key: string;
+  count: number;
+  resetsAt: string;
+}
+
 export interface Database {
   leads: LeadsTable;
   leadStatusCounts: LeadStatusCountsTable;
@@ -194,6 +207,8 @@ export interface Database {
   leadActivity: LeadActivityTable;
   outbox: OutboxTable;
   wizardFunnel: WizardFunnelTable;
+  publicContentVersion: PublicContentVersionTable;
+  rateLimitWindows: RateLimitWindowsTable;
 }
 
 export type LeadRow = Selectable<LeadsTable>;

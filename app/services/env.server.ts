@@ -26,6 +26,14 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     DATA_DIR: z.string().min(1).default("./data"),
+    // Postgres for a fleet of machines; without it, SQLite in DATA_DIR/app.db.
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// URL, like postgres://user:password@host:5432/database")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    // Connections each machine keeps open to Postgres.
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     APP_URL: z.string().url().optional(),
     SESSION_SECRET: optionalString,
     TRUST_PROXY: booleanFromString,

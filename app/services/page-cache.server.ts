@@ -34,8 +34,10 @@ const MAX_AGE_MS = 60 * 60 * 1000;
 /** A request that may be answered from the cache, or its render kept in it. */
 export interface PageCacheTicket {
   key: string;
-  /** The public content's version when the request arrived. */
+  /** The public content's version when the request arrived (NaN while, or if failing, to read it). */
   version: number;
+  /** On Postgres: settles once `version` has been read from the shared row. */
+  versionRead?: Promise<void>;
 }
 
 interface CachedPage {
@@ -80,7 +82,15 @@ export function pageCacheTicket(request: IncomingMessage, secure: boolean): Page
   }
   const version = publicContentVersion();
   if (version === undefined) return undefined;
-  const ticket = { key: `${siteOriginFor(request, secure)}${path} ${consentFromCookies(cookies) ?? "unanswered"}`, version };
+  const ticket: PageCacheTicket = { key: `${siteOriginFor(request, secure)}${path} ${consentFromCookies(cookies) ?? "unanswered"}`, version: NaN };
+  if (typeof version === "number") ticket.version = version;
+  else {
+    // A failed read leaves NaN, which no kept page matches: the request is rendered and not kept.
+    ticket.versionRead = version.then(
+      (read) => void (ticket.version = read),
+      () => undefined,
+    );
+  }
   tickets.set(request, ticket);
   return ticket;
 }
@@ -148,9 +158,14 @@ export function answerFromPageCacheFirst(server: Server) {
   answeringServers.add(server);
   const handlers = server.listeners("request") as ((request: IncomingMessage, response: ServerResponse) => void)[];
   server.removeAllListeners("request");
-  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+  const answer = (request: IncomingMessage, response: ServerResponse) => {
     if (answerFromCache(request, response)) return;
     for (const handler of handlers) handler.call(server, request, response);
+  };
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    const versionRead = tickets.get(request)?.versionRead;
+    if (versionRead) void versionRead.then(() => answer(request, response));
+    else answer(request, response);
   });
 }
 
@@ -187,6 +202,7 @@ export function keepRenderedPage(ticket: PageCacheTicket, html: string): Record<
     gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
     brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
   ]).then(([gzipped, brotlied]) => {
+    if (Number.isNaN(ticket.version)) return;
     pages.delete(ticket.key);
     pages.set(ticket.key, { version: ticket.version, storedAt: Date.now(), etag: headers.ETag, headers, identity, gzip: gzipped, brotli: brotlied });
     while (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);

@@ -1,23 +1,36 @@
 import type { Statement } from "better-sqlite3";
-import { getDb, migratedSqlite } from "./db.server";
+import { getDb, migratedDatabase, migratedSqlite } from "./db.server";
 
 /**
  * What the public pages show from the database (testimonials, stock images) is
  * read once and kept in memory until it changes. A change is seen through one
  * number the database bumps on every write to those tables (migration 0011_public_content_version), so
- * it shows on the very next request whoever made it, and no timer is involved.
+ * it shows on the very next request whoever made it, on whichever machine, and no timer is involved.
  */
 
 let versionQuery: { sqlite: unknown; statement: Statement<[], number> } | undefined;
 
-/** The public content's version now; undefined until the database is open and migrated. */
-export function publicContentVersion(): number | undefined {
+/**
+ * The public content's version now; undefined until the database is open and migrated.
+ * SQLite answers at once (one prepared statement, no wait); Postgres answers with a
+ * promise of the shared row, read on each request so a change on another machine shows at once.
+ */
+export function publicContentVersion(): number | Promise<number> | undefined {
   const sqlite = migratedSqlite();
-  if (!sqlite) return undefined;
-  if (versionQuery?.sqlite !== sqlite) {
-    versionQuery = { sqlite, statement: sqlite.prepare<[], number>("SELECT version FROM publicContentVersion WHERE id = 1").pluck() };
+  if (sqlite) {
+    if (versionQuery?.sqlite !== sqlite) {
+      versionQuery = { sqlite, statement: sqlite.prepare<[], number>("SELECT version FROM publicContentVersion WHERE id = 1").pluck() };
+    }
+    return versionQuery.statement.get();
   }
-  return versionQuery.statement.get();
+  const db = migratedDatabase();
+  if (!db) return undefined;
+  return db
+    .selectFrom("publicContentVersion")
+    .select("version")
+    .where("id", "=", 1)
+    .executeTakeFirstOrThrow()
+    .then((row) => row.version);
 }
 
 const remembered = new Map<string, { version: number; value: Promise<unknown> }>();
@@ -29,7 +42,7 @@ const remembered = new Map<string, { version: number; value: Promise<unknown> }>
  */
 export async function rememberPublicContent<T>(name: string, read: () => Promise<T>): Promise<T> {
   await getDb();
-  const version = publicContentVersion()!;
+  const version = await publicContentVersion()!;
   const kept = remembered.get(name);
   if (kept?.version === version) return kept.value as Promise<T>;
   const value = read();

@@ -48,7 +48,7 @@ export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFo
     return answer({ fieldErrors: parsed.fieldErrors, values, toast }, 400);
   }
 
-  const limit = consumeRateLimit(scope);
+  const limit = await consumeRateLimit(scope);
   if (!limit.allowed) {
     return answer({ values, toast: raiseToast(MESSAGES.tooManyRequests) }, 429, {
       "Retry-After": String(limit.retryAfterSeconds),

@@ -69,7 +69,7 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
   if (isHoneypotFilled(formData.get(HONEYPOT_FIELD))) {
     return answer({ step: 6, answers: {}, reference: decoyLeadReference() });
   }
-  const limit = consumeRateLimit("quote");
+  const limit = await consumeRateLimit("quote");
   if (!limit.allowed) return stayOnStep5(429, { "Retry-After": String(limit.retryAfterSeconds) });
 
   try {

@@ -3,7 +3,7 @@ import { measureUnsizedStockImages } from "~/models/stock-images.server";
 import { createRequire } from "node:module";
 import { markServerRunning } from "../../scripts/backup-lib.js";
 import { startBackupSchedule } from "./backup-schedule.server";
-import { getDb } from "./db.server";
+import { databaseKind, getDb } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { startMetricsPort } from "./metrics.server";
@@ -26,6 +26,10 @@ try {
   // Not under remix-serve (the dev server): nothing to quiet.
 }
 announceEmailSettings();
+if (databaseKind === "postgres" && !env.BUCKET_NAME) {
+  // A fleet shares the database, not the disk: an image uploaded through one machine would be missing on the others.
+  console.warn("DATABASE_URL is set but BUCKET_NAME is not: uploaded images stay on this machine's disk. With more than one machine, set BUCKET_NAME.");
+}
 
 /**
  * Everything the server does once as it starts: open and migrate the

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedLeads } from "../../bench/seed-leads.js";
 import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, openPage, waitForHydration } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
+import { seedTestLeads } from "../support/database";
 
 const journey = useServerAndBrowser(TEST_OWNER_ENV);
 
@@ -10,7 +10,7 @@ let reference: string;
 
 // A real fault in one screen: the table behind a lead's timeline is gone.
 beforeAll(async () => {
-  seedLeads(`${journey.server.dataDir}/app.db`, 3);
+  await seedTestLeads(journey.server.db, 3);
   await journey.server.db.schema.dropTable("leadActivity").execute();
   ({ reference } = await journey.server.db.selectFrom("leads").select("reference").orderBy("id").executeTakeFirstOrThrow());
 });

@@ -1,11 +1,10 @@
 import fs from "node:fs";
-import { sql } from "kysely";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedLeads } from "../../bench/seed-leads.js";
 import { createAdminUserRow, signInBrowser } from "../support/admin";
 import { JS_MODES, launchBrowser, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
+import { refuseWrites, seedTestLeads } from "../support/database";
 
 const OWNER = { email: "owner@clearlinebusiness.co.uk", password: "correct-horse-battery" };
 const MANAGER = { email: "max@clearlinebusiness.co.uk", password: "manager-password-1" };
@@ -17,7 +16,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }), launchBrowser()]);
   await server.db.updateTable("adminUsers").set({ firstName: "Olivia", lastName: "Owner" }).execute();
   await createAdminUserRow(server.db, { ...MANAGER, role: "manager", firstName: "Max", lastName: "Manager" });
-  seedLeads(`${server.dataDir}/app.db`, 75);
+  await seedTestLeads(server.db, 75);
 });
 afterAll(async () => {
   await browser?.close();
@@ -171,7 +170,7 @@ describe("leads screen with JavaScript only", () => {
       if (route.request().method() === "POST") await held;
       await route.continue();
     });
-    await sql`CREATE TRIGGER refuse_lead_updates BEFORE UPDATE ON leads BEGIN SELECT RAISE(ABORT, 'database is locked'); END`.execute(server.db);
+    const allowWrites = await refuseWrites(server.db, { table: "leads", event: "UPDATE", message: "database is locked" });
     try {
       await select.selectOption(target);
       await expect.poll(() => select.inputValue()).toBe(target);
@@ -181,7 +180,7 @@ describe("leads screen with JavaScript only", () => {
       expect(await toast.textContent()).toContain("Error");
       await expect.poll(() => select.inputValue()).toBe(before);
     } finally {
-      await sql`DROP TRIGGER refuse_lead_updates`.execute(server.db);
+      await allowWrites();
     }
     const stored = await server.db.selectFrom("leads").select("status").where("id", "=", id).executeTakeFirstOrThrow();
     expect(stored.status).toBe(before);

@@ -1,9 +1,9 @@
-import { sql } from "kysely";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { LEAD_REFERENCE_PATTERN } from "~/lib/lead-reference";
 import { JS_MODES, openPage, waitForHydration, type JsMode } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
+import { refuseWrites } from "../support/database";
 
 const journey = useServerAndBrowser();
 
@@ -149,7 +149,7 @@ describe.each(JS_MODES)("quote wizard $name", (mode) => {
     const email = `failed-${mode.javaScriptEnabled ? "js" : "nojs"}@example.co.uk`;
     await answerFirstFourSteps(page);
     await fillContactStep(page, email);
-    await sql`CREATE TRIGGER refuse_leads BEFORE INSERT ON leads BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(journey.server.db);
+    const allowWrites = await refuseWrites(journey.server.db, { table: "leads", event: "INSERT", message: "disk I/O error" });
     try {
       await wizard(page).getByRole("button", { name: "Get My Free Quote" }).click();
       const toast = page.getByTestId("toast");
@@ -160,7 +160,7 @@ describe.each(JS_MODES)("quote wizard $name", (mode) => {
       expect(await wizard(page).getByLabel("Email").inputValue()).toBe(email);
       expect(await wizard(page).getByLabel("First name").inputValue()).toBe("Sam");
     } finally {
-      await sql`DROP TRIGGER refuse_leads`.execute(journey.server.db);
+      await allowWrites();
     }
     // Trying again works, with the earlier answers intact.
     await wizard(page).getByRole("button", { name: "Get My Free Quote" }).click();

@@ -1,8 +1,76 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
 import type { Database } from "~/services/database-types";
-import { startBuiltServer, type ServerExit } from "../../scripts/built-server.js";
+import { startBuiltServer, type BuiltServer, type ServerExit } from "../../scripts/built-server.js";
+
+/**
+ * Set by `npm run test:postgres` (scripts/test-postgres.js): the throwaway Postgres
+ * server every test server then uses, each with a database of its own.
+ */
+export const testPostgresUrl = process.env.TEST_POSTGRES_URL;
+export const testDatabaseKind: "sqlite" | "postgres" = testPostgresUrl ? "postgres" : "sqlite";
+
+// Counts come back as numbers, as the app reads them (app/services/db.server.ts).
+const postgresTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** The database a DATA_DIR's server uses on Postgres: one per data folder, so a restart finds its data. */
+function databaseNameFor(dataDir: string): string {
+  return `quotes_${crypto.createHash("sha256").update(dataDir).digest("hex").slice(0, 20)}`;
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(testPostgresUrl!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function onPostgresServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testPostgresUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Makes the data folder's database if it is not there yet (a restart, or a second machine, reuses it). */
+async function createTestDatabase(name: string): Promise<void> {
+  try {
+    await onPostgresServer(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    // duplicate_database; or unique_violation when two servers of one fleet make it at the same moment.
+    if (!["42P04", "23505"].includes((error as { code?: string }).code ?? "")) throw error;
+  }
+}
+
+/** An empty Postgres database of the test server, named after `dataDir` as a server started on it would use. */
+export async function testPostgresDatabaseFor(dataDir: string): Promise<string> {
+  const name = databaseNameFor(dataDir);
+  await createTestDatabase(name);
+  return databaseUrl(name);
+}
+
+/**
+ * Removes what servers started on a given `dataDir` leave behind (`stop()` leaves
+ * a given folder to whoever made it): the folder, and on Postgres its database.
+ */
+export async function removeTestData(dataDir: string): Promise<void> {
+  if (testPostgresUrl) await dropTestDatabase(databaseNameFor(dataDir));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function dropTestDatabase(name: string): Promise<void> {
+  await onPostgresServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
 
 export interface TestServer {
   /** Base URL of the running server, without a trailing slash. */
@@ -10,7 +78,7 @@ export interface TestServer {
   /** The server process, for checks from outside it (its memory, its exit). */
   pid: number;
   dataDir: string;
-  /** A connection to the server's own SQLite file, for arranging and checking data. */
+  /** A connection to the server's own database (SQLite file or Postgres), for arranging and checking data. */
   db: Kysely<Database>;
   /** Everything the server printed so far. */
   output(): string;
@@ -22,12 +90,20 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** Start again on an earlier server's data folder (and, on Postgres, its database). */
+  dataDir?: string;
+  /** SQLite whatever the run: for what only exists on SQLite (backups of the database file). */
+  sqliteOnly?: boolean;
+}
+
 /**
  * The real production build (`npm run build` first) on a free port with a
  * fresh DATA_DIR, or `options.dataDir` to start again on an earlier server's
  * data. Rate limits are high unless a test sets RATE_LIMIT_MAX.
  */
-export async function startTestServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  if (testPostgresUrl && !options.sqliteOnly) return startTestServerOnPostgres(env, options);
   const server = await startBuiltServer(env, options);
   let sqlite: SQLite.Database;
   try {
@@ -37,7 +113,11 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     await server.stop();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return testServer(server, new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }));
+}
+
+/** The started server with its database connection; `afterStop` removes what it alone used. */
+function testServer(server: BuiltServer, db: Kysely<Database>, afterStop?: () => Promise<void>): TestServer {
   return {
     url: server.url,
     pid: server.pid,
@@ -49,6 +129,33 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     async stop() {
       await db.destroy();
       await server.stop();
+      await afterStop?.();
     },
   };
+}
+
+/**
+ * The same on Postgres: the data folder still holds uploads and backups; the
+ * database is named after it, made here and dropped when its first server stops.
+ */
+async function startTestServerOnPostgres(env: Record<string, string>, options: { dataDir?: string }): Promise<TestServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "quotes-server-"));
+  const ownsDatabase = !options.dataDir;
+  const name = databaseNameFor(dataDir);
+  await createTestDatabase(name);
+  const url = databaseUrl(name);
+  const removeDatabase = async () => {
+    if (!ownsDatabase) return;
+    await dropTestDatabase(name);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  let server: BuiltServer;
+  try {
+    server = await startBuiltServer({ DATABASE_URL: url, ...env }, { dataDir });
+  } catch (error) {
+    await removeDatabase();
+    throw error;
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 4, types: postgresTypes }) }) });
+  return testServer(server, db, removeDatabase);
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedLeads } from "../../bench/seed-leads.js";
 import { createAdminUserRow, signIn } from "../support/admin";
 import { SPEC_LEAD_FIELDS } from "../support/leads";
 import { startTestServer, type TestServer } from "../support/server";
+import { seedTestLeads } from "../support/database";
 
 const OWNER = { email: "owner@clearlinebusiness.co.uk", password: "correct-horse-battery" };
 let server: TestServer;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   cookies.superAdmin = await signIn(server, OWNER.email, OWNER.password);
   cookies.admin = await signIn(server, "ada@clearlinebusiness.co.uk", "admin-password-1");
   cookies.manager = await signIn(server, "max@clearlinebusiness.co.uk", "manager-password-1");
-  seedLeads(`${server.dataDir}/app.db`, 120);
+  await seedTestLeads(server.db, 120);
 });
 afterAll(async () => {
   await server?.stop();
@@ -231,7 +231,7 @@ describe("Export CSV", () => {
 
   it("exports every lead across chunks, newest first, and neutralises formulas typed by visitors", async () => {
     // More than one chunk of rows (the export reads a few hundred at a time).
-    seedLeads(`${server.dataDir}/app.db`, 1500, { startNumber: 10_000 });
+    await seedTestLeads(server.db, 1500, { startNumber: 10_000 });
     const now = new Date(Date.now() + 60_000).toISOString();
     await server.db
       .insertInto("leads")

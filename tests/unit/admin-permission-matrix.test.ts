@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedLeads } from "../../bench/seed-leads.js";
 import { createAdminUserRow, signIn } from "../support/admin";
 import { startTestServer, type TestServer } from "../support/server";
+import { seedTestLeads } from "../support/database";
 
 /**
  * Every admin page and JSON route against every kind of visitor, with the
@@ -31,7 +31,7 @@ beforeAll(async () => {
     signIn(server, "leaver@clearlinebusiness.co.uk", "leaver-password-1"),
   ]);
   await server.db.updateTable("adminUsers").set({ isActive: 0 }).where("email", "=", "leaver@clearlinebusiness.co.uk").execute();
-  seedLeads(`${server.dataDir}/app.db`, 5);
+  await seedTestLeads(server.db, 5);
 });
 afterAll(async () => {
   await server?.stop();
@@ -42,7 +42,7 @@ async function anyLeadId(): Promise<number> {
 }
 async function freshLeadId(): Promise<number> {
   counter += 1;
-  seedLeads(`${server.dataDir}/app.db`, 1, { startNumber: 100_000 + counter });
+  await seedTestLeads(server.db, 1, { startNumber: 100_000 + counter });
   return (await server.db.selectFrom("leads").select("id").orderBy("id", "desc").executeTakeFirstOrThrow()).id;
 }
 async function freshUserId(role: "admin" | "manager" = "admin"): Promise<string> {

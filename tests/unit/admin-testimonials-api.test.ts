@@ -1,9 +1,9 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminRole } from "~/lib/enums";
 import { SAMPLE_TESTIMONIALS } from "~/lib/testimonials";
 import { createAdminUserRow, signIn, waitForAdminUser } from "../support/admin";
 import { startTestServer, type TestServer } from "../support/server";
+import { refuseWrites } from "../support/database";
 
 // The admin testimonial routes of SPEC section 7 and the /admin/testimonials
 // page actions, against the real built server, for every role.
@@ -423,14 +423,14 @@ describe("the /admin/testimonials page actions", () => {
   });
 
   it("says Failed to import testimonials when the import fails, and keeps nothing", async () => {
-    await sql`CREATE TRIGGER refuse_testimonials BEFORE INSERT ON testimonials BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(server.db);
+    const allowWrites = await refuseWrites(server.db, { table: "testimonials", event: "INSERT", message: "disk I/O error" });
     try {
       const response = await postForm("/admin/testimonials", { intent: "import-existing" });
       expect(response.status).toBe(500);
       const html = await response.text();
       expect(html).toContain("Failed to import testimonials");
     } finally {
-      await sql`DROP TRIGGER refuse_testimonials`.execute(server.db);
+      await allowWrites();
     }
     expect(await countRows()).toBe(0);
   });

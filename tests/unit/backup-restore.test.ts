@@ -1,18 +1,15 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../../scripts/built-server.js";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { startS3Server, type TestS3Server } from "../support/s3";
+import { runScript as script } from "../support/scripts";
 import { startTestServer, type TestServer } from "../support/server";
 
 // Backups (issue 13): `npm run backup` while the server takes leads, `npm run restore` into a
 // stopped data folder, pruning, the S3 target, the schedule inside the server.
-const run = promisify(execFile);
 const started: Array<{ stop(): Promise<void> }> = [];
 const folders: string[] = [];
 afterAll(async () => {
@@ -20,8 +17,9 @@ afterAll(async () => {
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
+// Backups copy the SQLite file; on Postgres they are the database provider's (README, Backups).
 async function server(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<TestServer> {
-  const started_ = await startTestServer(env, options);
+  const started_ = await startTestServer(env, { ...options, sqliteOnly: true });
   started.push(started_);
   return started_;
 }
@@ -30,20 +28,6 @@ function tempFolder(): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "backup-test-"));
   folders.push(folder);
   return folder;
-}
-
-/** Runs `npm run backup` / `npm run restore` as the scripts themselves; never throws, gives the exit code. */
-async function script(name: "backup" | "restore", args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(projectRoot, `scripts/${name}.js`), ...args], {
-      cwd: projectRoot,
-      env: { PATH: process.env.PATH, NODE_ENV: "production", ...env },
-    });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, output: failed.stdout + failed.stderr };
-  }
 }
 
 async function postLead(target: TestServer, n: number): Promise<string | null> {
@@ -131,6 +115,16 @@ describe("npm run backup and npm run restore", () => {
     const badKeep = await script("backup", [], { DATA_DIR: empty, BACKUP_KEEP: "none" });
     expect(badKeep.output).toBe("BACKUP_KEEP must be a whole number from 1 to 1000\n");
     expect(fs.readdirSync(empty)).not.toContain("app.db");
+  });
+
+  it("refuse when the database is Postgres, pointing to its own backups", async () => {
+    const empty = tempFolder();
+    for (const command of ["backup", "restore"] as const) {
+      const refused = await script(command, command === "restore" ? ["latest"] : [], { DATA_DIR: empty, DATABASE_URL: "postgres://app@db.internal:5432/quotes" });
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(/^DATABASE_URL is set, so the database is Postgres: .*pg_dump\.\n$/);
+    }
+    expect(fs.readdirSync(empty)).toEqual([]);
   });
 });
 

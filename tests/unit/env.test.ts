@@ -46,8 +46,21 @@ describe("configuration", () => {
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
     ["METRICS_TOKEN", { METRICS_TOKEN: "short" }],
     ["METRICS_PORT", { METRICS_PORT: "99999" }],
+    ["DATABASE_URL", { DATABASE_URL: "mysql://db.internal/quotes" }],
+    ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "0" }],
   ])("names %s when its value is bad", (name, source) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it("uses SQLite unless DATABASE_URL names a Postgres database; ten connections each", () => {
+    expect(parseEnv({}).DATABASE_URL).toBeUndefined();
+    expect(parseEnv({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+    const url = "postgres://app:s3cret@clearline-db.flycast:5432/clearline";
+    expect(parseEnv({ DATABASE_URL: url, DATABASE_POOL_SIZE: "4" })).toMatchObject({ DATABASE_URL: url, DATABASE_POOL_SIZE: 4 });
+    expect(parseEnv({ DATABASE_URL: "postgresql://localhost/quotes" }).DATABASE_URL).toBe("postgresql://localhost/quotes");
+    // The refusal names the variable without repeating its value (it holds a password).
+    expect(() => parseEnv({ DATABASE_URL: "pg://app:s3cret@db/quotes" })).toThrow(/^Invalid configuration: DATABASE_URL (?!.*s3cret)/);
   });
 
   it("has defaults for follow-up, backups, logs and metrics: 24 h, no schedule, 14 kept, info, no metrics", () => {

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminUserRow, signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { startTestServer, type TestServer } from "../support/server";
+import { productTableNames } from "../support/database";
 
 /**
  * Malformed bodies of every kind, sent to every public route and JSON route
@@ -123,12 +124,15 @@ describe("malformed input", () => {
     await server?.stop();
   });
 
-  /** Every row the product keeps (sign-in sessions aside), to compare before and after a refusal. */
+  /**
+   * Every row the product keeps, to compare before and after a refusal; sign-in sessions and
+   * the shared rate-limit windows (Postgres) aside: a refused request still counts against its limit.
+   */
   async function snapshot(): Promise<string> {
-    const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' AND name NOT LIKE 'leadSearch%' AND name <> 'sessions' ORDER BY name`.execute(server.db);
+    const names = (await productTableNames(server.db)).filter((name) => name !== "sessions" && name !== "rateLimitWindows");
     // Rows sorted as text: some tables have no rowid to order by.
     const tables = await Promise.all(
-      rows.map(async ({ name }) => [name, (await sql`SELECT * FROM ${sql.table(name)}`.execute(server.db)).rows.map((row) => JSON.stringify(row)).sort()]),
+      names.map(async (name) => [name, (await sql`SELECT * FROM ${sql.table(name)}`.execute(server.db)).rows.map((row) => JSON.stringify(row)).sort()]),
     );
     return JSON.stringify(tables);
   }

@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COOKIE_NAMES } from "~/lib/site-cookies";
-import { startTestServer, type TestServer } from "../support/server";
+import { startTestServer, testDatabaseKind, type TestServer } from "../support/server";
 
 let server: TestServer;
 
@@ -206,8 +206,9 @@ describe("when something breaks on the server", () => {
     expect(response.status).toBe(500);
     const html = await response.text();
     expect(html).toContain("Sorry, we couldn&#x27;t load this page");
-    expect(html).not.toMatch(/no such table|SqliteError|at .+\.js:\d+/);
-    await expect.poll(() => broken.output()).toContain("no such table: testimonials");
+    expect(html).not.toMatch(/no such table|does not exist|SqliteError|at .+\.js:\d+/);
+    const fault = testDatabaseKind === "postgres" ? 'relation "testimonials" does not exist' : "no such table: testimonials";
+    await expect.poll(() => broken.output()).toContain(fault);
   });
 
   it("answers a script's data request with a generic error, not the fault's details", async () => {

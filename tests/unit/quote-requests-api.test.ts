@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_REFERENCE_PATTERN } from "~/lib/lead-reference";
 import { SAMPLE_QUOTE as completeQuote } from "../support/forms";
 import { startTestServer, type TestServer } from "../support/server";
+import { leadSearchMatches, refuseWrites } from "../support/database";
 
 function postJson(server: TestServer, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${server.url}/api/quote-requests`, {
@@ -143,9 +144,7 @@ describe("POST /api/quote-requests", () => {
         return (await response.json()) as { id: number; reference: string };
       }),
     );
-    const { sql } = await import("kysely");
-    const found = async (text: string) =>
-      (await sql<{ rowid: number }>`SELECT rowid FROM leadSearch WHERE leadSearch MATCH ${`"${text}"`}`.execute(server.db)).rows.map((row) => row.rowid);
+    const found = (text: string) => leadSearchMatches(server.db, text);
     for (const [index, { id, reference }] of bodies.entries()) {
       expect(await found(reference)).toEqual([id]);
       expect(await found(`Searchable${index}`)).toContain(id);
@@ -155,10 +154,7 @@ describe("POST /api/quote-requests", () => {
   });
 
   it("stores every other lead sent at the same time as one that cannot be stored", async () => {
-    const { sql } = await import("kysely");
-    await sql`CREATE TRIGGER refuse_one_lead BEFORE INSERT ON leads WHEN new.email = 'refused@example.co.uk' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
-      server.db,
-    );
+    const allowWrites = await refuseWrites(server.db, { table: "leads", event: "INSERT", message: "disk I/O error", email: "refused@example.co.uk" });
     try {
       const emails = Array.from({ length: 30 }, (_, index) => (index === 15 ? "refused@example.co.uk" : `together${index}@example.co.uk`));
       const responses = await Promise.all(emails.map((email) => postJson(server, { ...completeQuote, email })));
@@ -167,7 +163,7 @@ describe("POST /api/quote-requests", () => {
       expect(stored).toHaveLength(29);
       expect(await server.db.selectFrom("leads").select("id").where("email", "=", "refused@example.co.uk").execute()).toEqual([]);
     } finally {
-      await sql`DROP TRIGGER refuse_one_lead`.execute(server.db);
+      await allowWrites();
     }
   });
 
@@ -188,14 +184,13 @@ describe("POST /api/quote-requests", () => {
 
   it("answers 503, not 500, when the lead cannot be stored, and keeps nothing", async () => {
     // A storage failure, made real: the database refuses the insert.
-    const { sql } = await import("kysely");
-    await sql`CREATE TRIGGER refuse_leads BEFORE INSERT ON leads BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(server.db);
+    const allowWrites = await refuseWrites(server.db, { table: "leads", event: "INSERT", message: "disk I/O error" });
     try {
       const response = await postJson(server, completeQuote);
       expect(response.status).toBe(503);
       expect((await response.json()).error).toMatch(/try again/);
     } finally {
-      await sql`DROP TRIGGER refuse_leads`.execute(server.db);
+      await allowWrites();
     }
   });
 });

@@ -1,0 +1,71 @@
+import { sql, type Kysely } from "kysely";
+import type { Database, NewLeadRow } from "~/services/database-types";
+import { seedLeadRows } from "../../bench/seed-leads.js";
+import { testDatabaseKind } from "./server";
+
+/**
+ * What tests do to a test server's database directly, on SQLite and on Postgres
+ * alike (`npm test` and `npm run test:postgres` run the same tests).
+ */
+
+/** Realistic leads (bench/seed-leads.js), straight into the database. */
+export async function seedTestLeads(db: Kysely<Database>, count: number, options: { startNumber?: number } = {}): Promise<void> {
+  const rows = seedLeadRows(count, options) as unknown as NewLeadRow[];
+  for (let start = 0; start < rows.length; start += 500) {
+    await db.insertInto("leads").values(rows.slice(start, start + 500)).execute();
+  }
+}
+
+export interface RefusedWrites {
+  table: "leads" | "testimonials";
+  event: "INSERT" | "UPDATE";
+  /** The error the database gives, as a real fault would (a full disk, a lock). */
+  message: string;
+  /** Only rows with this email are refused (leads). */
+  email?: string;
+}
+
+/**
+ * Makes the database refuse writes to a table, as a failing disk would, until
+ * the returned function is called: a trigger that raises an error.
+ */
+export async function refuseWrites(db: Kysely<Database>, refusal: RefusedWrites): Promise<() => Promise<void>> {
+  const name = `refuse_${refusal.table}_${refusal.event.toLowerCase()}`;
+  if (testDatabaseKind === "postgres") {
+    const condition = refusal.email ? sql`WHEN (NEW.email = ${sql.lit(refusal.email)})` : sql``;
+    await sql`CREATE FUNCTION ${sql.raw(name)}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION ${sql.lit(refusal.message)}; END $$`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(name)} BEFORE ${sql.raw(refusal.event)} ON ${sql.table(refusal.table)}
+      FOR EACH ROW ${condition} EXECUTE FUNCTION ${sql.raw(name)}()`.execute(db);
+    return async () => {
+      await sql`DROP TRIGGER ${sql.raw(name)} ON ${sql.table(refusal.table)}`.execute(db);
+      await sql`DROP FUNCTION ${sql.raw(name)}()`.execute(db);
+    };
+  }
+  const condition = refusal.email ? sql`WHEN new.email = ${sql.lit(refusal.email)}` : sql``;
+  await sql`CREATE TRIGGER ${sql.raw(name)} BEFORE ${sql.raw(refusal.event)} ON ${sql.table(refusal.table)} ${condition}
+    BEGIN SELECT RAISE(ABORT, ${sql.lit(refusal.message)}); END`.execute(db);
+  return async () => {
+    await sql`DROP TRIGGER ${sql.raw(name)}`.execute(db);
+  };
+}
+
+/** The product's own tables (not the migrator's, nor SQLite's search index internals). */
+export async function productTableNames(db: Kysely<Database>): Promise<string[]> {
+  const { rows } =
+    testDatabaseKind === "postgres"
+      ? await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
+          WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_%' ORDER BY table_name`.execute(db)
+      : await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'
+          AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' AND name NOT LIKE 'leadSearch%' ORDER BY name`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/** The leads the staff search's index (migration 0005) finds for `text`, by id. */
+export async function leadSearchMatches(db: Kysely<Database>, text: string): Promise<number[]> {
+  const { rows } =
+    testDatabaseKind === "postgres"
+      ? await sql<{ id: number }>`SELECT id FROM leads WHERE "searchText" ILIKE ${`%${text}%`} ORDER BY id`.execute(db)
+      : await sql<{ id: number }>`SELECT rowid AS id FROM leadSearch WHERE leadSearch MATCH ${`"${text.replaceAll('"', '""')}"`} ORDER BY rowid`.execute(db);
+  return rows.map((row) => row.id);
+}
