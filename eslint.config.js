@@ -5,6 +5,33 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * The layers, each allowed to import only the ones below it (README, "Where things are"):
+ * routes -> route-actions -> models -> infrastructure; lib is shared by all and imports none.
+ * Components import lib only; a type from a server layer is still allowed there.
+ */
+const LAYERS = ["routes", "route-actions", "models", "infrastructure"];
+const layerImports = (layer) => {
+  const above = layer === "lib" || layer === "components" ? LAYERS : LAYERS.slice(0, LAYERS.indexOf(layer));
+  return {
+    files: [`app/${layer}/**/*.{ts,tsx}`],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: above.flatMap((name) => [`~/${name}/*`, `../${name}/*`, `../../${name}/*`]),
+              message: `app/${layer} may not import from ${above.join(", ")}: the layers import downwards only (README, "Where things are").`,
+              allowTypeImports: layer === "components",
+            },
+          ],
+        },
+      ],
+    },
+  };
+};
+
 export default tseslint.config(
   { ignores: ["build/", "public/build/", "node_modules/", "data/", "coverage/"] },
   js.configs.recommended,
@@ -39,4 +66,5 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   { files: ["app/**"], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  ...["route-actions", "models", "infrastructure", "lib", "components"].map(layerImports),
 );

@@ -6,11 +6,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import { sharesPageWithAnonymousVisitors } from "~/lib/page-cache";
 import { NonceProvider } from "~/lib/nonce";
 import { RequestIdProvider } from "~/lib/request-id";
-import { keepRenderedPage } from "~/services/page-cache.server";
-import { requestContext } from "~/services/request-context.server";
-import { contentSecurityPolicy } from "~/services/security-headers.server";
+import { keepRenderedPage } from "~/infrastructure/page-cache.server";
+import { requestContext } from "~/infrastructure/request-context.server";
+import { contentSecurityPolicy } from "~/infrastructure/security-headers.server";
 // Importing this starts the database migration and admin bootstrap as the server starts.
-import "~/services/startup.server";
+import "~/startup.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -15,10 +15,10 @@ import type { ReactNode } from "react";
 import { Toaster } from "~/components/ui/toaster";
 import type { RootData } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
-import { brand, siteOrigin } from "~/services/brand.server";
-import { readConsent } from "~/services/consent.server";
-import { env } from "~/services/env.server";
-import { takeToast } from "~/services/toast.server";
+import { brand, siteOrigin } from "~/infrastructure/brand.server";
+import { readConsent } from "~/route-actions/consent.server";
+import { env } from "~/infrastructure/env.server";
+import { takeToast } from "~/route-actions/toast.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [

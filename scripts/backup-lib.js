@@ -2,7 +2,7 @@
 // API while the server serves and writes, checked, then kept in DATA_DIR/backups or in the S3
 // bucket (BUCKET_NAME) under backups/, the newest BACKUP_KEEP kept. Plain JavaScript so that
 // `npm run backup` and `npm run restore` run from a checkout or the container without a build;
-// the server's own schedule (app/services/backup-schedule.server.ts) uses the same code.
+// the server's own schedule (app/infrastructure/backup-schedule.server.ts) uses the same code.
 import fs from "node:fs";
 import path from "node:path";
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";

@@ -11,6 +11,12 @@ export interface FormAnswer {
   toast?: Toast;
 }
 
+/** What an admin dialog's action answers when it does not redirect. */
+export interface AdminFormAnswer extends FormAnswer {
+  /** Why the model refused (e.g. a duplicate email), shown inside the dialog. */
+  formError?: string;
+}
+
 export type ParsedForm<T> =
   | { success: true; data: T }
   | { success: false; fieldErrors: FieldErrors; missingRequired: boolean };

@@ -1,5 +1,5 @@
 import type { Brand } from "./brand";
-import type { ContactEnquiryRow } from "~/services/database-types";
+import type { ContactEnquiryRow } from "~/lib/database-types";
 import { CONTACT_SUBJECT_LABELS } from "./enums";
 import { formatDateTime } from "./format";
 import { QUOTE_ANSWER_LABELS, QUOTE_REQUEST_FIELDS, QUOTE_THANK_YOU_TEXT, type QuoteRequestField } from "./quote-wizard";

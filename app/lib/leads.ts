@@ -1,4 +1,4 @@
-import type { LeadRow } from "~/services/database-types";
+import type { LeadRow } from "~/lib/database-types";
 import type { LeadStatus } from "./enums";
 
 /**

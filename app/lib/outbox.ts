@@ -1,5 +1,5 @@
 /**
- * What the outbox sends (see services/outbox.server.ts): one kind per destination.
+ * What the outbox sends (see infrastructure/outbox.server.ts): one kind per destination.
  * The database keeps the kind as plain text so that adding one needs no table rebuild.
  */
 export const DELIVERY_KINDS = ["lead.webhook", "lead.staff-email", "lead.confirmation-email", "enquiry.staff-email"] as const;

@@ -1,7 +1,7 @@
 /**
  * A route's `handle` that lets its pages (and those of the routes under it) be
  * rendered once and shared with every anonymous visitor through the page cache
- * (`app/services/page-cache.server.ts`). Only for pages whose content is the same
+ * (`app/infrastructure/page-cache.server.ts`). Only for pages whose content is the same
  * for every visitor but for their cookie choice.
  */
 export const SHARED_PAGE_HANDLE = { sharedWithAnonymousVisitors: true } as const;

@@ -1,5 +1,8 @@
-/** A record id from the URL; anything that is not a positive whole number becomes 0, which no record has. */
+/**
+ * A record id from the URL: plain digits only, so "1e3", "0x1", "1.5", "-1" or "abc" name no
+ * record. Anything else becomes 0, which no record has: the model then answers "not found",
+ * so every route treats a bad id and a missing record alike (404). The one id parser.
+ */
 export function recordId(value: string | undefined): number {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+  return /^[1-9]\d{0,14}$/.test(value ?? "") ? Number(value) : 0;
 }

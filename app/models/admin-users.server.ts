@@ -6,10 +6,10 @@ import type { PasswordChangeInput } from "~/lib/schemas/account";
 import type { NewAdminUserInput } from "~/lib/schemas/admin-users";
 import { clientKey } from "~/lib/client-address";
 import { accountKey, TEMPORARY_PASSWORD_DAYS, temporaryPasswordExpiry } from "~/lib/sign-in";
-import { getDb, isUniqueViolation, nowIso } from "~/services/db.server";
-import type { AdminUsersTable, Database } from "~/services/database-types";
-import { env, localSignInEnabled } from "~/services/env.server";
-import { generatePassword, hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "~/services/password.server";
+import { forChange, getDb, isUniqueViolation, nowIso } from "~/infrastructure/db.server";
+import type { AdminUsersTable, Database } from "~/lib/database-types";
+import { env, localSignInEnabled } from "~/infrastructure/env.server";
+import { generatePassword, hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "~/infrastructure/password.server";
 import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
 import { claimSignInAttempt, clearAccountFailures, clearClientFailures, recordAccountFailure } from "./sign-in-throttle.server";
@@ -52,15 +52,10 @@ async function requireOtherUser(actor: AdminUser, id: string, doing: string): Pr
   return user;
 }
 
-/** Counted inside the change's own transaction, so two changes at once cannot both pass the check. */
+/** Counted inside the change's own transaction, locked (forChange), so two changes at once cannot both pass the check. */
 async function countActiveSuperAdmins(db: Kysely<Database> | Transaction<Database>): Promise<number> {
-  const { count } = await db
-    .selectFrom("adminUsers")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("role", "=", "super_admin")
-    .where("isActive", "=", 1)
-    .executeTakeFirstOrThrow();
-  return Number(count);
+  const activeSuperAdmins = db.selectFrom("adminUsers").select("id").where("role", "=", "super_admin").where("isActive", "=", 1);
+  return (await forChange(activeSuperAdmins).execute()).length;
 }
 
 export type CreatedAdminUser = AdminUser & {

@@ -1,8 +1,8 @@
 import type { AdminUser } from "~/lib/admin-users";
 import { fullName } from "~/lib/admin-users";
 import type { Transaction } from "kysely";
-import { getDb, nowIso } from "~/services/db.server";
-import type { Database } from "~/services/database-types";
+import { getDb, nowIso } from "~/infrastructure/db.server";
+import type { Database } from "~/lib/database-types";
 
 export interface AuditEntry {
   action: string;

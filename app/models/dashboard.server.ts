@@ -1,8 +1,8 @@
 import { DELIVERY_KIND_SETTINGS, isDeliveryKind } from "~/lib/outbox";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { countOverdueLeads, leadCounts } from "./lead-workspace.server";
-import { env } from "~/services/env.server";
-import { hasDestination } from "~/services/outbox.server";
+import { env } from "~/infrastructure/env.server";
+import { hasDestination } from "~/infrastructure/outbox.server";
 
 export interface DashboardFigures {
   quoteRequests: number;

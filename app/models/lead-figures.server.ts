@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, TEAM_SIZES } from "~/lib/enums";
 import { FUNNEL_STEPS, type FigureBar, type LeadFigures } from "~/lib/lead-figures";
-import { databaseKind, getDb } from "~/services/db.server";
+import { databaseKind, getDb } from "~/infrastructure/db.server";
 
 /** The dashboard's charts: leads over the last 30 days, how they split, how fast staff answer, the wizard's funnel. */
 

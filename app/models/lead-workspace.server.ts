@@ -15,9 +15,9 @@ import {
 } from "~/lib/leads";
 import { can } from "~/lib/permissions";
 import type { LeadFilters } from "~/lib/schemas/leads";
-import { databaseKind, getDb, nowIso } from "~/services/db.server";
-import type { Database, LeadActivityRow, LeadRow } from "~/services/database-types";
-import { env } from "~/services/env.server";
+import { databaseKind, forChange, getDb, nowIso } from "~/infrastructure/db.server";
+import type { Database, LeadActivityRow, LeadRow } from "~/lib/database-types";
+import { env } from "~/infrastructure/env.server";
 import { recordAudit } from "./audit-log.server";
 import { csvStreamNewestFirst, escapeLike, pageNewestFirst, textSearch } from "./listing.server";
 import { ModelError } from "./model-error.server";
@@ -258,7 +258,7 @@ export async function listAssignableStaff(): Promise<LeadAssignee[]> {
 export async function assignLead(actor: AdminUser, id: number, assigneeId: string | null): Promise<StaffLead> {
   const db = await getDb();
   const row = await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("leads").select(["reference", "assignedTo"]).where("id", "=", id).executeTakeFirst();
+    const before = await forChange(trx.selectFrom("leads").select(["reference", "assignedTo"]).where("id", "=", id)).executeTakeFirst();
     if (!before) throw new ModelError(404, "Lead not found");
     if (!can(actor.role, "assignLeads")) {
       // Their own lead, or nobody's: a manager never takes a lead from a colleague.
@@ -299,7 +299,7 @@ export async function assignLead(actor: AdminUser, id: number, assigneeId: strin
 export async function updateLeadStatus(actor: AdminUser, id: number, status: LeadStatus): Promise<StaffLead> {
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("leads").select(["status", "reference"]).where("id", "=", id).executeTakeFirst();
+    const before = await forChange(trx.selectFrom("leads").select(["status", "reference"]).where("id", "=", id)).executeTakeFirst();
     if (!before) throw new ModelError(404, "Lead not found");
     const now = nowIso();
     const row = await trx

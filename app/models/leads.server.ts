@@ -2,13 +2,13 @@ import crypto from "node:crypto";
 import { parseWithSchema, type FieldErrors } from "~/lib/form-submission";
 import { formatLeadReference, ukYear } from "~/lib/lead-reference";
 import { quoteRequestSchema, type QuoteRequestInput } from "~/lib/schemas/quote-request";
-import { env } from "~/services/env.server";
-import { getDb, isUniqueViolation } from "~/services/db.server";
-import { groupCommit } from "~/services/group-commit.server";
-import { queueNewLeadEmails } from "~/services/lead-emails.server";
-import { queueNewLeadWebhooks } from "~/services/lead-webhook.server";
-import { metrics } from "~/services/metrics.server";
-import { deliverOutboxSoon } from "~/services/outbox.server";
+import { env } from "~/infrastructure/env.server";
+import { getDb, isUniqueViolation } from "~/infrastructure/db.server";
+import { groupCommit } from "~/infrastructure/group-commit.server";
+import { queueNewLeadEmails } from "~/models/lead-emails.server";
+import { queueNewLeadWebhooks } from "~/models/lead-webhook.server";
+import { metrics } from "~/infrastructure/metrics.server";
+import { deliverOutboxSoon } from "~/infrastructure/outbox.server";
 
 export interface CreatedLead {
   id: number;

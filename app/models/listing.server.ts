@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { csvRow } from "~/lib/csv";
-import { databaseKind, getDb } from "~/services/db.server";
-import type { Database } from "~/services/database-types";
+import { databaseKind, getDb } from "~/infrastructure/db.server";
+import type { Database } from "~/lib/database-types";
 
 /**
  * What the staff lists share (leads, contact enquiries, newsletter sign-ups):

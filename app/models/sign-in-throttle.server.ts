@@ -8,7 +8,7 @@ import {
   EVERY_CLIENT,
   FREE_FAILURES_PER_CLIENT,
 } from "~/lib/sign-in";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infrastructure/db.server";
 
 /**
  * Password guessing is slowed per (account, client) and per account, in the

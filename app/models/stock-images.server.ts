@@ -3,12 +3,12 @@ import type { AdminUser } from "~/lib/admin-users";
 import { STOCK_IMAGE_LOCATION_LABELS, type StockImageLocation } from "~/lib/enums";
 import { stockImageFieldsSchema } from "~/lib/schemas/stock-images";
 import { UPLOAD_PROBLEMS, type PublicStockImage, type StockImageSummary, type UploadProblem } from "~/lib/stock-images";
-import type { StockImageRow } from "~/services/database-types";
-import { getDb, nowIso } from "~/services/db.server";
-import { rememberPublicContent } from "~/services/public-content.server";
-import type { StockImageUpload } from "~/services/image-upload.server";
-import { allVariantStorageKeys, readImageSize, readStoredImageSize } from "~/services/image-variants.server";
-import { getStorage, newStorageKey, type StoredObject } from "~/services/storage.server";
+import type { StockImageRow } from "~/lib/database-types";
+import { getDb, nowIso } from "~/infrastructure/db.server";
+import { rememberPublicContent } from "~/infrastructure/public-content.server";
+import type { StockImageUpload } from "~/infrastructure/image-upload.server";
+import { allVariantStorageKeys, readImageSize, readStoredImageSize } from "~/infrastructure/image-variants.server";
+import { getStorage, newStorageKey, type StoredObject } from "~/infrastructure/storage.server";
 import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
 

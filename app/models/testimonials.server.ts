@@ -2,9 +2,9 @@ import type { Selectable, Updateable } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
 import type { TestimonialChanges, TestimonialInput } from "~/lib/schemas/testimonials";
 import { SAMPLE_TESTIMONIALS, type PublicTestimonial } from "~/lib/testimonials";
-import { getDb, nowIso } from "~/services/db.server";
-import { rememberPublicContent } from "~/services/public-content.server";
-import type { TestimonialsTable } from "~/services/database-types";
+import { getDb, nowIso } from "~/infrastructure/db.server";
+import { rememberPublicContent } from "~/infrastructure/public-content.server";
+import type { TestimonialsTable } from "~/lib/database-types";
 import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
 

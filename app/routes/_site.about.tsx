@@ -10,8 +10,8 @@ import { useBrand } from "~/lib/brand";
 import { pageMeta } from "~/lib/seo";
 import { firstStockImages } from "~/models/stock-images.server";
 import { NewsletterSignup } from "~/components/site/newsletter-signup";
-import { newsletterAction } from "~/services/newsletter-action.server";
-import { publicFormHeaders } from "~/services/public-forms.server";
+import { newsletterAction } from "~/route-actions/newsletter-action.server";
+import { publicFormHeaders } from "~/route-actions/public-forms.server";
 
 /** The newsletter form on this page posts here. */
 export const action = newsletterAction;

@@ -15,8 +15,8 @@ import { listTestimonialsForDisplay } from "~/models/testimonials.server";
 import { skipRevalidationAfterWizardSteps } from "~/lib/quote-wizard";
 import { QuoteWizard } from "~/components/site/quote-wizard/quote-wizard";
 import { FORM_LOGO_LOCATIONS } from "~/lib/stock-images";
-import { publicFormHeaders } from "~/services/public-forms.server";
-import { quoteWizardAction } from "~/services/quote-wizard-action.server";
+import { publicFormHeaders } from "~/route-actions/public-forms.server";
+import { quoteWizardAction } from "~/route-actions/quote-wizard-action.server";
 
 /** The quote wizard on this page posts here. */
 export const action = quoteWizardAction;

@@ -9,7 +9,7 @@ import { contactEnquirySchema } from "~/lib/schemas/public-forms";
 import { pageMeta } from "~/lib/seo";
 import { createContactEnquiry } from "~/models/contact-enquiries.server";
 import { firstStockImages } from "~/models/stock-images.server";
-import { handlePublicForm, publicFormHeaders } from "~/services/public-forms.server";
+import { handlePublicForm, publicFormHeaders } from "~/route-actions/public-forms.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -9,8 +9,8 @@ import { SAMPLE_TESTIMONIALS } from "~/lib/testimonials";
 import { NewsletterSignup } from "~/components/site/newsletter-signup";
 import { StockImage } from "~/components/site/stock-image";
 import { firstStockImages } from "~/models/stock-images.server";
-import { newsletterAction } from "~/services/newsletter-action.server";
-import { publicFormHeaders } from "~/services/public-forms.server";
+import { newsletterAction } from "~/route-actions/newsletter-action.server";
+import { publicFormHeaders } from "~/route-actions/public-forms.server";
 
 /** The newsletter form on this page posts here. */
 export const action = newsletterAction;

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { SignInCard } from "~/components/admin/sign-in-card";
 import { buttonClasses } from "~/components/ui/button";
-import { getAdminUser } from "~/services/auth.server";
+import { getAdminUser } from "~/route-actions/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getAdminUser(request)) return redirect("/admin/dashboard");

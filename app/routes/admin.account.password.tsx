@@ -12,12 +12,13 @@ import { ACCOUNT_MESSAGES, PASSWORD_TEXT } from "~/lib/messages";
 import { passwordChangeSchema } from "~/lib/schemas/account";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/sign-in";
 import { changeOwnPassword } from "~/models/admin-users.server";
-import { changeFromForm, formAnswer, type AdminFormAnswer } from "~/services/admin-forms.server";
-import { readFormFields } from "~/services/request-body.server";
-import { requireAdminPageAccount } from "~/services/auth.server";
-import { localSignInEnabled } from "~/services/env.server";
-import { requestContext } from "~/services/request-context.server";
-import { sessionIdFrom } from "~/services/session.server";
+import type { AdminFormAnswer } from "~/lib/form-submission";
+import { changeFromForm, formAnswer } from "~/route-actions/admin-forms.server";
+import { readFormFields } from "~/infrastructure/request-body.server";
+import { requireAdminPageAccount } from "~/route-actions/auth.server";
+import { localSignInEnabled } from "~/infrastructure/env.server";
+import { requestContext } from "~/infrastructure/request-context.server";
+import { sessionIdFrom } from "~/route-actions/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Change your password | Administration Portal" }];
 

@@ -1,15 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ACCOUNT_MESSAGES } from "~/lib/messages";
-import { authenticate, SignInRefused } from "~/services/auth.server";
-import { createSession, sessionCookieHeader } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { authenticate, SignInRefused } from "~/route-actions/auth.server";
+import { startSession } from "~/models/sessions.server";
+import { sessionCookieHeader } from "~/route-actions/session.server";
+import { redirectWithToast } from "~/route-actions/toast.server";
 
 /** The provider sends the browser back here (APP_URL/admin/api/callback). */
 export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const result = await authenticate("oidc", request);
     if (result instanceof Response) return result;
-    const sessionId = await createSession(result.id);
+    const sessionId = await startSession(result.id);
     return redirectWithToast(
       "/admin/dashboard",
       ACCOUNT_MESSAGES.signedIn(result.firstName),

@@ -1,23 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { recordId } from "~/lib/route-params";
 import { deleteContactEnquiry, getContactEnquiry } from "~/models/contact-enquiries.server";
-import { requireAdminApiUser } from "~/services/auth.server";
-import { methodNotAllowed, modelErrorResponse, numericId } from "~/services/json-api.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
 
-/** One contact enquiry, whole (beyond the spec). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminApiUser(request, "view");
-  const id = numericId(params.id, "Enquiry");
-  return getContactEnquiry(id).then((enquiry) => json(enquiry, { headers: { "Cache-Control": "no-store" } }), modelErrorResponse);
-}
+/** One contact enquiry (`GET`); `DELETE` removes it (administrators). */
+const enquiry: AdminJsonRoute = {
+  GET: { permission: "view", handle: ({ params }) => getContactEnquiry(recordId(params.id)) },
+  DELETE: { permission: "deleteInboxEntries", handle: ({ user, params }) => deleteContactEnquiry(user, recordId(params.id)) },
+};
 
-/** `DELETE` removes the enquiry (admins and super admins). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method === "DELETE") {
-    const user = await requireAdminApiUser(request, "deleteInboxEntries");
-    const id = numericId(params.id, "Enquiry");
-    return deleteContactEnquiry(user, id).then(() => new Response(null, { status: 204 }), modelErrorResponse);
-  }
-  await requireAdminApiUser(request, "view");
-  return methodNotAllowed("GET, DELETE");
-}
+export const loader = (args: LoaderFunctionArgs) => answerAdminJson(enquiry, args);
+export const action = (args: ActionFunctionArgs) => answerAdminJson(enquiry, args);

@@ -1,21 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { importExistingTestimonials } from "~/models/testimonials.server";
-import { requireAdminApiUser } from "~/services/auth.server";
-import { methodNotAllowed } from "~/services/json-api.server";
-
-/** Only POST does anything here; a GET is answered rather than left to Remix's logged "no loader" error. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApiUser(request, "view");
-  return methodNotAllowed("POST");
-}
+import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
 
 /** `POST /admin/api/import-testimonials` (no body): adds the built-in testimonials not yet imported, `{ imported: n }`. */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") {
-    await requireAdminApiUser(request, "view");
-    return methodNotAllowed("POST");
-  }
-  const user = await requireAdminApiUser(request, "manageTestimonials");
-  return json({ imported: await importExistingTestimonials(user) });
-}
+const importTestimonials: AdminJsonRoute = {
+  POST: { permission: "manageTestimonials", handle: async ({ user }) => ({ imported: await importExistingTestimonials(user) }) },
+};
+
+export const loader = (args: LoaderFunctionArgs) => answerAdminJson(importTestimonials, args);
+export const action = (args: ActionFunctionArgs) => answerAdminJson(importTestimonials, args);

@@ -8,14 +8,15 @@ import { CHANGE_PASSWORD_PATH } from "~/lib/admin-navigation";
 import type { AdminUser } from "~/lib/admin-users";
 import { ACCOUNT_MESSAGES, SIGN_IN_TEXT } from "~/lib/messages";
 import { findAdminAccount } from "~/models/admin-users.server";
-import { authenticate, getAdminUser, SignInRefused } from "~/services/auth.server";
-import { localSignInEnabled, oidcEnabled } from "~/services/env.server";
-import { publicFormHeaders } from "~/services/public-forms.server";
-import { consumeRateLimit } from "~/services/rate-limit.server";
-import { BodyMalformedError, BodyTooLargeError, readFormWithLimit } from "~/services/request-body.server";
-import { assertWriteAccepted } from "~/services/write-guard.server";
-import { createSession, sessionCookieHeader } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { authenticate, getAdminUser, SignInRefused } from "~/route-actions/auth.server";
+import { localSignInEnabled, oidcEnabled } from "~/infrastructure/env.server";
+import { publicFormHeaders } from "~/route-actions/public-forms.server";
+import { consumeRateLimit } from "~/infrastructure/rate-limit.server";
+import { BodyMalformedError, BodyTooLargeError, readFormWithLimit } from "~/infrastructure/request-body.server";
+import { assertWriteAccepted } from "~/route-actions/write-guard.server";
+import { startSession } from "~/models/sessions.server";
+import { sessionCookieHeader } from "~/route-actions/session.server";
+import { redirectWithToast } from "~/route-actions/toast.server";
 
 /** A plain form post renders this page: a refusal's Retry-After is passed on. */
 export const headers = publicFormHeaders;
@@ -24,8 +25,8 @@ export const headers = publicFormHeaders;
 const MAX_SIGN_IN_BYTES = 4 * 1024;
 
 /** Signed in: to the dashboard, or first to the change-password screen while the password is a temporary one. */
-async function startSession(user: AdminUser) {
-  const sessionId = await createSession(user.id);
+async function signedInAnswer(user: AdminUser) {
+  const sessionId = await startSession(user.id);
   const account = await findAdminAccount(user.id);
   return redirectWithToast(
     account?.passwordChangeRequired ? CHANGE_PASSWORD_PATH : "/admin/dashboard",
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       const result = await authenticate("oidc", request);
       if (result instanceof Response) return result;
-      return startSession(result);
+      return signedInAnswer(result);
     } catch (error) {
       console.error("Starting sign-in with the provider failed:", error);
       return redirectWithToast("/admin", {
@@ -83,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const result = await authenticate("local", new Request(request.url, { method: "POST", body: credentials }));
     if (result instanceof Response) return result;
-    return startSession(result);
+    return signedInAnswer(result);
   } catch (error) {
     if (error instanceof SignInRefused) {
       const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { SignInCard } from "~/components/admin/sign-in-card";
 import { SignOutForm } from "~/components/admin/sign-out-form";
-import { getAdminUser, signOutResponse } from "~/services/auth.server";
-import { assertWriteAccepted } from "~/services/write-guard.server";
+import { getAdminUser, signOutResponse } from "~/route-actions/auth.server";
+import { assertWriteAccepted } from "~/route-actions/write-guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign out | Administration Portal" }];
 

@@ -1,23 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { recordId } from "~/lib/route-params";
 import { deleteNewsletterSignup, getNewsletterSignup } from "~/models/newsletter-signups.server";
-import { requireAdminApiUser } from "~/services/auth.server";
-import { methodNotAllowed, modelErrorResponse, numericId } from "~/services/json-api.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
 
-/** One newsletter subscriber (beyond the spec). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminApiUser(request, "view");
-  const id = numericId(params.id, "Subscriber");
-  return getNewsletterSignup(id).then((signup) => json(signup, { headers: { "Cache-Control": "no-store" } }), modelErrorResponse);
-}
+/** One newsletter subscriber (`GET`); `DELETE` removes them (administrators). */
+const subscriber: AdminJsonRoute = {
+  GET: { permission: "view", handle: ({ params }) => getNewsletterSignup(recordId(params.id)) },
+  DELETE: { permission: "deleteInboxEntries", handle: ({ user, params }) => deleteNewsletterSignup(user, recordId(params.id)) },
+};
 
-/** `DELETE` removes the subscriber (admins and super admins). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method === "DELETE") {
-    const user = await requireAdminApiUser(request, "deleteInboxEntries");
-    const id = numericId(params.id, "Subscriber");
-    return deleteNewsletterSignup(user, id).then(() => new Response(null, { status: 204 }), modelErrorResponse);
-  }
-  await requireAdminApiUser(request, "view");
-  return methodNotAllowed("GET, DELETE");
-}
+export const loader = (args: LoaderFunctionArgs) => answerAdminJson(subscriber, args);
+export const action = (args: ActionFunctionArgs) => answerAdminJson(subscriber, args);

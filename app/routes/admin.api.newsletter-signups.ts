@@ -1,21 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { searchPageFromUrl } from "~/lib/schemas/search";
 import { listNewsletterSignups } from "~/models/newsletter-signups.server";
-import { requireAdminApiUser } from "~/services/auth.server";
-import { jsonPage, methodNotAllowed } from "~/services/json-api.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
+import { jsonPage } from "~/route-actions/json-api.server";
 
-/**
- * `GET /admin/api/newsletter-signups` (beyond the spec): subscribers, newest
- * sign-up first. `?q=&page=` narrow it; 50 a page, with the totals in
- * X-Total-Count and X-Page-Count.
- */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApiUser(request, "view");
-  const page = await listNewsletterSignups(searchPageFromUrl(new URL(request.url)));
-  return jsonPage(page.entries, page);
-}
+/** `GET /admin/api/newsletter-signups`: subscribers, newest first, `?q=&page=`, 50 a page, totals in headers. */
+const subscribers: AdminJsonRoute = {
+  GET: {
+    permission: "view",
+    handle: async ({ request }) => {
+      const page = await listNewsletterSignups(searchPageFromUrl(new URL(request.url)));
+      return jsonPage(page.entries, page);
+    },
+  },
+};
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminApiUser(request, "view");
-  return methodNotAllowed("GET");
-}
+export const loader = (args: LoaderFunctionArgs) => answerAdminJson(subscribers, args);
+export const action = (args: ActionFunctionArgs) => answerAdminJson(subscribers, args);

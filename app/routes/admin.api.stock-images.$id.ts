@@ -1,23 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { recordId } from "~/lib/route-params";
 import { deleteStockImage, getStockImage } from "~/models/stock-images.server";
-import { requireAdminApiUser } from "~/services/auth.server";
-import { methodNotAllowed, modelErrorResponse, numericId } from "~/services/json-api.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
 
-/** One image's record (beyond the spec). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminApiUser(request, "view");
-  const id = numericId(params.id, "Image");
-  return getStockImage(id).then((image) => json(image, { headers: { "Cache-Control": "no-store" } }), modelErrorResponse);
-}
+/** One image's record (`GET`, beyond the spec); `DELETE` removes it and its stored file (SPEC section 7). */
+const stockImage: AdminJsonRoute = {
+  GET: { permission: "view", handle: ({ params }) => getStockImage(recordId(params.id)) },
+  DELETE: { permission: "manageImages", handle: ({ params, user }) => deleteStockImage(user, recordId(params.id)) },
+};
 
-/** `DELETE` removes the image's record and its stored file (SPEC section 7). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method === "DELETE") {
-    const user = await requireAdminApiUser(request, "manageImages");
-    const id = numericId(params.id, "Image");
-    return deleteStockImage(user, id).then(() => new Response(null, { status: 204 }), modelErrorResponse);
-  }
-  await requireAdminApiUser(request, "view");
-  return methodNotAllowed("GET, DELETE");
-}
+export const loader = (args: LoaderFunctionArgs) => answerAdminJson(stockImage, args);
+export const action = (args: ActionFunctionArgs) => answerAdminJson(stockImage, args);

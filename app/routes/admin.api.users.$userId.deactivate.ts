@@ -1,18 +1,11 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deactivateAdminUser } from "~/models/admin-users.server";
-import { jsonFromModel, methodNotAllowed } from "~/services/json-api.server";
-import { requireAdminApiUser } from "~/services/auth.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
 
 /** `PUT /admin/api/users/:userId/deactivate` (no body) → 200 with the user, now signed out everywhere. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PUT") {
-    await requireAdminApiUser(request, "view");
-    return methodNotAllowed("PUT");
-  }
-  const actor = await requireAdminApiUser(request, "manageUsers");
-  return jsonFromModel(() => deactivateAdminUser(actor, params.userId!));
-}
+const deactivate: AdminJsonRoute = {
+  PUT: { permission: "manageUsers", handle: ({ params, user }) => deactivateAdminUser(user, params.userId!) },
+};
 
-export function loader() {
-  return methodNotAllowed("PUT");
-}
+export const loader = (args: LoaderFunctionArgs) => answerAdminJson(deactivate, args);
+export const action = (args: ActionFunctionArgs) => answerAdminJson(deactivate, args);

@@ -1,23 +1,15 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { resetAdminUserPassword } from "~/models/admin-users.server";
-import { jsonFromModel, methodNotAllowed } from "~/services/json-api.server";
-import { requireAdminApiUser } from "~/services/auth.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
 
 /**
- * `PUT /admin/api/users/:userId/reset-password` (no body; super admins, not
- * for oneself) → 200 with the user, `temporaryPassword` (shown this once) and
- * `temporaryPasswordExpiresAt`. The user is signed out everywhere and must
- * change the password at sign-in.
+ * `PUT /admin/api/users/:userId/reset-password` (no body; super admins, not for oneself) → 200
+ * with the user, `temporaryPassword` (shown this once) and `temporaryPasswordExpiresAt`. The user
+ * is signed out everywhere and must change the password at sign-in.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PUT") {
-    await requireAdminApiUser(request, "view");
-    return methodNotAllowed("PUT");
-  }
-  const actor = await requireAdminApiUser(request, "manageUsers");
-  return jsonFromModel(() => resetAdminUserPassword(actor, params.userId!));
-}
+const resetPassword: AdminJsonRoute = {
+  PUT: { permission: "manageUsers", handle: ({ params, user }) => resetAdminUserPassword(user, params.userId!) },
+};
 
-export function loader() {
-  return methodNotAllowed("PUT");
-}
+export const loader = (args: LoaderFunctionArgs) => answerAdminJson(resetPassword, args);
+export const action = (args: ActionFunctionArgs) => answerAdminJson(resetPassword, args);

@@ -15,7 +15,7 @@ import { formatCount, formatDateTime, formatDay, formatPercent } from "~/lib/for
 import { formatDuration, type LeadFigures } from "~/lib/lead-figures";
 import { dashboardFigures, deliveryProblems, recentActivity, type DeliveryProblems } from "~/models/dashboard.server";
 import { leadFigures } from "~/models/lead-figures.server";
-import { requireAdminPageUser } from "~/services/auth.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Administration Portal" }];
 

@@ -11,7 +11,7 @@ import { formatDateTime } from "~/lib/format";
 import { recordId } from "~/lib/route-params";
 import { getContactEnquiry } from "~/models/contact-enquiries.server";
 import { foundOrNull } from "~/models/model-error.server";
-import { requireAdminPageUser } from "~/services/auth.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "admin-panel" });

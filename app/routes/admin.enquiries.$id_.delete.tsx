@@ -7,8 +7,8 @@ import { CONTACT_SUBJECT_LABELS } from "~/lib/enums";
 import { recordId } from "~/lib/route-params";
 import { deleteContactEnquiry, getContactEnquiry } from "~/models/contact-enquiries.server";
 import { foundOrNull } from "~/models/model-error.server";
-import { deleteAndReturn } from "~/services/admin-delete.server";
-import { requireAdminPageUser } from "~/services/auth.server";
+import { deleteAndReturn } from "~/route-actions/admin-delete.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { permission: "deleteInboxEntries", signedOut: "admin-panel" });

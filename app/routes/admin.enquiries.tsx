@@ -7,7 +7,7 @@ import { InboxScreen } from "~/components/admin/inbox-screen";
 import { useAdminUser } from "~/lib/admin-session";
 import { searchPageFromUrl } from "~/lib/schemas/search";
 import { contactEnquiryCounts, listContactEnquiries } from "~/models/contact-enquiries.server";
-import { requireAdminPageUser } from "~/services/auth.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Enquiries | Administration Portal" }];
 

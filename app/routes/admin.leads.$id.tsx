@@ -14,9 +14,9 @@ import { can } from "~/lib/permissions";
 import { leadAssignmentSchema, leadNoteSchema } from "~/lib/schemas/leads";
 import { addLeadNote, assignLead, getLeadDetails, listAssignableStaff } from "~/models/lead-workspace.server";
 import { foundOrNull, ModelError } from "~/models/model-error.server";
-import { requireAdminPageUser } from "~/services/auth.server";
-import { readFormFields } from "~/services/request-body.server";
-import { raiseToast, redirectWithToast } from "~/services/toast.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { readFormFields } from "~/infrastructure/request-body.server";
+import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAdminPageUser(request, { signedOut: "login" });

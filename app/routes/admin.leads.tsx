@@ -11,9 +11,9 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { leadFiltersFromUrl, leadStatusChangeSchema } from "~/lib/schemas/leads";
 import { leadCounts, listLeads, updateLeadStatus } from "~/models/lead-workspace.server";
 import { ModelError } from "~/models/model-error.server";
-import { requireAdminPageUser } from "~/services/auth.server";
-import { readFormFields } from "~/services/request-body.server";
-import { raiseToast, redirectWithToast } from "~/services/toast.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { readFormFields } from "~/infrastructure/request-body.server";
+import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Leads | Administration Portal" }];
 

@@ -11,7 +11,7 @@ import { sourcePageName, subscriberName } from "~/lib/inboxes";
 import { recordId } from "~/lib/route-params";
 import { foundOrNull } from "~/models/model-error.server";
 import { getNewsletterSignup } from "~/models/newsletter-signups.server";
-import { requireAdminPageUser } from "~/services/auth.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "admin-panel" });

@@ -6,8 +6,8 @@ import { useToastFromAnswer } from "~/components/ui/toaster";
 import { recordId } from "~/lib/route-params";
 import { foundOrNull } from "~/models/model-error.server";
 import { deleteNewsletterSignup, getNewsletterSignup } from "~/models/newsletter-signups.server";
-import { deleteAndReturn } from "~/services/admin-delete.server";
-import { requireAdminPageUser } from "~/services/auth.server";
+import { deleteAndReturn } from "~/route-actions/admin-delete.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { permission: "deleteInboxEntries", signedOut: "admin-panel" });

@@ -7,7 +7,7 @@ import { SubscriberTable } from "~/components/admin/subscriber-table";
 import { useAdminUser } from "~/lib/admin-session";
 import { searchPageFromUrl } from "~/lib/schemas/search";
 import { listNewsletterSignups, newsletterSignupCounts } from "~/models/newsletter-signups.server";
-import { requireAdminPageUser } from "~/services/auth.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Newsletter | Administration Portal" }];
 

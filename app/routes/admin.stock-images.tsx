@@ -8,9 +8,9 @@ import { useAdminUser } from "~/lib/admin-session";
 import { formatCount } from "~/lib/format";
 import { addStockImage, listStockImages, UploadRefused } from "~/models/stock-images.server";
 import { ModelError } from "~/models/model-error.server";
-import { requireAdminPageUser } from "~/services/auth.server";
-import { withStockImageUpload } from "~/services/image-upload.server";
-import { raiseToast, redirectWithToast } from "~/services/toast.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { withStockImageUpload } from "~/infrastructure/image-upload.server";
+import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Stock Images | Administration Portal" }];
 

@@ -6,8 +6,9 @@ import { RouteDialog } from "~/components/ui/dialog";
 import { useToastFromAnswer } from "~/components/ui/toaster";
 import { TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
 import { updateTestimonial } from "~/models/testimonials.server";
-import { requireAdminPageUser } from "~/services/auth.server";
-import { findTestimonialForPage, testimonialFormAction, testimonialIdFrom } from "~/services/testimonial-pages.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { findTestimonialForPage, testimonialFormAction } from "~/route-actions/testimonial-pages.server";
+import { recordId } from "~/lib/route-params";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { permission: "manageTestimonials", signedOut: "login" });
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = testimonialIdFrom(params.id);
+  const id = recordId(params.id);
   return testimonialFormAction(request, (user, input) => updateTestimonial(user, id, input), "Testimonial updated successfully");
 }
 

@@ -7,8 +7,8 @@ import { useToastFromAnswer } from "~/components/ui/toaster";
 import { formatLongDate } from "~/lib/format";
 import { DEFAULT_RATING, TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
 import { createTestimonial } from "~/models/testimonials.server";
-import { requireAdminPageUser } from "~/services/auth.server";
-import { testimonialFormAction } from "~/services/testimonial-pages.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { testimonialFormAction } from "~/route-actions/testimonial-pages.server";
 
 /** The form's defaults (SPEC section 4), with today's date worked out here, on the UK calendar. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,9 +8,9 @@ import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
 import { TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
 import { importExistingTestimonials, listTestimonials } from "~/models/testimonials.server";
-import { requireAdminPageUser } from "~/services/auth.server";
-import { readFormFields } from "~/services/request-body.server";
-import { raiseToast, redirectWithToast } from "~/services/toast.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { readFormFields } from "~/infrastructure/request-body.server";
+import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Testimonials | Administration Portal" }];
 

@@ -7,7 +7,7 @@ import { useOptionalAdminUser } from "~/lib/admin-session";
 import { ADMIN_ERROR_TEXT } from "~/lib/messages";
 import { RequestReference } from "~/lib/request-id";
 import { can, PERMISSIONS, type Permission } from "~/lib/permissions";
-import { getAdminUser } from "~/services/auth.server";
+import { getAdminUser } from "~/route-actions/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Administration Portal" }];
 

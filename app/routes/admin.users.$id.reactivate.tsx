@@ -6,8 +6,8 @@ import { UserStatusDialog } from "~/components/admin/user-status-dialog";
 import { fullName } from "~/lib/admin-users";
 import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
 import { reactivateAdminUser } from "~/models/admin-users.server";
-import { changeFromForm } from "~/services/admin-forms.server";
-import { requireDialogSubject, requireUserManager } from "~/services/admin-user-dialogs.server";
+import { changeFromForm } from "~/route-actions/admin-forms.server";
+import { requireDialogSubject, requireUserManager } from "~/route-actions/admin-user-dialogs.server";
 
 export const meta: MetaFunction = () => [{ title: "Reactivate User | Administration Portal" }];
 

@@ -8,10 +8,10 @@ import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
 import { PASSWORD_TEXT } from "~/lib/messages";
 import { TEMPORARY_PASSWORD_DAYS } from "~/lib/sign-in";
 import { resetAdminUserPassword } from "~/models/admin-users.server";
-import { changeFromForm } from "~/services/admin-forms.server";
-import { requireDialogSubject, requireUserManager } from "~/services/admin-user-dialogs.server";
-import { cookieOptions, newUserInviteCookie } from "~/services/cookies.server";
-import { localSignInEnabled } from "~/services/env.server";
+import { changeFromForm } from "~/route-actions/admin-forms.server";
+import { requireDialogSubject, requireUserManager } from "~/route-actions/admin-user-dialogs.server";
+import { cookieOptions, newUserInviteCookie } from "~/infrastructure/cookies.server";
+import { localSignInEnabled } from "~/infrastructure/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password | Administration Portal" }];
 

@@ -14,9 +14,10 @@ import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
 import { parseWithSchema } from "~/lib/form-submission";
 import { adminRoleChangeSchema } from "~/lib/schemas/admin-users";
 import { changeAdminUserRole } from "~/models/admin-users.server";
-import { changeFromForm, formAnswer, type AdminFormAnswer } from "~/services/admin-forms.server";
-import { readFormFields } from "~/services/request-body.server";
-import { requireDialogSubject, requireUserManager } from "~/services/admin-user-dialogs.server";
+import type { AdminFormAnswer } from "~/lib/form-submission";
+import { changeFromForm, formAnswer } from "~/route-actions/admin-forms.server";
+import { readFormFields } from "~/infrastructure/request-body.server";
+import { requireDialogSubject, requireUserManager } from "~/route-actions/admin-user-dialogs.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit User Role | Administration Portal" }];
 

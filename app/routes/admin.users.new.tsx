@@ -13,11 +13,12 @@ import { parseWithSchema } from "~/lib/form-submission";
 import { newAdminUserSchema } from "~/lib/schemas/admin-users";
 import { fullName, NEW_ADMIN_USER_FIELDS as RULES } from "~/lib/admin-users";
 import { createAdminUser } from "~/models/admin-users.server";
-import { cookieOptions, newUserInviteCookie } from "~/services/cookies.server";
-import { localSignInEnabled } from "~/services/env.server";
-import { changeFromForm, formAnswer, type AdminFormAnswer } from "~/services/admin-forms.server";
-import { readFormFields } from "~/services/request-body.server";
-import { requireUserManager } from "~/services/admin-user-dialogs.server";
+import { cookieOptions, newUserInviteCookie } from "~/infrastructure/cookies.server";
+import { localSignInEnabled } from "~/infrastructure/env.server";
+import type { AdminFormAnswer } from "~/lib/form-submission";
+import { changeFromForm, formAnswer } from "~/route-actions/admin-forms.server";
+import { readFormFields } from "~/infrastructure/request-body.server";
+import { requireUserManager } from "~/route-actions/admin-user-dialogs.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Admin User | Administration Portal" }];
 

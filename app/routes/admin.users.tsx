@@ -8,9 +8,9 @@ import { ButtonLink } from "~/components/ui/button";
 import { useAdminUser } from "~/lib/admin-session";
 import { formatCount } from "~/lib/format";
 import { listAdminUsers } from "~/models/admin-users.server";
-import { requireAdminPageUser } from "~/services/auth.server";
-import { cookieOptions, newUserInviteCookie } from "~/services/cookies.server";
-import { localSignInEnabled } from "~/services/env.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { cookieOptions, newUserInviteCookie } from "~/infrastructure/cookies.server";
+import { localSignInEnabled } from "~/infrastructure/env.server";
 import { NewUserInvitePanel, type NewUserInvite } from "~/components/admin/new-user-invite-panel";
 
 export const meta: MetaFunction = () => [{ title: "Users | Administration Portal" }];

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { decoyLeadReference, submitQuoteRequest } from "~/models/leads.server";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "~/lib/form-submission";
-import { consumeRateLimit } from "~/services/rate-limit.server";
-import { BODY_LIMITS } from "~/services/request-body.server";
-import { assertWriteAccepted } from "~/services/write-guard.server";
-import { methodNotAllowed, readJsonObject } from "~/services/json-api.server";
+import { consumeRateLimit } from "~/infrastructure/rate-limit.server";
+import { BODY_LIMITS } from "~/infrastructure/request-body.server";
+import { assertWriteAccepted } from "~/route-actions/write-guard.server";
+import { methodNotAllowed, readJsonObject } from "~/route-actions/json-api.server";
 
 /**
  * `POST /api/quote-requests` (SPEC section 7): the whole form object as JSON.

@@ -3,9 +3,9 @@ import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { COOKIE_CONSENT_VALUES } from "~/lib/enums";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { consentHeader } from "~/services/consent.server";
-import { BODY_LIMITS, readFormFields } from "~/services/request-body.server";
-import { assertWriteAccepted } from "~/services/write-guard.server";
+import { consentHeader } from "~/route-actions/consent.server";
+import { BODY_LIMITS, readFormFields } from "~/infrastructure/request-body.server";
+import { assertWriteAccepted } from "~/route-actions/write-guard.server";
 
 const consentSchema = z.object({
   consent: z.enum(COOKIE_CONSENT_VALUES),

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { getDb } from "~/services/db.server";
-import { appReady } from "~/services/startup.server";
+import { getDb } from "~/infrastructure/db.server";
+import { appReady } from "~/startup.server";
 
 /** 200 when the database answers a query; 503 otherwise. Used by Fly's health check. */
 export async function loader() {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { metrics, mayReadMetrics } from "~/services/metrics.server";
-import { env } from "~/services/env.server";
+import { metrics, mayReadMetrics } from "~/infrastructure/metrics.server";
+import { env } from "~/infrastructure/env.server";
 
 /**
  * `GET /metrics` in Prometheus format, never public: only with METRICS_TOKEN as a

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { siteOrigin } from "~/services/brand.server";
+import { siteOrigin } from "~/infrastructure/brand.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${siteOrigin(request)}/sitemap.xml`, ""].join("\n");

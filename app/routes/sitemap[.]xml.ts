@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PUBLIC_PAGES } from "~/lib/site-navigation";
-import { siteOrigin } from "~/services/brand.server";
+import { siteOrigin } from "~/infrastructure/brand.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   const origin = siteOrigin(request);

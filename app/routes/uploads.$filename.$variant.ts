@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { stockImageVariantResponse } from "~/services/image-response.server";
-import { methodNotAllowed } from "~/services/json-api.server";
+import { stockImageVariantResponse } from "~/route-actions/image-response.server";
+import { methodNotAllowed } from "~/route-actions/json-api.server";
 
 /**
  * `GET /uploads/{filename}/{width}.{format}`: a resized WebP or AVIF copy of

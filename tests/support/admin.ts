@@ -3,8 +3,8 @@ import type { Kysely } from "kysely";
 import type { BrowserContext } from "playwright-core";
 import { newAdminUserId, type AdminUser } from "~/lib/admin-users";
 import type { AdminRole } from "~/lib/enums";
-import type { Database } from "~/services/database-types";
-import { hashPassword } from "~/services/password.server";
+import type { Database } from "~/lib/database-types";
+import { hashPassword } from "~/infrastructure/password.server";
 
 /**
  * Signs in through the local sign-in form (`POST /admin/api/login`) and

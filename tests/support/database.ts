@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Database, NewLeadRow } from "~/services/database-types";
+import type { Database, NewLeadRow } from "~/lib/database-types";
 import { seedLeadRows } from "../../bench/seed-leads.js";
 import { testDatabaseKind } from "./server";
 
@@ -18,10 +18,10 @@ export async function seedTestLeads(db: Kysely<Database>, count: number, options
 
 export interface RefusedWrites {
   table: "leads" | "testimonials";
-  event: "INSERT" | "UPDATE";
+  event: "INSERT" | "UPDATE" | "DELETE";
   /** The error the database gives, as a real fault would (a full disk, a lock). */
   message: string;
-  /** Only rows with this email are refused (leads). */
+  /** Only rows with this email are refused (leads; not with DELETE). */
   email?: string;
 }
 

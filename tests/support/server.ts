@@ -5,7 +5,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import type { Database } from "~/services/database-types";
+import type { Database } from "~/lib/database-types";
 import { startBuiltServer, type BuiltServer, type ServerExit } from "../../scripts/built-server.js";
 
 /**
@@ -15,7 +15,7 @@ import { startBuiltServer, type BuiltServer, type ServerExit } from "../../scrip
 export const testPostgresUrl = process.env.TEST_POSTGRES_URL;
 export const testDatabaseKind: "sqlite" | "postgres" = testPostgresUrl ? "postgres" : "sqlite";
 
-// Counts come back as numbers, as the app reads them (app/services/db.server.ts).
+// Counts come back as numbers, as the app reads them (app/infrastructure/db.server.ts).
 const postgresTypes = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
     oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,

@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOfLondonWeek } from "~/lib/format";
-import type { ContactEnquiriesTable } from "~/services/database-types";
+import type { ContactEnquiriesTable } from "~/lib/database-types";
 import { createAdminUserRow, signIn, waitForAdminUser } from "../support/admin";
 import { startTestServer, type TestServer } from "../support/server";
 

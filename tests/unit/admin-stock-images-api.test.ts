@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "~/lib/stock-images";
-import { S3Storage } from "~/services/storage.server";
+import { S3Storage } from "~/infrastructure/storage.server";
 import { createAdminUserRow, signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { NOT_AN_IMAGE, oversizedPng, pngBytes, SVG_IMAGE } from "../support/images";
 import { startS3Server, type TestS3Server } from "../support/s3";

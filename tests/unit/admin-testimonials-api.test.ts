@@ -398,11 +398,28 @@ describe("the /admin/testimonials page actions", () => {
     expect((await server.db.selectFrom("testimonials").select("featured").where("id", "=", id).executeTakeFirstOrThrow()).featured).toBe(0);
   });
 
-  it("deletes from the confirmation", async () => {
+  it("deletes from the confirmation, back to the list with its search", async () => {
     const id = await createdId();
-    const response = await postForm(`/admin/testimonials/${id}/delete`, {});
+    const response = await postForm(`/admin/testimonials/${id}/delete?page=2`, {});
     expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin/testimonials?page=2");
     expect(await countRows()).toBe(0);
+  });
+
+  it("answers a delete the database fails with the dialog and an Error toast, keeping the testimonial", async () => {
+    const id = await createdId();
+    const allowWrites = await refuseWrites(server.db, { table: "testimonials", event: "DELETE", message: "disk I/O error" });
+    try {
+      const response = await postForm(`/admin/testimonials/${id}/delete`, {});
+      expect(response.status).toBe(503);
+      const page = await response.text();
+      expect(page).toContain("It could not be deleted. Please try again.");
+      expect(page).toContain("Are you sure you want to delete this testimonial?");
+      expect(page).not.toMatch(/disk I\/O error|SqliteError/);
+    } finally {
+      await allowWrites();
+    }
+    expect(await countRows()).toBe(1);
   });
 
   it.each(["999999", "abc"])("shows a not-found dialog with 404 for id %s", async (id) => {

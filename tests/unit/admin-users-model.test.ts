@@ -16,7 +16,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-users-model-"));
 const previousDataDir = process.env.DATA_DIR;
 process.env.DATA_DIR = dataDir;
 
-const { getDb } = await import("~/services/db.server");
+const { getDb } = await import("~/infrastructure/db.server");
 const model = await import("~/models/admin-users.server");
 const { ModelError } = await import("~/models/model-error.server");
 

@@ -108,6 +108,19 @@ describe("assigning a lead (PATCH /admin/api/quote-requests/:id)", () => {
     expect(row.assignedTo).toBeNull();
   });
 
+  it("gives a lead two managers take at the same moment to one of them, refusing the other", async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = await addLead();
+      const answers = await Promise.all([assign(id, cookies.manager, ids.manager), assign(id, cookies.otherManager, ids.otherManager)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
+      const winner = answers[0].status === 200 ? ids.manager : ids.otherManager;
+      const row = await server.db.selectFrom("leads").select("assignedTo").where("id", "=", id).executeTakeFirstOrThrow();
+      expect(row.assignedTo).toBe(winner);
+      const timeline = await server.db.selectFrom("leadActivity").select("kind").where("leadId", "=", id).where("kind", "=", "assignment").execute();
+      expect(timeline).toHaveLength(1);
+    }
+  });
+
   it("needs a signed-in staff member", async () => {
     const id = await addLead();
     expect((await assign(id, "", ids.manager)).status).toBe(401);

@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { STOCK_IMAGE_LOCATIONS } from "../../app/lib/enums";
-import type { StockImagesTable, TestimonialsTable } from "../../app/services/database-types";
+import type { StockImagesTable, TestimonialsTable } from "~/lib/database-types";
 import { startTestServer } from "../support/server";
 
 // The public JSON routes of SPEC section 7, against the real built server.

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { S3Storage } from "~/services/storage.server";
+import { S3Storage } from "~/infrastructure/storage.server";
 import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { pngBytes } from "../support/images";
 import { startS3Server, type TestS3Server } from "../support/s3";

@@ -4,7 +4,7 @@ import { Select } from "~/components/ui/field";
 import { LEAD_STATUS_LABELS } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format";
 import { DUPLICATE_WINDOW_DAYS, type LeadAssignee, type PossibleDuplicate, type StaffLead } from "~/lib/leads";
-import type { LeadActivityRow } from "~/services/database-types";
+import type { LeadActivityRow } from "~/lib/database-types";
 import { Fact, Facts, WrittenText } from "./facts";
 import { LeadStatusBadge, OverdueBadge } from "./lead-status";
 

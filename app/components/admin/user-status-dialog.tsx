@@ -6,7 +6,7 @@ import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
 import type { AdminUser } from "~/lib/admin-users";
 import { USERS_PAGE } from "~/lib/admin-users-screen";
-import type { AdminFormAnswer } from "~/services/admin-forms.server";
+import type { AdminFormAnswer } from "~/lib/form-submission";
 
 interface UserStatusDialogProps {
   user: AdminUser;

@@ -1,0 +1,29 @@
+import { createCookie } from "@remix-run/node";
+import { COOKIE_NAMES } from "~/lib/site-cookies";
+import { env } from "~/infrastructure/env.server";
+import { requestContext } from "~/infrastructure/request-context.server";
+
+/** Cookies are marked Secure whenever the site is reached over HTTPS. */
+export function cookieOptions() {
+  return { secure: requestContext().secure };
+}
+
+export const toastCookie = createCookie(COOKIE_NAMES.toast, {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secrets: [env.SESSION_SECRET],
+  maxAge: 60,
+});
+
+/**
+ * The sign-in details of a user just added, when staff sign in locally: shown
+ * once on the users page, then gone (signed, HttpOnly, five minutes at most).
+ */
+export const newUserInviteCookie = createCookie(COOKIE_NAMES.newUserInvite, {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/admin/users",
+  secrets: [env.SESSION_SECRET],
+  maxAge: 300,
+});

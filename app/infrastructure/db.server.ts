@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
+import pg from "pg";
+import { migrations } from "../../migrations";
+import type { Database } from "~/lib/database-types";
+import { env } from "~/infrastructure/env.server";
+import { recordQuery } from "~/infrastructure/metrics.server";
+
+/**
+ * The database: one SQLite file in DATA_DIR (the default, one machine), or the
+ * Postgres server DATABASE_URL names (a fleet of machines sharing it). Opened
+ * once per process and migrated to the latest schema before the first query.
+ */
+
+export type DatabaseKind = "sqlite" | "postgres";
+export const databaseKind: DatabaseKind = env.DATABASE_URL ? "postgres" : "sqlite";
+
+export const databaseFile = path.join(env.DATA_DIR, "app.db");
+
+// Postgres answers count(*) as bigint and sum() as numeric, which pg gives as text; every count here fits a number.
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const postgresTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === INT8_OID || oid === NUMERIC_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+function openDialect(): { dialect: Dialect; sqlite?: SQLite.Database } {
+  if (env.DATABASE_URL) {
+    const pool = new pg.Pool({
+      connectionString: env.DATABASE_URL,
+      max: env.DATABASE_POOL_SIZE,
+      types: postgresTypes,
+      // Idle connections do not hold the process up once it is stopping.
+      allowExitOnIdle: true,
+    });
+    return { dialect: new PostgresDialect({ pool }) };
+  }
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const sqlite = new SQLite(databaseFile);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  // With WAL, NORMAL loses nothing committed when the process dies (even by SIGKILL); only a
+  // power cut or OS crash could undo the last commits. See README ("Stopping and durability").
+  sqlite.pragma("synchronous = NORMAL");
+  // No close at exit needed: better-sqlite3 closes every open database as the process exits,
+  // which folds the write-ahead log back into app.db (tests/unit/graceful-stop.test.ts checks it).
+  return { dialect: new SqliteDialect({ database: sqlite }), sqlite };
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  // On Postgres the migrator holds an advisory lock, so machines starting together migrate one at a time.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === "Error") console.error(`Migration ${result.migrationName} failed`);
+    else if (result.status === "Success") console.info(`Migration ${result.migrationName} applied`);
+  }
+  if (error) throw error;
+}
+
+// Kept on globalThis so the dev server's rebuilds reuse the connection.
+const globalForDb = globalThis as unknown as {
+  __database?: Promise<Kysely<Database>>;
+  __migratedDatabase?: Kysely<Database>;
+  __migratedSqlite?: SQLite.Database;
+};
+
+/** The migrated database. Every model awaits this; it opens and migrates once. */
+export function getDb(): Promise<Kysely<Database>> {
+  globalForDb.__database ??= (async () => {
+    const { dialect, sqlite } = openDialect();
+    const db = new Kysely<Database>({
+      dialect,
+      // Statement times for /metrics, by kind of statement.
+      log: (event) => recordQuery(event.query.sql, event.queryDurationMillis),
+    });
+    await migrateToLatest(db);
+    globalForDb.__migratedDatabase = db;
+    globalForDb.__migratedSqlite = sqlite;
+    return db;
+  })();
+  return globalForDb.__database;
+}
+
+/** The database once open and migrated, for code that must not wait; undefined before. */
+export function migratedDatabase(): Kysely<Database> | undefined {
+  return globalForDb.__migratedDatabase;
+}
+
+/**
+ * The migrated SQLite connection itself, for the few reads that must not wait
+ * (checked on every public page view before any handler runs) and for backups;
+ * undefined until `getDb()` has opened and migrated it, and on Postgres.
+ */
+export function migratedSqlite(): SQLite.Database | undefined {
+  return globalForDb.__migratedSqlite;
+}
+
+/**
+ * A read a change is decided on, locked until the change's transaction ends. SQLite runs one
+ * write transaction at a time, so it needs nothing; on Postgres, `FOR UPDATE` makes a second
+ * change of the same rows wait for the first and read them again after it.
+ */
+export function forChange<Q extends { forUpdate(): Q }>(query: Q): Q {
+  return databaseKind === "postgres" ? query.forUpdate() : query;
+}
+
+/** Whether a write failed on a unique column (or primary key) of `table`, in either database. */
+export function isUniqueViolation(error: unknown, table: string, column: string): boolean {
+  const { code, message, constraint, detail } = error as { code?: string; message?: string; constraint?: string; detail?: string };
+  if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return Boolean(message?.includes(`${table}.${column}`));
+  // Postgres: unique_violation, named by its constraint or index, with the key in its detail.
+  if (code === "23505") return Boolean(detail?.includes(`("${column}")`) || detail?.includes(`(${column})`) || constraint?.includes(column));
+  return false;
+}
+
+/** Now as ISO-8601 UTC text, the one timestamp format in the database. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}

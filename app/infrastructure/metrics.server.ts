@@ -1,0 +1,102 @@
+import http from "node:http";
+import crypto from "node:crypto";
+import client from "prom-client";
+import type { DeliveryKind } from "~/lib/outbox";
+import { env } from "~/infrastructure/env.server";
+
+/**
+ * Prometheus metrics (`prom-client`), per process: with several machines each is
+ * scraped on its own. Labels are kept to short fixed lists (route patterns, not
+ * raw paths) so the number of series stays bounded.
+ */
+const globalForMetrics = globalThis as unknown as { __metrics?: ReturnType<typeof createMetrics> };
+
+function createMetrics() {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    requests: new client.Counter({ name: "http_requests_total", help: "Requests answered, by route pattern, method and status", labelNames: ["route", "method", "status"], registers: [registry] }),
+    requestSeconds: new client.Histogram({
+      name: "http_request_duration_seconds",
+      help: "Time to answer a request, by route pattern, method and status",
+      labelNames: ["route", "method", "status"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    pageCache: new client.Counter({ name: "page_cache_requests_total", help: "Public page views by page cache result (hit or miss)", labelNames: ["result"], registers: [registry] }),
+    leads: new client.Counter({ name: "leads_created_total", help: "Leads stored", registers: [registry] }),
+    enquiries: new client.Counter({ name: "contact_enquiries_created_total", help: "Contact enquiries stored", registers: [registry] }),
+    deliveries: new client.Counter({
+      name: "outbox_deliveries_total",
+      help: "Outbox delivery tries (webhooks and emails), by kind and outcome: sent, retry (a failed try to be tried again) or failed (given up)",
+      labelNames: ["kind", "outcome"],
+      registers: [registry],
+    }),
+    querySeconds: new client.Histogram({
+      name: "db_query_duration_seconds",
+      help: "Database statement time, by statement kind",
+      labelNames: ["statement"],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5],
+      registers: [registry],
+    }),
+  };
+}
+
+export const metrics = (globalForMetrics.__metrics ??= createMetrics());
+
+/**
+ * A bounded label for a path: files by their folder, numbers and ids as `:id`,
+ * anything not found as one label (unknown paths are endless).
+ */
+export function routeLabel(path: string, status: number): string {
+  if (status === 404) return "(not found)";
+  if (path.startsWith("/build/")) return "/build/*";
+  if (path.startsWith("/uploads/")) return "/uploads/*";
+  const segments = path.split("/").map((segment) => (/\d/.test(segment) && segment.length > 0 ? ":id" : segment));
+  return segments.slice(0, 6).join("/") || "/";
+}
+
+export function recordRequest(request: { method: string; path: string; status: number; seconds: number; cache?: string }) {
+  const labels = { route: routeLabel(request.path, request.status), method: request.method, status: String(request.status) };
+  metrics.requests.inc(labels);
+  metrics.requestSeconds.observe(labels, request.seconds);
+  if (request.cache === "hit" || request.cache === "miss") metrics.pageCache.inc({ result: request.cache });
+}
+
+export function recordDelivery(kind: DeliveryKind, outcome: "sent" | "retry" | "failed") {
+  metrics.deliveries.inc({ kind, outcome });
+}
+
+const STATEMENTS = new Set(["select", "insert", "update", "delete", "with", "pragma", "begin", "commit", "rollback", "create", "drop", "alter"]);
+
+export function recordQuery(sql: string, milliseconds: number) {
+  const first = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase() ?? "other";
+  metrics.querySeconds.observe({ statement: STATEMENTS.has(first) ? first : "other" }, milliseconds / 1000);
+}
+
+/** Whether a request may read the metrics: only with METRICS_TOKEN as its bearer token. */
+export function mayReadMetrics(authorization: string | null | undefined): boolean {
+  if (!env.METRICS_TOKEN || !authorization?.startsWith("Bearer ")) return false;
+  const given = crypto.createHash("sha256").update(authorization.slice("Bearer ".length)).digest();
+  const expected = crypto.createHash("sha256").update(env.METRICS_TOKEN).digest();
+  return crypto.timingSafeEqual(given, expected);
+}
+
+/**
+ * The metrics on their own internal port (METRICS_PORT), for Fly's scraper, which
+ * sends no token: the port is not one of the app's public services in fly.toml.
+ */
+export function startMetricsPort(): void {
+  if (!env.METRICS_PORT) return;
+  const server = http.createServer(async (request, response) => {
+    if (request.url !== "/metrics") {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "Content-Type": metrics.registry.contentType });
+    response.end(await metrics.registry.metrics());
+  });
+  server.listen(env.METRICS_PORT);
+  server.unref();
+}

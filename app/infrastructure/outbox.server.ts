@@ -1,0 +1,299 @@
+import http from "node:http";
+import https from "node:https";
+import { sql, type Kysely, type Transaction } from "kysely";
+import { isDeliveryKind, retryDelayMs, type DeliveryKind } from "~/lib/outbox";
+import type { Database, OutboxRow } from "~/lib/database-types";
+import { getDb } from "~/infrastructure/db.server";
+import { env } from "~/infrastructure/env.server";
+import { onStop } from "~/infrastructure/graceful-stop.server";
+import { logger } from "~/infrastructure/logger.server";
+import { recordDelivery } from "~/infrastructure/metrics.server";
+import { emailEnabled, sendEmail, type QueuedEmail } from "~/infrastructure/mailer.server";
+
+/**
+ * The outbox: anything sent because of a stored row (the lead webhook, the
+ * lead and enquiry emails) is a row in `outbox`, written in the same transaction as the
+ * row that caused it, then delivered from there: just after it is written, at
+ * start-up (deliveries left over from before a restart) and on a timer. A
+ * failed try is retried after a doubling wait (OUTBOX_RETRY_SECONDS up to
+ * OUTBOX_RETRY_MAX_SECONDS) until OUTBOX_MAX_ATTEMPTS, then marked failed with
+ * its last error for the staff dashboard. No request waits for a delivery, and
+ * a failing receiver never loses or holds back the row that caused it.
+ *
+ * Delivery is at least once: a try cut off by a crash is made again, so each
+ * carries an Idempotency-Key (the same on every try of one delivery).
+ */
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+interface Destination {
+  /** Whether deliveries of this kind have somewhere to go now; none configured leaves them waiting. */
+  configured(): boolean;
+  /** One try: resolves once the receiver has accepted it, rejects with a short reason otherwise. */
+  send(delivery: OutboxRow, signal: AbortSignal): Promise<void>;
+  /** Writes, in the same transaction as the delivery's own row, what a delivery means for the row that caused it. */
+  recordDelivery?(trx: Transaction<Database>, delivery: OutboxRow, deliveredAt: string): Promise<unknown>;
+}
+
+const byEmail: Destination = {
+  configured: emailEnabled,
+  send: (delivery, signal) => sendEmail(JSON.parse(delivery.payload) as QueuedEmail, delivery.id, signal),
+};
+
+const DESTINATIONS: Record<DeliveryKind, Destination> = {
+  "lead.webhook": {
+    configured: () => Boolean(env.LEAD_WEBHOOK_URL),
+    send: (delivery, signal) => postJson(env.LEAD_WEBHOOK_URL!, delivery.payload, { "Idempotency-Key": `outbox-${delivery.id}` }, signal),
+    recordDelivery: async (trx, delivery, deliveredAt) => {
+      if (delivery.leadId === null) return;
+      await trx.updateTable("leads").set({ webhookDeliveredAt: deliveredAt }).where("id", "=", delivery.leadId).execute();
+    },
+  },
+  "lead.staff-email": byEmail,
+  "lead.confirmation-email": byEmail,
+  "enquiry.staff-email": byEmail,
+};
+
+/** Deliveries tried side by side in one round. */
+const BATCH_SIZE = 20;
+/** The timer looks at least this often, for rows it was not told about (written by another process). */
+const POLL_MS = 60_000;
+/** Kept of an error answer's body in lastError. */
+const ERROR_TEXT_LIMIT = 300;
+
+const timeoutMs = () => env.OUTBOX_TIMEOUT_SECONDS * 1000;
+/** A claimed try may run this long before another worker may take the row again (after a crash). */
+const claimMs = () => timeoutMs() + 5_000;
+
+/** Queues deliveries (in one statement). Pass the transaction that stores the rows causing them, so both are kept or neither. */
+export async function addToOutbox(
+  db: Executor,
+  deliveries: Array<{ kind: DeliveryKind; leadId: number | null; enquiryId?: number; payload: unknown }>,
+): Promise<void> {
+  if (deliveries.length === 0) return;
+  const now = new Date().toISOString();
+  await db
+    .insertInto("outbox")
+    .values(
+      deliveries.map((delivery) => ({
+        kind: delivery.kind,
+        leadId: delivery.leadId,
+        enquiryId: delivery.enquiryId ?? null,
+        payload: JSON.stringify(delivery.payload),
+        nextAttemptAt: now,
+        createdAt: now,
+      })),
+    )
+    .execute();
+}
+
+/** Whether deliveries of this kind have somewhere to go now. */
+export function hasDestination(kind: DeliveryKind): boolean {
+  return DESTINATIONS[kind].configured();
+}
+
+const worker = {
+  running: false,
+  /** Asked to look again while a round was running. */
+  again: false,
+  stopped: false,
+  timer: undefined as NodeJS.Timeout | undefined,
+  /** Tries under way, cut off when the server stops. */
+  inFlight: new Set<AbortController>(),
+};
+
+/**
+ * Starts delivering what is due, in the background (never awaited by a
+ * request). Called after a delivery is queued, at start-up and by the timer.
+ */
+export function deliverOutboxSoon(): void {
+  if (worker.stopped) return;
+  if (worker.running) {
+    worker.again = true;
+    return;
+  }
+  worker.running = true;
+  clearTimeout(worker.timer);
+  void (async () => {
+    let nextDue: string | null = null;
+    try {
+      do {
+        worker.again = false;
+        nextDue = await deliverDue();
+      } while (worker.again && !worker.stopped);
+    } catch (error) {
+      console.error("Outbox: delivering failed:", error);
+    } finally {
+      worker.running = false;
+      if (worker.again) deliverOutboxSoon();
+      else scheduleNextLook(nextDue);
+    }
+  })();
+}
+
+function scheduleNextLook(nextDue: string | null): void {
+  if (worker.stopped) return;
+  const wait = nextDue === null ? POLL_MS : Math.min(POLL_MS, Math.max(0, Date.parse(nextDue) - Date.now()));
+  clearTimeout(worker.timer);
+  // Unref'd: a waiting retry never keeps the process alive.
+  worker.timer = setTimeout(deliverOutboxSoon, wait).unref();
+}
+
+/** Starts the outbox at server start: what was left before a restart goes now, the rest when due. */
+export function startOutbox(): void {
+  onStop(stopOutbox);
+  deliverOutboxSoon();
+}
+
+/** Stops the timer and cuts off tries under way (they are tried again at the next start). */
+function stopOutbox(): void {
+  worker.stopped = true;
+  clearTimeout(worker.timer);
+  for (const controller of worker.inFlight) controller.abort();
+}
+
+function configuredKinds(): DeliveryKind[] {
+  return (Object.keys(DESTINATIONS) as DeliveryKind[]).filter(hasDestination);
+}
+
+/** Delivers every row due now; returns when the next waiting one is due (null when none waits). */
+async function deliverDue(): Promise<string | null> {
+  const kinds = configuredKinds();
+  if (kinds.length === 0) return null;
+  const db = await getDb();
+  while (!worker.stopped) {
+    const due = await db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("nextAttemptAt", "<=", new Date().toISOString())
+      .where("kind", "in", kinds)
+      .orderBy("nextAttemptAt")
+      .limit(BATCH_SIZE)
+      .execute();
+    if (due.length === 0) break;
+    const tries = await Promise.allSettled(due.map((delivery) => attempt(db, delivery)));
+    for (const tried of tries) if (tried.status === "rejected") console.error("Outbox: recording a try failed:", tried.reason);
+  }
+  const next = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.min<string>("nextAttemptAt").as("due"))
+    .where("nextAttemptAt", "is not", null)
+    .where("kind", "in", kinds)
+    .executeTakeFirst();
+  return next?.due ?? null;
+}
+
+async function attempt(db: Kysely<Database>, due: OutboxRow): Promise<void> {
+  if (!isDeliveryKind(due.kind)) return;
+  const destination = DESTINATIONS[due.kind];
+  if (!destination.configured()) return;
+  const startedAt = new Date();
+  // Claim the row: only the worker whose update matched may send it; the claim lapses after a crash.
+  const claimed = await db
+    .updateTable("outbox")
+    .set({
+      attempts: sql<number>`attempts + 1`,
+      nextAttemptAt: new Date(startedAt.getTime() + claimMs()).toISOString(),
+      lastAttemptAt: startedAt.toISOString(),
+    })
+    .where("id", "=", due.id)
+    .where("nextAttemptAt", "<=", startedAt.toISOString())
+    .returningAll()
+    .executeTakeFirst();
+  if (!claimed) return;
+
+  const controller = new AbortController();
+  worker.inFlight.add(controller);
+  let failure: string | null = null;
+  try {
+    await destination.send(claimed, controller.signal);
+  } catch (error) {
+    failure = (error as Error).message || String(error);
+  } finally {
+    worker.inFlight.delete(controller);
+  }
+
+  const now = new Date().toISOString();
+  if (failure === null) {
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("outbox").set({ deliveredAt: now, nextAttemptAt: null }).where("id", "=", claimed.id).execute();
+      await destination.recordDelivery?.(trx, claimed, now);
+    });
+    recordDelivery(due.kind, "sent");
+    return;
+  }
+  if (controller.signal.aborted) {
+    // Cut off because the server is stopping: not the receiver's fault, and due again at the next start.
+    await db.updateTable("outbox").set({ attempts: claimed.attempts - 1, nextAttemptAt: now }).where("id", "=", claimed.id).execute();
+    return;
+  }
+  const lastError = failure.slice(0, ERROR_TEXT_LIMIT);
+  if (claimed.attempts >= env.OUTBOX_MAX_ATTEMPTS) {
+    recordDelivery(due.kind, "failed");
+    logger.error({ event: "outbox.given_up", kind: due.kind, deliveryId: claimed.id, attempts: claimed.attempts, error: lastError }, `Outbox: ${due.kind} delivery ${claimed.id} failed ${claimed.attempts} times; giving up`);
+    await db.updateTable("outbox").set({ failedAt: now, nextAttemptAt: null, lastError }).where("id", "=", claimed.id).execute();
+    return;
+  }
+  const wait = retryDelayMs(claimed.attempts, env.OUTBOX_RETRY_SECONDS * 1000, env.OUTBOX_RETRY_MAX_SECONDS * 1000);
+  recordDelivery(due.kind, "retry");
+  logger.warn(
+    { event: "outbox.retry", kind: due.kind, deliveryId: claimed.id, attempt: claimed.attempts, retryInSeconds: wait / 1000, error: lastError },
+    `Outbox: ${due.kind} delivery ${claimed.id} try ${claimed.attempts} failed; trying again in ${wait / 1000} s`,
+  );
+  await db
+    .updateTable("outbox")
+    .set({ nextAttemptAt: new Date(Date.now() + wait).toISOString(), lastError })
+    .where("id", "=", claimed.id)
+    .execute();
+}
+
+/**
+ * POSTs a JSON body; resolves on a 2xx answer, rejects with a short reason
+ * otherwise. A fresh connection each time (nothing pooled outlives the try),
+ * bounded by OUTBOX_TIMEOUT_SECONDS.
+ */
+function postJson(url: string, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const client = target.protocol === "https:" ? https : http;
+    const request = client.request(
+      target,
+      {
+        method: "POST",
+        agent: false,
+        signal,
+        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "User-Agent": "clearline-outbox/1", ...headers },
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 200 && status < 300) {
+          clearTimeout(timer);
+          response.resume();
+          resolve();
+          return;
+        }
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          if (text.length < ERROR_TEXT_LIMIT) text += chunk;
+        });
+        response.on("end", () => {
+          clearTimeout(timer);
+          const reason = text.replace(/\s+/g, " ").trim();
+          reject(new Error(`answered ${status}${reason ? `: ${reason}` : ""}`));
+        });
+        response.on("error", () => {});
+      },
+    );
+    const timer = setTimeout(() => request.destroy(new Error(`no answer within ${env.OUTBOX_TIMEOUT_SECONDS} s`)), timeoutMs());
+    timer.unref();
+    request.on("error", (error) => {
+      clearTimeout(timer);
+      // A refused connection to a name with two addresses is an AggregateError with no message of its own.
+      const code = (error as NodeJS.ErrnoException).code;
+      const message = error.message || code || "the request failed";
+      reject(new Error(code && !message.includes(code) ? `${code} ${message}` : message));
+    });
+    request.end(body);
+  });
+}

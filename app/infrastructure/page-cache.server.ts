@@ -1,0 +1,211 @@
+import crypto from "node:crypto";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { consentFromCookies, parseCookieHeader, PERSONAL_COOKIE_NAMES } from "~/lib/site-cookies";
+import { env } from "~/infrastructure/env.server";
+import { publicContentVersion } from "~/infrastructure/public-content.server";
+import { contentSecurityPolicy } from "~/infrastructure/security-headers.server";
+
+/**
+ * Anonymous visitors' public pages, rendered once and served from memory.
+ *
+ * Every anonymous visitor of a public page gets the same bytes, except for their
+ * answer to the cookie banner, so a page is rendered once per page and consent
+ * answer and kept. Hits are answered before Express and Remix see the request
+ * (they cost about what a static file does); everything else goes through Remix
+ * as before, and a complete, shareable render is kept on its way out
+ * (`entry.server.tsx`).
+ *
+ * What is never shared: any request carrying a personal cookie (a toast, a staff
+ * session), anything but GET/HEAD, URLs with a query string other than ad
+ * tracking, and any answer that sets a cookie, carries a toast, answers a form or
+ * is not a 200. Cached pages use CSP hashes of their inline scripts instead of a
+ * per-request nonce. A page is dropped when the public content changes (see
+ * `public-content.server.ts`) and after an hour at most, for what depends on the
+ * date (the footer's year).
+ */
+
+/** Parameters that ad and email platforms add to links; no page reads them. */
+const TRACKING_PARAMETER = /^(?:utm_\w+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|twclid|li_fat_id|mc_cid|mc_eid|_ga|_gl)$/i;
+const MAX_PAGES = 200;
+const MAX_AGE_MS = 60 * 60 * 1000;
+
+/** A request that may be answered from the cache, or its render kept in it. */
+export interface PageCacheTicket {
+  key: string;
+  /** The public content's version when the request arrived (NaN while, or if failing, to read it). */
+  version: number;
+  /** On Postgres: settles once `version` has been read from the shared row. */
+  versionRead?: Promise<void>;
+}
+
+interface CachedPage {
+  version: number;
+  storedAt: number;
+  etag: string;
+  headers: Record<string, string>;
+  identity: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+const pages = new Map<string, CachedPage>();
+const tickets = new WeakMap<IncomingMessage, PageCacheTicket>();
+
+function siteOriginFor(request: IncomingMessage, secure: boolean): string {
+  // The page's links and canonical URL use APP_URL, or else the Host the visitor asked for.
+  if (env.APP_URL) return new URL(env.APP_URL).origin;
+  return `${secure ? "https" : "http"}://${request.headers.host ?? ""}`;
+}
+
+/**
+ * Whether this request may share a cached page, and under which key. A query
+ * string made only of ad tracking is taken off the URL here, so such visitors
+ * share the plain page (their browser keeps the full URL for analytics).
+ */
+export function pageCacheTicket(request: IncomingMessage, secure: boolean): PageCacheTicket | undefined {
+  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+  const url = request.url ?? "";
+  if (!url.startsWith("/") || url === "/admin" || url.startsWith("/admin/") || url.startsWith("/admin?")) return undefined;
+  const queryStart = url.indexOf("?");
+  const path = queryStart < 0 ? url : url.slice(0, queryStart);
+  // Files (the build's assets, images, favicon, robots.txt) are never pages: no cookie parsing or database read for them.
+  if (/\.[^/]*$/.test(path)) return undefined;
+  const cookies = parseCookieHeader(request.headers.cookie);
+  if (PERSONAL_COOKIE_NAMES.some((name) => cookies.has(name))) return undefined;
+
+  if (queryStart >= 0) {
+    const names = [...new URLSearchParams(url.slice(queryStart + 1)).keys()];
+    if (!names.every((name) => TRACKING_PARAMETER.test(name))) return undefined;
+    request.url = path;
+  }
+  const version = publicContentVersion();
+  if (version === undefined) return undefined;
+  const ticket: PageCacheTicket = { key: `${siteOriginFor(request, secure)}${path} ${consentFromCookies(cookies) ?? "unanswered"}`, version: NaN };
+  if (typeof version === "number") ticket.version = version;
+  else {
+    // A failed read leaves NaN, which no kept page matches: the request is rendered and not kept.
+    ticket.versionRead = version.then(
+      (read) => void (ticket.version = read),
+      () => undefined,
+    );
+  }
+  tickets.set(request, ticket);
+  return ticket;
+}
+
+function cachedPage(ticket: PageCacheTicket): CachedPage | undefined {
+  const page = pages.get(ticket.key);
+  if (!page) return undefined;
+  if (page.version !== ticket.version || Date.now() - page.storedAt > MAX_AGE_MS) {
+    pages.delete(ticket.key);
+    return undefined;
+  }
+  // Most recently used last, so the oldest is the first dropped when the cache is full.
+  pages.delete(ticket.key);
+  pages.set(ticket.key, page);
+  return page;
+}
+
+function acceptedEncoding(header: string | undefined): "br" | "gzip" | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? "").split(",")) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(";");
+    const quality = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith("q="));
+    accepted.set(name, quality ? Number(quality.slice(2)) : 1);
+  }
+  if ((accepted.get("br") ?? 0) > 0) return "br";
+  if ((accepted.get("gzip") ?? 0) > 0) return "gzip";
+  return undefined;
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
+}
+
+/** Answers a hit; false when the request must go on to Remix. */
+function answerFromCache(request: IncomingMessage, response: ServerResponse): boolean {
+  const ticket = tickets.get(request);
+  const page = ticket && cachedPage(ticket);
+  if (!page) return false;
+  for (const [name, value] of Object.entries(page.headers)) response.setHeader(name, value);
+  response.setHeader("X-Page-Cache", "hit");
+  if (matchesEtag(request.headers["if-none-match"], page.etag)) {
+    response.statusCode = 304;
+    response.end();
+    return true;
+  }
+  const encoding = acceptedEncoding(request.headers["accept-encoding"]);
+  const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.identity;
+  if (encoding) response.setHeader("Content-Encoding", encoding);
+  response.setHeader("Content-Length", body.length);
+  response.statusCode = 200;
+  response.end(request.method === "HEAD" ? undefined : body);
+  return true;
+}
+
+const answeringServers = new WeakSet<Server>();
+
+/**
+ * Puts the cache in front of the server's own request handler (remix-serve's
+ * Express app), once per server: a hit never reaches Express.
+ */
+export function answerFromPageCacheFirst(server: Server) {
+  if (answeringServers.has(server)) return;
+  answeringServers.add(server);
+  const handlers = server.listeners("request") as ((request: IncomingMessage, response: ServerResponse) => void)[];
+  server.removeAllListeners("request");
+  const answer = (request: IncomingMessage, response: ServerResponse) => {
+    if (answerFromCache(request, response)) return;
+    for (const handler of handlers) handler.call(server, request, response);
+  };
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    const versionRead = tickets.get(request)?.versionRead;
+    if (versionRead) void versionRead.then(() => answer(request, response));
+    else answer(request, response);
+  });
+}
+
+/** The inline scripts' hashes, for a CSP that lets exactly these run without a nonce. */
+function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, content] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    hashes.add(`sha256-${crypto.createHash("sha256").update(content, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
+}
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/**
+ * Keeps a complete render of a shareable page (the caller has checked it is one)
+ * and returns the headers to send it with. Compressing happens off the request:
+ * until it is done the next visitors are rendered for as before.
+ */
+export function keepRenderedPage(ticket: PageCacheTicket, html: string): Record<string, string> {
+  const identity = Buffer.from(html, "utf8");
+  const headers = {
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Security-Policy": contentSecurityPolicy({ hashes: inlineScriptHashes(html) }),
+    // Browsers may keep it but ask each time; the ETag makes asking cheap. Shared caches must
+    // not keep it: the same URL differs by the visitor's cookie choice.
+    "Cache-Control": "private, no-cache",
+    Vary: "Accept-Encoding, Cookie",
+    ETag: `W/"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+  };
+  void Promise.all([
+    gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+  ]).then(([gzipped, brotlied]) => {
+    if (Number.isNaN(ticket.version)) return;
+    pages.delete(ticket.key);
+    pages.set(ticket.key, { version: ticket.version, storedAt: Date.now(), etag: headers.ETag, headers, identity, gzip: gzipped, brotli: brotlied });
+    while (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+  });
+  return headers;
+}

@@ -1,0 +1,169 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import crypto from "node:crypto";
+import diagnostics from "node:diagnostics_channel";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type { Toast } from "~/lib/messages";
+import { env, isProduction } from "~/infrastructure/env.server";
+import { logger } from "~/infrastructure/logger.server";
+import { recordRequest } from "~/infrastructure/metrics.server";
+import { answerFromPageCacheFirst, pageCacheTicket, type PageCacheTicket } from "~/infrastructure/page-cache.server";
+
+/**
+ * Per-request facts that a Fetch `Request` does not carry: the client's
+ * address (for rate limits), whether it came over HTTPS, and the CSP nonce.
+ *
+ * `remix-serve` (the client's chosen server) has no middleware hook, so we
+ * listen on Node's documented `http.server.request.start` diagnostics
+ * channel, which fires for every request before any handler runs. That is
+ * also where the headers every response needs (static files included) are set.
+ */
+export interface RequestContext {
+  /** Sent back as X-Request-Id, logged, and shown on the error page for a visitor to quote. */
+  requestId: string;
+  /** The signed-in staff member, once known (for the request's log line). */
+  userId?: string;
+  clientAddress: string;
+  secure: boolean;
+  nonce: string;
+  /** A write (POST, PUT, PATCH, DELETE) sent from another site's page. */
+  crossOriginWrite: boolean;
+  /** A toast raised by an action, shown by the same request's page render. */
+  pendingToast?: Toast;
+  /** Set when an anonymous visitor's page may be shared through the page cache. */
+  pageCache?: PageCacheTicket;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+interface RequestStartMessage {
+  request: IncomingMessage;
+  response: ServerResponse;
+  socket: Socket;
+  server: Server;
+}
+
+function headerValue(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function isSecureRequest(forwardedProto: string | null | undefined): boolean {
+  return Boolean(env.APP_URL?.startsWith("https:")) || forwardedProto === "https";
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Whether a write came from a page on another site: its Origin's host is not ours. */
+function isCrossOriginWrite(request: IncomingMessage): boolean {
+  const origin = headerValue(request, "origin");
+  if (!origin || SAFE_METHODS.has(request.method ?? "GET")) return false;
+  try {
+    return new URL(origin).host !== headerValue(request, "host");
+  } catch {
+    return true; // "null" or garbage
+  }
+}
+
+/**
+ * No-store for an answer that does not set its own caching. Checked as the
+ * headers go out, since the route's own headers are only added then.
+ */
+function keepOutOfCaches(response: ServerResponse) {
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", "no-store");
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+}
+
+/** A caller's own X-Request-Id is kept when it is short and plain; otherwise one is made. */
+const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The path without its query string (which may carry tokens or search terms). */
+function loggedPath(url: string | undefined): string {
+  return (url ?? "/").split("?")[0].slice(0, 200);
+}
+
+/** One log line and the request metrics, as the answer finishes (cached pages and files included). */
+function logWhenFinished(request: IncomingMessage, response: ServerResponse, context: RequestContext) {
+  const started = process.hrtime.bigint();
+  response.once("finish", () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const cache = response.getHeader("X-Page-Cache");
+    const path = loggedPath(request.url);
+    recordRequest({ method: request.method ?? "GET", path, status: response.statusCode, seconds, cache: typeof cache === "string" ? cache : undefined });
+    logger.info({
+      event: "request",
+      method: request.method,
+      path,
+      status: response.statusCode,
+      durationMs: Math.round(seconds * 10_000) / 10,
+      requestId: context.requestId,
+      ...(context.userId ? { userId: context.userId } : {}),
+      ...(typeof cache === "string" ? { cache } : {}),
+    });
+  });
+}
+
+function onRequestStart(message: unknown) {
+  const { request, response, socket, server } = message as RequestStartMessage;
+  const forwardedFor = env.TRUST_PROXY ? headerValue(request, "fly-client-ip") : undefined;
+  const givenId = headerValue(request, "x-request-id");
+  let nonce: string | undefined;
+  const context: RequestContext = {
+    requestId: givenId && REQUEST_ID.test(givenId) ? givenId : crypto.randomUUID(),
+    clientAddress: forwardedFor?.trim() || socket.remoteAddress || "unknown",
+    secure: isSecureRequest(headerValue(request, "x-forwarded-proto")),
+    // Drawn only when a page is rendered for this request: JSON, files and cached pages need none.
+    get nonce() {
+      return (nonce ??= crypto.randomBytes(16).toString("base64"));
+    },
+    crossOriginWrite: isCrossOriginWrite(request),
+  };
+  if (context.crossOriginWrite) {
+    // Our own guard (requireSameOrigin) answers these with a clear 403. Remix's
+    // built-in check would answer a page's form post with a bare 500 first, so
+    // it is handed a request without the foreign Origin.
+    delete request.headers.origin;
+  }
+  response.setHeader("X-Request-Id", context.requestId);
+  logWhenFinished(request, response, context);
+  response.setHeader("X-Content-Type-Options", "nosniff");
+  response.setHeader("X-Frame-Options", "DENY");
+  response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  response.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  response.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  if (request.url === "/admin" || request.url?.startsWith("/admin/") || request.url?.startsWith("/admin?")) {
+    // The staff portal stays out of search engines, every page and answer of it,
+    // and nothing of it (staff, leads) is kept by a browser or a proxy, unless an
+    // answer says otherwise (the public image previews set their own caching).
+    response.setHeader("X-Robots-Tag", "noindex, nofollow");
+    keepOutOfCaches(response);
+  }
+  if (isProduction && context.secure) {
+    response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  }
+  context.pageCache = pageCacheTicket(request, context.secure);
+  answerFromPageCacheFirst(server);
+  storage.enterWith(context);
+}
+
+const globalForContext = globalThis as unknown as { __requestContextListening?: boolean };
+if (!globalForContext.__requestContextListening) {
+  globalForContext.__requestContextListening = true;
+  diagnostics.subscribe("http.server.request.start", onRequestStart);
+}
+
+const fallbackContext = (): RequestContext => ({
+  requestId: crypto.randomUUID(),
+  clientAddress: "unknown",
+  secure: false,
+  nonce: crypto.randomBytes(16).toString("base64"),
+  crossOriginWrite: false,
+});
+
+/** The current request's context (a fresh stand-in outside a request). */
+export function requestContext(): RequestContext {
+  return storage.getStore() ?? fallbackContext();
+}

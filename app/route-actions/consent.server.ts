@@ -1,0 +1,19 @@
+import type { CookieConsent } from "~/lib/enums";
+import { COOKIE_NAMES, consentFromCookies, parseCookieHeader } from "~/lib/site-cookies";
+import { cookieOptions } from "~/infrastructure/cookies.server";
+
+/**
+ * The visitor's cookie choice, kept as a plain `cookie-consent=accepted|declined`
+ * cookie (readable by the server, so the banner works without JavaScript).
+ */
+const COOKIE_NAME = COOKIE_NAMES.consent;
+const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
+
+export async function readConsent(request: Request): Promise<CookieConsent | null> {
+  return consentFromCookies(parseCookieHeader(request.headers.get("Cookie")));
+}
+
+export async function consentHeader(consent: CookieConsent): Promise<string> {
+  const secure = cookieOptions().secure ? "; Secure" : "";
+  return `${COOKIE_NAME}=${consent}; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`;
+}

@@ -1,0 +1,77 @@
+import { json, type HeadersFunction } from "@remix-run/node";
+import type { z } from "zod";
+import { formValues, HONEYPOT_FIELD, isHoneypotFilled, parseWithSchema, type FormAnswer } from "~/lib/form-submission";
+import { MESSAGES, type ToastMessage } from "~/lib/messages";
+import { consumeRateLimit } from "~/infrastructure/rate-limit.server";
+import { BODY_LIMITS, BodyTooLargeError, readFormWithLimit } from "~/infrastructure/request-body.server";
+import { assertWriteAccepted } from "~/route-actions/write-guard.server";
+import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
+
+interface PublicFormOptions<S extends z.ZodTypeAny> {
+  request: Request;
+  /** Rate limits are counted per form. */
+  scope: string;
+  schema: S;
+  save: (input: z.infer<S>) => Promise<unknown>;
+  success: ToastMessage;
+  /** Where the visitor lands after a successful post (a fresh, empty form). */
+  redirectTo: string;
+}
+
+function answer(body: FormAnswer, status: number, headers?: HeadersInit) {
+  return json(body, { status, headers });
+}
+
+/**
+ * The one path every public form post takes: size bound, honeypot, the
+ * shared schema, the per-client rate limit, then the model's save. Errors
+ * come back with the visitor's values and a toast; success redirects with one.
+ */
+export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFormOptions<S>): Promise<Response> {
+  const { request, scope, schema, save, success, redirectTo } = options;
+  assertWriteAccepted(request);
+
+  let formData: FormData;
+  try {
+    formData = await readFormWithLimit(request, BODY_LIMITS.form);
+  } catch (error) {
+    return answer({ toast: raiseToast(MESSAGES.checkYourDetails) }, error instanceof BodyTooLargeError ? 413 : 400);
+  }
+  const values = formValues(formData);
+
+  // A filled honeypot is a bot: answer as if it worked, keep nothing.
+  if (isHoneypotFilled(formData.get(HONEYPOT_FIELD))) return redirectWithToast(redirectTo, success);
+
+  const parsed = parseWithSchema(schema, values);
+  if (!parsed.success) {
+    const toast = raiseToast(parsed.missingRequired ? MESSAGES.missingInformation : MESSAGES.checkYourDetails);
+    return answer({ fieldErrors: parsed.fieldErrors, values, toast }, 400);
+  }
+
+  const limit = await consumeRateLimit(scope);
+  if (!limit.allowed) {
+    return answer({ values, toast: raiseToast(MESSAGES.tooManyRequests) }, 429, {
+      "Retry-After": String(limit.retryAfterSeconds),
+    });
+  }
+
+  try {
+    await save(parsed.data);
+  } catch (error) {
+    console.error(`Saving a ${scope} submission failed:`, error);
+    return answer({ values, toast: raiseToast(MESSAGES.submissionFailed) }, 503);
+  }
+  return redirectWithToast(redirectTo, success);
+}
+
+/**
+ * A page's `headers` export for a page with a public form: a plain form post
+ * renders the page, and Remix keeps only the headers a route passes on, so the
+ * rate limit's Retry-After is passed on here.
+ */
+export const publicFormHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};

@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { formValues, HONEYPOT_FIELD, isHoneypotFilled, parseWithSchema } from "~/lib/form-submission";
+import { MESSAGES } from "~/lib/messages";
+import {
+  firstUnansweredChoiceStep,
+  pickWizardAnswers,
+  QUOTE_WIZARD_INTENTS,
+  stepOfField,
+  type QuoteWizardState,
+  type QuoteWizardStep,
+} from "~/lib/quote-wizard";
+import { quoteRequestSchema } from "~/lib/schemas/quote-request";
+import { countWizardStepReached } from "~/models/lead-figures.server";
+import { decoyLeadReference, submitQuoteRequest } from "~/models/leads.server";
+import { consumeRateLimit } from "~/infrastructure/rate-limit.server";
+import { BODY_LIMITS, BodyTooLargeError, readFormWithLimit } from "~/infrastructure/request-body.server";
+import { assertWriteAccepted } from "~/route-actions/write-guard.server";
+import { raiseToast } from "~/route-actions/toast.server";
+
+const businessStepSchema = quoteRequestSchema.pick({ businessName: true, postcode: true });
+const TOKEN_PATTERN = /^[0-9a-f-]{36}$/;
+
+function answer(state: QuoteWizardState, status = 200, headers?: HeadersInit) {
+  return json(state, { status, headers });
+}
+
+/**
+ * The quote wizard's form action, on every page that hosts the wizard. Each
+ * step posts the answers so far; the answer is the step to show next. The
+ * last step stores the lead through the same model function as the API.
+ */
+export async function quoteWizardAction({ request }: ActionFunctionArgs) {
+  const sourcePage = new URL(request.url).pathname;
+  assertWriteAccepted(request);
+  let formData: FormData;
+  try {
+    formData = await readFormWithLimit(request, BODY_LIMITS.form);
+  } catch (error) {
+    const status = error instanceof BodyTooLargeError ? 413 : 400;
+    return answer({ step: 1, answers: {}, toast: raiseToast(MESSAGES.checkYourDetails) }, status);
+  }
+  const values = formValues(formData);
+  const answers = pickWizardAnswers(values);
+  const intent = values.intent;
+
+  const choiceStep = firstUnansweredChoiceStep(answers);
+  if (choiceStep < 4 || (intent !== QUOTE_WIZARD_INTENTS.next && intent !== QUOTE_WIZARD_INTENTS.submit)) {
+    // Steps 1 to 3: a choice was made; show the first step still unanswered.
+    if (choiceStep > 1) await countWizardStepReached(choiceStep);
+    return answer({ step: choiceStep, answers });
+  }
+
+  if (intent === QUOTE_WIZARD_INTENTS.next) {
+    const parsed = parseWithSchema(businessStepSchema, answers);
+    if (!parsed.success) {
+      const toast = raiseToast(parsed.missingRequired ? MESSAGES.missingInformation : MESSAGES.checkYourDetails);
+      return answer({ step: 4, answers, fieldErrors: parsed.fieldErrors, toast }, 400);
+    }
+    await countWizardStepReached(5);
+    return answer({ step: 5, answers, submissionToken: crypto.randomUUID() });
+  }
+
+  // The final step.
+  const submissionToken = TOKEN_PATTERN.test(values.submissionToken ?? "") ? values.submissionToken : crypto.randomUUID();
+  const stayOnStep5 = (status: number, headers?: HeadersInit) =>
+    answer({ step: 5, answers, submissionToken, toast: raiseToast(MESSAGES.submissionFailed) }, status, headers);
+
+  if (isHoneypotFilled(formData.get(HONEYPOT_FIELD))) {
+    return answer({ step: 6, answers: {}, reference: decoyLeadReference() });
+  }
+  const limit = await consumeRateLimit("quote");
+  if (!limit.allowed) return stayOnStep5(429, { "Retry-After": String(limit.retryAfterSeconds) });
+
+  try {
+    const submission = await submitQuoteRequest(values, { sourcePage, submissionToken });
+    if (submission.status === "invalid") {
+      const step = Math.min(...Object.keys(submission.fieldErrors).map(stepOfField)) as QuoteWizardStep;
+      const toast = raiseToast(submission.missingRequired ? MESSAGES.missingInformation : MESSAGES.checkYourDetails);
+      return answer({ step, answers, fieldErrors: submission.fieldErrors, submissionToken, toast }, 400);
+    }
+    await countWizardStepReached(6);
+    return answer({ step: 6, answers: {}, reference: submission.lead.reference });
+  } catch (error) {
+    console.error("Storing a quote request failed:", error);
+    return stayOnStep5(503);
+  }
+}

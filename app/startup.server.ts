@@ -1,0 +1,58 @@
+import { ensureBootstrapAdmin } from "~/models/admin-users.server";
+import { measureUnsizedStockImages } from "~/models/stock-images.server";
+import { createRequire } from "node:module";
+import { markServerRunning } from "../scripts/backup-lib.js";
+import { startBackupSchedule } from "~/infrastructure/backup-schedule.server";
+import { databaseKind, getDb } from "~/infrastructure/db.server";
+import { env } from "~/infrastructure/env.server";
+import { logger } from "~/infrastructure/logger.server";
+import { startMetricsPort } from "~/infrastructure/metrics.server";
+import { stopGracefullyOnSignals } from "~/infrastructure/graceful-stop.server";
+import { announceEmailSettings } from "~/infrastructure/mailer.server";
+import { startOutbox } from "~/infrastructure/outbox.server";
+
+// First, so that a deploy's SIGTERM is handled cleanly from the start.
+stopGracefullyOnSignals();
+
+/**
+ * remix-serve adds a morgan "tiny" line for each request as it loads this build; our own
+ * JSON line (request-context.server.ts) replaces it, so its format is made to write nothing.
+ * remix-serve creates that logger after importing the build, so this runs in time.
+ */
+try {
+  const fromServe = createRequire(createRequire(import.meta.url).resolve("@remix-run/serve/dist/cli.js"));
+  fromServe("morgan").format("tiny", () => null);
+} catch {
+  // Not under remix-serve (the dev server): nothing to quiet.
+}
+announceEmailSettings();
+if (databaseKind === "postgres" && !env.BUCKET_NAME) {
+  // A fleet shares the database, not the disk: an image uploaded through one machine would be missing on the others.
+  console.warn("DATABASE_URL is set but BUCKET_NAME is not: uploaded images stay on this machine's disk. With more than one machine, set BUCKET_NAME.");
+}
+
+/**
+ * Everything the server does once as it starts: open and migrate the
+ * database, make sure a super admin exists, then start the outbox (which
+ * sends deliveries left over from before a restart in the background) and
+ * measure images stored before their sizes were recorded (in the
+ * background too: until then they are shown as before).
+ * The health check waits for it.
+ */
+export const appReady: Promise<void> = getDb()
+  .then(ensureBootstrapAdmin)
+  .then(startOutbox)
+  .then(() => {
+    // `npm run restore` refuses while this file names a live server.
+    markServerRunning(env.DATA_DIR);
+    startBackupSchedule();
+    startMetricsPort();
+    logger.info({ event: "server.ready", pid: process.pid, metricsPort: env.METRICS_PORT ?? null }, "The server is ready");
+  })
+  .then(() => {
+    measureUnsizedStockImages().catch((error) => console.error("Stored images could not be measured:", error));
+  })
+  .catch((error) => {
+    console.error("The server could not start:", error);
+    process.exit(1);
+  });
