@@ -8,7 +8,7 @@ import { NonceProvider } from "~/lib/nonce";
 import { RequestIdProvider } from "~/lib/request-id";
 import { keepRenderedPage } from "~/infrastructure/page-cache.server";
 import { requestContext } from "~/infrastructure/request-context.server";
-import { contentSecurityPolicy } from "~/infrastructure/security-headers.server";
+import { contentSecurityPolicy, inlineHashes } from "~/infrastructure/security-headers.server";
 // Importing this starts the database migration and admin bootstrap as the server starts.
 import "~/startup.server";
 
@@ -84,7 +84,6 @@ const handleRequest: HandleDocumentRequestFunction = async (
   }
 
   const { nonce } = requestContext();
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce }));
   // A page made for this visitor alone (a toast, a cookie being set) is kept by no cache.
   if (responseHeaders.has("Set-Cookie") && !responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -97,6 +96,8 @@ const handleRequest: HandleDocumentRequestFunction = async (
     nonce,
   );
   if (html === null) throw new Error("The page could not be rendered");
+  // Set once the whole page is rendered, so its own inline styles can be listed by their hashes.
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce }, inlineHashes(html, "style")));
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 };
 

@@ -1,19 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { RequestReference } from "~/lib/request-id";
 import { json } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteError,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Toaster } from "~/components/ui/toaster";
 import type { RootData } from "~/lib/brand";
+import { useMarkHydrated } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { brand, siteOrigin } from "~/infrastructure/brand.server";
 import { readConsent } from "~/route-actions/consent.server";
@@ -64,6 +56,7 @@ function Document({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  useMarkHydrated();
   return (
     <Document>
       <Outlet />
@@ -79,22 +72,15 @@ export function ErrorBoundary() {
   return (
     <Document>
       <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-6 px-6 text-center">
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-          {notFound ? "404" : "Something went wrong"}
-        </p>
-        <h1 className="text-3xl font-bold text-slate-900">
-          {notFound ? "404 Page Not Found" : "Sorry, we couldn't load this page"}
-        </h1>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{notFound ? "404" : "Something went wrong"}</p>
+        <h1 className="text-3xl font-bold text-slate-900">{notFound ? "404 Page Not Found" : "Sorry, we couldn't load this page"}</h1>
         <p className="text-slate-600">
           {notFound
             ? "The page you were looking for doesn't exist or has moved."
             : "Please try again in a moment. If the problem continues, call or email us and we'll help straight away."}
         </p>
         {notFound ? null : <RequestReference />}
-        <a
-          href="/"
-          className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-        >
+        <a href="/" className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
           Back to the home page
         </a>
       </main>

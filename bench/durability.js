@@ -148,9 +148,15 @@ export async function run({ startBuiltServer }) {
             : `; exited ${clean ? "cleanly (code 0)" : `NOT cleanly (${exit.signal ? `by ${exit.signal}` : `code ${exit.code}`})`} ${exit.exitMs.toFixed(0)} ms after SIGTERM`
           : "";
       const answers = otherAnswers ? `; ${otherAnswers} answers other than 201` : "";
-      console.log(`${pass ? "PASS" : "FAIL"} ${signal}: ${acknowledged.length} acknowledged, ${acknowledged.length - lost} stored after the restart, ${lost} lost${answers}${exitText}.`);
+      console.log(
+        `${pass ? "PASS" : "FAIL"} ${signal}: ${acknowledged.length} acknowledged, ${acknowledged.length - lost} stored after the restart, ${lost} lost${answers}${exitText}.`,
+      );
     }
-    console.log(failed ? "FAIL: acknowledged quote requests were lost or the server did not stop cleanly." : "PASS: every acknowledged quote request survived both stops.");
+    console.log(
+      failed
+        ? "FAIL: acknowledged quote requests were lost or the server did not stop cleanly."
+        : "PASS: every acknowledged quote request survived both stops.",
+    );
   } finally {
     // The first server made the data folder, so it goes last and removes it.
     for (const server of started.reverse()) await server.stop();

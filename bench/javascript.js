@@ -30,7 +30,12 @@ export function readManifest(publicDir = path.join(projectRoot, "public")) {
   if (!newest) throw new Error(`No manifest-*.js in ${buildDir}: run \`npm run build\` first`);
   const source = fs.readFileSync(path.join(buildDir, newest.file), "utf8");
   /** @type {AssetsManifest} */
-  const manifest = JSON.parse(source.slice(source.indexOf("=") + 1).trim().replace(/;$/, ""));
+  const manifest = JSON.parse(
+    source
+      .slice(source.indexOf("=") + 1)
+      .trim()
+      .replace(/;$/, ""),
+  );
   return manifest;
 }
 
@@ -88,9 +93,7 @@ const kib = (bytes) => (bytes / 1024).toFixed(1);
 
 export async function run() {
   const routes = firstLoadJavaScript();
-  printTable(
-    routes.map((route) => ({ route: route.id, url: route.url, files: route.files.length, "KiB": kib(route.bytes), "KiB gzip": kib(route.gzipBytes) })),
-  );
+  printTable(routes.map((route) => ({ route: route.id, url: route.url, files: route.files.length, KiB: kib(route.bytes), "KiB gzip": kib(route.gzipBytes) })));
   const home = homePage(routes);
   console.log("");
   printGoals([

@@ -36,11 +36,15 @@ async function photo(width, height, seed) {
       pixels[offset + 2] = Math.max(0, Math.min(255, 220 - (x / width) * 120 - wave + grain));
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 async function logo(seed) {
-  return sharp({ create: { width: 360, height: 120, channels: 4, background: { r: 20 + seed * 50, g: 60, b: 200, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width: 360, height: 120, channels: 4, background: { r: 20 + seed * 50, g: 60, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 async function signIn(url) {
@@ -50,7 +54,10 @@ async function signIn(url) {
     body: new URLSearchParams(OWNER),
     redirect: "manual",
   });
-  const session = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).find((pair) => pair.startsWith("__session=") && pair !== "__session=");
+  const session = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .find((pair) => pair.startsWith("__session=") && pair !== "__session=");
   if (!session) throw new Error(`Sign-in failed: ${response.status}`);
   return session;
 }
@@ -113,7 +120,14 @@ export async function run({ startBuiltServer }) {
       if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.message}`);
       scores.push({ path, ...Object.fromEntries(CATEGORIES.map((category) => [category, lhr.categories[category].score])) });
       metrics.push({ page: path, ...Object.fromEntries(METRICS.map(([label, id]) => [label, formatMetric(lhr.audits[id])])) });
-      const failing = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable" && audit.scoreDisplayMode !== "manual");
+      const failing = Object.values(lhr.audits).filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 1 &&
+          audit.scoreDisplayMode !== "informative" &&
+          audit.scoreDisplayMode !== "notApplicable" &&
+          audit.scoreDisplayMode !== "manual",
+      );
       const costly = failing.filter((audit) => audit.scoreDisplayMode === "binary" || audit.score < 0.9).map((audit) => audit.id);
       if (costly.length) console.log(`${path}: audits below full marks: ${costly.join(", ")}`);
     }

@@ -74,7 +74,12 @@ export async function run({ startBuiltServer }) {
         errors: refused.errors,
       },
     ]);
-    console.log(`Load average: ${os.loadavg().map((load) => load.toFixed(2)).join(", ")} (${os.cpus().length} cores)`);
+    console.log(
+      `Load average: ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(", ")} (${os.cpus().length} cores)`,
+    );
     printGoals([
       {
         figure: "leads/s, 50 clients",

@@ -3,8 +3,42 @@
 import SQLite from "better-sqlite3";
 
 const FIRST = ["Sam", "Priya", "James", "Olivia", "Mohammed", "Emma", "Oliver", "Amelia", "Harry", "Isla", "Jack", "Ava", "George", "Mia", "Noah", "Sophie"];
-const LAST = ["Patel", "Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Khan", "Evans", "Thomas", "Roberts", "Walker", "Wright", "Hughes", "Green", "Hall"];
-const TRADES = ["Plumbing", "Builders", "Accountants", "Florist", "Dental Care", "Logistics", "Architects", "Bakery", "Motors", "Electrical", "Cleaning", "Legal", "Studio", "Estates", "Catering", "Joinery"];
+const LAST = [
+  "Patel",
+  "Smith",
+  "Jones",
+  "Taylor",
+  "Brown",
+  "Williams",
+  "Wilson",
+  "Khan",
+  "Evans",
+  "Thomas",
+  "Roberts",
+  "Walker",
+  "Wright",
+  "Hughes",
+  "Green",
+  "Hall",
+];
+const TRADES = [
+  "Plumbing",
+  "Builders",
+  "Accountants",
+  "Florist",
+  "Dental Care",
+  "Logistics",
+  "Architects",
+  "Bakery",
+  "Motors",
+  "Electrical",
+  "Cleaning",
+  "Legal",
+  "Studio",
+  "Estates",
+  "Catering",
+  "Joinery",
+];
 const TOWNS = ["Leeds", "York", "Bradford", "Harrogate", "Wakefield", "Halifax", "Sheffield", "Hull", "Manchester", "Bristol"];
 const TEAM_SIZES = ["1 - 2", "3 - 4", "5 - 9", "10+"];
 const EXPIRIES = ["Out of contract", "Under 3 months", "3 Months+", "Not sure"];
@@ -48,7 +82,8 @@ export function seedLeadRows(count, { startNumber = 0 } = {}) {
 export function seedLeads(databaseFile, count, options = {}) {
   const db = new SQLite(databaseFile);
   db.pragma("journal_mode = WAL");
-  const insert = db.prepare(`INSERT INTO leads (reference, status, teamSize, contractExpiry, businessType, businessName, postcode, firstName, lastName, email, phoneNumber, sourcePage, createdAt, updatedAt)
+  const insert =
+    db.prepare(`INSERT INTO leads (reference, status, teamSize, contractExpiry, businessType, businessName, postcode, firstName, lastName, email, phoneNumber, sourcePage, createdAt, updatedAt)
     VALUES (@reference, @status, @teamSize, @contractExpiry, @businessType, @businessName, @postcode, @firstName, @lastName, @email, @phoneNumber, @sourcePage, @createdAt, @updatedAt)`);
   const rows = seedLeadRows(count, options);
   db.transaction(() => {

@@ -1,13 +1,5 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from "kysely";
-import {
-  ADMIN_ROLES,
-  BUSINESS_TYPES,
-  CONTACT_SUBJECTS,
-  CONTRACT_EXPIRIES,
-  LEAD_STATUSES,
-  STOCK_IMAGE_LOCATIONS,
-  TEAM_SIZES,
-} from "../app/lib/enums";
+import { ADMIN_ROLES, BUSINESS_TYPES, CONTACT_SUBJECTS, CONTRACT_EXPIRIES, LEAD_STATUSES, STOCK_IMAGE_LOCATIONS, TEAM_SIZES } from "../app/lib/enums";
 import { autoIdColumn, isPostgres } from "./dialect";
 
 /** `column IN ('a', 'b')` for a CHECK constraint, from one of the spec's lists. */
@@ -62,8 +54,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("company", "text", (col) => col.notNull())
     .addColumn("position", "text", (col) => col.notNull())
     .addColumn("content", "text", (col) => col.notNull())
-    .addColumn("rating", "integer", (col) => col.notNull().defaultTo(5).check(sql`rating BETWEEN 1 AND 5`))
-    .addColumn("featured", "integer", (col) => col.notNull().defaultTo(0).check(sql`featured IN (0, 1)`))
+    .addColumn("rating", "integer", (col) =>
+      col
+        .notNull()
+        .defaultTo(5)
+        .check(sql`rating BETWEEN 1 AND 5`),
+    )
+    .addColumn("featured", "integer", (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`featured IN (0, 1)`),
+    )
     .addColumn("date", "text", (col) => col.notNull())
     // Set for testimonials brought in by "Import Existing", so importing twice adds nothing.
     .addColumn("importKey", "text", (col) => col.unique())
@@ -92,7 +94,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("firstName", "text", (col) => col.notNull())
     .addColumn("lastName", "text", (col) => col.notNull())
     .addColumn("role", "text", (col) => col.notNull().defaultTo("admin").check(oneOf("role", ADMIN_ROLES)))
-    .addColumn("isActive", "integer", (col) => col.notNull().defaultTo(1).check(sql`${sql.ref("isActive")} IN (0, 1)`))
+    .addColumn("isActive", "integer", (col) =>
+      col
+        .notNull()
+        .defaultTo(1)
+        .check(sql`${sql.ref("isActive")} IN (0, 1)`),
+    )
     .addColumn("profileImageUrl", "text")
     .addColumn("passwordHash", "text")
     .addColumn("failedSignInCount", "integer", (col) => col.notNull().defaultTo(0))

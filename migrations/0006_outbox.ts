@@ -25,12 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("failedAt", "text")
     .addColumn("createdAt", "text", (col) => col.notNull())
     .execute();
-  await db.schema
-    .createIndex("outbox_next_attempt")
-    .on("outbox")
-    .column("nextAttemptAt")
-    .where(sql.ref("nextAttemptAt"), "is not", null)
-    .execute();
+  await db.schema.createIndex("outbox_next_attempt").on("outbox").column("nextAttemptAt").where(sql.ref("nextAttemptAt"), "is not", null).execute();
   await db.schema.createIndex("outbox_failed").on("outbox").column("failedAt").where(sql.ref("failedAt"), "is not", null).execute();
   await db.schema.createIndex("outbox_lead").on("outbox").column("leadId").execute();
 

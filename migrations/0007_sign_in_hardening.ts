@@ -29,7 +29,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("adminUsers").addColumn("failedSignInCount", "integer", (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("adminUsers")
+    .addColumn("failedSignInCount", "integer", (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("adminUsers").addColumn("lockedUntil", "text").execute();
   await db.schema.alterTable("adminUsers").dropColumn("temporaryPasswordExpiresAt").execute();
   await db.schema.dropTable("signInThrottle").execute();

@@ -92,7 +92,13 @@ export async function createBackup(place, options = {}) {
     const bytes = fs.statSync(partial).size;
     if (place.s3) {
       await place.s3.send(
-        new PutObjectCommand({ Bucket: place.bucket, Key: `${BACKUP_PREFIX}${name}`, Body: fs.createReadStream(partial), ContentLength: bytes, ContentType: "application/vnd.sqlite3" }),
+        new PutObjectCommand({
+          Bucket: place.bucket,
+          Key: `${BACKUP_PREFIX}${name}`,
+          Body: fs.createReadStream(partial),
+          ContentLength: bytes,
+          ContentType: "application/vnd.sqlite3",
+        }),
       );
       fs.rmSync(partial);
       await pruneBackups(place);
@@ -124,10 +130,17 @@ export async function listBackups(place) {
       for (const object of page.Contents ?? []) names.push(object.Key.slice(BACKUP_PREFIX.length));
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
-    return names.filter((name) => NAME_PATTERN.test(name)).sort().reverse();
+    return names
+      .filter((name) => NAME_PATTERN.test(name))
+      .sort()
+      .reverse();
   }
   if (!fs.existsSync(backupsDir(place))) return [];
-  return fs.readdirSync(backupsDir(place)).filter((name) => NAME_PATTERN.test(name)).sort().reverse();
+  return fs
+    .readdirSync(backupsDir(place))
+    .filter((name) => NAME_PATTERN.test(name))
+    .sort()
+    .reverse();
 }
 
 /** Deletes all but the newest `place.keep` backups. */
@@ -213,9 +226,7 @@ async function fetchBackup(place, which, destination) {
   const names = await listBackups(place);
   const name = which === "latest" ? names[0] : which;
   if (!name || !names.includes(name)) {
-    throw new BackupError(
-      `No backup named ${which}. ${names.length ? `The newest: ${names.slice(0, 5).join(", ")}` : "There are no backups yet."}`,
-    );
+    throw new BackupError(`No backup named ${which}. ${names.length ? `The newest: ${names.slice(0, 5).join(", ")}` : "There are no backups yet."}`);
   }
   if (!place.s3) {
     fs.copyFileSync(path.join(backupsDir(place), name), destination);

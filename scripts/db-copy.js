@@ -69,13 +69,16 @@ function checkSourceVersion(source, migrationNames) {
   if (unknown.length) throw new CopyError(`The SQLite database is newer than this build (${unknown.join(", ")}): copy with the version that made it.`);
   const missing = migrationNames.filter((name) => !applied.includes(name));
   if (missing.length) {
-    throw new CopyError(`The SQLite database is not up to date (${missing.length} migrations to apply): start this version on it once (npm start), stop it, then copy.`);
+    throw new CopyError(
+      `The SQLite database is not up to date (${missing.length} migrations to apply): start this version on it once (npm start), stop it, then copy.`,
+    );
   }
 }
 
 async function migrateTarget(target, migrations) {
   const { error, results } = await new Migrator({ db: target, provider: { getMigrations: async () => migrations } }).migrateToLatest();
-  if (error) throw new CopyError(`Migrating the Postgres database failed at ${results?.find((result) => result.status === "Error")?.migrationName}: ${error.message}`);
+  if (error)
+    throw new CopyError(`Migrating the Postgres database failed at ${results?.find((result) => result.status === "Error")?.migrationName}: ${error.message}`);
 }
 
 /** The tables to copy, parents before the tables that reference them. */
@@ -125,9 +128,12 @@ async function copy({ from, to }) {
   const target = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: to, max: 2 }) }) });
   try {
     checkSourceVersion(source, Object.keys(migrations));
-    await target.selectNoFrom(sql`1`.as("one")).execute().catch((error) => {
-      throw new CopyError(`Cannot reach the Postgres database: ${error.message}`);
-    });
+    await target
+      .selectNoFrom(sql`1`.as("one"))
+      .execute()
+      .catch((error) => {
+        throw new CopyError(`Cannot reach the Postgres database: ${error.message}`);
+      });
     await migrateTarget(target, migrations);
     const tables = await tablesInCopyOrder(target);
     const sourceTables = new Set(source.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all());

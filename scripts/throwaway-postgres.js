@@ -13,7 +13,10 @@ export function postgresBinaries() {
   if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
   const debian = "/usr/lib/postgresql";
   if (fs.existsSync(debian)) {
-    const versions = fs.readdirSync(debian).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a));
+    const versions = fs
+      .readdirSync(debian)
+      .filter((name) => /^\d+$/.test(name))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((version) => path.join(debian, version, "bin")));
   }
   const found = candidates.find((folder) => fs.existsSync(path.join(folder, "initdb")) && fs.existsSync(path.join(folder, "pg_ctl")));

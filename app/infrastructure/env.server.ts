@@ -40,13 +40,26 @@ const envSchema = z
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().min(1).default(600),
-    OIDC_ISSUER: z.string().url("must be the provider's issuer URL").optional().or(z.literal("").transform(() => undefined)),
+    OIDC_ISSUER: z
+      .string()
+      .url("must be the provider's issuer URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
     AUTH_LOCAL: booleanFromString,
-    ADMIN_EMAIL: z.string().email("must be an email address").optional().or(z.literal("").transform(() => undefined)),
+    ADMIN_EMAIL: z
+      .string()
+      .email("must be an email address")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     ADMIN_PASSWORD: optionalString,
-    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 30).default(8 * 60),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(60 * 24 * 30)
+      .default(8 * 60),
     LEAD_WEBHOOK_URL: z
       .string()
       .url("must be a full URL, like https://hooks.example.com/leads")
@@ -54,13 +67,31 @@ const envSchema = z
       .or(z.literal("").transform(() => undefined)),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // /metrics on the app's port answers only with this bearer token; METRICS_PORT serves it unguarded on an internal port.
-    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
-    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal("").transform(() => undefined)),
+    METRICS_TOKEN: z
+      .string()
+      .min(16, "must be at least 16 characters")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    METRICS_PORT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(65535)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     // Backups of the database (scripts/backup-lib.js): on a timer when above 0, keeping the newest BACKUP_KEEP.
-    BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 365).default(0),
+    BACKUP_INTERVAL_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 365)
+      .default(0),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
     // A new lead not contacted within this many hours is overdue (working hours are not counted apart).
-    LEAD_RESPONSE_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+    LEAD_RESPONSE_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(24),
     // Email (lead and enquiry notifications, visitor confirmations): nothing is sent without SMTP_URL.
     SMTP_URL: z
       .string()
@@ -77,11 +108,24 @@ const envSchema = z
     LEAD_NOTIFY_TO: z
       .string()
       .optional()
-      .transform((value) => (value ?? "").split(",").map((address) => address.trim()).filter(Boolean))
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((address) => address.trim())
+          .filter(Boolean),
+      )
       .refine((addresses) => addresses.every((address) => emailAddress.safeParse(address).success), "must be one or more email addresses, separated by commas"),
     // The outbox's retries (webhook and emails): first wait, doubling up to a cap, then give up.
-    OUTBOX_RETRY_SECONDS: z.coerce.number().positive().max(24 * 60 * 60).default(30),
-    OUTBOX_RETRY_MAX_SECONDS: z.coerce.number().positive().max(7 * 24 * 60 * 60).default(60 * 60),
+    OUTBOX_RETRY_SECONDS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 60 * 60)
+      .default(30),
+    OUTBOX_RETRY_MAX_SECONDS: z.coerce
+      .number()
+      .positive()
+      .max(7 * 24 * 60 * 60)
+      .default(60 * 60),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(20),
     OUTBOX_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
     ANALYTICS_GA_MEASUREMENT_ID: z
@@ -102,10 +146,7 @@ const envSchema = z
     BRAND_NAME: z.string().min(1).default("ClearLine Business"),
     BRAND_LEGAL_NAME: z.string().min(1).default("ClearLine Communications Ltd"),
     BRAND_COMPANY_NUMBER: z.string().min(1).default("09876543"),
-    BRAND_ADDRESS: z
-      .string()
-      .min(1)
-      .default("Suite 4, Riverside House, 12 Wharf Street, Leeds, LS2 7EQ"),
+    BRAND_ADDRESS: z.string().min(1).default("Suite 4, Riverside House, 12 Wharf Street, Leeds, LS2 7EQ"),
     BRAND_PHONE: z.string().min(1).default("0113 496 0123"),
     BRAND_EMAIL: z.string().email().default("hello@clearlinebusiness.co.uk"),
     BRAND_PRODUCT: z.string().min(1).default("Business Mobiles"),
@@ -128,7 +169,11 @@ const envSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing[0]], message: "is needed with the other OIDC_ settings" });
     }
     if (oidcSettings.every(Boolean) && !value.APP_URL) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["APP_URL"], message: "is needed for sign-in through the provider (its callback is APP_URL/admin/api/callback)" });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["APP_URL"],
+        message: "is needed for sign-in through the provider (its callback is APP_URL/admin/api/callback)",
+      });
     }
     if (Boolean(value.ADMIN_EMAIL) !== Boolean(value.ADMIN_PASSWORD)) {
       ctx.addIssue({
@@ -148,7 +193,11 @@ const envSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["BUCKET_NAME"], message: "is needed to store images in S3 (the other AWS_ settings are set)" });
     }
     if (value.SMTP_URL && value.LEAD_NOTIFY_TO.length > 0 && !value.APP_URL) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["APP_URL"], message: "is needed for the links to the portal in staff emails (LEAD_NOTIFY_TO is set)" });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["APP_URL"],
+        message: "is needed for the links to the portal in staff emails (LEAD_NOTIFY_TO is set)",
+      });
     }
     if (value.OUTBOX_RETRY_MAX_SECONDS < value.OUTBOX_RETRY_SECONDS) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["OUTBOX_RETRY_MAX_SECONDS"], message: "must be at least OUTBOX_RETRY_SECONDS" });

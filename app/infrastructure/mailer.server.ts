@@ -30,7 +30,8 @@ export function announceEmailSettings(): void {
   }
   const from = mailFrom();
   const sender = typeof from === "string" ? from : `${from.name} <${from.address}>`;
-  const staff = env.LEAD_NOTIFY_TO.length > 0 ? `staff notifications to ${env.LEAD_NOTIFY_TO.join(", ")}` : "no staff notifications (LEAD_NOTIFY_TO is not set)";
+  const staff =
+    env.LEAD_NOTIFY_TO.length > 0 ? `staff notifications to ${env.LEAD_NOTIFY_TO.join(", ")}` : "no staff notifications (LEAD_NOTIFY_TO is not set)";
   console.log(`Email is on: from ${sender}, ${staff}, and confirmations to visitors.`);
 }
 

@@ -16,7 +16,12 @@ function createMetrics() {
   client.collectDefaultMetrics({ register: registry });
   return {
     registry,
-    requests: new client.Counter({ name: "http_requests_total", help: "Requests answered, by route pattern, method and status", labelNames: ["route", "method", "status"], registers: [registry] }),
+    requests: new client.Counter({
+      name: "http_requests_total",
+      help: "Requests answered, by route pattern, method and status",
+      labelNames: ["route", "method", "status"],
+      registers: [registry],
+    }),
     requestSeconds: new client.Histogram({
       name: "http_request_duration_seconds",
       help: "Time to answer a request, by route pattern, method and status",
@@ -24,7 +29,12 @@ function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
     }),
-    pageCache: new client.Counter({ name: "page_cache_requests_total", help: "Public page views by page cache result (hit or miss)", labelNames: ["result"], registers: [registry] }),
+    pageCache: new client.Counter({
+      name: "page_cache_requests_total",
+      help: "Public page views by page cache result (hit or miss)",
+      labelNames: ["result"],
+      registers: [registry],
+    }),
     leads: new client.Counter({ name: "leads_created_total", help: "Leads stored", registers: [registry] }),
     enquiries: new client.Counter({ name: "contact_enquiries_created_total", help: "Contact enquiries stored", registers: [registry] }),
     deliveries: new client.Counter({

@@ -224,13 +224,20 @@ async function attempt(db: Kysely<Database>, due: OutboxRow): Promise<void> {
   }
   if (controller.signal.aborted) {
     // Cut off because the server is stopping: not the receiver's fault, and due again at the next start.
-    await db.updateTable("outbox").set({ attempts: claimed.attempts - 1, nextAttemptAt: now }).where("id", "=", claimed.id).execute();
+    await db
+      .updateTable("outbox")
+      .set({ attempts: claimed.attempts - 1, nextAttemptAt: now })
+      .where("id", "=", claimed.id)
+      .execute();
     return;
   }
   const lastError = failure.slice(0, ERROR_TEXT_LIMIT);
   if (claimed.attempts >= env.OUTBOX_MAX_ATTEMPTS) {
     recordDelivery(due.kind, "failed");
-    logger.error({ event: "outbox.given_up", kind: due.kind, deliveryId: claimed.id, attempts: claimed.attempts, error: lastError }, `Outbox: ${due.kind} delivery ${claimed.id} failed ${claimed.attempts} times; giving up`);
+    logger.error(
+      { event: "outbox.given_up", kind: due.kind, deliveryId: claimed.id, attempts: claimed.attempts, error: lastError },
+      `Outbox: ${due.kind} delivery ${claimed.id} failed ${claimed.attempts} times; giving up`,
+    );
     await db.updateTable("outbox").set({ failedAt: now, nextAttemptAt: null, lastError }).where("id", "=", claimed.id).execute();
     return;
   }

@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import { consentFromCookies, parseCookieHeader, PERSONAL_COOKIE_NAMES } from "~/lib/site-cookies";
 import { env } from "~/infrastructure/env.server";
 import { publicContentVersion } from "~/infrastructure/public-content.server";
-import { contentSecurityPolicy } from "~/infrastructure/security-headers.server";
+import { contentSecurityPolicy, inlineHashes } from "~/infrastructure/security-headers.server";
 
 /**
  * Anonymous visitors' public pages, rendered once and served from memory.
@@ -169,16 +169,6 @@ export function answerFromPageCacheFirst(server: Server) {
   });
 }
 
-/** The inline scripts' hashes, for a CSP that lets exactly these run without a nonce. */
-function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes, content] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    hashes.add(`sha256-${crypto.createHash("sha256").update(content, "utf8").digest("base64")}`);
-  }
-  return [...hashes];
-}
-
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
@@ -191,7 +181,7 @@ export function keepRenderedPage(ticket: PageCacheTicket, html: string): Record<
   const identity = Buffer.from(html, "utf8");
   const headers = {
     "Content-Type": "text/html; charset=utf-8",
-    "Content-Security-Policy": contentSecurityPolicy({ hashes: inlineScriptHashes(html) }),
+    "Content-Security-Policy": contentSecurityPolicy({ hashes: inlineHashes(html, "script") }, inlineHashes(html, "style")),
     // Browsers may keep it but ask each time; the ETag makes asking cheap. Shared caches must
     // not keep it: the same URL differs by the visitor's cookie choice.
     "Cache-Control": "private, no-cache",

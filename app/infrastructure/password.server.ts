@@ -28,7 +28,8 @@ async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } finally {
     const next = waiting.shift();
-    if (next) next(); // the slot passes straight on
+    if (next)
+      next(); // the slot passes straight on
     else running -= 1;
   }
 }
@@ -60,9 +61,7 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseStored(stored);
   if (!parsed) return false;
-  const actual = await withHashSlot(() =>
-    scrypt(password, parsed.salt, parsed.hash.length, { N: parsed.N, r: parsed.r, p: parsed.p, maxmem: MAX_MEMORY }),
-  );
+  const actual = await withHashSlot(() => scrypt(password, parsed.salt, parsed.hash.length, { N: parsed.N, r: parsed.r, p: parsed.p, maxmem: MAX_MEMORY }));
   return crypto.timingSafeEqual(actual, parsed.hash);
 }
 

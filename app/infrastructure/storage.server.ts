@@ -179,9 +179,7 @@ export function getStorage(): Storage {
         region: env.AWS_REGION,
         endpoint: env.AWS_ENDPOINT_URL_S3,
         credentials:
-          env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
-            ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }
-            : undefined,
+          env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } : undefined,
       })
     : new LocalStorage(path.join(env.DATA_DIR, "uploads"));
   return chosen;

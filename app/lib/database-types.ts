@@ -1,11 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
-import type {
-  AdminRole,
-  ContactSubject,
-  LeadActivityKind,
-  LeadStatus,
-  StockImageLocation,
-} from "~/lib/enums";
+import type { AdminRole, ContactSubject, LeadActivityKind, LeadStatus, StockImageLocation } from "~/lib/enums";
 
 /** The tables as the migrations create them. Timestamps are ISO-8601 UTC text. */
 

@@ -74,13 +74,7 @@ export const TEAM_SIZES = ["1 - 2", "3 - 4", "5 - 9", "10+"] as const;
 export const CONTRACT_EXPIRIES = ["Out of contract", "Under 3 months", "3 Months+", "Not sure"] as const;
 export const BUSINESS_TYPES = ["Sole trader", "Partnership", "LTD company", "Other"] as const;
 
-export const CONTACT_SUBJECTS = [
-  "business-mobile",
-  "phone-systems",
-  "broadband",
-  "it-services",
-  "general-enquiry",
-] as const;
+export const CONTACT_SUBJECTS = ["business-mobile", "phone-systems", "broadband", "it-services", "general-enquiry"] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
 export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {

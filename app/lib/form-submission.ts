@@ -17,9 +17,7 @@ export interface AdminFormAnswer extends FormAnswer {
   formError?: string;
 }
 
-export type ParsedForm<T> =
-  | { success: true; data: T }
-  | { success: false; fieldErrors: FieldErrors; missingRequired: boolean };
+export type ParsedForm<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors; missingRequired: boolean };
 
 /** Validates a submission; the first message for each field, and whether a required answer was missing. */
 export function parseWithSchema<S extends z.ZodTypeAny>(schema: S, input: unknown): ParsedForm<z.infer<S>> {
@@ -30,10 +28,7 @@ export function parseWithSchema<S extends z.ZodTypeAny>(schema: S, input: unknow
   for (const issue of result.error.issues) {
     const field = issue.path.join(".") || "form";
     fieldErrors[field] ??= issue.message;
-    if (
-      (issue.code === "too_small" && issue.minimum === 1 && issue.type === "string") ||
-      (issue.code === "invalid_type" && issue.received === "undefined")
-    ) {
+    if ((issue.code === "too_small" && issue.minimum === 1 && issue.type === "string") || (issue.code === "invalid_type" && issue.received === "undefined")) {
       missingRequired = true;
     }
   }

@@ -41,9 +41,7 @@ type Row = [label: string, value: string];
 
 /** The answers given, in the wizard's order, with their labels; unanswered optional ones left out. */
 function answerRows(lead: LeadForEmail): Row[] {
-  return (Object.keys(QUOTE_REQUEST_FIELDS) as QuoteRequestField[])
-    .filter((field) => lead[field])
-    .map((field) => [QUOTE_ANSWER_LABELS[field], lead[field]!]);
+  return (Object.keys(QUOTE_REQUEST_FIELDS) as QuoteRequestField[]).filter((field) => lead[field]).map((field) => [QUOTE_ANSWER_LABELS[field], lead[field]!]);
 }
 
 const textRows = (rows: Row[]) => rows.map(([label, value]) => `${label}: ${value}`).join("\n");

@@ -11,7 +11,9 @@ export const RequestIdProvider = RequestIdContext.Provider;
 
 export function useRequestId(): string | undefined {
   const fromServer = useContext(RequestIdContext);
-  const [requestId] = useState(() => fromServer ?? (typeof document === "undefined" ? undefined : (document.querySelector("[data-request-id]")?.textContent ?? undefined)));
+  const [requestId] = useState(
+    () => fromServer ?? (typeof document === "undefined" ? undefined : (document.querySelector("[data-request-id]")?.textContent ?? undefined)),
+  );
   return requestId;
 }
 

@@ -41,20 +41,7 @@ export const RESOURCE_ARTICLES: readonly ResourceArticle[] = [
   },
 ];
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** "2025-06-19" -> "19 June 2025", the same on server and browser whatever their locale data. */
 export function formatLongUkDate(isoDate: string): string {

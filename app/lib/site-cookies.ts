@@ -13,12 +13,7 @@ export const COOKIE_NAMES = {
  * Cookies that make a page one visitor's own (a flashed message, a staff sign-in):
  * a request carrying one is always rendered for it and never shared from the page cache.
  */
-export const PERSONAL_COOKIE_NAMES: readonly string[] = [
-  COOKIE_NAMES.toast,
-  COOKIE_NAMES.session,
-  COOKIE_NAMES.newUserInvite,
-  COOKIE_NAMES.signInState,
-];
+export const PERSONAL_COOKIE_NAMES: readonly string[] = [COOKIE_NAMES.toast, COOKIE_NAMES.session, COOKIE_NAMES.newUserInvite, COOKIE_NAMES.signInState];
 
 /** The cookies a request sent, by name (the first of a repeated name wins, as browsers send the most specific first). */
 export function parseCookieHeader(header: string | null | undefined): Map<string, string> {

@@ -102,7 +102,11 @@ export async function createAdminUser(actor: AdminUser, input: NewAdminUserInput
         throw error;
       });
     const user = toAdminUser(row);
-    await recordAudit(actor, { action: "user.created", entityType: "adminUser", entityId: user.id, summary: `Added ${fullName(user)} as ${ADMIN_ROLE_LABELS[user.role]}` }, trx);
+    await recordAudit(
+      actor,
+      { action: "user.created", entityType: "adminUser", entityId: user.id, summary: `Added ${fullName(user)} as ${ADMIN_ROLE_LABELS[user.role]}` },
+      trx,
+    );
     return temporaryPassword ? { ...user, temporaryPassword } : user;
   });
 }
@@ -116,7 +120,11 @@ export async function changeAdminUserRole(actor: AdminUser, id: string, role: Ad
       throw new ModelError(409, "The last active super admin cannot be given another role");
     }
     const row = await trx.updateTable("adminUsers").set({ role, updatedAt: nowIso() }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
-    await recordAudit(actor, { action: "user.role_changed", entityType: "adminUser", entityId: id, summary: `Changed ${fullName(user)}'s role to ${ADMIN_ROLE_LABELS[role]}` }, trx);
+    await recordAudit(
+      actor,
+      { action: "user.role_changed", entityType: "adminUser", entityId: id, summary: `Changed ${fullName(user)}'s role to ${ADMIN_ROLE_LABELS[role]}` },
+      trx,
+    );
     return toAdminUser(row);
   });
 }
@@ -142,12 +150,7 @@ export async function reactivateAdminUser(actor: AdminUser, id: string): Promise
   if (user.isActive) return user;
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("adminUsers")
-      .set({ isActive: 1, updatedAt: nowIso() })
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await trx.updateTable("adminUsers").set({ isActive: 1, updatedAt: nowIso() }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
     await recordAudit(actor, { action: "user.reactivated", entityType: "adminUser", entityId: id, summary: `Reactivated ${fullName(user)}` }, trx);
     return toAdminUser(row);
   });
@@ -287,17 +290,19 @@ export async function resetAdminUserPassword(actor: AdminUser, id: string): Prom
 }
 
 /** On sign-in through the provider, fill in the name and picture the row lacks. */
-export async function fillProfileFromProvider(
-  user: AdminUser,
-  claims: { givenName?: string; familyName?: string; picture?: string },
-): Promise<AdminUser> {
+export async function fillProfileFromProvider(user: AdminUser, claims: { givenName?: string; familyName?: string; picture?: string }): Promise<AdminUser> {
   const changes: Partial<Pick<AdminUsersTable, "firstName" | "lastName" | "profileImageUrl">> = {};
   if (!user.firstName && claims.givenName) changes.firstName = claims.givenName;
   if (!user.lastName && claims.familyName) changes.lastName = claims.familyName;
   if (!user.profileImageUrl && claims.picture?.startsWith("https://")) changes.profileImageUrl = claims.picture;
   if (Object.keys(changes).length === 0) return user;
   const db = await getDb();
-  const row = await db.updateTable("adminUsers").set({ ...changes, updatedAt: nowIso() }).where("id", "=", user.id).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .updateTable("adminUsers")
+    .set({ ...changes, updatedAt: nowIso() })
+    .where("id", "=", user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toAdminUser(row);
 }
 
@@ -312,24 +317,47 @@ export async function fillProfileFromProvider(
 export async function ensureBootstrapAdmin(): Promise<void> {
   const db = await getDb();
   const now = nowIso();
-  const firstSuperAdmin = { firstName: "Site", lastName: "Administrator", role: "super_admin", isActive: 1, profileImageUrl: null, createdAt: now, updatedAt: now } as const;
+  const firstSuperAdmin = {
+    firstName: "Site",
+    lastName: "Administrator",
+    role: "super_admin",
+    isActive: 1,
+    profileImageUrl: null,
+    createdAt: now,
+    updatedAt: now,
+  } as const;
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     if (await findAdminUserByEmail(env.ADMIN_EMAIL)) return;
     await db
       .insertInto("adminUsers")
-      .values({ ...firstSuperAdmin, id: newAdminUserId(), email: env.ADMIN_EMAIL, passwordHash: await hashPassword(env.ADMIN_PASSWORD), temporaryPasswordExpiresAt: null })
+      .values({
+        ...firstSuperAdmin,
+        id: newAdminUserId(),
+        email: env.ADMIN_EMAIL,
+        passwordHash: await hashPassword(env.ADMIN_PASSWORD),
+        temporaryPasswordExpiresAt: null,
+      })
       .onConflict((oc) => oc.doNothing())
       .execute();
     console.info(`Super admin ${env.ADMIN_EMAIL} created from ADMIN_EMAIL and ADMIN_PASSWORD.`);
     return;
   }
-  const { count } = await db.selectFrom("adminUsers").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom("adminUsers")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   if (Number(count) > 0) return;
   const email = `admin@${env.BRAND_EMAIL.split("@")[1]}`;
   const password = generatePassword();
   await db
     .insertInto("adminUsers")
-    .values({ ...firstSuperAdmin, id: newAdminUserId(), email, passwordHash: await hashPassword(password), temporaryPasswordExpiresAt: temporaryPasswordExpiry() })
+    .values({
+      ...firstSuperAdmin,
+      id: newAdminUserId(),
+      email,
+      passwordHash: await hashPassword(password),
+      temporaryPasswordExpiresAt: temporaryPasswordExpiry(),
+    })
     .execute();
   console.info(
     `First super admin created. Sign in at /admin with ${email} and this one-time password: ${password} ` +

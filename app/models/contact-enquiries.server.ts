@@ -20,7 +20,11 @@ import { ModelError } from "./model-error.server";
 export async function createContactEnquiry(input: ContactEnquiryInput): Promise<{ id: number }> {
   const db = await getDb();
   const { enquiry, emailQueued } = await db.transaction().execute(async (trx) => {
-    const enquiry = await trx.insertInto("contactEnquiries").values({ ...input, createdAt: nowIso() }).returningAll().executeTakeFirstOrThrow();
+    const enquiry = await trx
+      .insertInto("contactEnquiries")
+      .values({ ...input, createdAt: nowIso() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return { enquiry, emailQueued: await queueNewEnquiryEmail(trx, enquiry) };
   });
   metrics.enquiries.inc();
@@ -91,10 +95,7 @@ export function contactEnquiriesCsvStream({ q }: Pick<SearchPage, "q">): Readabl
   return csvStreamNewestFirst({
     header: ENQUIRY_CSV_COLUMNS,
     query: (db) =>
-      db
-        .selectFrom("contactEnquiries")
-        .select(["id", "createdAt", "firstName", "lastName", "email", "contactNumber", "subject", "message"])
-        .where(search(q)),
+      db.selectFrom("contactEnquiries").select(["id", "createdAt", "firstName", "lastName", "email", "contactNumber", "subject", "message"]).where(search(q)),
     cells: (row) => [
       formatDateTime(row.createdAt),
       row.firstName,

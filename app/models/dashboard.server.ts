@@ -19,7 +19,11 @@ export async function dashboardFigures(): Promise<DashboardFigures> {
   // The leads screen's per-status counts (kept by triggers), rather than counting every lead again.
   const [leads, users, overdueLeads] = await Promise.all([
     leadCounts(),
-    db.selectFrom("adminUsers").select((eb) => eb.fn.countAll<number>().as("active")).where("isActive", "=", 1).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("adminUsers")
+      .select((eb) => eb.fn.countAll<number>().as("active"))
+      .where("isActive", "=", 1)
+      .executeTakeFirstOrThrow(),
     countOverdueLeads(),
   ]);
   return {
@@ -73,11 +77,16 @@ export async function deliveryProblems(): Promise<DeliveryProblems | null> {
     const query = db.selectFrom("outbox");
     return state === "failed"
       ? query.where("outbox.failedAt", "is not", null)
-      : query.where("outbox.nextAttemptAt", "is not", null).where((eb) => eb.or([eb("outbox.lastError", "is not", null), eb("outbox.nextAttemptAt", "<", overdue)]));
+      : query
+          .where("outbox.nextAttemptAt", "is not", null)
+          .where((eb) => eb.or([eb("outbox.lastError", "is not", null), eb("outbox.nextAttemptAt", "<", overdue)]));
   };
   const [failedByKind, waitingByKind] = await Promise.all(
     (["failed", "waiting"] as const).map((state) =>
-      problems(state).select(["outbox.kind", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("outbox.kind").execute(),
+      problems(state)
+        .select(["outbox.kind", (eb) => eb.fn.countAll<number>().as("count")])
+        .groupBy("outbox.kind")
+        .execute(),
     ),
   );
   const total = (rows: Array<{ count: number }>) => rows.reduce((sum, row) => sum + Number(row.count), 0);
@@ -135,8 +144,20 @@ export async function recentActivity(limit: number): Promise<ActivityEntry[]> {
   const db = await getDb();
   const [changes, leads, enquiries, signups] = await Promise.all([
     db.selectFrom("auditLog").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute(),
-    db.selectFrom("leads").select(["id", "reference", "businessName", "companyName", "createdAt"]).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute(),
-    db.selectFrom("contactEnquiries").select(["id", "firstName", "lastName", "createdAt"]).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute(),
+    db
+      .selectFrom("leads")
+      .select(["id", "reference", "businessName", "companyName", "createdAt"])
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom("contactEnquiries")
+      .select(["id", "firstName", "lastName", "createdAt"])
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute(),
     db.selectFrom("newsletterSignups").select(["id", "email", "createdAt"]).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute(),
   ]);
   const website = "Website";

@@ -31,12 +31,29 @@ export async function leadFigures(now = new Date()): Promise<LeadFigures> {
 
   const contacted = recentLeads.where("firstContactedAt", "is not", null);
   const [perDay, byStatus, bySource, byTeamSize, contactedCount, funnel] = await Promise.all([
-    recentLeads.select([sql<string>`substr(${sql.ref("createdAt")}, 1, 10)`.as("key"), (eb) => eb.fn.countAll<number>().as("count")]).groupBy("key").execute(),
-    recentLeads.select(["status as key", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute(),
-    recentLeads.select(["sourcePage as key", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("sourcePage").execute(),
-    recentLeads.select(["teamSize as key", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("teamSize").execute(),
+    recentLeads
+      .select([sql<string>`substr(${sql.ref("createdAt")}, 1, 10)`.as("key"), (eb) => eb.fn.countAll<number>().as("count")])
+      .groupBy("key")
+      .execute(),
+    recentLeads
+      .select(["status as key", (eb) => eb.fn.countAll<number>().as("count")])
+      .groupBy("status")
+      .execute(),
+    recentLeads
+      .select(["sourcePage as key", (eb) => eb.fn.countAll<number>().as("count")])
+      .groupBy("sourcePage")
+      .execute(),
+    recentLeads
+      .select(["teamSize as key", (eb) => eb.fn.countAll<number>().as("count")])
+      .groupBy("teamSize")
+      .execute(),
     contacted.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
-    db.selectFrom("wizardFunnel").where("day", ">=", days[0]).select(["step", (eb) => eb.fn.sum<number>("count").as("count")]).groupBy("step").execute(),
+    db
+      .selectFrom("wizardFunnel")
+      .where("day", ">=", days[0])
+      .select(["step", (eb) => eb.fn.sum<number>("count").as("count")])
+      .groupBy("step")
+      .execute(),
   ]);
 
   // The median: the middle response time, or the mean of the middle two; only those rows are read.

@@ -107,7 +107,10 @@ function assignedToMatches(eb: ExpressionBuilder<Database, "leads">, assignedTo:
 
 /** Leads of one owner (or none), of one status or all: from the owner index (migration 0014). */
 async function countAssigned(db: Kysely<Database>, assignedTo: string | null, status: LeadStatus | undefined): Promise<number> {
-  let query = db.selectFrom("leads").select(sql<number>`count(*)`.as("count")).where((eb) => assignedToMatches(eb, assignedTo));
+  let query = db
+    .selectFrom("leads")
+    .select(sql<number>`count(*)`.as("count"))
+    .where((eb) => assignedToMatches(eb, assignedTo));
   if (status) query = query.where("status", "=", status);
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
@@ -131,8 +134,14 @@ async function countMatching(db: Kysely<Database>, filter: LeadFilter, unsearche
   if (!q) return unsearched;
   const counted =
     indexedSearch(q) && !filter.status && filter.assignedTo === undefined && databaseKind === "sqlite"
-      ? db.selectFrom(sql`leadSearch`.as("leadSearch")).select(sql<number>`count(*)`.as("count")).where(searchIndexMatch(q))
-      : db.selectFrom("leads").select(sql<number>`count(*)`.as("count")).where(whereMatches(filter));
+      ? db
+          .selectFrom(sql`leadSearch`.as("leadSearch"))
+          .select(sql<number>`count(*)`.as("count"))
+          .where(searchIndexMatch(q))
+      : db
+          .selectFrom("leads")
+          .select(sql<number>`count(*)`.as("count"))
+          .where(whereMatches(filter));
   return Number((await counted.executeTakeFirstOrThrow()).count);
 }
 
@@ -233,7 +242,11 @@ async function possibleDuplicatesOf(db: Kysely<Database>, lead: Pick<LeadRow, "i
 
 export async function getLeadDetails(id: number): Promise<LeadDetails> {
   const db = await getDb();
-  const row = await db.selectFrom("leads").select([...STAFF_LEAD_COLUMNS, "phoneKey"]).where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("leads")
+    .select([...STAFF_LEAD_COLUMNS, "phoneKey"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row) throw new ModelError(404, "Lead not found");
   const [activity, possibleDuplicates, [lead]] = await Promise.all([
     db.selectFrom("leadActivity").selectAll().where("leadId", "=", id).orderBy("createdAt", "asc").orderBy("id", "asc").execute(),
@@ -246,7 +259,13 @@ export async function getLeadDetails(id: number): Promise<LeadDetails> {
 /** Active staff a lead may be assigned to, by name. */
 export async function listAssignableStaff(): Promise<LeadAssignee[]> {
   const db = await getDb();
-  const users = await db.selectFrom("adminUsers").select(["id", "firstName", "lastName", "email"]).where("isActive", "=", 1).orderBy("firstName").orderBy("lastName").execute();
+  const users = await db
+    .selectFrom("adminUsers")
+    .select(["id", "firstName", "lastName", "email"])
+    .where("isActive", "=", 1)
+    .orderBy("firstName")
+    .orderBy("lastName")
+    .execute();
   return users.map((user) => ({ id: user.id, name: fullName(user), email: user.email }));
 }
 
@@ -284,10 +303,18 @@ export async function assignLead(actor: AdminUser, id: number, assigneeId: strin
       .returning(STAFF_LEAD_COLUMNS)
       .executeTakeFirstOrThrow();
     const body = assignee ? `Assigned to ${fullName(assignee)}` : `Unassigned${previous ? ` (was ${fullName(previous)})` : ""}`;
-    await trx.insertInto("leadActivity").values({ leadId: id, kind: "assignment", actorId: actor.id, actorName: fullName(actor), body, createdAt: now }).execute();
+    await trx
+      .insertInto("leadActivity")
+      .values({ leadId: id, kind: "assignment", actorId: actor.id, actorName: fullName(actor), body, createdAt: now })
+      .execute();
     await recordAudit(
       actor,
-      { action: "lead.assigned", entityType: "lead", entityId: id, summary: assignee ? `Assigned lead ${before.reference} to ${fullName(assignee)}` : `Unassigned lead ${before.reference}` },
+      {
+        action: "lead.assigned",
+        entityType: "lead",
+        entityId: id,
+        summary: assignee ? `Assigned lead ${before.reference} to ${fullName(assignee)}` : `Unassigned lead ${before.reference}`,
+      },
       trx,
     );
     return updated;
@@ -298,24 +325,34 @@ export async function assignLead(actor: AdminUser, id: number, assigneeId: strin
 
 export async function updateLeadStatus(actor: AdminUser, id: number, status: LeadStatus): Promise<StaffLead> {
   const db = await getDb();
-  return db.transaction().execute(async (trx) => {
-    const before = await forChange(trx.selectFrom("leads").select(["status", "reference"]).where("id", "=", id)).executeTakeFirst();
-    if (!before) throw new ModelError(404, "Lead not found");
-    const now = nowIso();
-    const row = await trx
-      .updateTable("leads")
-      // The first move on from New is the lead's response time (dashboard).
-      .set((eb) => ({ status, updatedAt: now, ...(status === "new" ? {} : { firstContactedAt: eb.fn.coalesce("firstContactedAt", eb.val(now)) }) }))
-      .where("id", "=", id)
-      .returning(STAFF_LEAD_COLUMNS)
-      .executeTakeFirstOrThrow();
-    if (before.status !== status) {
-      const body = `Status changed from ${LEAD_STATUS_LABELS[before.status]} to ${LEAD_STATUS_LABELS[status]}`;
-      await trx.insertInto("leadActivity").values({ leadId: id, kind: "status", actorId: actor.id, actorName: fullName(actor), body, createdAt: now }).execute();
-      await recordAudit(actor, { action: "lead.status_changed", entityType: "lead", entityId: id, summary: `Moved lead ${before.reference} to ${LEAD_STATUS_LABELS[status]}` }, trx);
-    }
-    return row;
-  }).then(async (row) => (await toStaffLeads(db, [row]))[0]);
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const before = await forChange(trx.selectFrom("leads").select(["status", "reference"]).where("id", "=", id)).executeTakeFirst();
+      if (!before) throw new ModelError(404, "Lead not found");
+      const now = nowIso();
+      const row = await trx
+        .updateTable("leads")
+        // The first move on from New is the lead's response time (dashboard).
+        .set((eb) => ({ status, updatedAt: now, ...(status === "new" ? {} : { firstContactedAt: eb.fn.coalesce("firstContactedAt", eb.val(now)) }) }))
+        .where("id", "=", id)
+        .returning(STAFF_LEAD_COLUMNS)
+        .executeTakeFirstOrThrow();
+      if (before.status !== status) {
+        const body = `Status changed from ${LEAD_STATUS_LABELS[before.status]} to ${LEAD_STATUS_LABELS[status]}`;
+        await trx
+          .insertInto("leadActivity")
+          .values({ leadId: id, kind: "status", actorId: actor.id, actorName: fullName(actor), body, createdAt: now })
+          .execute();
+        await recordAudit(
+          actor,
+          { action: "lead.status_changed", entityType: "lead", entityId: id, summary: `Moved lead ${before.reference} to ${LEAD_STATUS_LABELS[status]}` },
+          trx,
+        );
+      }
+      return row;
+    })
+    .then(async (row) => (await toStaffLeads(db, [row]))[0]);
 }
 
 export async function addLeadNote(actor: AdminUser, id: number, body: string): Promise<LeadActivityRow> {
@@ -340,7 +377,11 @@ export async function deleteLead(actor: AdminUser, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const lead = await trx.deleteFrom("leads").where("id", "=", id).returning(["reference", "businessName", "companyName"]).executeTakeFirst();
     if (!lead) throw new ModelError(404, "Lead not found");
-    await recordAudit(actor, { action: "lead.deleted", entityType: "lead", entityId: id, summary: `Deleted lead ${lead.reference} (${lead.companyName || lead.businessName})` }, trx);
+    await recordAudit(
+      actor,
+      { action: "lead.deleted", entityType: "lead", entityId: id, summary: `Deleted lead ${lead.reference} (${lead.companyName || lead.businessName})` },
+      trx,
+    );
   });
 }
 
@@ -370,12 +411,18 @@ export const LEAD_CSV_COLUMNS = [
 ];
 
 /** The leads `viewer` filtered, as CSV, streamed newest first a chunk at a time. */
-export async function leadsCsvStream(viewer: Pick<AdminUser, "id">, filters: Pick<LeadFilters, "q" | "status" | "assigned">): Promise<ReadableStream<Uint8Array>> {
+export async function leadsCsvStream(
+  viewer: Pick<AdminUser, "id">,
+  filters: Pick<LeadFilters, "q" | "status" | "assigned">,
+): Promise<ReadableStream<Uint8Array>> {
   const filter = leadFilterFor(viewer, filters);
   // Every staff member once (a short list), rather than a join in each chunk.
   const db = await getDb();
   const staff = new Map(
-    (await db.selectFrom("adminUsers").select(["id", "firstName", "lastName", "email"]).execute()).map((user) => [user.id, { name: fullName(user), email: user.email }]),
+    (await db.selectFrom("adminUsers").select(["id", "firstName", "lastName", "email"]).execute()).map((user) => [
+      user.id,
+      { name: fullName(user), email: user.email },
+    ]),
   );
   const now = new Date();
   return csvStreamNewestFirst({

@@ -33,11 +33,7 @@ export function decoyLeadReference(): string {
 
 async function findLeadByToken(submissionToken: string): Promise<CreatedLead | undefined> {
   const db = await getDb();
-  return db
-    .selectFrom("leads")
-    .select(["id", "reference"])
-    .where("submissionToken", "=", submissionToken)
-    .executeTakeFirst();
+  return db.selectFrom("leads").select(["id", "reference"]).where("submissionToken", "=", submissionToken).executeTakeFirst();
 }
 
 interface LeadToStore {
@@ -154,9 +150,7 @@ export async function createLead(input: QuoteRequestInput, context: SubmissionCo
   return storeLeadWithOthers({ input, context, now: new Date() });
 }
 
-export type QuoteSubmission =
-  | { status: "invalid"; fieldErrors: FieldErrors; missingRequired: boolean }
-  | { status: "created"; lead: CreatedLead };
+export type QuoteSubmission = { status: "invalid"; fieldErrors: FieldErrors; missingRequired: boolean } | { status: "created"; lead: CreatedLead };
 
 /**
  * The one way a quote request becomes a lead, for the wizard's form action
@@ -168,6 +162,3 @@ export async function submitQuoteRequest(raw: unknown, context: SubmissionContex
   const { id, reference } = await createLead(parsed.data, context);
   return { status: "created", lead: { id, reference } };
 }
-
-
-

@@ -83,7 +83,15 @@ export async function pageNewestFirst<DB, TB extends keyof DB, Row>(
 ): Promise<RowsPage<Row>> {
   // Kysely cannot name the selection of a generic table: say what it is.
   const total =
-    options.total ?? Number((await query.select(sql<number>`count(*)`.as("count")).$castTo<{ count: number }>().executeTakeFirstOrThrow()).count);
+    options.total ??
+    Number(
+      (
+        await query
+          .select(sql<number>`count(*)`.as("count"))
+          .$castTo<{ count: number }>()
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(requestedPage, pageCount);
   const offset = (page - 1) * pageSize;

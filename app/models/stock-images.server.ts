@@ -19,20 +19,12 @@ const PUBLIC_COLUMNS = ["id", "filename", "description", "originalName", "locati
 export function listStockImagesByLocation(location: StockImageLocation): Promise<PublicStockImage[]> {
   return rememberPublicContent(`stock images in ${location}`, async () => {
     const db = await getDb();
-    return db
-      .selectFrom("stockImages")
-      .select(PUBLIC_COLUMNS)
-      .where("location", "=", location)
-      .orderBy("createdAt", "asc")
-      .orderBy("id", "asc")
-      .execute();
+    return db.selectFrom("stockImages").select(PUBLIC_COLUMNS).where("location", "=", location).orderBy("createdAt", "asc").orderBy("id", "asc").execute();
   });
 }
 
 /** The first image of each of these locations, or null where a location has none. */
-export async function firstStockImages<L extends StockImageLocation>(
-  locations: readonly L[],
-): Promise<Record<L, PublicStockImage | null>> {
+export async function firstStockImages<L extends StockImageLocation>(locations: readonly L[]): Promise<Record<L, PublicStockImage | null>> {
   return rememberPublicContent(`first stock images of ${locations.join(", ")}`, async () => {
     // One query for every location: the rows come oldest first, so the first seen for a location wins.
     const db = await getDb();
@@ -84,7 +76,8 @@ export class UploadRefused extends ModelError {
 function cleanOriginalName(name: string, extension: string): string {
   const base = name.split(/[/\\]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  const withoutControls = base.replace(/[\u0000-\u001f\u007f]/g, "");
+  const clean = withoutControls.trim().slice(0, 200);
   return clean || `image.${extension}`;
 }
 

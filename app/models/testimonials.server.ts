@@ -37,13 +37,7 @@ export function listTestimonials(): Promise<PublicTestimonial[]> {
 export function listTestimonialsForDisplay(): Promise<PublicTestimonial[]> {
   return rememberPublicContent("featured testimonials", async () => {
     const db = await getDb();
-    const rows = await db
-      .selectFrom("testimonials")
-      .selectAll()
-      .where("featured", "=", 1)
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
-      .execute();
+    const rows = await db.selectFrom("testimonials").selectAll().where("featured", "=", 1).orderBy("createdAt", "desc").orderBy("id", "desc").execute();
     return rows.length > 0 ? rows.map(toPublicTestimonial) : SAMPLE_TESTIMONIALS;
   });
 }
@@ -69,7 +63,11 @@ export async function createTestimonial(actor: AdminUser, input: TestimonialInpu
       .values({ ...input, featured: input.featured ? 1 : 0, importKey: null, createdAt: now, updatedAt: now })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(actor, { action: "testimonial.created", entityType: "testimonial", entityId: row.id, summary: `Added the testimonial from ${row.name} (${row.company})` }, trx);
+    await recordAudit(
+      actor,
+      { action: "testimonial.created", entityType: "testimonial", entityId: row.id, summary: `Added the testimonial from ${row.name} (${row.company})` },
+      trx,
+    );
     return toPublicTestimonial(row);
   });
 }
@@ -84,7 +82,11 @@ export async function updateTestimonial(actor: AdminUser, id: number, changes: T
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new ModelError(404, "Testimonial not found");
-    await recordAudit(actor, { action: "testimonial.updated", entityType: "testimonial", entityId: id, summary: `Updated the testimonial from ${row.name} (${row.company})` }, trx);
+    await recordAudit(
+      actor,
+      { action: "testimonial.updated", entityType: "testimonial", entityId: id, summary: `Updated the testimonial from ${row.name} (${row.company})` },
+      trx,
+    );
     return toPublicTestimonial(row);
   });
 }
@@ -94,7 +96,11 @@ export async function deleteTestimonial(actor: AdminUser, id: number): Promise<v
   await db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom("testimonials").where("id", "=", id).returning(["name", "company"]).executeTakeFirst();
     if (!row) throw new ModelError(404, "Testimonial not found");
-    await recordAudit(actor, { action: "testimonial.deleted", entityType: "testimonial", entityId: id, summary: `Deleted the testimonial from ${row.name} (${row.company})` }, trx);
+    await recordAudit(
+      actor,
+      { action: "testimonial.deleted", entityType: "testimonial", entityId: id, summary: `Deleted the testimonial from ${row.name} (${row.company})` },
+      trx,
+    );
   });
 }
 
@@ -127,7 +133,11 @@ export async function importExistingTestimonials(actor: AdminUser): Promise<numb
       .returning("id")
       .execute();
     if (added.length > 0) {
-      await recordAudit(actor, { action: "testimonial.imported", entityType: "testimonial", summary: `Imported ${added.length} of the website's built-in testimonials` }, trx);
+      await recordAudit(
+        actor,
+        { action: "testimonial.imported", entityType: "testimonial", summary: `Imported ${added.length} of the website's built-in testimonials` },
+        trx,
+      );
     }
     return added.length;
   });

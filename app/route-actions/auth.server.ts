@@ -180,10 +180,7 @@ export async function requireAdminPageUser(
 }
 
 /** requireAdminPageUser, with the account's password state. */
-export async function requireAdminPageAccount(
-  request: Request,
-  options: Parameters<typeof requireAdminPageUser>[1] = {},
-): Promise<AdminAccount> {
+export async function requireAdminPageAccount(request: Request, options: Parameters<typeof requireAdminPageUser>[1] = {}): Promise<AdminAccount> {
   assertWriteAccepted(request, options.maxBodyBytes ?? BODY_LIMITS.form);
   const account = await getAdminSession(request);
   if (!account) {
@@ -208,11 +205,7 @@ export async function requireAdminPageAccount(
  * For admin JSON routes: the user allowed to do this, or 401 / 403 JSON
  * (thrown). A user who has not yet replaced a temporary password gets 403.
  */
-export async function requireAdminApiUser(
-  request: Request,
-  permission: Permission = "view",
-  options: { maxBodyBytes?: number } = {},
-): Promise<AdminUser> {
+export async function requireAdminApiUser(request: Request, permission: Permission = "view", options: { maxBodyBytes?: number } = {}): Promise<AdminUser> {
   assertWriteAccepted(request, options.maxBodyBytes ?? BODY_LIMITS.json);
   const account = await getAdminSession(request);
   if (!account) throw json({ error: "Unauthorized" }, { status: 401 });

@@ -20,11 +20,7 @@ export function findTestimonialForPage(idParam: string | undefined): Promise<Pub
  * success back to the list with the spec's toast, otherwise the form again
  * with its errors, what was typed, and an "Error" toast (SPEC section 8).
  */
-export async function testimonialFormAction(
-  request: Request,
-  save: (user: AdminUser, input: TestimonialInput) => Promise<unknown>,
-  successTitle: string,
-) {
+export async function testimonialFormAction(request: Request, save: (user: AdminUser, input: TestimonialInput) => Promise<unknown>, successTitle: string) {
   const user = await requireAdminPageUser(request, { permission: "manageTestimonials", signedOut: "login" });
   const values = await readFormFields(request);
   const parsed = parseWithSchema(testimonialSchema, values);

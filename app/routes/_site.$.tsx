@@ -12,11 +12,9 @@ export const meta: MetaFunction = () => [{ title: "404 Page Not Found" }, { name
 export default function NotFound() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-24 text-center sm:py-32">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Error 404</p>
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Error 404</p>
       <h1 className="text-4xl font-bold tracking-tight text-slate-900">404 Page Not Found</h1>
-      <p className="text-lg text-slate-600">
-        Sorry, we couldn&apos;t find that page. It may have moved, or the link may be mistyped.
-      </p>
+      <p className="text-lg text-slate-600">Sorry, we couldn&apos;t find that page. It may have moved, or the link may be mistyped.</p>
       <div className="flex flex-wrap justify-center gap-3">
         <ButtonLink to="/">Go to the home page</ButtonLink>
         <ButtonLink to="/contact" variant="outline">

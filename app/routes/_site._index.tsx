@@ -55,12 +55,7 @@ export default function Home() {
         eyebrow="Business mobiles for UK small businesses"
         title="Compare business mobile deals and save"
         description="We compare all the major UK networks and our trusted UK suppliers to find the right plan for your team. It takes 1 minute to tell us what you need, and you'll get a quote from an expert within 24 hours."
-        highlights={[
-          "Award-winning B2B dealers",
-          "All major UK networks compared",
-          "100% independent advice",
-          "Great value SIM-only deals",
-        ]}
+        highlights={["Award-winning B2B dealers", "All major UK networks compared", "100% independent advice", "Great value SIM-only deals"]}
         actions={
           <>
             <ButtonLink to="/business-mobile" variant="accent" size="lg">

@@ -36,10 +36,7 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export async function loader() {
-  const [images, testimonials] = await Promise.all([
-    firstStockImages(["general", ...FORM_LOGO_LOCATIONS]),
-    listTestimonialsForDisplay(),
-  ]);
+  const [images, testimonials] = await Promise.all([firstStockImages(["general", ...FORM_LOGO_LOCATIONS]), listTestimonialsForDisplay()]);
   const formLogos = FORM_LOGO_LOCATIONS.map((location) => images[location]);
   return json({ image: images.general, formLogos, testimonials: testimonials.slice(0, 3) });
 }
@@ -60,10 +57,7 @@ export default function BusinessMobile() {
               Request your free quote
               <ArrowRight className="size-5" aria-hidden />
             </ButtonLink>
-            <a
-              href={phoneHref(brand.phone)}
-              className={buttonClasses("inverse", "lg")}
-            >
+            <a href={phoneHref(brand.phone)} className={buttonClasses("inverse", "lg")}>
               <Phone className="size-5" aria-hidden />
               Call {brand.phone}
             </a>

@@ -50,19 +50,13 @@ export default function Contact() {
         <div className="mx-auto grid max-w-7xl gap-8 px-4 sm:px-6 lg:grid-cols-3 lg:gap-10 lg:px-8">
           <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:col-span-2">
             <h2 className="text-xl font-bold text-slate-900">Send us an enquiry</h2>
-            <p className="mb-6 mt-1 text-sm text-slate-600">
+            <p className="mt-1 mb-6 text-sm text-slate-600">
               Fields marked <span className="text-red-700">*</span> are required. We reply within one working day.
             </p>
             <ContactForm />
           </div>
           <div className="grid content-start gap-6">
-            {image ? (
-              <StockImage
-                image={image}
-                alt={image.description ?? "Our office"}
-                className="aspect-[16/9] w-full rounded-2xl shadow-sm"
-              />
-            ) : null}
+            {image ? <StockImage image={image} alt={image.description ?? "Our office"} className="aspect-[16/9] w-full rounded-2xl shadow-sm" /> : null}
             <OfficeAddress />
             <ContactDetails />
             <LegalLine />

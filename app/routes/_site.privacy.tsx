@@ -5,7 +5,7 @@ import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-        title: attributes.title,
+    title: attributes.title,
     description: attributes.description,
     path: "/privacy",
   });

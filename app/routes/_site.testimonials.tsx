@@ -19,8 +19,7 @@ export const headers = publicFormHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Customer Testimonials",
-    description:
-      "Read what UK small businesses say about comparing and switching their business mobile, phone system and broadband deals with us.",
+    description: "Read what UK small businesses say about comparing and switching their business mobile, phone system and broadband deals with us.",
     path: "/testimonials",
   });
 
@@ -42,15 +41,13 @@ export default function TestimonialsPage() {
   return (
     <>
       <section className="bg-linear-to-b from-brand-50 to-white">
-        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 pb-10 pt-16 sm:px-6 sm:pt-20 lg:grid-cols-2 lg:gap-14 lg:px-8">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 pt-16 pb-10 sm:px-6 sm:pt-20 lg:grid-cols-2 lg:gap-14 lg:px-8">
           <div className="mx-auto max-w-3xl text-center lg:mx-0 lg:text-left">
-            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Testimonials</p>
-            <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-              Trusted by small businesses across the UK
-            </h1>
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Testimonials</p>
+            <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Trusted by small businesses across the UK</h1>
             <p className="mt-5 text-lg leading-8 text-slate-700">
-              Sole traders, partnerships and growing teams come to {brand.name} to compare business mobile, phone
-              system and broadband deals without the sales pressure. Here is what a few of them said after switching.
+              Sole traders, partnerships and growing teams come to {brand.name} to compare business mobile, phone system and broadband deals without the sales
+              pressure. Here is what a few of them said after switching.
             </p>
           </div>
           <StockImage

@@ -13,9 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminSignIn() {
   return (
     <SignInCard title="Administration Portal">
-      <p className="text-center text-slate-600">
-        Only authorised administrators may access this portal. Sign in with your work account to continue.
-      </p>
+      <p className="text-center text-slate-600">Only authorised administrators may access this portal. Sign in with your work account to continue.</p>
       {/* A plain link: sign-in leaves the app for the provider and comes back. */}
       <a href="/admin/api/login" className={buttonClasses("primary", "lg", "w-full")}>
         Sign in

@@ -100,12 +100,26 @@ export default function ChangePassword() {
             hint={`At least ${MIN_PASSWORD_LENGTH} characters, and not your email address. A few unrelated words make a strong one.`}
           >
             {(control) => (
-              <Input {...control} type="password" name="newPassword" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
+              <Input
+                {...control}
+                type="password"
+                name="newPassword"
+                autoComplete="new-password"
+                minLength={MIN_PASSWORD_LENGTH}
+                maxLength={MAX_PASSWORD_LENGTH}
+              />
             )}
           </Field>
           <Field id="confirm-password" label="Confirm new password" required error={errors.confirmPassword}>
             {(control) => (
-              <Input {...control} type="password" name="confirmPassword" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
+              <Input
+                {...control}
+                type="password"
+                name="confirmPassword"
+                autoComplete="new-password"
+                minLength={MIN_PASSWORD_LENGTH}
+                maxLength={MAX_PASSWORD_LENGTH}
+              />
             )}
           </Field>
           <div>

@@ -11,11 +11,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const result = await authenticate("oidc", request);
     if (result instanceof Response) return result;
     const sessionId = await startSession(result.id);
-    return redirectWithToast(
-      "/admin/dashboard",
-      ACCOUNT_MESSAGES.signedIn(result.firstName),
-      { headers: { "Set-Cookie": await sessionCookieHeader(sessionId) } },
-    );
+    return redirectWithToast("/admin/dashboard", ACCOUNT_MESSAGES.signedIn(result.firstName), {
+      headers: { "Set-Cookie": await sessionCookieHeader(sessionId) },
+    });
   } catch (error) {
     const refused = error instanceof SignInRefused;
     if (!refused) console.error("Sign-in through the provider failed:", error);

@@ -115,9 +115,7 @@ export default function AdminLogin() {
       ) : null}
       <Form method="post" className="grid gap-4">
         <Field id="sign-in-email" label="Email" required>
-          {(control) => (
-            <Input {...control} type="email" name="email" autoComplete="username" defaultValue={answer && "email" in answer ? answer.email : ""} />
-          )}
+          {(control) => <Input {...control} type="email" name="email" autoComplete="username" defaultValue={answer && "email" in answer ? answer.email : ""} />}
         </Field>
         <Field id="sign-in-password" label="Password" required>
           {(control) => <Input {...control} type="password" name="password" autoComplete="current-password" />}

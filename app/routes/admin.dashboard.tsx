@@ -156,9 +156,27 @@ function LeadCharts({ charts }: { charts: LeadFigures }) {
         formatLabel={formatDay}
       />
       <div className="grid gap-4 lg:grid-cols-2">
-        <BarChart title="Leads by status" summary={describe("Leads by status", charts.byStatus)} bars={charts.byStatus} labelHeading="Status" valueHeading="Leads" />
-        <BarChart title="Leads by team size" summary={describe("Leads by team size", charts.byTeamSize)} bars={charts.byTeamSize} labelHeading="Team size" valueHeading="Leads" />
-        <BarChart title="Leads by source page" summary={describe("Leads by the page they were sent from", charts.bySourcePage)} bars={charts.bySourcePage} labelHeading="Page" valueHeading="Leads" />
+        <BarChart
+          title="Leads by status"
+          summary={describe("Leads by status", charts.byStatus)}
+          bars={charts.byStatus}
+          labelHeading="Status"
+          valueHeading="Leads"
+        />
+        <BarChart
+          title="Leads by team size"
+          summary={describe("Leads by team size", charts.byTeamSize)}
+          bars={charts.byTeamSize}
+          labelHeading="Team size"
+          valueHeading="Leads"
+        />
+        <BarChart
+          title="Leads by source page"
+          summary={describe("Leads by the page they were sent from", charts.bySourcePage)}
+          bars={charts.bySourcePage}
+          labelHeading="Page"
+          valueHeading="Leads"
+        />
         <BarChart
           title="Quote wizard funnel"
           summary={describe("Answers reaching each step of the quote wizard", charts.funnel)}
@@ -183,10 +201,19 @@ function DeliveryProblemsPanel({ problems }: { problems: DeliveryProblems }) {
         <TriangleAlert className="size-5" aria-hidden /> Webhook and email deliveries need attention
       </h2>
       <p className="mt-2 text-sm text-red-900">
-        Every lead is stored and on the <Link to="/admin/leads" className="font-medium underline underline-offset-2">Leads screen</Link>, and every
-        enquiry in the <Link to="/admin/enquiries" className="font-medium underline underline-offset-2">Enquiries inbox</Link>; these deliveries (the
-        lead webhook, emails to staff and confirmations to visitors) did not get through
-        {missing.length > 0 ? `, and ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} no longer set, so nothing waiting for ${missing.length === 1 ? "it" : "them"} is sent` : ""}.
+        Every lead is stored and on the{" "}
+        <Link to="/admin/leads" className="font-medium underline underline-offset-2">
+          Leads screen
+        </Link>
+        , and every enquiry in the{" "}
+        <Link to="/admin/enquiries" className="font-medium underline underline-offset-2">
+          Enquiries inbox
+        </Link>
+        ; these deliveries (the lead webhook, emails to staff and confirmations to visitors) did not get through
+        {missing.length > 0
+          ? `, and ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} no longer set, so nothing waiting for ${missing.length === 1 ? "it" : "them"} is sent`
+          : ""}
+        .
       </p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-red-950">
         <dt className="font-medium">Failed (no more tries)</dt>

@@ -29,7 +29,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdminPageUser(request, { permission: "workLeads", signedOut: "login" });
   const form = await readFormFields(request);
   const failed = (status: number, reason?: string) =>
-    json({ toast: raiseToast({ kind: "destructive", title: "Error", description: reason ? `Failed to update lead status: ${reason}` : "Failed to update lead status" }) }, { status });
+    json(
+      {
+        toast: raiseToast({
+          kind: "destructive",
+          title: "Error",
+          description: reason ? `Failed to update lead status: ${reason}` : "Failed to update lead status",
+        }),
+      },
+      { status },
+    );
   if (form.intent !== LEAD_STATUS_INTENT) return failed(400);
   const parsed = leadStatusChangeSchema.safeParse(form);
   const leadId = Number(form.leadId);

@@ -51,9 +51,7 @@ export function ErrorBoundary() {
   return (
     <AdminFrame signedIn={Boolean(user)}>
       <div role="alert" className="grid justify-items-start gap-4">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
-          {notFound ? ADMIN_ERROR_TEXT.notFoundTitle : ADMIN_ERROR_TEXT.faultTitle}
-        </h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{notFound ? ADMIN_ERROR_TEXT.notFoundTitle : ADMIN_ERROR_TEXT.faultTitle}</h1>
         <p className="text-slate-600">{notFound ? ADMIN_ERROR_TEXT.notFound : ADMIN_ERROR_TEXT.fault}</p>
         {notFound ? null : <RequestReference />}
         <Link to="/admin/dashboard" className="font-medium text-brand-700 underline underline-offset-2">

@@ -29,7 +29,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       toast: USER_MESSAGES.passwordReset,
       headers: async (reset) => ({
         "Set-Cookie": await newUserInviteCookie.serialize(
-          { name: fullName(reset) || reset.email, email: reset.email, temporaryPassword: reset.temporaryPassword, reason: "reset", expiresAt: reset.temporaryPasswordExpiresAt },
+          {
+            name: fullName(reset) || reset.email,
+            email: reset.email,
+            temporaryPassword: reset.temporaryPassword,
+            reason: "reset",
+            expiresAt: reset.temporaryPasswordExpiresAt,
+          },
           cookieOptions(),
         ),
       }),

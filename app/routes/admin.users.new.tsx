@@ -40,7 +40,12 @@ export async function action({ request }: ActionFunctionArgs) {
       toast: USER_MESSAGES.created,
       headers: async (created) =>
         created.temporaryPassword
-          ? { "Set-Cookie": await newUserInviteCookie.serialize({ name: fullName(created), email: created.email, temporaryPassword: created.temporaryPassword }, cookieOptions()) }
+          ? {
+              "Set-Cookie": await newUserInviteCookie.serialize(
+                { name: fullName(created), email: created.email, temporaryPassword: created.temporaryPassword },
+                cookieOptions(),
+              ),
+            }
           : undefined,
     },
     failure: USER_MESSAGES.createFailed,

@@ -63,9 +63,7 @@ export default function AdminUsers() {
           <h2 id="admin-users-heading" className="text-lg font-semibold text-slate-900">
             Admin Users
           </h2>
-          {!permissions.manageUsers ? (
-            <p className="mt-1 text-sm text-slate-600">Only super admins can add people or change roles and access.</p>
-          ) : null}
+          {!permissions.manageUsers ? <p className="mt-1 text-sm text-slate-600">Only super admins can add people or change roles and access.</p> : null}
         </div>
         {users.length === 0 ? (
           <div className="grid justify-items-center gap-2 px-5 py-12 text-center">

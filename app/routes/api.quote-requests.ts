@@ -24,10 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const limit = await consumeRateLimit("quote");
   if (!limit.allowed) {
-    return json(
-      { error: "Too many requests: please try again later" },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
+    return json({ error: "Too many requests: please try again later" }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
 
   try {

@@ -12,7 +12,16 @@ describe.each(JS_MODES)("$name", (mode) => {
     const submitted = await fetch(`${journey.server.url}/api/quote-requests`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ teamSize: "10+", contractExpiry: "Not sure", businessType: "LTD company", businessName: `Chart Test ${mode.name}`, firstName: "Cai", lastName: "Chart", email: "cai@charttest.co.uk", phoneNumber: "07700 900777" }),
+      body: JSON.stringify({
+        teamSize: "10+",
+        contractExpiry: "Not sure",
+        businessType: "LTD company",
+        businessName: `Chart Test ${mode.name}`,
+        firstName: "Cai",
+        lastName: "Chart",
+        email: "cai@charttest.co.uk",
+        phoneNumber: "07700 900777",
+      }),
     });
     expect(submitted.status).toBe(201);
     const page = await openPage(journey.browser, mode);

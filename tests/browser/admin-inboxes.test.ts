@@ -52,7 +52,14 @@ beforeAll(async () => {
   await server.db
     .insertInto("newsletterSignups")
     .values([
-      ...Array.from({ length: 5 }, (_, index) => ({ email: `reader${index}@example.co.uk`, firstName: null, lastName: null, sourcePage: "/about", createdAt: now, updatedAt: now })),
+      ...Array.from({ length: 5 }, (_, index) => ({
+        email: `reader${index}@example.co.uk`,
+        firstName: null,
+        lastName: null,
+        sourcePage: "/about",
+        createdAt: now,
+        updatedAt: now,
+      })),
       ...Object.values(PEOPLE).map(({ subscriber: [firstName, lastName] }) => ({
         email: `${firstName.toLowerCase()}@${lastName.toLowerCase()}.co.uk`,
         firstName,

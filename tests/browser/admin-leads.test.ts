@@ -98,7 +98,10 @@ describe.each(JS_MODES)("leads screen $name", (mode) => {
   it("opens the details of a lead, adds a note, and sees it in the timeline", async () => {
     const page = await openLeads(mode);
     const reference = (await rows(page).nth(2).locator(".font-mono").textContent())!;
-    await rows(page).nth(2).getByRole("link", { name: `View details of lead ${reference}` }).click();
+    await rows(page)
+      .nth(2)
+      .getByRole("link", { name: `View details of lead ${reference}` })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Lead Details" });
     await dialog.waitFor();
     const lead = await server.db.selectFrom("leads").selectAll().where("reference", "=", reference).executeTakeFirstOrThrow();
@@ -119,7 +122,10 @@ describe.each(JS_MODES)("leads screen $name", (mode) => {
   it("deletes a lead after the spec's confirmation", async () => {
     const page = await openLeads(mode);
     const reference = (await rows(page).nth(4).locator(".font-mono").textContent())!;
-    await rows(page).nth(4).getByRole("link", { name: `Delete lead ${reference}` }).click();
+    await rows(page)
+      .nth(4)
+      .getByRole("link", { name: `Delete lead ${reference}` })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Delete lead" });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("Are you sure you want to delete this lead? This action cannot be undone.");
@@ -189,7 +195,10 @@ describe("leads screen with JavaScript only", () => {
 
   it("closes the details dialog with Escape and keeps the list", async () => {
     const page = await openLeads(JS_MODES[1]);
-    await rows(page).first().getByRole("link", { name: /View details/ }).click();
+    await rows(page)
+      .first()
+      .getByRole("link", { name: /View details/ })
+      .click();
     await page.getByRole("dialog").waitFor();
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
@@ -201,7 +210,10 @@ describe("leads screen with JavaScript only", () => {
   it("has no serious accessibility problems on the list and the dialogs", async () => {
     const page = await openLeads(JS_MODES[1]);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await rows(page).first().getByRole("link", { name: /View details/ }).click();
+    await rows(page)
+      .first()
+      .getByRole("link", { name: /View details/ })
+      .click();
     await page.getByRole("dialog").waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.context().close();

@@ -10,10 +10,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }), launchBrowser()]);
   await server.db.updateTable("adminUsers").set({ firstName: "Olivia", lastName: "Owner" }).where("email", "=", OWNER.email).execute();
 });
 afterAll(async () => {
@@ -216,7 +213,11 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
     await createAdminUserRow(server.db, { email, password: "the-real-password" });
     // Five wrong guesses from this machine (the browser is the same client) ...
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const guess = await fetch(`${server.url}/admin/api/login`, { method: "POST", body: new URLSearchParams({ email, password: `guess-${attempt}` }), redirect: "manual" });
+      const guess = await fetch(`${server.url}/admin/api/login`, {
+        method: "POST",
+        body: new URLSearchParams({ email, password: `guess-${attempt}` }),
+        redirect: "manual",
+      });
       expect(guess.status).toBe(401);
     }
     // ... and even the right password waits.

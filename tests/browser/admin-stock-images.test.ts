@@ -140,7 +140,10 @@ describe.each(JS_MODES)("stock images $name", (mode) => {
 
     // Delete asks first, then removes the record and the file.
     await dismissToast(page);
-    await card.filter({ hasText: "office.png" }).getByRole("link", { name: /^Delete/ }).click();
+    await card
+      .filter({ hasText: "office.png" })
+      .getByRole("link", { name: /^Delete/ })
+      .click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("Are you sure you want to delete this image?");
@@ -161,7 +164,10 @@ describe.each(JS_MODES)("stock images $name", (mode) => {
 
     for (const name of ["team-meeting.png", "handsets.png"]) {
       await dismissToast(page);
-      await card.filter({ hasText: name }).getByRole("link", { name: /^Delete/ }).click();
+      await card
+        .filter({ hasText: name })
+        .getByRole("link", { name: /^Delete/ })
+        .click();
       await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
       expect(await toastText(page)).toContain("Image deleted successfully");
     }
@@ -175,8 +181,20 @@ describe.each(JS_MODES)("stock images $name", (mode) => {
 
   it.each([
     ["a file over 10 MB", oversizedFile, "General Use", "File Too Large", "Image must be smaller than 10MB"],
-    ["a file named .png that is not an image", { name: "notes.png", mimeType: "image/png", buffer: NOT_AN_IMAGE }, "Hero Section", "Invalid File", "Please select an image file"],
-    ["an SVG", { name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }, "Form Logo 1", "Invalid File", "Please select an image file"],
+    [
+      "a file named .png that is not an image",
+      { name: "notes.png", mimeType: "image/png", buffer: NOT_AN_IMAGE },
+      "Hero Section",
+      "Invalid File",
+      "Please select an image file",
+    ],
+    [
+      "an SVG",
+      { name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+      "Form Logo 1",
+      "Invalid File",
+      "Please select an image file",
+    ],
     ["a missing location", { name: "fine.png", mimeType: "image/png", buffer: pngBytes() }, null, "Missing Information", "Please select a file and location"],
     ["a missing file", null, "Services Section", "Missing Information", "Please select a file and location"],
   ])("refuses %s with the spec's message and stores nothing", async (_case, file, location, title, description) => {
@@ -246,7 +264,15 @@ describe("stock images with JavaScript", () => {
   it("shows a placeholder icon when a preview cannot be loaded", async () => {
     await server.db
       .insertInto("stockImages")
-      .values({ filename: "0123456789abcdef0123456789abcdef.png", originalName: "lost.png", description: null, location: "services", size: 2048, contentType: "image/png", createdAt: new Date().toISOString() })
+      .values({
+        filename: "0123456789abcdef0123456789abcdef.png",
+        originalName: "lost.png",
+        description: null,
+        location: "services",
+        size: 2048,
+        contentType: "image/png",
+        createdAt: new Date().toISOString(),
+      })
       .execute();
     const page = await openStockImages(JS_MODES[1]);
     await page.getByTestId("preview-placeholder").waitFor();

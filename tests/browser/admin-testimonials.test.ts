@@ -140,7 +140,9 @@ describe.each(JS_MODES)("testimonials $name", (mode) => {
     await addTestimonial(page, fiona);
     await backOnList(page);
 
-    await card(page, fiona.name).getByRole("link", { name: `Edit the testimonial from ${fiona.name}` }).click();
+    await card(page, fiona.name)
+      .getByRole("link", { name: `Edit the testimonial from ${fiona.name}` })
+      .click();
     let dialog = page.getByRole("dialog", { name: "Edit Testimonial" });
     await dialog.waitFor();
     expect(await dialog.getByRole("textbox", { name: "Name", exact: true }).inputValue()).toBe(fiona.name);
@@ -168,7 +170,9 @@ describe.each(JS_MODES)("testimonials $name", (mode) => {
     expect(await home.count()).toBe(SAMPLE_TESTIMONIALS.length);
 
     await go(page, mode, "/admin/testimonials");
-    await card(page, fiona.name).getByRole("link", { name: `Delete the testimonial from ${fiona.name}` }).click();
+    await card(page, fiona.name)
+      .getByRole("link", { name: `Delete the testimonial from ${fiona.name}` })
+      .click();
     dialog = page.getByRole("dialog", { name: "Delete testimonial" });
     await dialog.waitFor();
     expect(await dialog.getByText("Are you sure you want to delete this testimonial?", { exact: true }).isVisible()).toBe(true);
@@ -246,7 +250,17 @@ describe("testimonials screen accessibility", () => {
   it("has no serious or critical problems on the list and in the add and delete dialogs", async () => {
     await server.db
       .insertInto("testimonials")
-      .values({ name: "Sarah Mitchell", company: "Mitchell & Co", position: "Practice Manager", content: "Great service.", rating: 4, featured: 1, date: "March 14, 2025", createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() })
+      .values({
+        name: "Sarah Mitchell",
+        company: "Mitchell & Co",
+        position: "Practice Manager",
+        content: "Great service.",
+        rating: 4,
+        featured: 1,
+        date: "March 14, 2025",
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      })
       .execute();
     const [{ id }] = await server.db.selectFrom("testimonials").select("id").execute();
     const page = await openTestimonials(JS_MODES[1]);

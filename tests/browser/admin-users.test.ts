@@ -11,10 +11,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }), launchBrowser()]);
   await waitForAdminUser(server.db, OWNER.email);
   await createAdminUserRow(server.db, { ...MANAGER, role: "manager", firstName: "Mina", lastName: "Shah" });
 });
@@ -115,7 +112,11 @@ describe.each(JS_MODES)("Users screen $name", (mode) => {
     const invite = page.getByTestId("new-user-invite");
     expect(await invite.textContent()).toContain(email);
     const temporaryPassword = (await page.getByTestId("temporary-password").textContent())!;
-    const signedIn = await fetch(`${server.url}/admin/api/login`, { method: "POST", body: new URLSearchParams({ email, password: temporaryPassword }), redirect: "manual" });
+    const signedIn = await fetch(`${server.url}/admin/api/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email, password: temporaryPassword }),
+      redirect: "manual",
+    });
     expect(signedIn.status).toBe(302);
     // It is temporary: the first stop is the change-password screen.
     expect(signedIn.headers.get("location")).toBe("/admin/account/password");
@@ -203,7 +204,13 @@ describe.each(JS_MODES)("Users screen $name", (mode) => {
   });
 
   it("resets a user's password: the new temporary one is shown once, and must be changed at sign-in", async () => {
-    const user = await createAdminUserRow(server.db, { email: `reset-${suffix(mode)}@example.co.uk`, role: "manager", firstName: "Rosa", lastName: "Quinn", password: "forgotten-pass-1" });
+    const user = await createAdminUserRow(server.db, {
+      email: `reset-${suffix(mode)}@example.co.uk`,
+      role: "manager",
+      firstName: "Rosa",
+      lastName: "Quinn",
+      password: "forgotten-pass-1",
+    });
     const page = await openAsSignedIn(mode);
     await markPage(page, mode);
     await row(page, user.email).getByRole("link", { name: "Reset password for Rosa Quinn" }).click();
@@ -222,7 +229,8 @@ describe.each(JS_MODES)("Users screen $name", (mode) => {
     const temporaryPassword = (await shown.getByTestId("temporary-password").textContent())!;
     await expectSamePage(page, mode);
 
-    const login = (password: string) => fetch(`${server.url}/admin/api/login`, { method: "POST", body: new URLSearchParams({ email: user.email, password }), redirect: "manual" });
+    const login = (password: string) =>
+      fetch(`${server.url}/admin/api/login`, { method: "POST", body: new URLSearchParams({ email: user.email, password }), redirect: "manual" });
     expect((await login("forgotten-pass-1")).status).toBe(401);
     expect((await login(temporaryPassword)).headers.get("location")).toBe("/admin/account/password");
     await page.reload();

@@ -23,7 +23,19 @@ async function addLead(ageHours = 1): Promise<{ id: number; reference: string; c
   const company = `Owner Test Shop ${sequence}`;
   const { id } = await journey.server.db
     .insertInto("leads")
-    .values({ reference, teamSize: "3 - 4", contractExpiry: "Not sure", businessType: "Other", businessName: company, firstName: "Oona", lastName: `Owned${sequence}`, email: `oona.${sequence}@example.co.uk`, phoneNumber: `07700 8${String(sequence).padStart(5, "0")}`, createdAt: at, updatedAt: at })
+    .values({
+      reference,
+      teamSize: "3 - 4",
+      contractExpiry: "Not sure",
+      businessType: "Other",
+      businessName: company,
+      firstName: "Oona",
+      lastName: `Owned${sequence}`,
+      email: `oona.${sequence}@example.co.uk`,
+      phoneNumber: `07700 8${String(sequence).padStart(5, "0")}`,
+      createdAt: at,
+      updatedAt: at,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id, reference, company };
@@ -82,7 +94,12 @@ describe.each(JS_MODES)("lead follow-up $name", (mode) => {
     await page.getByLabel("Filter by owner").selectOption({ label: "Assigned to me" });
     if (!mode.javaScriptEnabled) await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL((url) => url.searchParams.get("assigned") === "mine");
-    const mine = await journey.server.db.selectFrom("leads").select("id").where("assignedTo", "is not", null).where("assignedTo", "in", journey.server.db.selectFrom("adminUsers").select("id").where("email", "=", MANAGER.email)).execute();
+    const mine = await journey.server.db
+      .selectFrom("leads")
+      .select("id")
+      .where("assignedTo", "is not", null)
+      .where("assignedTo", "in", journey.server.db.selectFrom("adminUsers").select("id").where("email", "=", MANAGER.email))
+      .execute();
     await expect.poll(() => page.getByTestId("lead-row").count()).toBe(mine.length);
     expect(await row(page, lead.id).getByTestId("lead-owner").textContent()).toBe("Max Manager");
     expect(await row(page, other.id).count()).toBe(0);
@@ -102,7 +119,9 @@ describe.each(JS_MODES)("lead follow-up $name", (mode) => {
     await expect.poll(() => row(page, late.id).getByTestId("lead-overdue").textContent()).toBe("Overdue");
     expect(await row(page, fresh.id).getByTestId("lead-overdue").count()).toBe(0);
 
-    await row(page, late.id).getByRole("link", { name: `View details of lead ${late.reference}` }).click();
+    await row(page, late.id)
+      .getByRole("link", { name: `View details of lead ${late.reference}` })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Lead Details" });
     expect(await dialog.getByTestId("lead-overdue").textContent()).toBe("Overdue");
     await page.goto(`${journey.server.url}/admin/leads?q=${encodeURIComponent("Owner Test Shop")}`);

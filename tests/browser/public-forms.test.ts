@@ -1,12 +1,6 @@
 import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  JS_MODES,
-  openPage,
-  seriousAccessibilityViolations,
-  waitForHydration,
-  type JsMode,
-} from "../support/browser";
+import { JS_MODES, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -83,9 +77,7 @@ async function expectSamePageNearForm(page: Page, form: Locator, scrollBefore: n
   expect(scrollBefore).toBeGreaterThan(0);
   await expectInView(page, form);
   const scrollAfter = await page.evaluate(() => window.scrollY);
-  expect(Math.abs(scrollAfter - scrollBefore), `scrolled from ${scrollBefore} to ${scrollAfter}`).toBeLessThan(
-    page.viewportSize()!.height,
-  );
+  expect(Math.abs(scrollAfter - scrollBefore), `scrolled from ${scrollBefore} to ${scrollAfter}`).toBeLessThan(page.viewportSize()!.height);
 }
 
 /** Some of the element is on screen, once any scrolling has finished. */
@@ -104,7 +96,11 @@ async function fieldError(field: Locator): Promise<string | null> {
   if ((await field.getAttribute("aria-invalid")) !== "true") return null;
   const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
   return field.page().evaluate(
-    (ids) => ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" ").trim(),
+    (ids) =>
+      ids
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" ")
+        .trim(),
     describedBy.split(/\s+/).filter(Boolean),
   );
 }
@@ -135,10 +131,8 @@ async function expectToast(page: Page, kind: "success" | "destructive", title: s
     .toMatch(new RegExp(`^${kind}: ${title}`));
 }
 
-const enquiriesFrom = (target: TestServer, email: string) =>
-  target.db.selectFrom("contactEnquiries").selectAll().where("email", "=", email).execute();
-const signupsFrom = (email: string) =>
-  journey.server.db.selectFrom("newsletterSignups").selectAll().where("email", "=", email).execute();
+const enquiriesFrom = (target: TestServer, email: string) => target.db.selectFrom("contactEnquiries").selectAll().where("email", "=", email).execute();
+const signupsFrom = (email: string) => journey.server.db.selectFrom("newsletterSignups").selectAll().where("email", "=", email).execute();
 
 describe.each(JS_MODES)("public forms $name", (mode) => {
   it("sends a contact enquiry: success toast, an empty form and the enquiry stored", async () => {
@@ -177,9 +171,7 @@ describe.each(JS_MODES)("public forms $name", (mode) => {
 
     await send.click();
     await expectToast(page, "destructive", "Please check your details");
-    await expect
-      .poll(() => fieldError(form.getByLabel("Contact Number")))
-      .toBe("Please enter a valid phone number, like 07700 900123");
+    await expect.poll(() => fieldError(form.getByLabel("Contact Number"))).toBe("Please enter a valid phone number, like 07700 900123");
     expect(await fieldError(form.getByLabel("Email"))).toBeNull();
     expect(await enquiryValues(form)).toEqual({
       firstName: enquiry.firstName,
@@ -231,7 +223,10 @@ describe.each(JS_MODES)("public forms $name", (mode) => {
   it.each(NEWSLETTER_PAGES)("asks for the email left empty on %s's newsletter form, keeping the names", async (path) => {
     const page = await visit(journey.server, mode, path);
     const form = newsletterForm(page);
-    const before = await journey.server.db.selectFrom("newsletterSignups").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const before = await journey.server.db
+      .selectFrom("newsletterSignups")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
     await form.getByLabel("First name").fill("Priya");
     await form.getByLabel("Last name").fill("Shah");
     const subscribe = form.getByRole("button", { name: "Subscribe" });
@@ -245,7 +240,10 @@ describe.each(JS_MODES)("public forms $name", (mode) => {
     if (mode.javaScriptEnabled) await expectSamePageNearForm(page, form, scrollBefore);
     else await expectInView(page, form);
 
-    const after = await journey.server.db.selectFrom("newsletterSignups").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const after = await journey.server.db
+      .selectFrom("newsletterSignups")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
     expect(after.count).toBe(before.count);
 
     // With the email added the same form signs up, and the message and the names clear.
@@ -261,33 +259,28 @@ describe.each(JS_MODES)("public forms $name", (mode) => {
     await page.context().close();
   });
 
-  it(
-    mode.javaScriptEnabled
-      ? "closes the toast by itself after about 5 seconds"
-      : "keeps the toast until the visitor dismisses it",
-    async () => {
-      const page = await visit(journey.server, mode, "/contact");
-      if (mode.javaScriptEnabled) await recordToastLifetime(page);
-      const form = contactForm(page);
-      await fillEnquiry(form, newEnquiry());
-      await form.getByRole("button", { name: "Send Message" }).click();
-      await expectToast(page, "success", "Message sent");
+  it(mode.javaScriptEnabled ? "closes the toast by itself after about 5 seconds" : "keeps the toast until the visitor dismisses it", async () => {
+    const page = await visit(journey.server, mode, "/contact");
+    if (mode.javaScriptEnabled) await recordToastLifetime(page);
+    const form = contactForm(page);
+    await fillEnquiry(form, newEnquiry());
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expectToast(page, "success", "Message sent");
 
-      if (mode.javaScriptEnabled) {
-        await toast(page).waitFor({ state: "detached" });
-        // Timed by the page's own clock, from the moment it was put on screen to its removal.
-        const lifetime = await page.evaluate(() => (window as unknown as ToastWatch).__toastLifetime);
-        expect(lifetime.removed - lifetime.shown).toBeGreaterThanOrEqual(4990);
-      } else {
-        // Nothing can change on a page without scripts, so there is no event to wait for: just wait.
-        await page.waitForTimeout(6000);
-        expect(await toast(page).isVisible()).toBe(true);
-        await toast(page).locator("label", { hasText: "Dismiss notification" }).click();
-        await toast(page).waitFor({ state: "hidden" });
-      }
-      await page.context().close();
-    },
-  );
+    if (mode.javaScriptEnabled) {
+      await toast(page).waitFor({ state: "detached" });
+      // Timed by the page's own clock, from the moment it was put on screen to its removal.
+      const lifetime = await page.evaluate(() => (window as unknown as ToastWatch).__toastLifetime);
+      expect(lifetime.removed - lifetime.shown).toBeGreaterThanOrEqual(4990);
+    } else {
+      // Nothing can change on a page without scripts, so there is no event to wait for: just wait.
+      await page.waitForTimeout(6000);
+      expect(await toast(page).isVisible()).toBe(true);
+      await toast(page).locator("label", { hasText: "Dismiss notification" }).click();
+      await toast(page).waitFor({ state: "hidden" });
+    }
+    await page.context().close();
+  });
 
   it("shows a form's errors and its toast without serious or critical axe violations", async () => {
     // axe needs scripts in the page. For the visitor without JavaScript, scripts stay on but the

@@ -1,13 +1,6 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import {
-  JS_MODES,
-  openPage,
-  seriousAccessibilityViolations,
-  waitForHydration,
-  type AxeViolation,
-  type JsMode,
-} from "../support/browser";
+import { JS_MODES, openPage, seriousAccessibilityViolations, waitForHydration, type AxeViolation, type JsMode } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
 
 const journey = useServerAndBrowser();
@@ -109,9 +102,7 @@ describe.each(JS_MODES)("public pages $name", (mode) => {
     expect(await cta.getAttribute("href")).toBe("/business-mobile");
     await cta.click();
     await page.waitForURL(`${journey.server.url}/business-mobile`);
-    await expect
-      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
-      .toBe("Business mobile deals from every major UK network");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Business mobile deals from every major UK network");
     await page.context().close();
   });
 
@@ -145,12 +136,7 @@ describe.each(JS_MODES)("public pages $name", (mode) => {
   it("/about shows four pride points and the quote and contact buttons", async () => {
     const page = await visitWithTitle(mode, "/about");
     const points = region(page, "What we're proud of").getByRole("heading", { level: 3 });
-    expect(await points.allTextContents()).toEqual([
-      "Independent advice",
-      "UK-based experts",
-      "Every major network",
-      "No cost to you",
-    ]);
+    expect(await points.allTextContents()).toEqual(["Independent advice", "UK-based experts", "Every major network", "No cost to you"]);
     const main = page.getByRole("main");
     expect(await main.getByRole("link", { name: "Start Your Quote" }).getAttribute("href")).toBe("/business-mobile");
     expect(await main.getByRole("link", { name: "Contact Us", exact: true }).getAttribute("href")).toBe("/contact");

@@ -51,7 +51,11 @@ describe.each(JS_MODES)("quote wizard $name", (mode) => {
 
     expect(await question(page).textContent()).toBe("How many handsets or SIMs do you need?");
     expect(await progress(page).getAttribute("aria-valuenow")).toBe("1");
-    expect(await wizard(page).getByRole("button", { name: /back|previous/i }).count()).toBe(0);
+    expect(
+      await wizard(page)
+        .getByRole("button", { name: /back|previous/i })
+        .count(),
+    ).toBe(0);
     const barWidth = async () => {
       const [bar, track] = await Promise.all([page.getByTestId("wizard-progress").boundingBox(), progress(page).boundingBox()]);
       return Math.round((bar!.width / track!.width) * 100);
@@ -203,8 +207,24 @@ describe("quote wizard form logos", () => {
     await journey.server.db
       .insertInto("stockImages")
       .values([
-        { filename: "logo-ee-3f9a.png", originalName: "ee.png", description: "EE", location: "formlogo1", size: 1200, contentType: "image/png", createdAt: now },
-        { filename: "logo-o2-77b1.png", originalName: "o2.png", description: "O2", location: "formlogo2", size: 1100, contentType: "image/png", createdAt: now },
+        {
+          filename: "logo-ee-3f9a.png",
+          originalName: "ee.png",
+          description: "EE",
+          location: "formlogo1",
+          size: 1200,
+          contentType: "image/png",
+          createdAt: now,
+        },
+        {
+          filename: "logo-o2-77b1.png",
+          originalName: "o2.png",
+          description: "O2",
+          location: "formlogo2",
+          size: 1100,
+          contentType: "image/png",
+          createdAt: now,
+        },
       ])
       .execute();
     try {

@@ -96,8 +96,7 @@ describe.each(JS_MODES)("site frame $name", (mode) => {
 
     await banner.getByRole("button", { name: button, exact: true }).click();
     await banner.waitFor({ state: "detached" });
-    const consentCookie = async () =>
-      (await page.context().cookies()).find((cookie) => cookie.name === "cookie-consent")?.value;
+    const consentCookie = async () => (await page.context().cookies()).find((cookie) => cookie.name === "cookie-consent")?.value;
     await expect.poll(consentCookie).toBe(cookieValue);
     expect(page.url()).toBe(`${journey.server.url}/terms`);
     if (mode.javaScriptEnabled) {

@@ -44,25 +44,24 @@ async function slidesInView(page: Page): Promise<string[]> {
 
 /** The carousel's controls: buttons once the script runs, links (only the current pair visible) without it. */
 function control(page: Page, mode: JsMode, name: "carousel-next" | "carousel-prev"): Locator {
-  return mode.javaScriptEnabled
-    ? page.locator(`button[data-testid=${name}]`)
-    : page.locator(`a[data-testid=${name}]:visible`);
+  return mode.javaScriptEnabled ? page.locator(`button[data-testid=${name}]`) : page.locator(`a[data-testid=${name}]:visible`);
 }
 const dot = (page: Page, number: number) => page.getByTestId("carousel-dot").and(page.getByLabel(`Show testimonial ${number}`));
 
 async function expectShowing(page: Page, mode: JsMode, number: number) {
   await expect.poll(() => slidesInView(page)).toEqual([`${number} of 3`]);
   if (mode.javaScriptEnabled) {
-    expect(await page.locator("[data-testid=carousel-dot][aria-current=true]").getAttribute("aria-label")).toBe(
-      `Show testimonial ${number}`,
-    );
+    expect(await page.locator("[data-testid=carousel-dot][aria-current=true]").getAttribute("aria-label")).toBe(`Show testimonial ${number}`);
   }
 }
 
 describe.each(JS_MODES)("testimonials $name", (mode) => {
   it("shows the three built-in testimonials on / while none is featured", async () => {
     const page = await visit(mode, "/", { viewport: DESKTOP });
-    await expectTestimonialsFrom(page, SAMPLE_TESTIMONIALS.map((testimonial) => testimonial.name));
+    await expectTestimonialsFrom(
+      page,
+      SAMPLE_TESTIMONIALS.map((testimonial) => testimonial.name),
+    );
     const quotes = await cards(page).locator("blockquote").allInnerTexts();
     quotes.forEach((quote, index) => expect(quote).toContain(SAMPLE_TESTIMONIALS[index].content));
     await page.context().close();
@@ -112,7 +111,7 @@ describe.each(JS_MODES)("testimonials $name", (mode) => {
 });
 
 describe("featured testimonials", () => {
-  const MARKUP = '<img src=x onerror=alert(1)> <b>bold</b>';
+  const MARKUP = "<img src=x onerror=alert(1)> <b>bold</b>";
   const FEATURED = [
     { name: "Tom Baker", company: "Baker's Bakery", position: "Owner", content: "Saved us £40 a month on four lines.", rating: 5 },
     { name: "Aisha Khan", company: "Khan Legal", position: "Partner", content: `We tried ${MARKUP} and it stayed text.`, rating: 4 },
@@ -216,16 +215,13 @@ describe("stock images", () => {
   const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
   describe.each(JS_MODES)("with none chosen, $name", (mode) => {
-    it.each(PLACES.filter((place) => place.location !== "hero-section"))(
-      "shows the placeholder in $where",
-      async ({ path, section, placeholder }) => {
-        const page = await visit(mode, path, { viewport: DESKTOP });
-        const place = region(page, section);
-        expect(await place.getByRole("img", { name: placeholder, exact: true }).isVisible()).toBe(true);
-        expect(await place.locator("img").count()).toBe(0);
-        await page.context().close();
-      },
-    );
+    it.each(PLACES.filter((place) => place.location !== "hero-section"))("shows the placeholder in $where", async ({ path, section, placeholder }) => {
+      const page = await visit(mode, path, { viewport: DESKTOP });
+      const place = region(page, section);
+      expect(await place.getByRole("img", { name: placeholder, exact: true }).isVisible()).toBe(true);
+      expect(await place.locator("img").count()).toBe(0);
+      await page.context().close();
+    });
 
     it("/ shows the headline numbers in the hero and placeholders on the three resource cards", async () => {
       const page = await visit(mode, "/", { viewport: DESKTOP });
@@ -242,10 +238,7 @@ describe("stock images", () => {
     const ids: Partial<Record<StockImageLocation, number>> = {};
     const description = (location: StockImageLocation) => `Chosen ${location} image`;
     // A 1x1 PNG, served in place of the preview route (a later piece of work) where a test needs it to load.
-    const PNG = Buffer.from(
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-      "base64",
-    );
+    const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
     beforeAll(async () => {
       for (const location of ["hero-section", "about-us", "general"] as const) {
@@ -272,9 +265,7 @@ describe("stock images", () => {
     describe.each(JS_MODES)("$name", (mode) => {
       it.each(PLACES)("shows the $location image in $where", async ({ location, path, section }) => {
         const page = await openPage(journey.browser, mode, { viewport: DESKTOP });
-        await page.route(`${journey.server.url}/admin/api/stock-images/*/preview`, (route) =>
-          route.fulfill({ contentType: "image/png", body: PNG }),
-        );
+        await page.route(`${journey.server.url}/admin/api/stock-images/*/preview`, (route) => route.fulfill({ contentType: "image/png", body: PNG }));
         await page.goto(`${journey.server.url}${path}`);
         if (mode.javaScriptEnabled) await waitForHydration(page);
         const image = region(page, section).locator("img");

@@ -88,7 +88,11 @@ describe("npm run db:copy", () => {
     const owner = await signIn(onPostgres, TEST_OWNER.email, TEST_OWNER.password);
     const lead = await json(onPostgres, owner, "GET", `/admin/api/quote-requests/${copiedLead.id}`);
     expect(lead.status).toBe(200);
-    expect(((await lead.json()) as { lead: object }).lead).toMatchObject({ reference: copiedLead.reference, status: "qualified", companyName: SAMPLE_QUOTE.companyName });
+    expect(((await lead.json()) as { lead: object }).lead).toMatchObject({
+      reference: copiedLead.reference,
+      status: "qualified",
+      companyName: SAMPLE_QUOTE.companyName,
+    });
     const timeline = await onPostgres.db.selectFrom("leadActivity").select("kind").where("leadId", "=", copiedLead.id).execute();
     expect(timeline.map((row) => row.kind)).toContain("status");
 
@@ -96,7 +100,11 @@ describe("npm run db:copy", () => {
     const found = await json(onPostgres, owner, "GET", "/admin/api/quote-requests?q=moorside%20join");
     expect((await found.json()).map((row: { id: number }) => row.id)).toEqual([copiedLead.id]);
     const counts = await onPostgres.db.selectFrom("leadStatusCounts").select(["status", "count"]).execute();
-    const grouped = await onPostgres.db.selectFrom("leads").select(["status", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute();
+    const grouped = await onPostgres.db
+      .selectFrom("leads")
+      .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+      .groupBy("status")
+      .execute();
     expect(Object.fromEntries(counts.filter((row) => row.count > 0).map((row) => [row.status, row.count]))).toEqual(
       Object.fromEntries(grouped.map((row) => [row.status, Number(row.count)])),
     );
@@ -104,7 +112,11 @@ describe("npm run db:copy", () => {
     expect(await (await fetch(`${onPostgres.url}/`)).text()).toContain("Our phones, broadband and mobiles are on one bill now");
 
     // New rows continue the copied ids rather than colliding with them.
-    const next = await fetch(`${onPostgres.url}/api/quote-requests`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(SAMPLE_QUOTE) });
+    const next = await fetch(`${onPostgres.url}/api/quote-requests`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(SAMPLE_QUOTE),
+    });
     expect(next.status).toBe(201);
     expect(((await next.json()) as { id: number }).id).toBeGreaterThan(copiedLead.id);
   });

@@ -19,7 +19,14 @@ beforeAll(async () => {
   expect(testDatabaseKind).toBe("postgres");
   hook = await TestHook.start();
   // Behind Fly's proxy, as a fleet is: each client is named by Fly-Client-IP.
-  const FLEET_ENV = { ...TEST_OWNER_ENV, TRUST_PROXY: "true", RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "600", LEAD_WEBHOOK_URL: hook.url, OUTBOX_RETRY_SECONDS: "0.2" };
+  const FLEET_ENV = {
+    ...TEST_OWNER_ENV,
+    TRUST_PROXY: "true",
+    RATE_LIMIT_MAX: "3",
+    RATE_LIMIT_WINDOW_SECONDS: "600",
+    LEAD_WEBHOOK_URL: hook.url,
+    OUTBOX_RETRY_SECONDS: "0.2",
+  };
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quotes-fleet-"));
   // Both start on an empty database at the same moment: both migrate, or wait for the other.
   [first, second] = await Promise.all([startTestServer(FLEET_ENV, { dataDir }), startTestServer(FLEET_ENV, { dataDir })]);
@@ -32,7 +39,10 @@ afterAll(async () => {
 
 describe("two machines on one Postgres", () => {
   it("migrate at the same time without colliding: each migration applied once, both serving", async () => {
-    const applied = await first.db.selectFrom("kysely_migration" as never).select("name" as never).execute();
+    const applied = await first.db
+      .selectFrom("kysely_migration" as never)
+      .select("name" as never)
+      .execute();
     const names = applied.map((row) => (row as { name: string }).name);
     expect(names.length).toBeGreaterThan(10);
     expect(new Set(names).size).toBe(names.length);

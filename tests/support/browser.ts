@@ -34,11 +34,7 @@ export const JS_MODES = [
 
 export type JsMode = (typeof JS_MODES)[number];
 
-export async function openPage(
-  browser: Browser,
-  mode: JsMode,
-  options: BrowserContextOptions = {},
-): Promise<Page> {
+export async function openPage(browser: Browser, mode: JsMode, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled: mode.javaScriptEnabled, ...options });
   return context.newPage();
 }

@@ -12,7 +12,10 @@ import { testDatabaseKind } from "./server";
 export async function seedTestLeads(db: Kysely<Database>, count: number, options: { startNumber?: number } = {}): Promise<void> {
   const rows = seedLeadRows(count, options) as unknown as NewLeadRow[];
   for (let start = 0; start < rows.length; start += 500) {
-    await db.insertInto("leads").values(rows.slice(start, start + 500)).execute();
+    await db
+      .insertInto("leads")
+      .values(rows.slice(start, start + 500))
+      .execute();
   }
 }
 

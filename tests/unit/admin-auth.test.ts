@@ -37,7 +37,15 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
 
   it("lets no browser or proxy keep a portal page or its data", async () => {
     const cookie = sessionCookie(await signInRequest(server, OWNER.email, OWNER.password));
-    for (const path of ["/admin", "/admin/api/login", "/admin/dashboard", "/admin/leads", "/admin/users", "/admin/leads?_data=routes%2Fadmin.leads", "/admin/nowhere"]) {
+    for (const path of [
+      "/admin",
+      "/admin/api/login",
+      "/admin/dashboard",
+      "/admin/leads",
+      "/admin/users",
+      "/admin/leads?_data=routes%2Fadmin.leads",
+      "/admin/nowhere",
+    ]) {
       const response = await fetch(`${server.url}${path}`, { redirect: "manual", headers: { Cookie: cookie } });
       expect(response.headers.get("cache-control"), path).toBe("no-store");
     }
@@ -94,7 +102,11 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     expect(await signedIn()).toBe(true);
 
     // A POST from another site's page is refused and ends nothing.
-    const crossSite = await fetch(`${server.url}/admin/api/logout`, { method: "POST", headers: { Cookie: cookie, Origin: "http://evil.example" }, redirect: "manual" });
+    const crossSite = await fetch(`${server.url}/admin/api/logout`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: "http://evil.example" },
+      redirect: "manual",
+    });
     expect(crossSite.status).toBe(403);
     expect(await signedIn()).toBe(true);
 
@@ -123,7 +135,7 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     expect(body.temporaryPassword).toMatch(/^\S{16,}$/);
     const row = await server.db.selectFrom("adminUsers").selectAll().where("email", "=", "newstarter@clearlinebusiness.co.uk").executeTakeFirstOrThrow();
     expect(row.passwordHash).not.toContain(body.temporaryPassword);
-    expect((await fetch(`${server.url}/admin/api/users`, { headers: { Cookie: cookie } }).then((r) => r.text()))).not.toContain(body.temporaryPassword);
+    expect(await fetch(`${server.url}/admin/api/users`, { headers: { Cookie: cookie } }).then((r) => r.text())).not.toContain(body.temporaryPassword);
 
     // Temporary: it expires in 7 days, and signing in with it leads to the change-password screen.
     const expires = Date.parse(row.temporaryPasswordExpiresAt!);
@@ -166,7 +178,10 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   it("ends a session after the idle time without requests", async () => {
     const cookie = sessionCookie(await signInRequest(server, OWNER.email, OWNER.password));
     expect((await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: cookie } })).status).toBe(200);
-    await server.db.updateTable("sessions").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
+    await server.db
+      .updateTable("sessions")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect((await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: cookie } })).status).toBe(401);
   });
 
@@ -190,7 +205,10 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
       const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
       expect(response.status, path).toBe(302);
       expect(response.headers.get("location"), path).toBe(location);
-      const toastCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith("toast="))!.split(";")[0];
+      const toastCookie = response.headers
+        .getSetCookie()
+        .find((cookie) => cookie.startsWith("toast="))!
+        .split(";")[0];
       const landing = await (await fetch(`${server.url}${location}`, { headers: { Cookie: toastCookie } })).text();
       expect(landing).toContain("Access Denied");
       expect(landing).toContain(text);

@@ -40,7 +40,10 @@ async function loaderData<T>(path: string, routeId: string, cookie = cookies.own
 
 /** The page a redirect lands on, with the toast it carries. */
 async function landing(response: Response, cookie: string): Promise<string> {
-  const toast = response.headers.getSetCookie().find((value) => value.startsWith("toast="))?.split(";")[0];
+  const toast = response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("toast="))
+    ?.split(";")[0];
   const page = await get(response.headers.get("location")!, [cookie, toast].filter(Boolean).join("; "));
   return page.text();
 }
@@ -116,12 +119,32 @@ describe("contact enquiries: list, search and pages", () => {
     // 60 of one sender, a minute apart (the newest first), plus some to search for.
     bulkIds = await addEnquiries(
       Array.from({ length: 60 }, (_, index) =>
-        enquiry({ firstName: "Bulk", lastName: `Sender${index}`, email: `bulk${index}@pages.example`, message: `Paging test ${index}`, createdAt: minutesAgo(100 + index) }),
+        enquiry({
+          firstName: "Bulk",
+          lastName: `Sender${index}`,
+          email: `bulk${index}@pages.example`,
+          message: `Paging test ${index}`,
+          createdAt: minutesAgo(100 + index),
+        }),
       ),
     );
     await addEnquiries([
-      enquiry({ firstName: "Gwen", lastName: "Llewellyn", email: "gwen@valleysbakery.co.uk", contactNumber: "029 2018 0000", subject: "phone-systems", message: "Need a hosted phone system\nfor 3 sites.", createdAt: minutesAgo(1) }),
-      enquiry({ firstName: "Percy", lastName: "Wilde", email: "percy@wilde.example", message: "We offer 100% uptime_guaranteed, apparently", createdAt: minutesAgo(2) }),
+      enquiry({
+        firstName: "Gwen",
+        lastName: "Llewellyn",
+        email: "gwen@valleysbakery.co.uk",
+        contactNumber: "029 2018 0000",
+        subject: "phone-systems",
+        message: "Need a hosted phone system\nfor 3 sites.",
+        createdAt: minutesAgo(1),
+      }),
+      enquiry({
+        firstName: "Percy",
+        lastName: "Wilde",
+        email: "percy@wilde.example",
+        message: "We offer 100% uptime_guaranteed, apparently",
+        createdAt: minutesAgo(2),
+      }),
       // Last week's: counts in the total, not in this week.
       enquiry({ firstName: "Old", lastName: "Timer", email: "old@timer.example", message: "Sent a while ago", createdAt: minutesAgo(60 * 24 * 9) }),
     ]);
@@ -195,7 +218,9 @@ describe("contact enquiries: list, search and pages", () => {
   });
 
   it("cuts a long message to one line with an ellipsis", async () => {
-    const [id] = await addEnquiries([enquiry({ firstName: "Verbose", message: `${"Please call me back about our mobiles. ".repeat(20)}\nThe end.`, createdAt: minutesAgo(3) })]);
+    const [id] = await addEnquiries([
+      enquiry({ firstName: "Verbose", message: `${"Please call me back about our mobiles. ".repeat(20)}\nThe end.`, createdAt: minutesAgo(3) }),
+    ]);
     const data = await enquiriesData("?q=verbose");
     expect(data.page.entries[0].id).toBe(id);
     expect(data.page.entries[0].excerpt.length).toBeLessThanOrEqual(120);
@@ -243,7 +268,12 @@ describe("contact enquiries: delete", () => {
       expect(await landing(response, cookies[role])).toContain("Enquiry deleted successfully");
       expect(await server.db.selectFrom("contactEnquiries").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
 
-      const audit = await server.db.selectFrom("auditLog").selectAll().where("action", "=", "contact_enquiry.deleted").where("entityId", "=", String(id)).executeTakeFirstOrThrow();
+      const audit = await server.db
+        .selectFrom("auditLog")
+        .selectAll()
+        .where("action", "=", "contact_enquiry.deleted")
+        .where("entityId", "=", String(id))
+        .executeTakeFirstOrThrow();
       expect(audit.entityType).toBe("contact_enquiry");
       expect(audit.summary).toMatch(new RegExp(`^Deleted contact enquiry #${id} \\(Broadband, received `));
       expect(audit.summary).not.toContain("Delia");
@@ -290,8 +320,22 @@ describe("contact enquiries: delete", () => {
 describe("contact enquiries: CSV export", () => {
   it("streams enquiries-YYYY-MM-DD.csv with every field quoted and formulas defused, for the search only", async () => {
     await addEnquiries([
-      enquiry({ firstName: "Quentin", lastName: 'O"Quote', email: "q@quotes.example", subject: "it-services", message: 'Line one, with a comma\nLine "two"', createdAt: minutesAgo(1) }),
-      enquiry({ firstName: "Quentin", lastName: "Formula", email: "f@quotes.example", subject: "general-enquiry", message: "=HYPERLINK(\"http://evil.example\")", createdAt: minutesAgo(2) }),
+      enquiry({
+        firstName: "Quentin",
+        lastName: 'O"Quote',
+        email: "q@quotes.example",
+        subject: "it-services",
+        message: 'Line one, with a comma\nLine "two"',
+        createdAt: minutesAgo(1),
+      }),
+      enquiry({
+        firstName: "Quentin",
+        lastName: "Formula",
+        email: "f@quotes.example",
+        subject: "general-enquiry",
+        message: '=HYPERLINK("http://evil.example")',
+        createdAt: minutesAgo(2),
+      }),
     ]);
     const response = await get("/admin/enquiries/export?q=quentin");
     expect(response.status).toBe(200);
@@ -300,7 +344,9 @@ describe("contact enquiries: CSV export", () => {
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="enquiries-${today}.csv"`);
     const lines = (await csvText(response)).split("\r\n");
     expect(lines[0]).toBe('"Date","First Name","Last Name","Email","Contact Number","Subject","Message"');
-    expect(lines[1]).toMatch(/^"\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}","Quentin","O""Quote","q@quotes.example","01632 960123","IT Services","Line one, with a comma\nLine ""two"""$/);
+    expect(lines[1]).toMatch(
+      /^"\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}","Quentin","O""Quote","q@quotes.example","01632 960123","IT Services","Line one, with a comma\nLine ""two"""$/,
+    );
     expect(lines[2]).toMatch(/,"Quentin","Formula","f@quotes.example","01632 960123","General Enquiry","'=HYPERLINK\(""http:\/\/evil.example""\)"$/);
     expect(lines[3]).toBe("");
     expect(lines).toHaveLength(4);
@@ -310,7 +356,13 @@ describe("contact enquiries: CSV export", () => {
     const sameMoment = minutesAgo(60 * 24 * 30);
     await addEnquiries(
       Array.from({ length: 2005 }, (_, index) =>
-        enquiry({ firstName: "Chunk", lastName: `Row${index}`, email: `chunk${index}@export.example`, message: "Chunked export", createdAt: index < 1500 ? sameMoment : minutesAgo(60 * 24 * 31 + index) }),
+        enquiry({
+          firstName: "Chunk",
+          lastName: `Row${index}`,
+          email: `chunk${index}@export.example`,
+          message: "Chunked export",
+          createdAt: index < 1500 ? sameMoment : minutesAgo(60 * 24 * 31 + index),
+        }),
       ),
     );
     const text = await csvText(await get("/admin/enquiries/export?q=chunk"));
@@ -329,15 +381,20 @@ describe("contact enquiries: CSV export", () => {
 });
 
 describe("the enquiry pages when signed out", () => {
-  it.each(["/admin/enquiries", "/admin/enquiries/1", "/admin/enquiries/1/delete", "/admin/newsletter", "/admin/newsletter/1", "/admin/newsletter/1/delete", "/admin/newsletter/export"])(
-    "%s sends the visitor to /admin with the admin-panel toast",
-    async (path) => {
-      const response = await get(path, "");
-      expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe("/admin");
-      expect(await landing(response, "")).toContain("You need to sign in to access the admin panel.");
-    },
-  );
+  it.each([
+    "/admin/enquiries",
+    "/admin/enquiries/1",
+    "/admin/enquiries/1/delete",
+    "/admin/newsletter",
+    "/admin/newsletter/1",
+    "/admin/newsletter/1/delete",
+    "/admin/newsletter/export",
+  ])("%s sends the visitor to /admin with the admin-panel toast", async (path) => {
+    const response = await get(path, "");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin");
+    expect(await landing(response, "")).toContain("You need to sign in to access the admin panel.");
+  });
 });
 
 describe("an enquiry sent through the public contact form", () => {
@@ -354,7 +411,11 @@ describe("an enquiry sent through the public contact form", () => {
     expect(posted.status).toBe(302);
     const data = await enquiriesData("?q=formsworth");
     expect(data.page.entries).toHaveLength(1);
-    expect(data.page.entries[0]).toMatchObject({ firstName: "Harriet", subject: "it-services", excerpt: "Could you look after our IT? We are 8 people in Leeds." });
+    expect(data.page.entries[0]).toMatchObject({
+      firstName: "Harriet",
+      subject: "it-services",
+      excerpt: "Could you look after our IT? We are 8 people in Leeds.",
+    });
     const api = await (await get("/admin/api/enquiries?q=formsworth")).json();
     expect(api).toHaveLength(1);
     const whole = await (await get(`/admin/api/enquiries/${api[0].id}`)).json();
@@ -435,7 +496,12 @@ describe("newsletter sign-ups", () => {
   let ids: number[];
   beforeAll(async () => {
     ids = await addSignups([
-      ...Array.from({ length: 52 }, (_, index) => ({ email: `reader${index}@letters.example`, firstName: "Reader", lastName: `Number${index}`, createdAt: minutesAgo(200 + index) })),
+      ...Array.from({ length: 52 }, (_, index) => ({
+        email: `reader${index}@letters.example`,
+        firstName: "Reader",
+        lastName: `Number${index}`,
+        createdAt: minutesAgo(200 + index),
+      })),
       { email: "nina.nameless@letters.example", createdAt: minutesAgo(1), sourcePage: "/testimonials" },
       { email: "tabitha@brooks.example", firstName: "Tabitha", lastName: "Brooks", createdAt: minutesAgo(2) },
     ]);
@@ -511,7 +577,12 @@ describe("newsletter sign-ups", () => {
     expect(response.headers.get("location")).toBe("/admin/newsletter?q=leaving");
     expect(await landing(response, cookies.admin)).toContain("Subscriber removed successfully");
     expect(await server.db.selectFrom("newsletterSignups").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
-    const audit = await server.db.selectFrom("auditLog").selectAll().where("action", "=", "newsletter_signup.deleted").where("entityId", "=", String(id)).executeTakeFirstOrThrow();
+    const audit = await server.db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("action", "=", "newsletter_signup.deleted")
+      .where("entityId", "=", String(id))
+      .executeTakeFirstOrThrow();
     expect(audit.summary).toMatch(new RegExp(`^Removed newsletter subscriber #${id} \\(signed up `));
     expect(audit.summary).not.toContain("leaving@");
 
@@ -527,7 +598,14 @@ describe("JSON: /admin/api/newsletter-signups", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("x-total-count")).toBe("1");
     expect(await response.json()).toEqual([
-      { id: expect.any(Number), createdAt: expect.any(String), firstName: "Tabitha", lastName: "Brooks", email: "tabitha@brooks.example", sourcePage: "/about" },
+      {
+        id: expect.any(Number),
+        createdAt: expect.any(String),
+        firstName: "Tabitha",
+        lastName: "Brooks",
+        email: "tabitha@brooks.example",
+        sourcePage: "/about",
+      },
     ]);
     expect((await get("/admin/api/newsletter-signups", "")).status).toBe(401);
     const post = await send("POST", "/admin/api/newsletter-signups");

@@ -44,12 +44,30 @@ describe("GET /admin/api/quote-requests", () => {
   });
 
   it("searches case-insensitively over company, names, email, phone and reference, with the status filter", async () => {
-    const sample = await server.db.selectFrom("leads").selectAll().where("id", "=", await leadId(7)).executeTakeFirstOrThrow();
+    const sample = await server.db
+      .selectFrom("leads")
+      .selectAll()
+      .where("id", "=", await leadId(7))
+      .executeTakeFirstOrThrow();
     for (const q of [sample.email.toUpperCase(), sample.businessName.slice(2, 12).toLowerCase(), sample.reference, sample.phoneNumber.replace(/\s/g, "")]) {
       const found = await (await api(`/admin/api/quote-requests?q=${encodeURIComponent(q)}`, cookies.manager)).json();
-      expect(found.map((lead: { id: number }) => lead.id), q).toContain(sample.id);
+      expect(
+        found.map((lead: { id: number }) => lead.id),
+        q,
+      ).toContain(sample.id);
       for (const lead of found) {
-        const haystack = [lead.companyName, lead.businessName, lead.firstName, lead.lastName, lead.email, lead.phoneNumber, lead.phoneNumber.replace(/\s/g, ""), lead.reference].join(" ").toLowerCase();
+        const haystack = [
+          lead.companyName,
+          lead.businessName,
+          lead.firstName,
+          lead.lastName,
+          lead.email,
+          lead.phoneNumber,
+          lead.phoneNumber.replace(/\s/g, ""),
+          lead.reference,
+        ]
+          .join(" ")
+          .toLowerCase();
         expect(haystack, q).toContain(q.toLowerCase());
       }
     }
@@ -81,10 +99,22 @@ describe("the Lead shape of every JSON answer", () => {
     jobTitle: "Office Manager",
     requirements: "Twelve SIMs with EU roaming",
   };
-  const fromWizard = { ...fromApi, businessName: "Wizard Only Florist", email: "wizard@onlyflorist.co.uk", contractLength: undefined, companyName: undefined, jobTitle: undefined, requirements: undefined };
+  const fromWizard = {
+    ...fromApi,
+    businessName: "Wizard Only Florist",
+    email: "wizard@onlyflorist.co.uk",
+    contractLength: undefined,
+    companyName: undefined,
+    jobTitle: undefined,
+    requirements: undefined,
+  };
 
   async function submit(quote: Record<string, unknown>): Promise<number> {
-    const response = await fetch(`${server.url}/api/quote-requests`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(quote) });
+    const response = await fetch(`${server.url}/api/quote-requests`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(quote),
+    });
     expect(response.status).toBe(201);
     return (await response.json()).id;
   }
@@ -182,7 +212,11 @@ describe("PUT /admin/api/quote-requests/:id", () => {
   it("answers 401 signed out and 403 from another site", async () => {
     const id = await leadId(3);
     expect((await fetch(`${server.url}/admin/api/quote-requests/${id}`, { method: "PUT", body: JSON.stringify({ status: "lost" }) })).status).toBe(401);
-    const crossSite = await api(`/admin/api/quote-requests/${id}`, cookies.superAdmin, { method: "PUT", body: JSON.stringify({ status: "lost" }), headers: { Origin: "http://evil.example" } });
+    const crossSite = await api(`/admin/api/quote-requests/${id}`, cookies.superAdmin, {
+      method: "PUT",
+      body: JSON.stringify({ status: "lost" }),
+      headers: { Origin: "http://evil.example" },
+    });
     expect(crossSite.status).toBe(403);
     expect((await server.db.selectFrom("leads").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).not.toBe("lost");
   });
@@ -235,7 +269,19 @@ describe("Export CSV", () => {
     const now = new Date(Date.now() + 60_000).toISOString();
     await server.db
       .insertInto("leads")
-      .values({ reference: "CLB-2026-000001", teamSize: "1 - 2", contractExpiry: "Not sure", businessType: "Other", businessName: '=HYPERLINK("http://evil.example","Click")', firstName: "Zoë", lastName: 'O"Brien', email: "zoe@example.co.uk", phoneNumber: "+44 7700 900123", createdAt: now, updatedAt: now })
+      .values({
+        reference: "CLB-2026-000001",
+        teamSize: "1 - 2",
+        contractExpiry: "Not sure",
+        businessType: "Other",
+        businessName: '=HYPERLINK("http://evil.example","Click")',
+        firstName: "Zoë",
+        lastName: 'O"Brien',
+        email: "zoe@example.co.uk",
+        phoneNumber: "+44 7700 900123",
+        createdAt: now,
+        updatedAt: now,
+      })
       .execute();
     const text = (await (await fetch(`${server.url}/admin/leads/export`, { headers: { Cookie: cookies.manager } })).text()).replace(/^\uFEFF/, "");
     const lines = text.split("\r\n").filter(Boolean);

@@ -31,8 +31,30 @@ beforeAll(async () => {
   await server.db
     .insertInto("adminUsers")
     .values([
-      { id: "user_1_active", email: "priya@clearlinebusiness.co.uk", firstName: "", lastName: "", role: "admin", isActive: 1, profileImageUrl: null, passwordHash: null, createdAt: now, updatedAt: now },
-      { id: "user_2_gone", email: "former@clearlinebusiness.co.uk", firstName: "Fred", lastName: "Former", role: "admin", isActive: 0, profileImageUrl: null, passwordHash: null, createdAt: now, updatedAt: now },
+      {
+        id: "user_1_active",
+        email: "priya@clearlinebusiness.co.uk",
+        firstName: "",
+        lastName: "",
+        role: "admin",
+        isActive: 1,
+        profileImageUrl: null,
+        passwordHash: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+      {
+        id: "user_2_gone",
+        email: "former@clearlinebusiness.co.uk",
+        firstName: "Fred",
+        lastName: "Former",
+        role: "admin",
+        isActive: 0,
+        profileImageUrl: null,
+        passwordHash: null,
+        createdAt: now,
+        updatedAt: now,
+      },
     ])
     .execute();
 });
@@ -104,7 +126,11 @@ describe("sign-in through an OpenID Connect provider", () => {
     const sessions = await server.db.selectFrom("sessions").selectAll().where("adminUserId", "=", "user_1_active").execute();
     expect(sessions).toHaveLength(1);
     // Bound to the provider's subject at this first sign-in.
-    const row = await server.db.selectFrom("adminUsers").select(["providerIssuer", "providerSubject"]).where("id", "=", "user_1_active").executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom("adminUsers")
+      .select(["providerIssuer", "providerSubject"])
+      .where("id", "=", "user_1_active")
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ providerIssuer: provider.issuer.url, providerSubject: "provider-user-1" });
   });
 
@@ -122,7 +148,10 @@ describe("sign-in through an OpenID Connect provider", () => {
     ["an email the provider has not verified", { email: "priya@clearlinebusiness.co.uk", email_verified: false }],
     ["an email the provider says nothing about verifying", { email: "priya@clearlinebusiness.co.uk" }],
     ["no email at all", {}],
-    ["a second account at the provider claiming an email already bound to another", { sub: "provider-user-2", email: "priya@clearlinebusiness.co.uk", email_verified: true }],
+    [
+      "a second account at the provider claiming an email already bound to another",
+      { sub: "provider-user-2", email: "priya@clearlinebusiness.co.uk", email_verified: true },
+    ],
   ])("refuses %s with a clear message on the sign-in screen", async (_case, claims) => {
     userinfo = claims;
     const before = await server.db.selectFrom("sessions").select("id").execute();

@@ -19,7 +19,8 @@ function changePassword(server: TestServer, cookie: string, fields: Record<strin
   });
 }
 
-const isSignedIn = async (server: TestServer, cookie: string) => (await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: cookie } })).status === 200;
+const isSignedIn = async (server: TestServer, cookie: string) =>
+  (await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: cookie } })).status === 200;
 
 describe("passwords", () => {
   let server: TestServer;
@@ -55,9 +56,18 @@ describe("passwords", () => {
 
     const refusals: [Record<string, string>, string][] = [
       [{ currentPassword: "first-password-1", newPassword: "too-short", confirmPassword: "too-short" }, "Please choose a password of at least 12 characters"],
-      [{ currentPassword: "first-password-1", newPassword: user.email.toUpperCase(), confirmPassword: user.email.toUpperCase() }, "Please choose a password that is not your email address"],
-      [{ currentPassword: "first-password-1", newPassword: "first-password-1", confirmPassword: "first-password-1" }, "Please choose a password different from your current one"],
-      [{ currentPassword: "first-password-1", newPassword: "second-password-2", confirmPassword: "second-password-3" }, "The two new passwords don&#x27;t match"],
+      [
+        { currentPassword: "first-password-1", newPassword: user.email.toUpperCase(), confirmPassword: user.email.toUpperCase() },
+        "Please choose a password that is not your email address",
+      ],
+      [
+        { currentPassword: "first-password-1", newPassword: "first-password-1", confirmPassword: "first-password-1" },
+        "Please choose a password different from your current one",
+      ],
+      [
+        { currentPassword: "first-password-1", newPassword: "second-password-2", confirmPassword: "second-password-3" },
+        "The two new passwords don&#x27;t match",
+      ],
       [{ currentPassword: "", newPassword: "second-password-2", confirmPassword: "second-password-2" }, "Please enter your current password"],
       [{ currentPassword: "not-the-password", newPassword: "second-password-2", confirmPassword: "second-password-2" }, "That is not your current password."],
     ];
@@ -72,10 +82,16 @@ describe("passwords", () => {
     }
     expect((await userRow(user.email)).passwordHash).toBe(await testPasswordHash("first-password-1"));
 
-    const changed = await changePassword(server, here, { currentPassword: "first-password-1", newPassword: "second-password-2", confirmPassword: "second-password-2" });
+    const changed = await changePassword(server, here, {
+      currentPassword: "first-password-1",
+      newPassword: "second-password-2",
+      confirmPassword: "second-password-2",
+    });
     expect(changed.status).toBe(302);
     expect(changed.headers.get("location")).toBe("/admin/dashboard");
-    const landing = await (await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: `${here}; ${changed.headers.getSetCookie()[0].split(";")[0]}` } })).text();
+    const landing = await (
+      await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: `${here}; ${changed.headers.getSetCookie()[0].split(";")[0]}` } })
+    ).text();
     expect(landing).toContain("Password changed");
 
     expect(await isSignedIn(server, here)).toBe(true);
@@ -88,7 +104,12 @@ describe("passwords", () => {
 
   it("keeps a user with a temporary password on the change screen: pages redirect there, JSON routes answer 403, until it is changed", async () => {
     const expires = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
-    const user = await createAdminUserRow(server.db, { email: "starter@clearlinebusiness.co.uk", role: "admin", password: "handed-out-pass", temporaryPasswordExpiresAt: expires });
+    const user = await createAdminUserRow(server.db, {
+      email: "starter@clearlinebusiness.co.uk",
+      role: "admin",
+      password: "handed-out-pass",
+      temporaryPasswordExpiresAt: expires,
+    });
     const answer = await signInFrom(server, "127.0.0.21", user.email, "handed-out-pass");
     expect(answer.status).toBe(302);
     expect(answer.location).toBe(CHANGE_PAGE);
@@ -102,13 +123,20 @@ describe("passwords", () => {
     for (const apiPath of ["/admin/api/quote-requests", "/admin/api/users", "/admin/api/auth/user"]) {
       const response = await fetch(`${server.url}${apiPath}`, { headers: { Cookie: cookie } });
       expect(response.status, apiPath).toBe(403);
-      expect(await response.json()).toEqual({ error: "Forbidden: change your temporary password first, at /admin/account/password", passwordChangeRequired: true });
+      expect(await response.json()).toEqual({
+        error: "Forbidden: change your temporary password first, at /admin/account/password",
+        passwordChangeRequired: true,
+      });
     }
     const page = await (await fetch(`${server.url}${CHANGE_PAGE}`, { headers: { Cookie: cookie } })).text();
     expect(page).toContain("You signed in with a temporary password.");
     expect(page).toContain(`dateTime="${expires}"`);
 
-    const changed = await changePassword(server, cookie, { currentPassword: "handed-out-pass", newPassword: "my-own-password-1", confirmPassword: "my-own-password-1" });
+    const changed = await changePassword(server, cookie, {
+      currentPassword: "handed-out-pass",
+      newPassword: "my-own-password-1",
+      confirmPassword: "my-own-password-1",
+    });
     expect(changed.headers.get("location")).toBe("/admin/dashboard");
     expect((await userRow(user.email)).temporaryPasswordExpiresAt).toBeNull();
     expect((await fetch(`${server.url}/admin/leads`, { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(200);
@@ -159,11 +187,22 @@ describe("passwords", () => {
 
     // Not one's own; only super admins; an unknown id is 404; PUT only; never from another site.
     expect((await fetch(`${server.url}/admin/api/users/${owner.id}/reset-password`, { method: "PUT", headers: { Cookie: ownerCookie } })).status).toBe(403);
-    const manager = await signIn(server, (await createAdminUserRow(server.db, { email: "mgr@clearlinebusiness.co.uk", role: "manager", password: "manager-password" })).email, "manager-password");
+    const manager = await signIn(
+      server,
+      (await createAdminUserRow(server.db, { email: "mgr@clearlinebusiness.co.uk", role: "manager", password: "manager-password" })).email,
+      "manager-password",
+    );
     expect((await fetch(`${server.url}/admin/api/users/${user.id}/reset-password`, { method: "PUT", headers: { Cookie: manager } })).status).toBe(403);
     expect((await fetch(`${server.url}/admin/api/users/user_0_nobody/reset-password`, { method: "PUT", headers: { Cookie: ownerCookie } })).status).toBe(404);
     expect((await fetch(`${server.url}/admin/api/users/${user.id}/reset-password`, { headers: { Cookie: ownerCookie } })).status).toBe(405);
-    expect((await fetch(`${server.url}/admin/api/users/${user.id}/reset-password`, { method: "PUT", headers: { Cookie: ownerCookie, Origin: "http://evil.example" } })).status).toBe(403);
+    expect(
+      (
+        await fetch(`${server.url}/admin/api/users/${user.id}/reset-password`, {
+          method: "PUT",
+          headers: { Cookie: ownerCookie, Origin: "http://evil.example" },
+        })
+      ).status,
+    ).toBe(403);
     expect((await fetch(`${server.url}/admin/api/users/${user.id}/reset-password`, { method: "PUT" })).status).toBe(401);
   });
 
@@ -172,7 +211,11 @@ describe("passwords", () => {
     const dialog = await fetch(`${server.url}/admin/users/${user.id}/reset-password`, { headers: { Cookie: ownerCookie } });
     expect(dialog.status).toBe(200);
     expect(await dialog.text()).toContain("Give Dee Tester a new temporary password?");
-    const posted = await fetch(`${server.url}/admin/users/${user.id}/reset-password`, { method: "POST", headers: { Cookie: ownerCookie, Origin: server.url }, redirect: "manual" });
+    const posted = await fetch(`${server.url}/admin/users/${user.id}/reset-password`, {
+      method: "POST",
+      headers: { Cookie: ownerCookie, Origin: server.url },
+      redirect: "manual",
+    });
     expect(posted.status).toBe(302);
     expect(posted.headers.get("location")).toBe("/admin/users");
     const cookies = posted.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
@@ -229,7 +272,9 @@ describe("ADMIN_EMAIL and ADMIN_PASSWORD across restarts", () => {
 
     // A new ADMIN_EMAIL on the same data: that account is created, an active super admin with ADMIN_PASSWORD.
     server = await startTestServer({ ADMIN_EMAIL: "new-owner@clearlinebusiness.co.uk", ADMIN_PASSWORD: "new-owner-password" }, { dataDir });
-    expect(await server.db.selectFrom("adminUsers").selectAll().where("email", "=", "new-owner@clearlinebusiness.co.uk").executeTakeFirstOrThrow()).toMatchObject({
+    expect(
+      await server.db.selectFrom("adminUsers").selectAll().where("email", "=", "new-owner@clearlinebusiness.co.uk").executeTakeFirstOrThrow(),
+    ).toMatchObject({
       role: "super_admin",
       isActive: 1,
       temporaryPasswordExpiresAt: null,

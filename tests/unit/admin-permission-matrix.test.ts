@@ -54,7 +54,15 @@ async function freshStockImageId(): Promise<number> {
   counter += 1;
   const row = await server.db
     .insertInto("stockImages")
-    .values({ filename: `matrix-${counter}.png`, originalName: "office.png", description: null, location: "general", size: 100, contentType: "image/png", createdAt: new Date().toISOString() })
+    .values({
+      filename: `matrix-${counter}.png`,
+      originalName: "office.png",
+      description: null,
+      location: "general",
+      size: 100,
+      contentType: "image/png",
+      createdAt: new Date().toISOString(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -63,7 +71,18 @@ async function freshTestimonialId(): Promise<number> {
   const now = new Date().toISOString();
   const row = await server.db
     .insertInto("testimonials")
-    .values({ name: "Pat", company: "Pat & Co", position: "Owner", content: "Great service.", rating: 5, featured: 0, date: "November 22, 2026", importKey: null, createdAt: now, updatedAt: now })
+    .values({
+      name: "Pat",
+      company: "Pat & Co",
+      position: "Owner",
+      content: "Great service.",
+      rating: 5,
+      featured: 0,
+      date: "November 22, 2026",
+      importKey: null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -71,7 +90,15 @@ async function freshTestimonialId(): Promise<number> {
 async function freshEnquiryId(): Promise<number> {
   const row = await server.db
     .insertInto("contactEnquiries")
-    .values({ firstName: "Eve", lastName: "Enquirer", email: "eve@example.co.uk", contactNumber: "07700 900123", subject: "broadband", message: "Hello", createdAt: new Date().toISOString() })
+    .values({
+      firstName: "Eve",
+      lastName: "Enquirer",
+      email: "eve@example.co.uk",
+      contactNumber: "07700 900123",
+      subject: "broadband",
+      message: "Hello",
+      createdAt: new Date().toISOString(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -110,56 +137,136 @@ const CASES: Case[] = [
   { name: "GET /admin/users", request: async () => ({ method: "GET", path: "/admin/users" }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/users/new", request: async () => ({ method: "GET", path: "/admin/users/new" }), expect: PAGE_SUPER_ONLY },
   { name: "GET /admin/users/:id/role", request: async () => ({ method: "GET", path: `/admin/users/${await freshUserId()}/role` }), expect: PAGE_SUPER_ONLY },
-  { name: "GET /admin/users/:id/deactivate", request: async () => ({ method: "GET", path: `/admin/users/${await freshUserId()}/deactivate` }), expect: PAGE_SUPER_ONLY },
-  { name: "GET /admin/users/:id/reset-password", request: async () => ({ method: "GET", path: `/admin/users/${await freshUserId()}/reset-password` }), expect: PAGE_SUPER_ONLY },
+  {
+    name: "GET /admin/users/:id/deactivate",
+    request: async () => ({ method: "GET", path: `/admin/users/${await freshUserId()}/deactivate` }),
+    expect: PAGE_SUPER_ONLY,
+  },
+  {
+    name: "GET /admin/users/:id/reset-password",
+    request: async () => ({ method: "GET", path: `/admin/users/${await freshUserId()}/reset-password` }),
+    expect: PAGE_SUPER_ONLY,
+  },
   { name: "GET /admin/account/password", request: async () => ({ method: "GET", path: "/admin/account/password" }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/api/auth/user", request: async () => ({ method: "GET", path: "/admin/api/auth/user" }), expect: API_FOR_ALL },
   { name: "GET /admin/api/users", request: async () => ({ method: "GET", path: "/admin/api/users" }), expect: API_FOR_ALL },
   {
     name: "POST /admin/api/users",
-    request: async () => ({ method: "POST", path: "/admin/api/users", body: { email: `new${++counter}@clearlinebusiness.co.uk`, firstName: "New", lastName: "Starter", role: "manager" } }),
+    request: async () => ({
+      method: "POST",
+      path: "/admin/api/users",
+      body: { email: `new${++counter}@clearlinebusiness.co.uk`, firstName: "New", lastName: "Starter", role: "manager" },
+    }),
     expect: API_SUPER_ONLY(201),
   },
-  { name: "PUT /admin/api/users/:id/role", request: async () => ({ method: "PUT", path: `/admin/api/users/${await freshUserId()}/role`, body: { role: "manager" } }), expect: API_SUPER_ONLY(200) },
-  { name: "PUT /admin/api/users/:id/deactivate", request: async () => ({ method: "PUT", path: `/admin/api/users/${await freshUserId()}/deactivate` }), expect: API_SUPER_ONLY(200) },
-  { name: "PUT /admin/api/users/:id/reset-password", request: async () => ({ method: "PUT", path: `/admin/api/users/${await freshUserId()}/reset-password` }), expect: API_SUPER_ONLY(200) },
+  {
+    name: "PUT /admin/api/users/:id/role",
+    request: async () => ({ method: "PUT", path: `/admin/api/users/${await freshUserId()}/role`, body: { role: "manager" } }),
+    expect: API_SUPER_ONLY(200),
+  },
+  {
+    name: "PUT /admin/api/users/:id/deactivate",
+    request: async () => ({ method: "PUT", path: `/admin/api/users/${await freshUserId()}/deactivate` }),
+    expect: API_SUPER_ONLY(200),
+  },
+  {
+    name: "PUT /admin/api/users/:id/reset-password",
+    request: async () => ({ method: "PUT", path: `/admin/api/users/${await freshUserId()}/reset-password` }),
+    expect: API_SUPER_ONLY(200),
+  },
   { name: "GET /admin/api/quote-requests", request: async () => ({ method: "GET", path: "/admin/api/quote-requests" }), expect: API_FOR_ALL },
-  { name: "GET /admin/api/quote-requests/:id", request: async () => ({ method: "GET", path: `/admin/api/quote-requests/${await anyLeadId()}` }), expect: API_FOR_ALL },
-  { name: "PUT /admin/api/quote-requests/:id", request: async () => ({ method: "PUT", path: `/admin/api/quote-requests/${await anyLeadId()}`, body: { status: "contacted" } }), expect: API_FOR_ALL },
-  { name: "DELETE /admin/api/quote-requests/:id", request: async () => ({ method: "DELETE", path: `/admin/api/quote-requests/${await freshLeadId()}` }), expect: API_ADMINS(204) },
+  {
+    name: "GET /admin/api/quote-requests/:id",
+    request: async () => ({ method: "GET", path: `/admin/api/quote-requests/${await anyLeadId()}` }),
+    expect: API_FOR_ALL,
+  },
+  {
+    name: "PUT /admin/api/quote-requests/:id",
+    request: async () => ({ method: "PUT", path: `/admin/api/quote-requests/${await anyLeadId()}`, body: { status: "contacted" } }),
+    expect: API_FOR_ALL,
+  },
+  {
+    name: "DELETE /admin/api/quote-requests/:id",
+    request: async () => ({ method: "DELETE", path: `/admin/api/quote-requests/${await freshLeadId()}` }),
+    expect: API_ADMINS(204),
+  },
 
   { name: "GET /admin/stock-images", request: async () => ({ method: "GET", path: "/admin/stock-images" }), expect: PAGE_FOR_ALL },
-  { name: "GET /admin/stock-images/:id/delete", request: async () => ({ method: "GET", path: `/admin/stock-images/${await freshStockImageId()}/delete` }), expect: PAGE_ADMINS },
+  {
+    name: "GET /admin/stock-images/:id/delete",
+    request: async () => ({ method: "GET", path: `/admin/stock-images/${await freshStockImageId()}/delete` }),
+    expect: PAGE_ADMINS,
+  },
   { name: "GET /admin/api/stock-images", request: async () => ({ method: "GET", path: "/admin/api/stock-images" }), expect: API_FOR_ALL },
-  { name: "DELETE /admin/api/stock-images/:id", request: async () => ({ method: "DELETE", path: `/admin/api/stock-images/${await freshStockImageId()}` }), expect: API_ADMINS(204) },
+  {
+    name: "DELETE /admin/api/stock-images/:id",
+    request: async () => ({ method: "DELETE", path: `/admin/api/stock-images/${await freshStockImageId()}` }),
+    expect: API_ADMINS(204),
+  },
 
   { name: "GET /admin/testimonials", request: async () => ({ method: "GET", path: "/admin/testimonials" }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/testimonials/new", request: async () => ({ method: "GET", path: "/admin/testimonials/new" }), expect: PAGE_ADMINS },
-  { name: "GET /admin/testimonials/:id/edit", request: async () => ({ method: "GET", path: `/admin/testimonials/${await freshTestimonialId()}/edit` }), expect: PAGE_ADMINS },
-  { name: "GET /admin/testimonials/:id/delete", request: async () => ({ method: "GET", path: `/admin/testimonials/${await freshTestimonialId()}/delete` }), expect: PAGE_ADMINS },
+  {
+    name: "GET /admin/testimonials/:id/edit",
+    request: async () => ({ method: "GET", path: `/admin/testimonials/${await freshTestimonialId()}/edit` }),
+    expect: PAGE_ADMINS,
+  },
+  {
+    name: "GET /admin/testimonials/:id/delete",
+    request: async () => ({ method: "GET", path: `/admin/testimonials/${await freshTestimonialId()}/delete` }),
+    expect: PAGE_ADMINS,
+  },
   { name: "GET /admin/api/testimonials", request: async () => ({ method: "GET", path: "/admin/api/testimonials" }), expect: API_FOR_ALL },
   {
     name: "POST /admin/api/testimonials",
-    request: async () => ({ method: "POST", path: "/admin/api/testimonials", body: { name: "Ann", company: "Ann Ltd", position: "MD", content: "Brilliant.", rating: 4, featured: false, date: "November 22, 2026" } }),
+    request: async () => ({
+      method: "POST",
+      path: "/admin/api/testimonials",
+      body: { name: "Ann", company: "Ann Ltd", position: "MD", content: "Brilliant.", rating: 4, featured: false, date: "November 22, 2026" },
+    }),
     expect: API_ADMINS(201),
   },
-  { name: "PATCH /admin/api/testimonials/:id", request: async () => ({ method: "PATCH", path: `/admin/api/testimonials/${await freshTestimonialId()}`, body: { featured: true } }), expect: API_ADMINS(200) },
-  { name: "DELETE /admin/api/testimonials/:id", request: async () => ({ method: "DELETE", path: `/admin/api/testimonials/${await freshTestimonialId()}` }), expect: API_ADMINS(204) },
+  {
+    name: "PATCH /admin/api/testimonials/:id",
+    request: async () => ({ method: "PATCH", path: `/admin/api/testimonials/${await freshTestimonialId()}`, body: { featured: true } }),
+    expect: API_ADMINS(200),
+  },
+  {
+    name: "DELETE /admin/api/testimonials/:id",
+    request: async () => ({ method: "DELETE", path: `/admin/api/testimonials/${await freshTestimonialId()}` }),
+    expect: API_ADMINS(204),
+  },
   { name: "POST /admin/api/import-testimonials", request: async () => ({ method: "POST", path: "/admin/api/import-testimonials" }), expect: API_ADMINS(200) },
 
   { name: "GET /admin/enquiries", request: async () => ({ method: "GET", path: "/admin/enquiries" }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/enquiries/:id", request: async () => ({ method: "GET", path: `/admin/enquiries/${await freshEnquiryId()}` }), expect: PAGE_FOR_ALL },
-  { name: "GET /admin/enquiries/:id/delete", request: async () => ({ method: "GET", path: `/admin/enquiries/${await freshEnquiryId()}/delete` }), expect: PAGE_ADMINS },
+  {
+    name: "GET /admin/enquiries/:id/delete",
+    request: async () => ({ method: "GET", path: `/admin/enquiries/${await freshEnquiryId()}/delete` }),
+    expect: PAGE_ADMINS,
+  },
   { name: "GET /admin/enquiries/export", request: async () => ({ method: "GET", path: "/admin/enquiries/export" }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/api/enquiries", request: async () => ({ method: "GET", path: "/admin/api/enquiries" }), expect: API_FOR_ALL },
-  { name: "DELETE /admin/api/enquiries/:id", request: async () => ({ method: "DELETE", path: `/admin/api/enquiries/${await freshEnquiryId()}` }), expect: API_ADMINS(204) },
+  {
+    name: "DELETE /admin/api/enquiries/:id",
+    request: async () => ({ method: "DELETE", path: `/admin/api/enquiries/${await freshEnquiryId()}` }),
+    expect: API_ADMINS(204),
+  },
 
   { name: "GET /admin/newsletter", request: async () => ({ method: "GET", path: "/admin/newsletter" }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/newsletter/:id", request: async () => ({ method: "GET", path: `/admin/newsletter/${await freshSignupId()}` }), expect: PAGE_FOR_ALL },
-  { name: "GET /admin/newsletter/:id/delete", request: async () => ({ method: "GET", path: `/admin/newsletter/${await freshSignupId()}/delete` }), expect: PAGE_ADMINS },
+  {
+    name: "GET /admin/newsletter/:id/delete",
+    request: async () => ({ method: "GET", path: `/admin/newsletter/${await freshSignupId()}/delete` }),
+    expect: PAGE_ADMINS,
+  },
   { name: "GET /admin/newsletter/export", request: async () => ({ method: "GET", path: "/admin/newsletter/export" }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/api/newsletter-signups", request: async () => ({ method: "GET", path: "/admin/api/newsletter-signups" }), expect: API_FOR_ALL },
-  { name: "DELETE /admin/api/newsletter-signups/:id", request: async () => ({ method: "DELETE", path: `/admin/api/newsletter-signups/${await freshSignupId()}` }), expect: API_ADMINS(204) },
+  {
+    name: "DELETE /admin/api/newsletter-signups/:id",
+    request: async () => ({ method: "DELETE", path: `/admin/api/newsletter-signups/${await freshSignupId()}` }),
+    expect: API_ADMINS(204),
+  },
 ];
 
 describe.each(CASES)("$name", (testCase) => {

@@ -56,7 +56,13 @@ const SIGNATURES = {
   "image/jpeg": Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF\0"), Buffer.alloc(200, 1)]),
   "image/gif": Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(200, 2)]),
   "image/webp": Buffer.concat([Buffer.from("RIFF"), Buffer.from([0xc8, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.alloc(200, 3)]),
-  "image/avif": Buffer.concat([Buffer.from([0, 0, 0, 0x1c]), Buffer.from("ftypavif"), Buffer.from([0, 0, 0, 0]), Buffer.from("avifmif1miaf"), Buffer.alloc(200, 4)]),
+  "image/avif": Buffer.concat([
+    Buffer.from([0, 0, 0, 0x1c]),
+    Buffer.from("ftypavif"),
+    Buffer.from([0, 0, 0, 0]),
+    Buffer.from("avifmif1miaf"),
+    Buffer.alloc(200, 4),
+  ]),
 } as const;
 
 describe("stock image routes (local files)", () => {
@@ -80,13 +86,28 @@ describe("stock image routes (local files)", () => {
   describe("POST /admin/api/stock-images", () => {
     it("stores a PNG under a random name with its type from the bytes, and answers 201 with the record", async () => {
       const bytes = pngBytes(32, 24);
-      const response = await api.upload({ file: { bytes, name: "Team photo.PNG", type: "application/octet-stream" }, location: "about-us", description: "  Our Leeds office  " });
+      const response = await api.upload({
+        file: { bytes, name: "Team photo.PNG", type: "application/octet-stream" },
+        location: "about-us",
+        description: "  Our Leeds office  ",
+      });
       expect(response.status).toBe(201);
       const image = await response.json();
-      expect(image).toMatchObject({ originalName: "Team photo.PNG", location: "about-us", description: "Our Leeds office", size: bytes.length, contentType: "image/png" });
+      expect(image).toMatchObject({
+        originalName: "Team photo.PNG",
+        location: "about-us",
+        description: "Our Leeds office",
+        size: bytes.length,
+        contentType: "image/png",
+      });
       expect(image.filename).toMatch(/^[0-9a-f]{32}\.png$/);
       expect(fs.readFileSync(path.join(uploadsFolder(), image.filename)).equals(bytes)).toBe(true);
-      const audit = await server.db.selectFrom("auditLog").selectAll().where("entityType", "=", "stock-image").where("entityId", "=", String(image.id)).execute();
+      const audit = await server.db
+        .selectFrom("auditLog")
+        .selectAll()
+        .where("entityType", "=", "stock-image")
+        .where("entityId", "=", String(image.id))
+        .execute();
       expect(audit.map((entry) => entry.action)).toEqual(["stock-image.uploaded"]);
     });
 
@@ -147,7 +168,7 @@ describe("stock image routes (local files)", () => {
       const broken = await fetch(`${server.url}/admin/api/stock-images`, {
         method: "POST",
         headers: { Cookie: cookies.admin, "Content-Type": "multipart/form-data; boundary=xyz" },
-        body: "--xyz\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a.png\"\r\n\r\nno end",
+        body: '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nno end',
       });
       expect(broken.status).toBe(400);
     });
@@ -250,7 +271,12 @@ describe("stock image routes (local files)", () => {
       expect(response.status).toBe(204);
       expect(await server.db.selectFrom("stockImages").select("id").where("id", "=", image.id).executeTakeFirst()).toBeUndefined();
       expect(storedFiles()).not.toContain(image.filename);
-      const audit = await server.db.selectFrom("auditLog").select("action").where("entityId", "=", String(image.id)).where("entityType", "=", "stock-image").execute();
+      const audit = await server.db
+        .selectFrom("auditLog")
+        .select("action")
+        .where("entityId", "=", String(image.id))
+        .where("entityType", "=", "stock-image")
+        .execute();
       expect(audit.map((entry) => entry.action)).toEqual(["stock-image.uploaded", "stock-image.deleted"]);
       expect((await api.remove(image.id)).status).toBe(404);
     });

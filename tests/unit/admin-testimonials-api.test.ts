@@ -211,7 +211,15 @@ describe("GET /admin/api/testimonials/{id}", () => {
 describe("PATCH /admin/api/testimonials/{id}", () => {
   it.each(["admin", "super_admin"] as const)("changes every field sent as a whole object, for a %s", async (role) => {
     const id = await createdId();
-    const changed = { name: "Tomos Evans", company: "Evans Removals", position: "Director", date: "July 1, 2025", content: "Still happy a year on.", rating: 5, featured: false };
+    const changed = {
+      name: "Tomos Evans",
+      company: "Evans Removals",
+      position: "Director",
+      date: "July 1, 2025",
+      content: "Still happy a year on.",
+      rating: 5,
+      featured: false,
+    };
     const response = await call("PATCH", `/admin/api/testimonials/${id}`, { as: role, body: changed });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ id, ...changed });
@@ -365,7 +373,15 @@ describe("other methods", () => {
 });
 
 describe("the /admin/testimonials page actions", () => {
-  const formFields = { name: "Tom Evans", company: "Evans & Sons Removals Ltd", position: "Operations Director", date: "June 3, 2025", content: "Twelve lines moved in a week.", rating: "4", featured: "on" };
+  const formFields = {
+    name: "Tom Evans",
+    company: "Evans & Sons Removals Ltd",
+    position: "Operations Director",
+    date: "June 3, 2025",
+    content: "Twelve lines moved in a week.",
+    rating: "4",
+    featured: "on",
+  };
 
   it("adds from the dialog's form: a checkbox's on, a radio's string, and the spec's toast", async () => {
     const response = await postForm("/admin/testimonials/new", formFields);
@@ -374,7 +390,10 @@ describe("the /admin/testimonials page actions", () => {
     const row = await server.db.selectFrom("testimonials").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ rating: 4, featured: 1, name: "Tom Evans" });
     // The flash toast travels in a cookie to the page the redirect lands on.
-    const toastCookie = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+    const toastCookie = response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
     const page = await (await fetch(`${server.url}/admin/testimonials`, { headers: { Cookie: `${cookies.admin}; ${toastCookie}` } })).text();
     expect(page).toContain("Testimonial created successfully");
   });

@@ -83,7 +83,14 @@ describe("npm run backup and npm run restore", () => {
 
     // A server starts on the restored folder and shows the same leads.
     const again = await server({}, { dataDir: fresh });
-    const count = Number((await again.db.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const count = Number(
+      (
+        await again.db
+          .selectFrom("leads")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(count).toBe(stored.size);
   });
 
@@ -96,7 +103,13 @@ describe("npm run backup and npm run restore", () => {
     const listed = await script("backup", ["--list"], { DATA_DIR: dataDir });
     const names = listed.output.trim().split("\n");
     expect(names).toHaveLength(2);
-    expect(fs.readdirSync(path.join(dataDir, "backups")).filter((name) => name.endsWith(".sqlite")).sort().reverse()).toEqual(names);
+    expect(
+      fs
+        .readdirSync(path.join(dataDir, "backups"))
+        .filter((name) => name.endsWith(".sqlite"))
+        .sort()
+        .reverse(),
+    ).toEqual(names);
 
     const restored = await script("restore", [names[1]], { DATA_DIR: dataDir });
     expect(restored.code, restored.output).toBe(0);
@@ -120,7 +133,10 @@ describe("npm run backup and npm run restore", () => {
   it("refuse when the database is Postgres, pointing to its own backups", async () => {
     const empty = tempFolder();
     for (const command of ["backup", "restore"] as const) {
-      const refused = await script(command, command === "restore" ? ["latest"] : [], { DATA_DIR: empty, DATABASE_URL: "postgres://app@db.internal:5432/quotes" });
+      const refused = await script(command, command === "restore" ? ["latest"] : [], {
+        DATA_DIR: empty,
+        DATABASE_URL: "postgres://app@db.internal:5432/quotes",
+      });
       expect(refused.code).toBe(1);
       expect(refused.output).toMatch(/^DATABASE_URL is set, so the database is Postgres: .*pg_dump\.\n$/);
     }
@@ -139,7 +155,9 @@ describe("backups to the S3 bucket", () => {
     const backup = await script("backup", [], { DATA_DIR: dataDir, ...s3.env });
     expect(backup.code, backup.output).toBe(0);
     expect(backup.output).toMatch(/Backed up the database to s3:\/\/backups-test\/backups\/app-\d{8}T\d{9}Z\.sqlite \(\d+ bytes\)\./);
-    expect(fs.existsSync(path.join(dataDir, "backups")) ? fs.readdirSync(path.join(dataDir, "backups")).filter((name) => name.endsWith(".sqlite")) : []).toEqual([]);
+    expect(
+      fs.existsSync(path.join(dataDir, "backups")) ? fs.readdirSync(path.join(dataDir, "backups")).filter((name) => name.endsWith(".sqlite")) : [],
+    ).toEqual([]);
     await live.stop();
 
     const fresh = tempFolder();
@@ -156,7 +174,8 @@ describe("the schedule inside the server", () => {
     // 0.0005 hours: every 1.8 seconds.
     const live = await server({ BACKUP_INTERVAL_HOURS: "0.0005", BACKUP_KEEP: "3" });
     await postLead(live, 1);
-    const backups = () => (fs.existsSync(path.join(live.dataDir, "backups")) ? fs.readdirSync(path.join(live.dataDir, "backups")).filter((name) => name.endsWith(".sqlite")) : []);
+    const backups = () =>
+      fs.existsSync(path.join(live.dataDir, "backups")) ? fs.readdirSync(path.join(live.dataDir, "backups")).filter((name) => name.endsWith(".sqlite")) : [];
     await expect.poll(backups, { timeout: 60_000 }).toHaveLength(3);
     expect(live.output()).toMatch(/Backed up the database to .*backups\/app-\d{8}T\d{9}Z\.sqlite/);
     const copy = new SQLite(path.join(live.dataDir, "backups", backups()[0]), { readonly: true });

@@ -12,7 +12,7 @@ describe("CSV writer", () => {
     expect(csvCell("Zoë’s Café — 東京 🚀")).toBe('"Zoë’s Café — 東京 🚀"');
   });
 
-  it.each(["=HYPERLINK(\"http://evil\")", "+44 113 496 0123", "-2+3", "@SUM(A1:A2)", "\tstart", "\rstart"])(
+  it.each(['=HYPERLINK("http://evil")', "+44 113 496 0123", "-2+3", "@SUM(A1:A2)", "\tstart", "\rstart"])(
     "neutralises the formula-like cell %j so a spreadsheet shows it as text",
     (value) => {
       const cell = csvCell(value);

@@ -25,7 +25,11 @@ async function dashboardHtml(): Promise<string> {
   return response.text();
 }
 
-const textOf = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, "").trim();
+const textOf = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, "")
+    .trim();
 
 /** The rows of the table that goes with a chart, by the chart's title: label -> value. */
 function chartTable(html: string, title: string): Map<string, string> {
@@ -36,15 +40,29 @@ function chartTable(html: string, title: string): Map<string, string> {
 }
 
 function tileValue(html: string, label: string): string {
-  const tile = html.split('data-testid="dashboard-tile"').slice(1).find((candidate) => candidate.includes(label));
+  const tile = html
+    .split('data-testid="dashboard-tile"')
+    .slice(1)
+    .find((candidate) => candidate.includes(label));
   if (!tile) throw new Error(`No tile ${label}`);
-  return textOf(tile.replace(/^[^>]*>/, "").split("</section>")[0].replace(/<[^>]*$/, "")).replace(label, "").trim();
+  return textOf(
+    tile
+      .replace(/^[^>]*>/, "")
+      .split("</section>")[0]
+      .replace(/<[^>]*$/, ""),
+  )
+    .replace(label, "")
+    .trim();
 }
 
 describe("lead figures", () => {
   beforeAll(async () => {
     const now = Date.now();
-    const lead = (index: number, daysAgo: number, fields: Partial<{ status: "new" | "contacted" | "qualified" | "converted" | "lost"; teamSize: string; sourcePage: string | null }>) => {
+    const lead = (
+      index: number,
+      daysAgo: number,
+      fields: Partial<{ status: "new" | "contacted" | "qualified" | "converted" | "lost"; teamSize: string; sourcePage: string | null }>,
+    ) => {
       const createdAt = new Date(now - daysAgo * DAY_MS).toISOString();
       return {
         reference: `CLB-2026-9${String(index).padStart(5, "0")}`,
@@ -83,7 +101,11 @@ describe("lead figures", () => {
       [6, 5],
     ] as const;
     for (const [index, minutes] of responses) {
-      const row = await server.db.selectFrom("leads").select("createdAt").where("reference", "=", `CLB-2026-9${String(index).padStart(5, "0")}`).executeTakeFirstOrThrow();
+      const row = await server.db
+        .selectFrom("leads")
+        .select("createdAt")
+        .where("reference", "=", `CLB-2026-9${String(index).padStart(5, "0")}`)
+        .executeTakeFirstOrThrow();
       await server.db
         .updateTable("leads")
         .set({ firstContactedAt: new Date(Date.parse(row.createdAt) + minutes * MINUTE_MS).toISOString() })
@@ -119,7 +141,16 @@ describe("lead figures", () => {
     const submitted = await fetch(`${server.url}/api/quote-requests`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ teamSize: "3 - 4", contractExpiry: "Not sure", businessType: "Partnership", businessName: "First Contact Ltd", firstName: "Fay", lastName: "Contact", email: "fay@firstcontact.co.uk", phoneNumber: "07700 900321" }),
+      body: JSON.stringify({
+        teamSize: "3 - 4",
+        contractExpiry: "Not sure",
+        businessType: "Partnership",
+        businessName: "First Contact Ltd",
+        firstName: "Fay",
+        lastName: "Contact",
+        email: "fay@firstcontact.co.uk",
+        phoneNumber: "07700 900321",
+      }),
     });
     expect(submitted.status).toBe(201);
     const { id } = (await submitted.json()) as { id: number };
@@ -129,7 +160,8 @@ describe("lead figures", () => {
         headers: { Cookie: staffCookie, Origin: server.url, "Content-Type": "application/json" },
         body: JSON.stringify({ status }),
       });
-    const firstContact = async () => (await server.db.selectFrom("leads").select("firstContactedAt").where("id", "=", id).executeTakeFirstOrThrow()).firstContactedAt;
+    const firstContact = async () =>
+      (await server.db.selectFrom("leads").select("firstContactedAt").where("id", "=", id).executeTakeFirstOrThrow()).firstContactedAt;
 
     expect(await firstContact()).toBeNull();
     expect((await setStatus("new")).status).toBe(200);
@@ -183,7 +215,16 @@ describe("Recent Activity", () => {
     const submitted = await fetch(`${server.url}/api/quote-requests`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ teamSize: "1 - 2", contractExpiry: "Not sure", businessType: "Sole trader", businessName: "Arrivals Plumbing", firstName: "Ari", lastName: "Val", email: "ari@arrivals.co.uk", phoneNumber: "07700 900654" }),
+      body: JSON.stringify({
+        teamSize: "1 - 2",
+        contractExpiry: "Not sure",
+        businessType: "Sole trader",
+        businessName: "Arrivals Plumbing",
+        firstName: "Ari",
+        lastName: "Val",
+        email: "ari@arrivals.co.uk",
+        phoneNumber: "07700 900654",
+      }),
     });
     const { id, reference } = (await submitted.json()) as { id: number; reference: string };
     const form = (path: string, fields: Record<string, string>) =>

@@ -14,9 +14,7 @@ describe("configuration", () => {
 
   it("requires SESSION_SECRET in production, naming the variable", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/^Invalid configuration: SESSION_SECRET /);
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value" }).SESSION_SECRET).toBe(
-      "a-long-enough-secret-value",
-    );
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value" }).SESSION_SECRET).toBe("a-long-enough-secret-value");
   });
 
   it.each([
@@ -65,8 +63,19 @@ describe("configuration", () => {
 
   it("has defaults for follow-up, backups, logs and metrics: 24 h, no schedule, 14 kept, info, no metrics", () => {
     const env = parseEnv({});
-    expect([env.LEAD_RESPONSE_HOURS, env.BACKUP_INTERVAL_HOURS, env.BACKUP_KEEP, env.LOG_LEVEL, env.METRICS_TOKEN, env.METRICS_PORT]).toEqual([24, 0, 14, "info", undefined, undefined]);
-    expect(parseEnv({ LEAD_RESPONSE_HOURS: "0.5", BACKUP_INTERVAL_HOURS: "6", METRICS_PORT: "9091" })).toMatchObject({ LEAD_RESPONSE_HOURS: 0.5, BACKUP_INTERVAL_HOURS: 6, METRICS_PORT: 9091 });
+    expect([env.LEAD_RESPONSE_HOURS, env.BACKUP_INTERVAL_HOURS, env.BACKUP_KEEP, env.LOG_LEVEL, env.METRICS_TOKEN, env.METRICS_PORT]).toEqual([
+      24,
+      0,
+      14,
+      "info",
+      undefined,
+      undefined,
+    ]);
+    expect(parseEnv({ LEAD_RESPONSE_HOURS: "0.5", BACKUP_INTERVAL_HOURS: "6", METRICS_PORT: "9091" })).toMatchObject({
+      LEAD_RESPONSE_HOURS: 0.5,
+      BACKUP_INTERVAL_HOURS: 6,
+      METRICS_PORT: 9091,
+    });
   });
 
   it("reads the email settings: SMTP_URL, MAIL_FROM, and LEAD_NOTIFY_TO as a list", () => {

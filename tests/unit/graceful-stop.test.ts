@@ -161,7 +161,10 @@ describe("stopping while a webhook delivery hangs", () => {
     const { default: SQLite } = await import("better-sqlite3");
     const database = new SQLite(databaseFile, { readonly: true });
     try {
-      const delivery = database.prepare("SELECT attempts, nextAttemptAt, deliveredAt, failedAt FROM outbox WHERE leadId = ?").get(id) as Record<string, unknown>;
+      const delivery = database.prepare("SELECT attempts, nextAttemptAt, deliveredAt, failedAt FROM outbox WHERE leadId = ?").get(id) as Record<
+        string,
+        unknown
+      >;
       // The cut-off try does not count, and the delivery is due at once when the server starts again.
       expect(delivery).toMatchObject({ attempts: 0, deliveredAt: null, failedAt: null });
       expect(Date.parse(String(delivery.nextAttemptAt))).toBeLessThanOrEqual(Date.now());

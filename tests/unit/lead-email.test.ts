@@ -45,8 +45,7 @@ function postWizard(server: TestServer, fields: Record<string, string>, withJava
   return fetch(`${server.url}${path}`, { method: "POST", body: new URLSearchParams({ intent: "quote-submit", ...fields }), redirect: "manual" });
 }
 
-const outboxOfLead = (server: TestServer, leadId: number) =>
-  server.db.selectFrom("outbox").selectAll().where("leadId", "=", leadId).orderBy("id").execute();
+const outboxOfLead = (server: TestServer, leadId: number) => server.db.selectFrom("outbox").selectAll().where("leadId", "=", leadId).orderBy("id").execute();
 
 async function arrived(mailbox: TestMailbox, to: string, subjectPart: string): Promise<ReceivedEmail> {
   await expect.poll(() => mailbox.to(to).filter((email) => email.subject.includes(subjectPart)).length).toBeGreaterThan(0);
@@ -165,7 +164,10 @@ describe("lead and enquiry emails over SMTP", () => {
 
     const outbox = () => mailboxServer.db.selectFrom("outbox").select(["kind", "deliveredAt"]).where("enquiryId", "=", id).execute();
     await expect.poll(async () => (await outbox()).map((row) => [row.kind, row.deliveredAt !== null])).toEqual([["enquiry.staff-email", true]]);
-    const deleted = await fetch(`${mailboxServer.url}/admin/api/enquiries/${id}`, { method: "DELETE", headers: { Cookie: ownerCookie, Origin: mailboxServer.url } });
+    const deleted = await fetch(`${mailboxServer.url}/admin/api/enquiries/${id}`, {
+      method: "DELETE",
+      headers: { Cookie: ownerCookie, Origin: mailboxServer.url },
+    });
     expect(deleted.status).toBe(204);
     expect(await outbox()).toEqual([]);
   });
@@ -220,10 +222,9 @@ describe("lead and enquiry emails over SMTP", () => {
     const visitor = "while-down@example.co.uk";
     await mailbox.close();
     const lead = await postLead(mailboxServer, visitor);
-    await expect.poll(async () => (await outboxOfLead(mailboxServer, lead.id)).map((row) => row.lastError)).toEqual([
-      expect.stringMatching(/ECONNREFUSED/),
-      expect.stringMatching(/ECONNREFUSED/),
-    ]);
+    await expect
+      .poll(async () => (await outboxOfLead(mailboxServer, lead.id)).map((row) => row.lastError))
+      .toEqual([expect.stringMatching(/ECONNREFUSED/), expect.stringMatching(/ECONNREFUSED/)]);
     await mailbox.listen();
     await arrived(mailbox, visitor, lead.reference);
     await arrived(mailbox, STAFF[0]!, lead.reference);

@@ -37,14 +37,39 @@ async function addLead(fields: { ageHours?: number; email?: string; phoneNumber?
 
 const api = (path: string, cookie: string, init: RequestInit = {}) =>
   fetch(`${server.url}${path}`, { ...init, headers: { Cookie: cookie, "Content-Type": "application/json", ...(init.headers ?? {}) } });
-const assign = (id: number, cookie: string, assignedTo: unknown) => api(`/admin/api/quote-requests/${id}`, cookie, { method: "PATCH", body: JSON.stringify({ assignedTo }) });
+const assign = (id: number, cookie: string, assignedTo: unknown) =>
+  api(`/admin/api/quote-requests/${id}`, cookie, { method: "PATCH", body: JSON.stringify({ assignedTo }) });
 
 beforeAll(async () => {
   server = await startTestServer({ ...TEST_OWNER_ENV, LEAD_RESPONSE_HOURS: "24" });
-  const admin = await createAdminUserRow(server.db, { email: "ada@clearlinebusiness.co.uk", role: "admin", password: "admin-password-1", firstName: "Ada", lastName: "Admin" });
-  const manager = await createAdminUserRow(server.db, { email: "max@clearlinebusiness.co.uk", role: "manager", password: "manager-password-1", firstName: "Max", lastName: "Manager" });
-  const other = await createAdminUserRow(server.db, { email: "mia@clearlinebusiness.co.uk", role: "manager", password: "manager-password-2", firstName: "Mia", lastName: "Manager" });
-  const inactive = await createAdminUserRow(server.db, { email: "ian@clearlinebusiness.co.uk", role: "admin", isActive: false, firstName: "Ian", lastName: "Inactive" });
+  const admin = await createAdminUserRow(server.db, {
+    email: "ada@clearlinebusiness.co.uk",
+    role: "admin",
+    password: "admin-password-1",
+    firstName: "Ada",
+    lastName: "Admin",
+  });
+  const manager = await createAdminUserRow(server.db, {
+    email: "max@clearlinebusiness.co.uk",
+    role: "manager",
+    password: "manager-password-1",
+    firstName: "Max",
+    lastName: "Manager",
+  });
+  const other = await createAdminUserRow(server.db, {
+    email: "mia@clearlinebusiness.co.uk",
+    role: "manager",
+    password: "manager-password-2",
+    firstName: "Mia",
+    lastName: "Manager",
+  });
+  const inactive = await createAdminUserRow(server.db, {
+    email: "ian@clearlinebusiness.co.uk",
+    role: "admin",
+    isActive: false,
+    firstName: "Ian",
+    lastName: "Inactive",
+  });
   Object.assign(ids, { admin: admin.id, manager: manager.id, otherManager: other.id, inactive: inactive.id });
   [cookies.owner, cookies.admin, cookies.manager, cookies.otherManager] = await Promise.all([
     signIn(server, TEST_OWNER.email, TEST_OWNER.password),
@@ -134,7 +159,10 @@ describe("the owner filter", () => {
     for (const id of mine) await assign(id, cookies.owner, ids.otherManager);
     const list = async (query: string, cookie = cookies.otherManager) => {
       const response = await api(`/admin/api/quote-requests?${query}`, cookie);
-      return { total: Number(response.headers.get("x-total-count")), leads: (await response.json()) as Array<{ id: number; assignedTo: { id: string } | null }> };
+      return {
+        total: Number(response.headers.get("x-total-count")),
+        leads: (await response.json()) as Array<{ id: number; assignedTo: { id: string } | null }>,
+      };
     };
     const own = await list("assigned=mine");
     expect(own.leads.map((lead) => lead.id).sort()).toEqual([...mine].sort());
@@ -188,7 +216,9 @@ describe("possible duplicates", () => {
     const unrelated = await addLead({ ageHours: 3 });
 
     const duplicatesOf = async (id: number) =>
-      ((await (await api(`/admin/api/quote-requests/${id}`, cookies.manager)).json()).possibleDuplicates as Array<{ id: number; reference: string }>).map((duplicate) => duplicate.id).sort();
+      ((await (await api(`/admin/api/quote-requests/${id}`, cookies.manager)).json()).possibleDuplicates as Array<{ id: number; reference: string }>)
+        .map((duplicate) => duplicate.id)
+        .sort();
     expect(await duplicatesOf(first)).toEqual([sameEmail, samePhone].sort());
     expect(await duplicatesOf(sameEmail)).toEqual([first]);
     expect(await duplicatesOf(samePhone)).toEqual([first]);

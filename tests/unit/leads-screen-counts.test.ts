@@ -40,7 +40,11 @@ async function screen(query = ""): Promise<ScreenData> {
 }
 
 async function countedCards() {
-  const rows = await server.db.selectFrom("leads").select(["status", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute();
+  const rows = await server.db
+    .selectFrom("leads")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy("status")
+    .execute();
   const of = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
   return { total: rows.reduce((sum, row) => sum + Number(row.count), 0), new: of("new"), qualified: of("qualified"), converted: of("converted") };
 }
@@ -58,7 +62,8 @@ async function idsByOffset(where: ReturnType<typeof sql<boolean>> | null, page: 
   return rows.map((row) => row.id);
 }
 
-const api = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { ...init, headers: { Cookie: cookie, "Content-Type": "application/json", ...(init.headers ?? {}) } });
+const api = (path: string, init: RequestInit = {}) =>
+  fetch(`${server.url}${path}`, { ...init, headers: { Cookie: cookie, "Content-Type": "application/json", ...(init.headers ?? {}) } });
 
 describe("the summary cards and totals", () => {
   it("stay exact as leads arrive, change status and are deleted", async () => {
@@ -73,7 +78,16 @@ describe("the summary cards and totals", () => {
     const submitted = await fetch(`${server.url}/api/quote-requests`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ teamSize: "3 - 4", contractExpiry: "Not sure", businessType: "Other", businessName: "Counting Bakery Ltd", firstName: "Cara", lastName: "Count", email: "cara@countingbakery.co.uk", phoneNumber: "01632 960111" }),
+      body: JSON.stringify({
+        teamSize: "3 - 4",
+        contractExpiry: "Not sure",
+        businessType: "Other",
+        businessName: "Counting Bakery Ltd",
+        firstName: "Cara",
+        lastName: "Count",
+        email: "cara@countingbakery.co.uk",
+        phoneNumber: "01632 960111",
+      }),
     });
     expect(submitted.status).toBe(201);
     const { id } = await submitted.json();
@@ -83,7 +97,12 @@ describe("the summary cards and totals", () => {
     expect((await api(`/admin/api/quote-requests/${id}`, { method: "PUT", body: JSON.stringify({ status: "qualified" }) })).status).toBe(200);
     await expectCardsRight();
     const form = new URLSearchParams({ intent: "update-status", leadId: String(id), status: "converted", redirectTo: "/admin/leads" });
-    const changed = await fetch(`${server.url}/admin/leads`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.url }, redirect: "manual" });
+    const changed = await fetch(`${server.url}/admin/leads`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: cookie, Origin: server.url },
+      redirect: "manual",
+    });
     expect(changed.status).toBe(302);
     const converted = await expectCardsRight("status=converted");
     expect(converted.page.total).toBe(converted.counts.converted);
@@ -100,7 +119,11 @@ describe("the summary cards and totals", () => {
     expect(data.page.total).toBe(data.counts.total);
     for (const status of ["new", "contacted", "qualified", "converted", "lost"]) {
       const filtered = await screen(`status=${status}`);
-      const [{ count }] = await server.db.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("count")).where("status", "=", status as "new").execute();
+      const [{ count }] = await server.db
+        .selectFrom("leads")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("status", "=", status as "new")
+        .execute();
       expect(filtered.page.total, status).toBe(Number(count));
     }
   });
@@ -112,7 +135,10 @@ describe("pages", () => {
   it("give what OFFSET gives, on every page, plain and by status", async () => {
     const plain = await screen();
     for (let page = 1; page <= pagesOf(plain.page.total); page++) {
-      expect((await screen(`page=${page}`)).page.leads.map((lead) => lead.id), `page ${page}`).toEqual(await idsByOffset(null, page));
+      expect(
+        (await screen(`page=${page}`)).page.leads.map((lead) => lead.id),
+        `page ${page}`,
+      ).toEqual(await idsByOffset(null, page));
     }
     const byStatus = await screen("status=contacted");
     for (let page = 1; page <= pagesOf(byStatus.page.total); page++) {
@@ -123,24 +149,34 @@ describe("pages", () => {
 
   // Searches matching every lead, a tenth, a few and one: the page is read by walking the
   // newest-first index or by looking the matches up, depending on how many there are.
-  it.each(["example", "leeds", "SED-2026-000001", "SED-2026-0000123", "ab"])("give what OFFSET gives for the search %s, with and without a status", async (q) => {
-    const like = `%${q.toLowerCase()}%`;
-    const searched = ["businessName", "companyName", "firstName", "lastName", "email", "phoneNumber", "reference"];
-    const matches = sql<boolean>`(${sql.join(
-      searched.map((column) => sql`lower(coalesce(${sql.ref(column)}, '')) LIKE ${like}`),
-      sql` OR `,
-    )})`;
-    for (const status of [undefined, "new"]) {
-      const where = status ? sql<boolean>`status = ${status} AND ${matches}` : matches;
-      const [{ count }] = await server.db.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("count")).where(where).execute();
-      const query = `q=${encodeURIComponent(q)}${status ? `&status=${status}` : ""}`;
-      const first = await screen(query);
-      expect(first.page.total, query).toBe(Number(count));
-      for (let page = 1; page <= pagesOf(first.page.total); page++) {
-        expect((await screen(`${query}&page=${page}`)).page.leads.map((lead) => lead.id), `${query} page ${page}`).toEqual(await idsByOffset(where, page));
+  it.each(["example", "leeds", "SED-2026-000001", "SED-2026-0000123", "ab"])(
+    "give what OFFSET gives for the search %s, with and without a status",
+    async (q) => {
+      const like = `%${q.toLowerCase()}%`;
+      const searched = ["businessName", "companyName", "firstName", "lastName", "email", "phoneNumber", "reference"];
+      const matches = sql<boolean>`(${sql.join(
+        searched.map((column) => sql`lower(coalesce(${sql.ref(column)}, '')) LIKE ${like}`),
+        sql` OR `,
+      )})`;
+      for (const status of [undefined, "new"]) {
+        const where = status ? sql<boolean>`status = ${status} AND ${matches}` : matches;
+        const [{ count }] = await server.db
+          .selectFrom("leads")
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .where(where)
+          .execute();
+        const query = `q=${encodeURIComponent(q)}${status ? `&status=${status}` : ""}`;
+        const first = await screen(query);
+        expect(first.page.total, query).toBe(Number(count));
+        for (let page = 1; page <= pagesOf(first.page.total); page++) {
+          expect(
+            (await screen(`${query}&page=${page}`)).page.leads.map((lead) => lead.id),
+            `${query} page ${page}`,
+          ).toEqual(await idsByOffset(where, page));
+        }
       }
-    }
-  });
+    },
+  );
 
   it("gives the last page for a page past the end", async () => {
     const plain = await screen();

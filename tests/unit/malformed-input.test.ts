@@ -28,13 +28,27 @@ interface Probe {
   body: string | Buffer;
 }
 
-const QUOTE_FIELDS = ["teamSize", "contractExpiry", "businessType", "businessName", "postcode", "firstName", "lastName", "email", "phoneNumber", "contractLength", "companyName", "jobTitle", "requirements"];
+const QUOTE_FIELDS = [
+  "teamSize",
+  "contractExpiry",
+  "businessType",
+  "businessName",
+  "postcode",
+  "firstName",
+  "lastName",
+  "email",
+  "phoneNumber",
+  "contractLength",
+  "companyName",
+  "jobTitle",
+  "requirements",
+];
 const HUGE = "x".repeat(10_000);
 const DEEP_JSON = `${"[".repeat(5000)}${"]".repeat(5000)}`;
 const BAD_UTF8 = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]); // {"a":"<invalid>"}
 
 const encodeForm = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const everyField = <Value,>(fields: string[], value: Value): Record<string, Value> => Object.fromEntries(fields.map((field) => [field, value]));
+const everyField = <Value>(fields: string[], value: Value): Record<string, Value> => Object.fromEntries(fields.map((field) => [field, value]));
 
 /** The same malformed ideas, shaped for each kind of route. */
 function probesFor(target: Target): Probe[] {
@@ -44,10 +58,18 @@ function probesFor(target: Target): Probe[] {
     { name: "bad UTF-8 bytes", contentType: target.kind === "json" ? json : form, body: BAD_UTF8 },
     { name: "no content type", body: "teamSize=10%2B&email=a%40b.co" },
     { name: "text/plain", contentType: "text/plain", body: "hello" },
-    { name: "multipart without a boundary", contentType: "multipart/form-data", body: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n--x--" },
+    { name: "multipart without a boundary", contentType: "multipart/form-data", body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--' },
     { name: "multipart cut off", contentType: "multipart/form-data; boundary=cut", body: '--cut\r\nContent-Disposition: form-data; name="email"\r\n\r\nhalf' },
-    { name: "multipart with garbage", contentType: "multipart/form-data; boundary=zz", body: Buffer.from([0x2d, 0x2d, 0x7a, 0x7a, 0x0d, 0x0a, 0xff, 0x00, 0xfe]) },
-    { name: "JSON where a form is expected, or the reverse", contentType: target.kind === "json" ? form : json, body: target.kind === "json" ? encodeForm(everyField(target.fields, "a")) : JSON.stringify(everyField(target.fields, "a")) },
+    {
+      name: "multipart with garbage",
+      contentType: "multipart/form-data; boundary=zz",
+      body: Buffer.from([0x2d, 0x2d, 0x7a, 0x7a, 0x0d, 0x0a, 0xff, 0x00, 0xfe]),
+    },
+    {
+      name: "JSON where a form is expected, or the reverse",
+      contentType: target.kind === "json" ? form : json,
+      body: target.kind === "json" ? encodeForm(everyField(target.fields, "a")) : JSON.stringify(everyField(target.fields, "a")),
+    },
     { name: "an empty body", contentType: target.kind === "json" ? json : form, body: "" },
   ];
   if (target.kind === "json") {
@@ -77,8 +99,16 @@ function probesFor(target: Target): Probe[] {
   }
   return [
     ...common,
-    { name: "a file part with no file name", contentType: "multipart/form-data; boundary=b", body: '--b\r\nContent-Disposition: form-data; name="image"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n--b--\r\n' },
-    { name: "two file parts and a huge location", contentType: "multipart/form-data; boundary=b", body: `--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nnot a png\r\n--b\r\nContent-Disposition: form-data; name="image"; filename="b.png"\r\n\r\nnope\r\n--b\r\nContent-Disposition: form-data; name="location"\r\n\r\n${HUGE}\r\n--b--\r\n` },
+    {
+      name: "a file part with no file name",
+      contentType: "multipart/form-data; boundary=b",
+      body: '--b\r\nContent-Disposition: form-data; name="image"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n--b--\r\n',
+    },
+    {
+      name: "two file parts and a huge location",
+      contentType: "multipart/form-data; boundary=b",
+      body: `--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nnot a png\r\n--b\r\nContent-Disposition: form-data; name="image"; filename="b.png"\r\n\r\nnope\r\n--b\r\nContent-Disposition: form-data; name="location"\r\n\r\n${HUGE}\r\n--b--\r\n`,
+    },
   ];
 }
 
@@ -94,12 +124,34 @@ describe("malformed input", () => {
     const now = new Date().toISOString();
     const testimonial = await server.db
       .insertInto("testimonials")
-      .values({ name: "Fuzz", company: "Target Ltd", position: "Owner", content: "Fine.", rating: 5, featured: 0, date: "June 1, 2025", createdAt: now, updatedAt: now })
+      .values({
+        name: "Fuzz",
+        company: "Target Ltd",
+        position: "Owner",
+        content: "Fine.",
+        rating: 5,
+        featured: 0,
+        date: "June 1, 2025",
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const lead = await server.db
       .insertInto("leads")
-      .values({ reference: "CLB-2026-424242", teamSize: "1 - 2", contractExpiry: "Not sure", businessType: "Other", businessName: "Fuzz Target", firstName: "F", lastName: "T", email: "f@t.co.uk", phoneNumber: "07700 900000", createdAt: now, updatedAt: now })
+      .values({
+        reference: "CLB-2026-424242",
+        teamSize: "1 - 2",
+        contractExpiry: "Not sure",
+        businessType: "Other",
+        businessName: "Fuzz Target",
+        firstName: "F",
+        lastName: "T",
+        email: "f@t.co.uk",
+        phoneNumber: "07700 900000",
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const wizard = [...QUOTE_FIELDS, "intent", "submissionToken", "websiteUrl"];
@@ -115,7 +167,12 @@ describe("malformed input", () => {
       { method: "POST", path: "/admin/api/users", kind: "json", fields: ["email", "firstName", "lastName", "role", "id", "isActive", "profileImageUrl"] },
       { method: "PUT", path: `/admin/api/users/${other.id}/role`, kind: "json", fields: ["role"] },
       { method: "POST", path: "/admin/api/testimonials", kind: "json", fields: ["name", "company", "position", "content", "rating", "featured", "date"] },
-      { method: "PATCH", path: `/admin/api/testimonials/${testimonial.id}`, kind: "json", fields: ["name", "company", "position", "content", "rating", "featured", "date"] },
+      {
+        method: "PATCH",
+        path: `/admin/api/testimonials/${testimonial.id}`,
+        kind: "json",
+        fields: ["name", "company", "position", "content", "rating", "featured", "date"],
+      },
       { method: "PUT", path: `/admin/api/quote-requests/${lead.id}`, kind: "json", fields: ["status"] },
       { method: "POST", path: "/admin/api/stock-images", kind: "multipart", fields: ["image", "location", "description"] },
     ];

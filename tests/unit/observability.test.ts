@@ -75,8 +75,18 @@ describe("request logs", () => {
   });
 
   it("never carry a lead's personal details", async () => {
-    const lead = { ...SAMPLE_QUOTE, firstName: "Perpetua", lastName: "Quillfeather", email: "perpetua.quillfeather@example.co.uk", phoneNumber: "07700 913579" };
-    const response = await fetch(`${server.url}/api/quote-requests`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(lead) });
+    const lead = {
+      ...SAMPLE_QUOTE,
+      firstName: "Perpetua",
+      lastName: "Quillfeather",
+      email: "perpetua.quillfeather@example.co.uk",
+      phoneNumber: "07700 913579",
+    };
+    const response = await fetch(`${server.url}/api/quote-requests`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(lead),
+    });
     expect(response.status).toBe(201);
     await expect.poll(() => requestLine(response.headers.get("x-request-id")!)).toMatchObject({ method: "POST", path: "/api/quote-requests", status: 201 });
     for (const detail of ["Perpetua", "Quillfeather", "perpetua.quillfeather", "07700 913579", "07700913579"]) expect(server.output()).not.toContain(detail);

@@ -25,8 +25,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const view = (path: string, headers: Record<string, string> = {}, method = "GET") =>
-  fetch(`${server.url}${path}`, { headers, method, redirect: "manual" });
+const view = (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(`${server.url}${path}`, { headers, method, redirect: "manual" });
 
 /** Views a page until it comes from the cache (a new page is kept once it is compressed, just after its first view). */
 async function viewFromCache(path: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -104,7 +103,10 @@ describe("anonymous public pages", () => {
     expect(html).not.toMatch(/nonce=/);
     const inlineScripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/src=/.test(attributes));
     expect(inlineScripts.length).toBeGreaterThan(0);
-    const scriptSources = cached.headers.get("content-security-policy")!.match(/script-src ([^;]+)/)![1].split(" ");
+    const scriptSources = cached.headers
+      .get("content-security-policy")!
+      .match(/script-src ([^;]+)/)![1]
+      .split(" ");
     for (const [, , content] of inlineScripts) {
       expect(scriptSources).toContain(`'sha256-${crypto.createHash("sha256").update(content).digest("base64")}'`);
     }
@@ -146,7 +148,10 @@ describe("what a page is rendered for", () => {
     const enquiry = new URLSearchParams(SAMPLE_ENQUIRY);
     const sent = await fetch(`${server.url}/contact`, { method: "POST", body: enquiry, redirect: "manual", headers: { Origin: server.url } });
     expect(sent.status).toBe(302);
-    const toastCookie = sent.headers.getSetCookie().find((cookie) => cookie.startsWith("toast="))!.split(";")[0];
+    const toastCookie = sent.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("toast="))!
+      .split(";")[0];
 
     const theirs = await view("/contact", { Cookie: toastCookie });
     expect(theirs.headers.get("x-page-cache")).toBeNull();
@@ -233,7 +238,15 @@ describe("staff changes", () => {
     await viewFromCache("/business-mobile");
     const added = await post(
       "/admin/api/testimonials",
-      JSON.stringify({ name: "Priya Shah", company: "Shah Dental", position: "Owner", date: "May 2026", content: "Four lines for less than two.", rating: 5, featured: true }),
+      JSON.stringify({
+        name: "Priya Shah",
+        company: "Shah Dental",
+        position: "Owner",
+        date: "May 2026",
+        content: "Four lines for less than two.",
+        rating: 5,
+        featured: true,
+      }),
       { "Content-Type": "application/json" },
     );
     expect(added.status).toBe(201);
@@ -245,7 +258,15 @@ describe("staff changes", () => {
     await viewFromCache("/business-mobile");
     const changed = await fetch(`${server.url}/admin/api/testimonials/${id}`, {
       method: "PATCH",
-      body: JSON.stringify({ name: "Priya Shah", company: "Shah Dental", position: "Owner", date: "May 2026", content: "Five lines for less than two.", rating: 5, featured: true }),
+      body: JSON.stringify({
+        name: "Priya Shah",
+        company: "Shah Dental",
+        position: "Owner",
+        date: "May 2026",
+        content: "Five lines for less than two.",
+        rating: 5,
+        featured: true,
+      }),
       headers: { Cookie: staffCookie, Origin: server.url, "Content-Type": "application/json" },
     });
     expect(changed.status).toBe(200);
@@ -278,7 +299,17 @@ describe("staff changes", () => {
     await viewFromCache("/");
     await server.db
       .insertInto("testimonials")
-      .values({ name: "Owen Price", company: "Price Roofing", position: "Director", content: "Signal on every roof we work on.", rating: 5, featured: 1, date: "April 2026", createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() })
+      .values({
+        name: "Owen Price",
+        company: "Price Roofing",
+        position: "Director",
+        content: "Signal on every roof we work on.",
+        rating: 5,
+        featured: 1,
+        date: "April 2026",
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      })
       .execute();
     expect(await (await view("/")).text()).toContain("Signal on every roof we work on.");
   });

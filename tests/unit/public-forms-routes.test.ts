@@ -57,7 +57,10 @@ describe("contact enquiry form", () => {
   });
 
   it("answers missing fields with the spec's toast, the field errors and the values typed, storing nothing", async () => {
-    const before = await server.db.selectFrom("contactEnquiries").select((eb) => eb.fn.countAll().as("count")).executeTakeFirst();
+    const before = await server.db
+      .selectFrom("contactEnquiries")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .executeTakeFirst();
     const response = await post(server, "/contact", { ...enquiry, firstName: "", message: "   " });
     expect(response.status).toBe(400);
     const html = await response.text();
@@ -66,7 +69,10 @@ describe("contact enquiry form", () => {
     expect(html).toContain("Please enter your first name");
     expect(html).toContain("Please enter your message");
     expect(html).toContain('value="sam@patelplumbing.co.uk"');
-    const after = await server.db.selectFrom("contactEnquiries").select((eb) => eb.fn.countAll().as("count")).executeTakeFirst();
+    const after = await server.db
+      .selectFrom("contactEnquiries")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .executeTakeFirst();
     expect(after).toEqual(before);
   });
 

@@ -37,9 +37,7 @@ describe("public pages", () => {
   });
 
   it("gives every page a different title", async () => {
-    const titles = await Promise.all(
-      PAGES.map(async ([path]) => (await (await fetch(`${server.url}${path}`)).text()).match(/<title>([^<]*)<\/title>/)?.[1]),
-    );
+    const titles = await Promise.all(PAGES.map(async ([path]) => (await (await fetch(`${server.url}${path}`)).text()).match(/<title>([^<]*)<\/title>/)?.[1]));
     expect(new Set(titles).size).toBe(PAGES.length);
   });
 

@@ -171,7 +171,9 @@ describe("POST /api/quote-requests", () => {
     const submissionToken = "0f8fad5b-d9cb-469f-a165-70867728950e";
     const finalStep = { ...completeQuote, email: "once@example.co.uk", intent: "quote-submit", submissionToken };
     const [wizardPosts, apiPosts] = await Promise.all([
-      Promise.all(Array.from({ length: 10 }, () => fetch(`${server.url}/?index`, { method: "POST", body: new URLSearchParams(finalStep), redirect: "manual" }))),
+      Promise.all(
+        Array.from({ length: 10 }, () => fetch(`${server.url}/?index`, { method: "POST", body: new URLSearchParams(finalStep), redirect: "manual" })),
+      ),
       Promise.all(Array.from({ length: 10 }, (_, index) => postJson(server, { ...completeQuote, email: `beside${index}@example.co.uk` }))),
     ]);
     expect(wizardPosts.map((response) => response.status)).toEqual(Array(10).fill(200));

@@ -104,7 +104,15 @@ describe("request bodies", () => {
   it("are refused with 413 at once by every route with an action, for a signed-in super admin, without the server's memory growing", async () => {
     // Every kind of page and API that takes a write is among them.
     expect(routes.map((route) => route.url)).toEqual(
-      expect.arrayContaining(["/cookie-consent", "/admin/api/login", "/api/quote-requests", "/?index", "/contact", "/admin/leads/1", "/admin/api/stock-images"]),
+      expect.arrayContaining([
+        "/cookie-consent",
+        "/admin/api/login",
+        "/api/quote-requests",
+        "/?index",
+        "/contact",
+        "/admin/leads/1",
+        "/admin/api/stock-images",
+      ]),
     );
     const before = residentBytes(server.pid);
 

@@ -115,7 +115,13 @@ describe("the sign-in throttle", () => {
       .insertInto("signInThrottle")
       .values([
         { accountKey: user.email, clientKey: "*", failures: 60, lastFailedAt: now, blockedUntil: null },
-        ...Array.from({ length: 12 }, (_, index) => ({ accountKey: user.email, clientKey: `198.51.100.${index}`, failures: 5, lastFailedAt: now, blockedUntil: later })),
+        ...Array.from({ length: 12 }, (_, index) => ({
+          accountKey: user.email,
+          clientKey: `198.51.100.${index}`,
+          failures: 5,
+          lastFailedAt: now,
+          blockedUntil: later,
+        })),
       ])
       .execute();
     const owner = await signInFrom(server, "127.0.0.6", user.email, "the-real-password");

@@ -94,7 +94,19 @@ function describeVariants(storageName: string, setup: () => Promise<{ server: Te
     });
 
     it("answers 400 to a width or format not on the lists: no resizing to any size asked", async () => {
-      for (const name of ["641.webp", "0.webp", "99999.webp", "640.png", "640.jpg", "640", "640.webp.exe", "abc.webp", "-640.webp", "640.WEBP", "6400000000000000000000.avif"]) {
+      for (const name of [
+        "641.webp",
+        "0.webp",
+        "99999.webp",
+        "640.png",
+        "640.jpg",
+        "640",
+        "640.webp.exe",
+        "abc.webp",
+        "-640.webp",
+        "640.WEBP",
+        "6400000000000000000000.avif",
+      ]) {
         const response = await get(`/uploads/${photo.filename}/${encodeURIComponent(name)}`);
         expect([name, response.status]).toEqual([name, 400]);
         expect(response.headers.get("cache-control")).toBe("no-store");
@@ -107,7 +119,15 @@ function describeVariants(storageName: string, setup: () => Promise<{ server: Te
       expect((await get(`/uploads/..%2Fapp.db/640.webp`)).status).toBe(404);
       const gif = await server.db
         .insertInto("stockImages")
-        .values({ filename: "a1b2c3.gif", originalName: "wave.gif", description: null, location: "general", size: 10, contentType: "image/gif", createdAt: new Date().toISOString() })
+        .values({
+          filename: "a1b2c3.gif",
+          originalName: "wave.gif",
+          description: null,
+          location: "general",
+          size: 10,
+          contentType: "image/gif",
+          createdAt: new Date().toISOString(),
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       expect((await get(`/uploads/a1b2c3.gif/640.webp`)).status).toBe(404);
@@ -145,7 +165,12 @@ describeVariants("S3", async () => {
   // s3rver keeps each object as `<key>._S3rver_object` in the bucket's folder.
   const bucketFolder = path.join(s3.directory, s3.bucket);
   const storedKeys = () =>
-    fs.existsSync(bucketFolder) ? fs.readdirSync(bucketFolder).filter((name) => name.endsWith("._S3rver_object")).map((name) => name.replace(/\._S3rver_object$/, "")) : [];
+    fs.existsSync(bucketFolder)
+      ? fs
+          .readdirSync(bucketFolder)
+          .filter((name) => name.endsWith("._S3rver_object"))
+          .map((name) => name.replace(/\._S3rver_object$/, ""))
+      : [];
   return {
     server,
     storedKeys,
@@ -187,7 +212,15 @@ describe("images stored before sizes were recorded", () => {
       }
       await first.db
         .insertInto("stockImages")
-        .values({ filename, originalName: "banner.png", description: null, location: "services", size: bytes.length, contentType: "image/png", createdAt: new Date().toISOString() })
+        .values({
+          filename,
+          originalName: "banner.png",
+          description: null,
+          location: "services",
+          size: bytes.length,
+          contentType: "image/png",
+          createdAt: new Date().toISOString(),
+        })
         .execute();
       await first.kill("SIGTERM");
 

@@ -130,4 +130,3 @@ describe("S3 storage (a real S3-compatible server)", () => {
     elsewhere.destroy();
   });
 });
-

@@ -16,10 +16,7 @@ function PendingBar() {
       aria-label="Loading"
       aria-hidden={!pending}
       data-testid="admin-pending"
-      className={cn(
-        "fixed inset-x-0 top-0 z-50 h-1 origin-left bg-accent-400 transition-transform duration-500",
-        pending ? "scale-x-75" : "scale-x-0",
-      )}
+      className={cn("fixed inset-x-0 top-0 z-50 h-1 origin-left bg-accent-400 transition-transform duration-500", pending ? "scale-x-75" : "scale-x-0")}
     />
   );
 }
@@ -31,7 +28,10 @@ export function AdminShell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
       <PendingBar />
-      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <aside className="hidden bg-slate-900 lg:block">

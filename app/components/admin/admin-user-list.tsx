@@ -42,7 +42,7 @@ function AdminUserRow({ user, isYou, canManage, canResetPassword }: { user: Admi
             <span className="break-words">{name}</span>
             {isYou ? <Badge tone="brand">You</Badge> : null}
           </p>
-          <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{user.email}</p>
+          <p className="text-sm [overflow-wrap:anywhere] text-slate-600">{user.email}</p>
           <p className="text-sm text-slate-600">
             Joined <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
           </p>

@@ -25,7 +25,7 @@ export function EnquiryTable({ enquiries, canDelete }: { enquiries: EnquirySumma
         const date = <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>;
         return (
           <tr key={enquiry.id} data-testid="enquiry-row" data-enquiry-id={enquiry.id}>
-            <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 xl:table-cell">{date}</td>
+            <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 xl:table-cell">{date}</td>
             {/* On phones this cell takes the row's width, so the message line can be cut to it. */}
             <td className="w-full max-w-0 px-4 py-3 md:w-auto md:max-w-none">
               <span className="font-medium text-slate-900">{name}</span>

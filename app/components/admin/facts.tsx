@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 export function Facts({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="grid gap-2">
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{title}</h3>
+      <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{title}</h3>
       <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1.5 text-sm">{children}</dl>
     </section>
   );
@@ -23,8 +23,8 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
 export function WrittenText({ title, children }: { title: string; children: string }) {
   return (
     <section className="grid gap-2">
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{title}</h3>
-      <p className="whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 text-sm text-slate-800">{children}</p>
+      <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{title}</h3>
+      <p className="rounded-md bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-800">{children}</p>
     </section>
   );
 }

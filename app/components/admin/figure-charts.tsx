@@ -20,7 +20,15 @@ interface ChartProps {
   formatLabel?: (label: string) => string;
 }
 
-function ChartFrame({ title, summary, bars, labelHeading, valueHeading, formatLabel = (label) => label, children }: ChartProps & { children: (ids: { title: string; summary: string }) => ReactNode }) {
+function ChartFrame({
+  title,
+  summary,
+  bars,
+  labelHeading,
+  valueHeading,
+  formatLabel = (label) => label,
+  children,
+}: ChartProps & { children: (ids: { title: string; summary: string }) => ReactNode }) {
   const id = useId();
   const ids = { title: `${id}-title`, summary: `${id}-summary` };
   return (

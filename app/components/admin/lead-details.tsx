@@ -34,7 +34,7 @@ export function LeadOwner({
   const mine = owner?.id === me;
   return (
     <section className="grid gap-2" aria-labelledby="lead-owner-heading">
-      <h3 id="lead-owner-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+      <h3 id="lead-owner-heading" className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
         Owner
       </h3>
       <p className="text-sm text-slate-900" data-testid="lead-owner-detail">
@@ -78,7 +78,11 @@ export function PossibleDuplicates({ duplicates }: { duplicates: PossibleDuplica
   const { search } = useLocation();
   if (duplicates.length === 0) return null;
   return (
-    <section className="grid gap-2 rounded-md bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="possible-duplicates" aria-labelledby="possible-duplicates-heading">
+    <section
+      className="grid gap-2 rounded-md bg-amber-50 p-3 ring-1 ring-amber-200"
+      data-testid="possible-duplicates"
+      aria-labelledby="possible-duplicates-heading"
+    >
       <h3 id="possible-duplicates-heading" className="text-sm font-semibold text-amber-900">
         Possible duplicate{duplicates.length === 1 ? "" : "s"}: same email or phone within {DUPLICATE_WINDOW_DAYS} days
       </h3>
@@ -153,7 +157,7 @@ export function LeadDetails({ lead }: { lead: StaffLead }) {
 export function LeadTimeline({ lead, activity }: { lead: Pick<StaffLead, "createdAt" | "updatedAt">; activity: LeadActivityRow[] }) {
   return (
     <section className="grid gap-2">
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">Timeline</h3>
+      <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">Timeline</h3>
       <ol className="grid gap-2 border-l-2 border-slate-200 pl-4 text-sm" data-testid="lead-timeline">
         <li>
           <span className="font-medium text-slate-900">Submitted</span>{" "}

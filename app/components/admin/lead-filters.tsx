@@ -48,7 +48,16 @@ export function LeadFilters({ q, status, assigned }: { q: string; status?: strin
     >
       {(onChange) => (
         <>
-          <FilterSelect id="lead-status-filter" label="Filter by status" name="status" value={status} allLabel="All Status" options={LEAD_STATUSES} labels={LEAD_STATUS_LABELS} onChange={onChange} />
+          <FilterSelect
+            id="lead-status-filter"
+            label="Filter by status"
+            name="status"
+            value={status}
+            allLabel="All Status"
+            options={LEAD_STATUSES}
+            labels={LEAD_STATUS_LABELS}
+            onChange={onChange}
+          />
           <FilterSelect
             id="lead-owner-filter"
             label="Filter by owner"

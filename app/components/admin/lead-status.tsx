@@ -58,7 +58,10 @@ export function LeadStatusControl({ leadId, status, reference }: { leadId: numbe
         value={shown}
         data-status={shown}
         onChange={(event) => fetcher.submit(event.currentTarget.form, { method: "post", preventScrollReset: true })}
-        className={cn("rounded-full border-0 py-1 pl-2.5 pr-7 text-xs font-semibold ring-1 ring-inset focus:outline-2 focus:outline-brand-600", LEAD_STATUS_COLOURS[shown])}
+        className={cn(
+          "rounded-full border-0 py-1 pr-7 pl-2.5 text-xs font-semibold ring-1 ring-inset focus:outline-2 focus:outline-brand-600",
+          LEAD_STATUS_COLOURS[shown],
+        )}
       >
         {LEAD_STATUSES.map((option) => (
           <option key={option} value={option}>

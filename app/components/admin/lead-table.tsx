@@ -20,13 +20,13 @@ export function LeadTable({ leads, canDelete }: { leads: StaffLead[]; canDelete:
           </td>
           <td className="min-w-40 px-3 py-3">
             <span className="font-medium text-slate-900">{lead.companyName}</span>
-            <span className="block whitespace-nowrap font-mono text-xs text-slate-600">{lead.reference}</span>
+            <span className="block font-mono text-xs whitespace-nowrap text-slate-600">{lead.reference}</span>
           </td>
           <td className="px-3 py-3">
             <span className="text-slate-900">{`${lead.firstName} ${lead.lastName}`}</span>
             {lead.jobTitle ? <span className="block text-xs text-slate-600">{lead.jobTitle}</span> : null}
           </td>
-          <td className="max-w-64 break-words px-3 py-3">
+          <td className="max-w-64 px-3 py-3 break-words">
             <a href={`mailto:${lead.email}`} className="block text-brand-700 hover:underline">
               {lead.email}
             </a>
@@ -34,7 +34,7 @@ export function LeadTable({ leads, canDelete }: { leads: StaffLead[]; canDelete:
               {lead.phoneNumber}
             </a>
           </td>
-          <td className="whitespace-nowrap px-3 py-3 text-slate-700">{lead.teamSize}</td>
+          <td className="px-3 py-3 whitespace-nowrap text-slate-700">{lead.teamSize}</td>
           <td className="px-3 py-3">
             <LeadStatusControl leadId={lead.id} status={lead.status} reference={lead.reference} />
             <LeadFollowUp lead={lead} />

@@ -74,7 +74,7 @@ export function ListTable({ columns, children }: { columns: readonly ListColumn[
     <div className="overflow-x-auto">
       <RowIconSprite />
       <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             {columns.map((column, index) => {
               const { label, className } = typeof column === "string" ? { label: column, className: undefined } : column;

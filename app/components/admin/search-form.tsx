@@ -31,7 +31,7 @@ export function SearchInput({ id, label, placeholder, q, onType }: SearchInputPr
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
       <input
         id={id}
         type="search"
@@ -40,7 +40,7 @@ export function SearchInput({ id, label, placeholder, q, onType }: SearchInputPr
         maxLength={200}
         placeholder={placeholder}
         onChange={onType}
-        className="h-10 w-full rounded-md border border-slate-300 pl-9 pr-3 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
+        className="h-10 w-full rounded-md border border-slate-300 pr-3 pl-9 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
       />
     </div>
   );

@@ -11,7 +11,7 @@ export function SignInCard({ title, children }: { title: string; children: React
         <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
           <ShieldCheck className="size-6" aria-hidden />
         </span>
-        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{brand.name}</p>
+        <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">{brand.name}</p>
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       </div>
       {children}

@@ -13,7 +13,12 @@ function Preview({ image }: { image: StockImageSummary }) {
   return (
     <div className="flex aspect-video items-center justify-center overflow-hidden rounded-t-xl bg-slate-100">
       {broken ? (
-        <div role="img" aria-label={`Preview of ${image.originalName} is unavailable`} data-testid="preview-placeholder" className="grid justify-items-center gap-2 text-slate-500">
+        <div
+          role="img"
+          aria-label={`Preview of ${image.originalName} is unavailable`}
+          data-testid="preview-placeholder"
+          className="grid justify-items-center gap-2 text-slate-500"
+        >
           <ImageOff className="size-10" aria-hidden />
           <span className="text-xs font-medium">Preview unavailable</span>
         </div>
@@ -48,7 +53,7 @@ function StockImageCard({ image, canDelete }: { image: StockImageSummary; canDel
         {image.description ? (
           <p className="line-clamp-3 text-sm text-slate-700">{image.description}</p>
         ) : (
-          <p className="text-sm italic text-slate-600">No description</p>
+          <p className="text-sm text-slate-600 italic">No description</p>
         )}
         <p className="mt-auto text-xs text-slate-600">
           <span data-testid="stock-image-size">{formatMegabytes(image.size)}</span> · Uploaded {formatDate(image.createdAt)}

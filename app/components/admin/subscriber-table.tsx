@@ -24,7 +24,7 @@ export function SubscriberTable({ subscribers, canDelete }: { subscribers: Subsc
         const date = <time dateTime={subscriber.createdAt}>{formatDateTime(subscriber.createdAt)}</time>;
         return (
           <tr key={subscriber.id} data-testid="subscriber-row" data-subscriber-id={subscriber.id}>
-            <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 xl:table-cell">{date}</td>
+            <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 xl:table-cell">{date}</td>
             <td className="px-4 py-3">
               {name ? <span className="font-medium text-slate-900">{name}</span> : <span className="text-slate-600">No name given</span>}
               <span className="block break-all text-slate-700 md:hidden">{subscriber.email}</span>
@@ -38,7 +38,7 @@ export function SubscriberTable({ subscribers, canDelete }: { subscribers: Subsc
                 {subscriber.email}
               </a>
             </td>
-            <td className={`${FROM_MD} whitespace-nowrap px-4 py-3 text-slate-700`}>{page}</td>
+            <td className={`${FROM_MD} px-4 py-3 whitespace-nowrap text-slate-700`}>{page}</td>
             <td className="px-4 py-3">
               <RowActions
                 path={`/admin/newsletter/${subscriber.id}`}

@@ -17,9 +17,7 @@ export function TestimonialCards({ testimonials, canManage }: { testimonials: Pu
         <MessageSquareQuote className="mx-auto size-10 text-slate-400" aria-hidden />
         <p className="mt-3 font-semibold text-slate-900">No testimonials yet</p>
         <p className="mt-1 text-sm text-slate-600">
-          {canManage
-            ? "Add one, or import the website's built-in testimonials to get started."
-            : "Testimonials added by an administrator will appear here."}
+          {canManage ? "Add one, or import the website's built-in testimonials to get started." : "Testimonials added by an administrator will appear here."}
         </p>
       </div>
     );
@@ -31,17 +29,17 @@ export function TestimonialCards({ testimonials, canManage }: { testimonials: Pu
           <article className="flex h-full flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <header className="grid gap-1">
               <div className="flex flex-wrap items-center gap-2">
-                <h2 className="min-w-0 break-words text-lg font-semibold text-slate-900">{testimonial.name}</h2>
+                <h2 className="min-w-0 text-lg font-semibold break-words text-slate-900">{testimonial.name}</h2>
                 {testimonial.featured ? <Badge tone="amber">Featured</Badge> : null}
               </div>
-              <p className="break-words text-sm text-slate-700">
+              <p className="text-sm break-words text-slate-700">
                 {testimonial.position} <span className="text-slate-600">at</span> {testimonial.company}
               </p>
               <p className="text-sm text-slate-600">{testimonial.date}</p>
             </header>
             <StarRating rating={testimonial.rating} />
             <blockquote className="flex-1 text-sm leading-6 text-slate-700">
-              <p className="whitespace-pre-line break-words">&ldquo;{testimonial.content}&rdquo;</p>
+              <p className="break-words whitespace-pre-line">&ldquo;{testimonial.content}&rdquo;</p>
             </blockquote>
             {canManage ? (
               <div className="flex gap-2 border-t border-slate-100 pt-4">

@@ -20,16 +20,11 @@ export function AboutBlock({ image }: { image: PublicStockImage | null }) {
           className="aspect-[4/3] w-full rounded-2xl shadow-lg"
         />
         <div>
-          <SectionHeading
-            id="about-title"
-            eyebrow="About us"
-            title="Independent experts on your side"
-            align="left"
-          />
+          <SectionHeading id="about-title" eyebrow="About us" title="Independent experts on your side" align="left" />
           <div className="mt-6 grid gap-4 text-lg leading-8 text-slate-600">
             <p>
-              {brand.name} helps UK small businesses cut through confusing tariffs. We compare deals from the major UK
-              networks and our network of trusted suppliers, then explain the options in plain English.
+              {brand.name} helps UK small businesses cut through confusing tariffs. We compare deals from the major UK networks and our network of trusted
+              suppliers, then explain the options in plain English.
             </p>
             <p>We don't work for any one network, so our only job is finding the deal that fits the way you work.</p>
           </div>

@@ -14,9 +14,7 @@ export function BrandLogo({ inverted = false }: { inverted?: boolean }) {
           strokeLinecap="round"
         />
       </svg>
-      <span className={cn("text-lg font-bold tracking-tight", inverted ? "text-white" : "text-slate-900")}>
-        {brand.name}
-      </span>
+      <span className={cn("text-lg font-bold tracking-tight", inverted ? "text-white" : "text-slate-900")}>{brand.name}</span>
     </Link>
   );
 }

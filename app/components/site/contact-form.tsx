@@ -20,26 +20,18 @@ export function ContactForm() {
       <HoneypotField formId="contact" />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="contact-first-name" label="First Name" rule={RULES.firstName} error={errors.firstName}>
-          {(control) => (
-            <Input {...control} name="firstName" autoComplete="given-name" defaultValue={values.firstName} />
-          )}
+          {(control) => <Input {...control} name="firstName" autoComplete="given-name" defaultValue={values.firstName} />}
         </Field>
         <Field id="contact-last-name" label="Last Name" rule={RULES.lastName} error={errors.lastName}>
-          {(control) => (
-            <Input {...control} name="lastName" autoComplete="family-name" defaultValue={values.lastName} />
-          )}
+          {(control) => <Input {...control} name="lastName" autoComplete="family-name" defaultValue={values.lastName} />}
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="contact-email" label="Email" rule={RULES.email} error={errors.email}>
-          {(control) => (
-            <Input {...control} name="email" autoComplete="email" defaultValue={values.email} />
-          )}
+          {(control) => <Input {...control} name="email" autoComplete="email" defaultValue={values.email} />}
         </Field>
         <Field id="contact-number" label="Contact Number" rule={RULES.contactNumber} error={errors.contactNumber}>
-          {(control) => (
-            <Input {...control} name="contactNumber" autoComplete="tel" defaultValue={values.contactNumber} />
-          )}
+          {(control) => <Input {...control} name="contactNumber" autoComplete="tel" defaultValue={values.contactNumber} />}
         </Field>
       </div>
       <Field id="contact-subject" label="Subject" rule={RULES.subject} error={errors.subject}>
@@ -55,9 +47,7 @@ export function ContactForm() {
         )}
       </Field>
       <Field id="contact-message" label="Message" rule={RULES.message} error={errors.message}>
-        {(control) => (
-          <Textarea {...control} name="message" rows={6} defaultValue={values.message ?? ""} />
-        )}
+        {(control) => <Textarea {...control} name="message" rows={6} defaultValue={values.message ?? ""} />}
       </Field>
       <div>
         <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">

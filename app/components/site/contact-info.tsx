@@ -19,7 +19,7 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
       <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">{icon}</span>
       <p className="min-w-0">
         <span className="block text-sm font-medium text-slate-600">{label}</span>
-        <span className="mt-0.5 block break-words font-medium text-slate-900">{children}</span>
+        <span className="mt-0.5 block font-medium break-words text-slate-900">{children}</span>
       </p>
     </li>
   );
@@ -34,7 +34,7 @@ export function OfficeAddress() {
         <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
           <MapPin className="size-5" aria-hidden />
         </span>
-        <address className="not-italic leading-7 text-slate-700">
+        <address className="leading-7 text-slate-700 not-italic">
           <strong className="block text-slate-900">{brand.name}</strong>
           {brand.address.split(",").map((line) => (
             <span key={line} className="block">
@@ -76,8 +76,7 @@ export function LegalLine() {
   const brand = useBrand();
   return (
     <p className="text-sm leading-6 text-slate-600">
-      {brand.name} is a trading name of {brand.legalName}, registered in England and Wales (company number{" "}
-      {brand.companyNumber}).
+      {brand.name} is a trading name of {brand.legalName}, registered in England and Wales (company number {brand.companyNumber}).
     </p>
   );
 }

@@ -43,11 +43,14 @@ export function CookieBanner({ consent }: { consent: CookieConsent | null }) {
     const stored = storedConsent();
     if (stored) {
       setAnswered(true);
-      fetcher.submit({ consent: stored, redirectTo: location.pathname + location.search }, {
-        method: "post",
-        action: "/cookie-consent",
-        preventScrollReset: true,
-      });
+      fetcher.submit(
+        { consent: stored, redirectTo: location.pathname + location.search },
+        {
+          method: "post",
+          action: "/cookie-consent",
+          preventScrollReset: true,
+        },
+      );
     }
     // Only on first load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -58,11 +61,7 @@ export function CookieBanner({ consent }: { consent: CookieConsent | null }) {
   const redirectTo = location.pathname + location.search;
 
   return (
-    <section
-      aria-label="Cookie consent"
-      data-testid="cookie-banner"
-      className="appear-after-1s fixed inset-x-0 bottom-0 z-50 p-4 sm:p-6"
-    >
+    <section aria-label="Cookie consent" data-testid="cookie-banner" className="appear-after-1s fixed inset-x-0 bottom-0 z-50 p-4 sm:p-6">
       <fetcher.Form
         method="post"
         action="/cookie-consent"
@@ -82,8 +81,7 @@ export function CookieBanner({ consent }: { consent: CookieConsent | null }) {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Cookie className="hidden size-8 shrink-0 text-brand-600 sm:block" aria-hidden />
         <p className="text-sm leading-6 text-slate-700">
-          We use cookies to understand how our site is used and to improve it. Analytics cookies are only set if you
-          accept. Read our{" "}
+          We use cookies to understand how our site is used and to improve it. Analytics cookies are only set if you accept. Read our{" "}
           <Link to="/cookies" className="font-semibold text-brand-700 underline underline-offset-2">
             Cookies Policy
           </Link>
@@ -102,7 +100,7 @@ export function CookieBanner({ consent }: { consent: CookieConsent | null }) {
           name="consent"
           value="declined"
           aria-label="Close cookie banner"
-          className="absolute right-3 top-3 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          className="absolute top-3 right-3 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
         >
           <X className="size-4" aria-hidden />
         </button>

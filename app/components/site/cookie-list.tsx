@@ -12,8 +12,7 @@ interface SiteCookie {
 const ESSENTIAL_COOKIES: SiteCookie[] = [
   {
     name: COOKIE_NAMES.consent,
-    purpose:
-      "Remembers whether you chose Accept All or Decline in our cookie banner, so we respect your choice and do not ask again on every page.",
+    purpose: "Remembers whether you chose Accept All or Decline in our cookie banner, so we respect your choice and do not ask again on every page.",
     setBy: "Us",
     duration: "12 months",
   },
@@ -26,8 +25,7 @@ const ESSENTIAL_COOKIES: SiteCookie[] = [
   },
   {
     name: COOKIE_NAMES.session,
-    purpose:
-      "Keeps our staff signed in to the administration portal. It is only set for staff who sign in; visitors to the public website never receive it.",
+    purpose: "Keeps our staff signed in to the administration portal. It is only set for staff who sign in; visitors to the public website never receive it.",
     setBy: "Us",
     duration: "Until the staff member signs out or the sign-in session ends",
   },
@@ -44,8 +42,8 @@ const ANALYTICS_COOKIES: SiteCookie[] = [
     name: "_ga_<id>",
     purpose: (
       <>
-        Google Analytics: remembers the state of your current visit. <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[0.9em] text-slate-900">&lt;id&gt;</code> is our Google Analytics
-        measurement ID.
+        Google Analytics: remembers the state of your current visit.{" "}
+        <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[0.9em] text-slate-900">&lt;id&gt;</code> is our Google Analytics measurement ID.
       </>
     ),
     setBy: "Google Analytics, on our website",

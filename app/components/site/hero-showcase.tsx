@@ -32,8 +32,7 @@ export function HeroShowcase({ image }: { image: PublicStockImage | null }) {
       </p>
       <TrustStats className="mt-6" />
       <p className="mt-8 border-t border-slate-200 pt-6 text-sm leading-6 text-slate-600">
-        We work with trusted UK suppliers and award-winning B2B dealers, so every quote covers the major UK networks
-        side by side.
+        We work with trusted UK suppliers and award-winning B2B dealers, so every quote covers the major UK networks side by side.
       </p>
     </div>
   );

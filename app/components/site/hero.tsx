@@ -22,20 +22,15 @@ export function Hero({
   aside?: ReactNode;
 }) {
   return (
-    <section aria-labelledby="page-title" className="relative isolate overflow-hidden bg-brand-950 text-white [&_a:focus-visible]:outline-white [&_button:focus-visible]:outline-white">
-      <div
-        aria-hidden
-        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,var(--color-brand-700),transparent_60%)] opacity-70"
-      />
+    <section
+      aria-labelledby="page-title"
+      className="relative isolate overflow-hidden bg-brand-950 text-white [&_a:focus-visible]:outline-white [&_button:focus-visible]:outline-white"
+    >
+      <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,var(--color-brand-700),transparent_60%)] opacity-70" />
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2 lg:gap-16 lg:px-8 lg:py-24">
         <div>
-          {eyebrow ? (
-            <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{eyebrow}</p>
-          ) : null}
-          <h1
-            id="page-title"
-            className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-[3.25rem] lg:leading-[1.1]"
-          >
+          {eyebrow ? <p className="text-sm font-semibold tracking-wider text-accent-400 uppercase">{eyebrow}</p> : null}
+          <h1 id="page-title" className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-[3.25rem] lg:leading-[1.1]">
             {title}
           </h1>
           <p className="mt-6 max-w-xl text-base leading-7 text-brand-100 sm:text-lg sm:leading-8">{description}</p>

@@ -42,9 +42,7 @@ const PROSE = [
 const INTRODUCTION_ID = "introduction";
 
 function formatLongDate(isoDate: string): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 const contentsLinkClasses = "flex gap-2 rounded-md px-2 py-1.5 text-slate-700 hover:bg-white hover:text-brand-700";
@@ -55,7 +53,7 @@ function TableOfContents({ sections, hasIntroduction }: { sections: LegalSection
       aria-labelledby="on-this-page"
       className="rounded-xl border border-slate-200 bg-slate-50 p-5 lg:sticky lg:top-24 lg:max-h-[calc(100vh-7rem)] lg:overflow-y-auto"
     >
-      <p id="on-this-page" className="text-sm font-semibold uppercase tracking-wide text-slate-900">
+      <p id="on-this-page" className="text-sm font-semibold tracking-wide text-slate-900 uppercase">
         On this page
       </p>
       <ol className="mt-3 grid gap-1 text-sm">
@@ -70,8 +68,7 @@ function TableOfContents({ sections, hasIntroduction }: { sections: LegalSection
         {sections.map((section, index) => (
           <li key={section.id}>
             <a href={`#${section.id}`} className={contentsLinkClasses}>
-              <span className="w-5 shrink-0 text-right font-semibold text-brand-700">{index + 1}.</span>{" "}
-              <span>{section.title}</span>
+              <span className="w-5 shrink-0 text-right font-semibold text-brand-700">{index + 1}.</span> <span>{section.title}</span>
             </a>
           </li>
         ))}
@@ -96,7 +93,7 @@ function LegalLayout({ title, lastUpdated, parts: { summary, introduction, secti
     <article>
       <header className="border-b border-slate-200 bg-brand-50">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Legal</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Legal</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
           <div className="mt-4 max-w-3xl text-lg leading-8 text-slate-700">{summary?.children}</div>
           <p className="mt-4 text-sm text-slate-600" data-testid="last-updated">
@@ -130,8 +127,7 @@ function LegalLayout({ title, lastUpdated, parts: { summary, introduction, secti
                 className="border-t border-slate-200 pt-10 first:border-t-0 first:pt-0"
               >
                 <h2 id={`${section.id}-heading`} className="flex gap-3 text-2xl font-bold tracking-tight text-slate-900">
-                  <span className="text-brand-700">{index + 1}.</span>{" "}
-                  <span>{section.title}</span>
+                  <span className="text-brand-700">{index + 1}.</span> <span>{section.title}</span>
                 </h2>
                 <div className={`mt-4 ${PROSE}`}>{section.children}</div>
               </section>
@@ -147,7 +143,7 @@ function LegalLayout({ title, lastUpdated, parts: { summary, introduction, secti
 function LegalContactDetails() {
   const brand = useBrand();
   return (
-    <address className="not-prose rounded-xl border border-slate-200 bg-slate-50 p-5 not-italic leading-7 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2">
+    <address className="not-prose rounded-xl border border-slate-200 bg-slate-50 p-5 leading-7 not-italic [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2">
       <strong className="font-semibold text-slate-900">{brand.legalName}</strong> (trading as {brand.name})
       <br />
       {brand.address}

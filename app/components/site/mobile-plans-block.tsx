@@ -10,16 +10,10 @@ export function MobilePlansBlock({ image }: { image: PublicStockImage | null }) 
     <Section labelledBy="mobile-plans-title">
       <div className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
         <div>
-          <SectionHeading
-            id="mobile-plans-title"
-            eyebrow="Business mobile plans"
-            title="Mobile plans built around your business"
-            align="left"
-          />
+          <SectionHeading id="mobile-plans-title" eyebrow="Business mobile plans" title="Mobile plans built around your business" align="left" />
           <div className="mt-6 grid gap-4 text-lg leading-8 text-slate-600">
             <p>
-              Whether you need two lines or two hundred, we find the tariff that matches how your team really uses
-              their phones, then handle the switch for you.
+              Whether you need two lines or two hundred, we find the tariff that matches how your team really uses their phones, then handle the switch for you.
             </p>
             <p>Our experts compare every major UK network and our trusted suppliers, including:</p>
           </div>

@@ -19,8 +19,7 @@ export function NewsletterSignup({ page }: { page: string }) {
             Get our monthly deals round-up
           </h2>
           <p className="text-brand-100">
-            The best business mobile and broadband offers we&apos;ve seen, plus plain-English tips. One email a
-            month; unsubscribe at any time.
+            The best business mobile and broadband offers we&apos;ve seen, plus plain-English tips. One email a month; unsubscribe at any time.
           </p>
         </div>
         <fetcher.Form
@@ -33,19 +32,13 @@ export function NewsletterSignup({ page }: { page: string }) {
         >
           <HoneypotField formId="newsletter" />
           <Field id="newsletter-first-name" label="First name" rule={RULES.firstName} error={errors.firstName}>
-            {(control) => (
-              <Input {...control} name="firstName" autoComplete="given-name" defaultValue={values.firstName} />
-            )}
+            {(control) => <Input {...control} name="firstName" autoComplete="given-name" defaultValue={values.firstName} />}
           </Field>
           <Field id="newsletter-last-name" label="Last name" rule={RULES.lastName} error={errors.lastName}>
-            {(control) => (
-              <Input {...control} name="lastName" autoComplete="family-name" defaultValue={values.lastName} />
-            )}
+            {(control) => <Input {...control} name="lastName" autoComplete="family-name" defaultValue={values.lastName} />}
           </Field>
           <Field id="newsletter-email" label="Email" rule={RULES.email} error={errors.email} className="sm:col-span-2">
-            {(control) => (
-              <Input {...control} name="email" autoComplete="email" defaultValue={values.email} />
-            )}
+            {(control) => <Input {...control} name="email" autoComplete="email" defaultValue={values.email} />}
           </Field>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={busy} className="w-full">

@@ -4,13 +4,10 @@ import type { ReactNode } from "react";
 export function PageHeader({ eyebrow, title, description }: { eyebrow?: string; title: ReactNode; description?: ReactNode }) {
   return (
     <section aria-labelledby="page-title" className="relative isolate overflow-hidden bg-brand-950 text-white">
-      <div
-        aria-hidden
-        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,var(--color-brand-700),transparent_60%)] opacity-70"
-      />
+      <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,var(--color-brand-700),transparent_60%)] opacity-70" />
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-16 lg:px-8 lg:py-20">
         <div className="max-w-3xl">
-          {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{eyebrow}</p> : null}
+          {eyebrow ? <p className="text-sm font-semibold tracking-wider text-accent-400 uppercase">{eyebrow}</p> : null}
           <h1 id="page-title" className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
             {title}
           </h1>

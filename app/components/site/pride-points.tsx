@@ -29,12 +29,7 @@ const POINTS = [
 export function PridePoints() {
   return (
     <Section labelledBy="pride-title" tone="muted">
-      <SectionHeading
-        id="pride-title"
-        eyebrow="What we stand for"
-        title="What we're proud of"
-        description="Four promises that shape every quote we send."
-      />
+      <SectionHeading id="pride-title" eyebrow="What we stand for" title="What we're proud of" description="Four promises that shape every quote we send." />
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {POINTS.map((point) => (
           <li key={point.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">

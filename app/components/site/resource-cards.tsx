@@ -28,11 +28,9 @@ export function ResourceCards({ articles, images }: { articles: readonly Resourc
               />
               <div className="flex flex-1 flex-col p-6">
                 <p>
-                  <span className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
-                    {article.category}
-                  </span>
+                  <span className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">{article.category}</span>
                 </p>
-                <h3 className="mt-4 text-xl font-semibold leading-7 text-slate-900">{article.title}</h3>
+                <h3 className="mt-4 text-xl leading-7 font-semibold text-slate-900">{article.title}</h3>
                 <p className="mt-3 flex-1 leading-7 text-slate-600">{article.description}</p>
                 <p className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-slate-200 pt-4 text-sm text-slate-600">
                   <span className="flex items-center gap-1.5">

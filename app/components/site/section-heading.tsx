@@ -23,19 +23,8 @@ export function SectionHeading({
 }) {
   return (
     <div className={cn("max-w-2xl", align === "center" && "mx-auto text-center", className)}>
-      {eyebrow ? (
-        <p className={cn("text-sm font-semibold uppercase tracking-wider", inverted ? "text-accent-400" : "text-brand-700")}>
-          {eyebrow}
-        </p>
-      ) : null}
-      <h2
-        id={id}
-        className={cn(
-          "text-3xl font-bold tracking-tight text-balance sm:text-4xl",
-          eyebrow && "mt-2",
-          inverted ? "text-white" : "text-slate-900",
-        )}
-      >
+      {eyebrow ? <p className={cn("text-sm font-semibold tracking-wider uppercase", inverted ? "text-accent-400" : "text-brand-700")}>{eyebrow}</p> : null}
+      <h2 id={id} className={cn("text-3xl font-bold tracking-tight text-balance sm:text-4xl", eyebrow && "mt-2", inverted ? "text-white" : "text-slate-900")}>
         {title}
       </h2>
       {description ? (

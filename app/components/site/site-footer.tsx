@@ -60,8 +60,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs leading-5 text-slate-400 sm:px-6 lg:px-8">
-          © {year} {brand.legalName}. {brand.name} is a trading name of {brand.legalName}, registered in England and
-          Wales, company number {brand.companyNumber}. Registered office: {brand.address}.
+          © {year} {brand.legalName}. {brand.name} is a trading name of {brand.legalName}, registered in England and Wales, company number {brand.companyNumber}
+          . Registered office: {brand.address}.
         </p>
       </div>
     </footer>

@@ -26,7 +26,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a
         href="#main-content"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
       >
         Skip to main content
       </a>
@@ -38,10 +38,7 @@ export function SiteHeader() {
               key={link.to}
               to={link.to}
               className={({ isActive }) =>
-                cn(
-                  "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100",
-                  isActive ? "text-brand-700" : "text-slate-700",
-                )
+                cn("rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100", isActive ? "text-brand-700" : "text-slate-700")
               }
             >
               {linkLabel(link.label)}
@@ -59,17 +56,11 @@ export function SiteHeader() {
             <Menu className="size-6 group-open:hidden" aria-hidden />
             <X className="hidden size-6 group-open:block" aria-hidden />
           </summary>
-          <nav
-            aria-label="Mobile"
-            className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pb-6 pt-2 shadow-lg"
-          >
+          <nav aria-label="Mobile" className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 pt-2 pb-6 shadow-lg">
             <ul className="grid gap-1">
               {HEADER_LINKS.map((link) => (
                 <li key={link.to}>
-                  <NavLink
-                    to={link.to}
-                    className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
-                  >
+                  <NavLink to={link.to} className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100">
                     {linkLabel(link.label)}
                   </NavLink>
                 </li>

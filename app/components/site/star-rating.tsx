@@ -14,14 +14,7 @@ export function StarRating({ rating, className }: { rating: number; className?: 
   return (
     <p className={cn("flex items-center gap-0.5", className)} data-rating={stars}>
       {Array.from({ length: MAX_RATING }, (_, index) => (
-        <Star
-          key={index}
-          aria-hidden
-          className={cn(
-            "size-5",
-            index < stars ? "fill-accent-400 text-accent-500" : "fill-slate-100 text-slate-400",
-          )}
-        />
+        <Star key={index} aria-hidden className={cn("size-5", index < stars ? "fill-accent-400 text-accent-500" : "fill-slate-100 text-slate-400")} />
       ))}
       <span className="sr-only">
         Rated {stars} out of {MAX_RATING}

@@ -10,10 +10,7 @@ export function ImagePlaceholder({ label, className }: { label: string; classNam
     <div
       role="img"
       aria-label={label}
-      className={cn(
-        "flex items-center justify-center overflow-hidden bg-linear-to-br from-brand-50 via-brand-100 to-brand-200",
-        className,
-      )}
+      className={cn("flex items-center justify-center overflow-hidden bg-linear-to-br from-brand-50 via-brand-100 to-brand-200", className)}
     >
       <svg viewBox="0 0 400 300" className="h-full max-h-full w-full" preserveAspectRatio="xMidYMid meet" aria-hidden>
         <circle cx="330" cy="60" r="90" className="fill-brand-200/60" />

@@ -27,13 +27,10 @@ export function TestimonialCard({ testimonial, className, ...props }: Testimonia
     >
       <StarRating rating={testimonial.rating} />
       <blockquote className="mt-5 flex-1 text-base leading-7 text-slate-700">
-        <p className="whitespace-pre-line break-words">&ldquo;{testimonial.content}&rdquo;</p>
+        <p className="break-words whitespace-pre-line">&ldquo;{testimonial.content}&rdquo;</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-4 border-t border-slate-100 pt-5">
-        <span
-          aria-hidden
-          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800"
-        >
+        <span aria-hidden className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
           {initials(testimonial.name)}
         </span>
         <span className="min-w-0">

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { cn } from "~/lib/cn";
+import { isHydrated } from "~/lib/hydration";
 import type { PublicTestimonial } from "~/lib/testimonials";
 import { TestimonialCard } from "./testimonial-card";
 import { useCarousel } from "./use-carousel";
@@ -29,11 +30,7 @@ function targetStyles(count: number): string {
   const otherTarget = `${scope}:has([data-carousel-slide]:not(#${slideId(0)}):target)`;
   const active = "width:1.5rem;background-color:var(--color-brand-600,#1d5cf1)";
   const idle = "width:0.625rem;background-color:var(--color-slate-400,#94a3b8)";
-  const rules = [
-    `${scope} [data-dot="0"] span{${active}}`,
-    `${otherTarget} [data-dot="0"] span{${idle}}`,
-    `${otherTarget} [data-nav-set="0"]{display:none}`,
-  ];
+  const rules = [`${scope} [data-dot="0"] span{${active}}`, `${otherTarget} [data-dot="0"] span{${idle}}`, `${otherTarget} [data-nav-set="0"]{display:none}`];
   for (let index = 1; index < count; index++) {
     const when = `${scope}:has(#${slideId(index)}:target)`;
     rules.push(`${when} [data-nav-set="${index}"]{display:flex}`, `${when} [data-dot="${index}"] span{${active}}`);
@@ -43,9 +40,13 @@ function targetStyles(count: number): string {
 
 function LinkControls({ count }: { count: number }) {
   const slides = Array.from({ length: count }, (_, index) => index);
+  // The <style> is the server's, allowed by its hash in the page's CSP. A carousel mounted after
+  // hydration (a client-side navigation) swaps its links for buttons at once, so it leaves the
+  // style out rather than insert one the page's CSP would refuse.
+  const [withTargetStyles] = useState(() => !isHydrated());
   return (
     <div className="mt-6 flex items-center justify-center gap-4 md:hidden">
-      <style dangerouslySetInnerHTML={{ __html: targetStyles(count) }} />
+      {withTargetStyles ? <style dangerouslySetInnerHTML={{ __html: targetStyles(count) }} /> : null}
       {slides.map((index) => (
         <a
           key={index}
@@ -88,17 +89,7 @@ function LinkControls({ count }: { count: number }) {
   );
 }
 
-function ButtonControls({
-  count,
-  activeIndex,
-  trackId,
-  goTo,
-}: {
-  count: number;
-  activeIndex: number;
-  trackId: string;
-  goTo: (index: number) => void;
-}) {
+function ButtonControls({ count, activeIndex, trackId, goTo }: { count: number; activeIndex: number; trackId: string; goTo: (index: number) => void }) {
   return (
     <div className="mt-6 flex items-center justify-center gap-4 md:hidden">
       <button
@@ -165,7 +156,7 @@ export function TestimonialsShowcase({
     <section aria-labelledby={headingId} data-carousel className={cn("bg-slate-50 py-16 sm:py-24", className)}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Testimonials</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Testimonials</p>
           <h2 id={headingId} className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
             {heading}
           </h2>
@@ -179,7 +170,7 @@ export function TestimonialsShowcase({
           // Focusable so keyboard users can scroll it with the arrow keys (a scrollable region must be).
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
-          className="relative mt-10 flex snap-x snap-mandatory gap-4 overflow-x-auto px-1 py-2 [scrollbar-width:none] md:mt-14 md:grid md:grid-cols-3 md:gap-8 md:overflow-visible [&::-webkit-scrollbar]:hidden"
+          className="relative mt-10 flex snap-x snap-mandatory [scrollbar-width:none] gap-4 overflow-x-auto px-1 py-2 md:mt-14 md:grid md:grid-cols-3 md:gap-8 md:overflow-visible [&::-webkit-scrollbar]:hidden"
         >
           {testimonials.map((testimonial, index) => (
             <div

@@ -14,9 +14,7 @@ export function TrustStats({ inverted = false, className }: { inverted?: boolean
       {STATS.map((stat) => (
         <div key={stat.value} className="flex flex-col-reverse justify-end gap-1">
           <dt className={cn("text-sm leading-6", inverted ? "text-brand-100" : "text-slate-600")}>{stat.label}</dt>
-          <dd className={cn("text-2xl font-bold tracking-tight whitespace-nowrap sm:text-3xl", inverted ? "text-white" : "text-brand-700")}>
-            {stat.value}
-          </dd>
+          <dd className={cn("text-2xl font-bold tracking-tight whitespace-nowrap sm:text-3xl", inverted ? "text-white" : "text-brand-700")}>{stat.value}</dd>
         </div>
       ))}
     </dl>

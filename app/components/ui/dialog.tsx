@@ -32,14 +32,7 @@ export function RouteDialog({ title, description, closeTo, children, wide = fals
   return (
     <div className="fixed inset-0 z-40 overflow-y-auto" data-testid="route-dialog">
       {/* The backdrop is a link so a click on it closes the dialog, scripts or not; keyboards use the Close link. */}
-      <Link
-        to={closeTo}
-        preventScrollReset
-        aria-hidden="true"
-        tabIndex={-1}
-        className="fixed inset-0 bg-slate-900/60"
-        data-testid="dialog-backdrop"
-      />
+      <Link to={closeTo} preventScrollReset aria-hidden="true" tabIndex={-1} className="fixed inset-0 bg-slate-900/60" data-testid="dialog-backdrop" />
       <div className="pointer-events-none relative flex min-h-full items-center justify-center p-4 sm:p-6">
         <div
           ref={panelRef}
@@ -48,7 +41,11 @@ export function RouteDialog({ title, description, closeTo, children, wide = fals
           aria-labelledby={titleId}
           aria-describedby={description ? descriptionId : undefined}
           tabIndex={-1}
-          className={cn("pointer-events-auto relative grid w-full gap-5", wide ? "max-w-2xl" : "max-w-lg", "rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none")}
+          className={cn(
+            "pointer-events-auto relative grid w-full gap-5",
+            wide ? "max-w-2xl" : "max-w-lg",
+            "rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none",
+          )}
         >
           <div className="flex items-start justify-between gap-4">
             <div className="grid min-w-0 flex-1 gap-1.5">
@@ -61,11 +58,7 @@ export function RouteDialog({ title, description, closeTo, children, wide = fals
                 </p>
               ) : null}
             </div>
-            <Link
-              to={closeTo}
-              preventScrollReset
-              className="-mr-2 -mt-2 rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-            >
+            <Link to={closeTo} preventScrollReset className="-mt-2 -mr-2 rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
               <X className="size-5" aria-hidden />
               <span className="sr-only">Close</span>
             </Link>

@@ -12,7 +12,8 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
     const query = params.toString();
     return query ? `?${query}` : ".";
   };
-  const linkClass = "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
+  const linkClass =
+    "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
   const disabledClass = "inline-flex items-center gap-1 rounded-md border border-slate-200 px-3 py-1.5 text-sm font-medium text-slate-400";
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-4">

@@ -48,7 +48,7 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col items-center gap-2 p-4 sm:bottom-0 sm:left-auto sm:top-auto sm:w-[420px]"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col items-center gap-2 p-4 sm:top-auto sm:bottom-0 sm:left-auto sm:w-[420px]"
     >
       {toast ? (
         <div key={toast.id}>
@@ -59,9 +59,7 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
             data-kind={toast.kind}
             className={cn(
               "pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg peer-checked:hidden sm:w-[388px]",
-              toast.kind === "destructive"
-                ? "border-red-700 bg-red-600 text-white"
-                : "border-slate-200 bg-white text-slate-900",
+              toast.kind === "destructive" ? "border-red-700 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900",
             )}
           >
             <div className="grid gap-1">
@@ -72,16 +70,13 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
               <button
                 type="button"
                 onClick={() => setToast(null)}
-                className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
+                className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
                 aria-label="Dismiss notification"
               >
                 <X className="size-4" aria-hidden />
               </button>
             ) : (
-              <label
-                htmlFor={`dismiss-${toast.id}`}
-                className="absolute right-2 top-2 cursor-pointer rounded-md p-1 opacity-70 hover:opacity-100"
-              >
+              <label htmlFor={`dismiss-${toast.id}`} className="absolute top-2 right-2 cursor-pointer rounded-md p-1 opacity-70 hover:opacity-100">
                 <X className="size-4" aria-hidden />
                 <span className="sr-only">Dismiss notification</span>
               </label>

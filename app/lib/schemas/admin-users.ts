@@ -7,7 +7,10 @@ import { formSchema } from "./fields";
 export const newAdminUserSchema = formSchema(NEW_ADMIN_USER_FIELDS).extend({
   role: z.enum(ADMIN_ROLES, { errorMap: () => ({ message: "Choose Administrator, Super Administrator or Manager" }) }).default("admin"),
   // The spec's client sends these; the server accepts them within bounds.
-  id: z.string().regex(/^user_[A-Za-z0-9_]{1,60}$/, "The id must look like user_<timestamp>_<random>").optional(),
+  id: z
+    .string()
+    .regex(/^user_[A-Za-z0-9_]{1,60}$/, "The id must look like user_<timestamp>_<random>")
+    .optional(),
   isActive: z.boolean().optional(),
   profileImageUrl: z.string().url().startsWith("https://").max(500).nullable().optional(),
 });

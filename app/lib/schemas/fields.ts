@@ -29,10 +29,7 @@ export function fieldSchema<R extends FieldRule>(rule: R): FieldSchema<R> {
       .optional()
       .transform((value) => (value ? value : undefined)) as unknown as FieldSchema<R>;
   }
-  const answer = z
-    .string({ required_error: messages.missing, invalid_type_error: messages.missing })
-    .trim()
-    .min(1, messages.missing);
+  const answer = z.string({ required_error: messages.missing, invalid_type_error: messages.missing }).trim().min(1, messages.missing);
   switch (rule.kind) {
     case "choice":
       return answer.pipe(z.enum(rule.options, { errorMap: () => ({ message: messages.invalid }) })) as unknown as FieldSchema<R>;

@@ -8,12 +8,7 @@ const ratingMessage = `Choose a rating from 1 to ${MAX_RATING} stars`;
 /** Form posts send the chosen radio as a string; JSON sends a number. Absent means the default. */
 const rating = z.preprocess(
   (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value)) : value),
-  z
-    .number({ invalid_type_error: ratingMessage })
-    .int(ratingMessage)
-    .min(1, ratingMessage)
-    .max(MAX_RATING, ratingMessage)
-    .default(DEFAULT_RATING),
+  z.number({ invalid_type_error: ratingMessage }).int(ratingMessage).min(1, ratingMessage).max(MAX_RATING, ratingMessage).default(DEFAULT_RATING),
 );
 
 /** A checkbox sends "on" when ticked and nothing when not; JSON sends a boolean. */
@@ -34,9 +29,7 @@ export type TestimonialInput = z.infer<typeof testimonialSchema>;
  * call may send the whole object (as the spec's client does) or only what
  * changes. Absent fields stay as they are.
  */
-export const testimonialChangesSchema = testimonialSchema
-  .partial()
-  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
-    message: "Send at least one field to change",
-  });
+export const testimonialChangesSchema = testimonialSchema.partial().refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+  message: "Send at least one field to change",
+});
 export type TestimonialChanges = z.infer<typeof testimonialChangesSchema>;

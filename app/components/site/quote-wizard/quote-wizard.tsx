@@ -44,7 +44,7 @@ function NetworkLogos({ logos }: { logos: Array<PublicStockImage | null> }) {
   const uploaded = logos.filter((logo): logo is PublicStockImage => logo !== null);
   return (
     <div className="grid gap-3 border-t border-slate-200 pt-5">
-      <p className="text-center text-xs font-semibold uppercase tracking-wider text-slate-600">Networks we compare</p>
+      <p className="text-center text-xs font-semibold tracking-wider text-slate-600 uppercase">Networks we compare</p>
       {uploaded.length > 0 ? (
         <div className="flex flex-wrap items-center justify-center gap-6">
           {uploaded.map((logo) => (
@@ -79,13 +79,11 @@ export function QuoteWizard({ formAction, logos }: { formAction: string; logos: 
     <section id="get-quote" aria-labelledby="get-quote-heading" className="bg-slate-50 py-16 sm:py-20">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-5 lg:items-start lg:px-8">
         <div className="grid gap-4 lg:col-span-2">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Free, no-obligation quote</p>
+          <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">Free, no-obligation quote</p>
           <h2 id="get-quote-heading" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
             Get your business mobile quote
           </h2>
-          <p className="text-lg leading-8 text-slate-600">
-            Answer five quick questions and an expert will compare every major UK network for you.
-          </p>
+          <p className="text-lg leading-8 text-slate-600">Answer five quick questions and an expert will compare every major UK network for you.</p>
           <ul className="grid gap-3 text-slate-700">
             <li className="flex items-center gap-3">
               <Clock className="size-5 text-brand-600" aria-hidden /> Takes 1 minute
@@ -111,12 +109,8 @@ export function QuoteWizard({ formAction, logos }: { formAction: string; logos: 
             >
               <HoneypotField formId="quote" />
               <HiddenAnswers answers={answers} step={step} />
-              {step === 5 && state.submissionToken ? (
-                <input type="hidden" name="submissionToken" value={state.submissionToken} />
-              ) : null}
-              {choice ? (
-                <ChoiceStepFields choice={choice} selected={answers[choice.field]} error={errors[choice.field]} disabled={busy} />
-              ) : null}
+              {step === 5 && state.submissionToken ? <input type="hidden" name="submissionToken" value={state.submissionToken} /> : null}
+              {choice ? <ChoiceStepFields choice={choice} selected={answers[choice.field]} error={errors[choice.field]} disabled={busy} /> : null}
               {step === 4 ? <BusinessStepFields answers={answers} errors={errors} /> : null}
               {step === 5 ? <ContactStepFields answers={answers} errors={errors} submitting={submitting} /> : null}
             </fetcher.Form>

@@ -1,13 +1,7 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useToastFromAnswer } from "~/components/ui/toaster";
-import {
-  firstUnansweredChoiceStep,
-  INITIAL_QUOTE_WIZARD_STATE,
-  pickWizardAnswers,
-  QUOTE_WIZARD_INTENTS,
-  type QuoteWizardState,
-} from "~/lib/quote-wizard";
+import { firstUnansweredChoiceStep, INITIAL_QUOTE_WIZARD_STATE, pickWizardAnswers, QUOTE_WIZARD_INTENTS, type QuoteWizardState } from "~/lib/quote-wizard";
 
 /**
  * The wizard's state: the last answer from the server (a fetcher with

@@ -16,9 +16,7 @@ export function WizardProgress({ step }: { step: QuoteWizardStep }) {
   const shown = Math.min(step, QUOTE_WIZARD_INPUT_STEPS);
   return (
     <div className="grid gap-2">
-      <p className="text-sm font-medium text-slate-600">
-        {step <= QUOTE_WIZARD_INPUT_STEPS ? `Step ${shown} of ${QUOTE_WIZARD_INPUT_STEPS}` : "All done"}
-      </p>
+      <p className="text-sm font-medium text-slate-600">{step <= QUOTE_WIZARD_INPUT_STEPS ? `Step ${shown} of ${QUOTE_WIZARD_INPUT_STEPS}` : "All done"}</p>
       <div
         role="progressbar"
         aria-label="Quote progress"

@@ -4,13 +4,17 @@ import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import type { FieldErrors } from "~/lib/form-submission";
-import { QUOTE_ANSWER_LABELS as LABELS, QUOTE_REQUEST_FIELDS as RULES, QUOTE_THANK_YOU_TEXT, QUOTE_WIZARD_INTENTS, type ChoiceStep, type QuoteWizardAnswers } from "~/lib/quote-wizard";
+import {
+  QUOTE_ANSWER_LABELS as LABELS,
+  QUOTE_REQUEST_FIELDS as RULES,
+  QUOTE_THANK_YOU_TEXT,
+  QUOTE_WIZARD_INTENTS,
+  type ChoiceStep,
+  type QuoteWizardAnswers,
+} from "~/lib/quote-wizard";
 
 /** The step's question; focused after each step change so screen readers hear it. */
-export const StepQuestion = forwardRef<HTMLHeadingElement, { children: ReactNode }>(function StepQuestion(
-  { children },
-  ref,
-) {
+export const StepQuestion = forwardRef<HTMLHeadingElement, { children: ReactNode }>(function StepQuestion({ children }, ref) {
   return (
     <h3 ref={ref} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none sm:text-2xl">
       {children}
@@ -18,17 +22,7 @@ export const StepQuestion = forwardRef<HTMLHeadingElement, { children: ReactNode
   );
 });
 
-export function ChoiceStepFields({
-  choice,
-  selected,
-  error,
-  disabled,
-}: {
-  choice: ChoiceStep;
-  selected?: string;
-  error?: string;
-  disabled: boolean;
-}) {
+export function ChoiceStepFields({ choice, selected, error, disabled }: { choice: ChoiceStep; selected?: string; error?: string; disabled: boolean }) {
   return (
     <div className="grid gap-3">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -59,14 +53,10 @@ export function BusinessStepFields({ answers, errors }: { answers: QuoteWizardAn
   return (
     <div className="grid gap-5">
       <Field id="quote-business-name" label={LABELS.businessName} rule={RULES.businessName} error={errors.businessName}>
-        {(control) => (
-          <Input {...control} name="businessName" autoComplete="organization" defaultValue={answers.businessName} />
-        )}
+        {(control) => <Input {...control} name="businessName" autoComplete="organization" defaultValue={answers.businessName} />}
       </Field>
       <Field id="quote-postcode" label={LABELS.postcode} rule={RULES.postcode} error={errors.postcode}>
-        {(control) => (
-          <Input {...control} name="postcode" autoComplete="postal-code" defaultValue={answers.postcode} className="uppercase" />
-        )}
+        {(control) => <Input {...control} name="postcode" autoComplete="postal-code" defaultValue={answers.postcode} className="uppercase" />}
       </Field>
       <div>
         <Button type="submit" name="intent" value={QUOTE_WIZARD_INTENTS.next} size="lg" className="w-full sm:w-auto">
@@ -77,15 +67,7 @@ export function BusinessStepFields({ answers, errors }: { answers: QuoteWizardAn
   );
 }
 
-export function ContactStepFields({
-  answers,
-  errors,
-  submitting,
-}: {
-  answers: QuoteWizardAnswers;
-  errors: FieldErrors;
-  submitting: boolean;
-}) {
+export function ContactStepFields({ answers, errors, submitting }: { answers: QuoteWizardAnswers; errors: FieldErrors; submitting: boolean }) {
   return (
     <div className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
@@ -122,12 +104,13 @@ export function ThankYou({ reference }: { reference?: string }) {
   return (
     <div className="grid justify-items-center gap-4 py-4 text-center" data-testid="quote-thank-you">
       <CheckCircle2 className="size-14 text-green-600" aria-hidden />
-      <p className="max-w-md text-slate-700">
-        {QUOTE_THANK_YOU_TEXT}
-      </p>
+      <p className="max-w-md text-slate-700">{QUOTE_THANK_YOU_TEXT}</p>
       {reference ? (
         <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
-          Your reference: <strong className="font-mono text-base text-slate-900" data-testid="quote-reference">{reference}</strong>
+          Your reference:{" "}
+          <strong className="font-mono text-base text-slate-900" data-testid="quote-reference">
+            {reference}
+          </strong>
         </p>
       ) : null}
     </div>
