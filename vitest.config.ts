@@ -21,12 +21,24 @@ export default defineConfig({
     // Tests run against the built server (npm test builds first) and a real SQLite file,
     // or a throwaway Postgres server under `npm run test:postgres`.
     projects: [
+      // Functions and modules on their own, in this process.
       {
         resolve: { alias },
         test: {
           ...shared,
           name: "unit",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      // The built server over HTTP: routes, their models and the database, scripts, start and stop.
+      {
+        resolve: { alias },
+        test: {
+          ...shared,
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

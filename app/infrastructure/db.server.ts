@@ -47,7 +47,7 @@ function openDialect(): { dialect: Dialect; sqlite?: SQLite.Database } {
   // power cut or OS crash could undo the last commits. See README ("Stopping and durability").
   sqlite.pragma("synchronous = NORMAL");
   // No close at exit needed: better-sqlite3 closes every open database as the process exits,
-  // which folds the write-ahead log back into app.db (tests/unit/graceful-stop.test.ts checks it).
+  // which folds the write-ahead log back into app.db (tests/server/graceful-stop.test.ts checks it).
   return { dialect: new SqliteDialect({ database: sqlite }), sqlite };
 }
 

@@ -40,7 +40,7 @@ describe("POST /api/quote-requests", () => {
     });
     expect(lead.createdAt).toBe(lead.updatedAt);
     expect(Date.now() - Date.parse(lead.createdAt)).toBeLessThan(60_000);
-    // No LEAD_WEBHOOK_URL: nothing is queued to send (tests/unit/lead-outbox.test.ts covers the webhook).
+    // No LEAD_WEBHOOK_URL: nothing is queued to send (tests/server/lead-outbox.test.ts covers the webhook).
     expect(await server.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
   });
 

@@ -80,7 +80,7 @@ describe("public pages", () => {
 });
 
 describe("security headers", () => {
-  // Pages shared from the page cache list their scripts' hashes instead (tests/unit/page-cache.test.ts).
+  // Pages shared from the page cache list their scripts' hashes instead (tests/server/page-cache.test.ts).
   it("sends a page rendered for one visitor a CSP whose nonce is the one on its scripts, and a fresh one each time", async () => {
     const first = await fetch(`${server.url}/admin/login`);
     const csp = first.headers.get("content-security-policy") ?? "";
