@@ -123,7 +123,8 @@ describe("cookie consent", () => {
   it("remembers the choice in a cookie and returns the visitor to the page", async () => {
     const response = await fetch(`${server.url}/cookie-consent`, {
       method: "POST",
-      body: new URLSearchParams({ consent: "accepted", redirectTo: "/about" }),
+      // As the banner's form sends it without JavaScript: its script fills in "stay".
+      body: new URLSearchParams({ consent: "accepted", redirectTo: "/about", stay: "" }),
       redirect: "manual",
     });
     expect(response.status).toBe(302);
@@ -134,6 +135,18 @@ describe("cookie consent", () => {
       headers: { Cookie: response.headers.get("set-cookie")!.split(";")[0] },
     });
     expect(await page.text()).not.toContain('data-testid="cookie-banner"');
+  });
+
+  it("answers the banner's script with the cookie and no redirect, so a link clicked meanwhile is not undone", async () => {
+    const response = await fetch(`${server.url}/cookie-consent`, {
+      method: "POST",
+      body: new URLSearchParams({ consent: "declined", redirectTo: "/about", stay: "true" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("location")).toBeNull();
+    expect(response.headers.get("set-cookie")).toMatch(/^cookie-consent=declined; Max-Age=31536000; Path=\/; SameSite=Lax/);
+    expect(await response.json()).toEqual({ consent: "declined" });
   });
 
   // A browser reads a backslash as a slash and drops tabs and newlines, so each of these would leave the site.

@@ -44,7 +44,7 @@ export function CookieBanner({ consent }: { consent: CookieConsent | null }) {
     if (stored) {
       setAnswered(true);
       fetcher.submit(
-        { consent: stored, redirectTo: location.pathname + location.search },
+        { consent: stored, stay: "true" },
         {
           method: "post",
           action: "/cookie-consent",
@@ -71,6 +71,8 @@ export function CookieBanner({ consent }: { consent: CookieConsent | null }) {
           // shares it), so the way back is taken from the address bar itself.
           const back = event.currentTarget.elements.namedItem("redirectTo") as HTMLInputElement;
           back.value = window.location.pathname + window.location.search;
+          // No redirect for the script: Remix would follow it as a navigation, undoing a link clicked meanwhile.
+          (event.currentTarget.elements.namedItem("stay") as HTMLInputElement).value = "true";
           const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
           const choice = submitter?.value === "accepted" ? "accepted" : "declined";
           rememberConsent(choice);
@@ -79,6 +81,7 @@ export function CookieBanner({ consent }: { consent: CookieConsent | null }) {
         className="relative mx-auto flex max-w-4xl flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 pr-12 shadow-2xl sm:flex-row sm:items-center"
       >
         <input type="hidden" name="redirectTo" value={redirectTo} />
+        <input type="hidden" name="stay" value="" />
         <Cookie className="hidden size-8 shrink-0 text-brand-600 sm:block" aria-hidden />
         <p className="text-sm leading-6 text-slate-700">
           We use cookies to understand how our site is used and to improve it. Analytics cookies are only set if you accept. Read our{" "}
