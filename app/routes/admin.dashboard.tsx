@@ -49,7 +49,7 @@ export default function Dashboard() {
     <div className="grid gap-8">
       <header className="flex flex-wrap items-center justify-between gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <div className="flex items-center gap-4">
-          <Avatar imageUrl={user.profileImageUrl} initials={initials(user)} label={fullName(user)} className="size-12" />
+          <Avatar imageUrl={user.profileImageUrl} initials={initials(user)} label={fullName(user)} size="lg" />
           <div>
             <p className="font-semibold text-slate-900" data-testid="dashboard-user-name">
               {fullName(user)}

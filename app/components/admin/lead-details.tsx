@@ -47,7 +47,7 @@ export function LeadOwner({
             <label htmlFor="lead-assignee" className="text-sm font-medium text-slate-800">
               Assign to
             </label>
-            <Select id="lead-assignee" name="assignedTo" defaultValue={owner?.id ?? ""} key={owner?.id ?? ""} className="h-10 min-w-56">
+            <Select id="lead-assignee" name="assignedTo" defaultValue={owner?.id ?? ""} key={owner?.id ?? ""} compact className="min-w-56">
               <option value="">Unassigned</option>
               {staff.map((member) => (
                 <option key={member.id} value={member.id}>

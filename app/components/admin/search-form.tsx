@@ -66,7 +66,7 @@ export function SearchForm({ action, className, children, ...input }: SearchForm
     <Form ref={form} method="get" action={action} role="search" className={className}>
       <SearchInput {...input} onType={() => submitSoon(250)} />
       {children?.(() => submitSoon(0))}
-      <Button type="submit" variant="outline" size="sm" className="h-10">
+      <Button type="submit" variant="outline" size="toolbar">
         Search
       </Button>
     </Form>

@@ -2,7 +2,7 @@ import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { Upload } from "lucide-react";
 import { useEffect, useRef, type ChangeEvent, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
-import { Field, Input, Select, Textarea } from "~/components/ui/field";
+import { Field, FileInput, Select, Textarea } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
 import { STOCK_IMAGE_LOCATION_LABELS, STOCK_IMAGE_LOCATIONS } from "~/lib/enums";
 import { ACCEPTED_IMAGE_TYPES, detectImageType, IMAGE_SIGNATURE_BYTES } from "~/lib/image-type";
@@ -96,16 +96,7 @@ export function StockImageUploadForm() {
       <div className="grid gap-5 md:grid-cols-2">
         <Field id="stock-image-file" label="Image file" required>
           {(control) => (
-            <Input
-              {...control}
-              required={undefined}
-              aria-required
-              type="file"
-              name="image"
-              accept={ACCEPTED_IMAGE_TYPES.join(",")}
-              onChange={onFileChosen}
-              className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
-            />
+            <FileInput {...control} required={undefined} aria-required name="image" accept={ACCEPTED_IMAGE_TYPES.join(",")} onChange={onFileChosen} />
           )}
         </Field>
         <Field id="stock-image-location" label="Location" required>

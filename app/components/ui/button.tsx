@@ -3,7 +3,7 @@ import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { cn } from "~/lib/cn";
 
 type Variant = "primary" | "secondary" | "outline" | "ghost" | "destructive" | "accent" | "inverse";
-type Size = "sm" | "md" | "lg";
+type Size = "sm" | "toolbar" | "md" | "lg";
 
 const variants: Record<Variant, string> = {
   primary: "bg-brand-600 text-white hover:bg-brand-700 shadow-sm",
@@ -18,6 +18,8 @@ const variants: Record<Variant, string> = {
 
 const sizes: Record<Size, string> = {
   sm: "h-9 px-3 text-sm",
+  /** The height of a list's search box and filters, beside them. */
+  toolbar: "h-10 px-3 text-sm",
   md: "h-11 px-5 text-sm",
   lg: "h-12 px-6 text-base",
 };

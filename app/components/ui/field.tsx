@@ -65,12 +65,28 @@ export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElem
   return <input className={cn(controlClasses, "h-11", className)} {...props} />;
 }
 
+/** A file chooser: as tall as its button, which is styled like the site's. */
+export function FileInput({ className, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  return (
+    <input
+      type="file"
+      className={cn(
+        controlClasses,
+        "file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return <textarea className={cn(controlClasses, className)} {...props} />;
 }
 
-export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={cn(controlClasses, "h-11", className)} {...props} />;
+/** `compact`: as tall as a toolbar's buttons (h-10) rather than a form's fields (h-11). */
+export function Select({ className, compact = false, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { compact?: boolean }) {
+  return <select className={cn(controlClasses, compact ? "h-10" : "h-11", className)} {...props} />;
 }
 
 /**
