@@ -18,12 +18,11 @@ class CopyError extends Error {
 const USAGE = "Usage: npm run db:copy -- --to postgres://user:password@host:5432/database [--from path/to/app.db]";
 
 /**
- * Tables that are not copied: the migrator's own, SQLite's internals and search index, and what
- * the target's triggers keep themselves (per-status counts grow as leads arrive; the public
- * content version is the target's own row).
+ * The target's tables that are not copied (only its tables are looked at, so SQLite's internals
+ * and search index never are): the migrator's own, and what the target's triggers keep
+ * themselves (per-status counts grow as leads arrive; the public content version is its own row).
  */
-const NOT_COPIED = new Set(["kysely_migration", "kysely_migration_lock", "leadStatusCounts", "publicContentVersion", "sqlite_sequence"]);
-const isSqliteInternal = (name) => name.startsWith("sqlite_") || name.startsWith("leadSearch");
+const NOT_COPIED = new Set(["kysely_migration", "kysely_migration_lock", "leadStatusCounts", "publicContentVersion"]);
 const rows = (count) => `${count} ${count === 1 ? "row" : "rows"}`;
 
 /** Postgres takes at most 65,535 parameters in one statement. */
@@ -77,8 +76,14 @@ function checkSourceVersion(source, migrationNames) {
 
 async function migrateTarget(target, migrations) {
   const { error, results } = await new Migrator({ db: target, provider: { getMigrations: async () => migrations } }).migrateToLatest();
-  if (error)
-    throw new CopyError(`Migrating the Postgres database failed at ${results?.find((result) => result.status === "Error")?.migrationName}: ${error.message}`);
+  if (!error) return;
+  const failed = results?.find((result) => result.status === "Error")?.migrationName;
+  throw new CopyError(`Migrating the Postgres database failed at ${failed}: ${error.message}`);
+}
+
+/** How many rows a Postgres table holds. */
+async function countRows(db, table) {
+  return (await sql`SELECT count(*)::int AS count FROM ${sql.table(table)}`.execute(db)).rows[0].count;
 }
 
 /** The tables to copy, parents before the tables that reference them. */
@@ -140,7 +145,7 @@ async function copy({ from, to }) {
 
     // Only into an empty database: a copy never merges with, or overwrites, someone's data.
     for (const table of tables) {
-      const { count } = (await sql`SELECT count(*)::int AS count FROM ${sql.table(table)}`.execute(target)).rows[0];
+      const count = await countRows(target, table);
       if (count > 0) throw new CopyError(`The Postgres database already holds data (${rows(count)} in ${table}): copy into an empty database.`);
     }
 
@@ -150,7 +155,6 @@ async function copy({ from, to }) {
       await target.transaction().execute(async (trx) => {
         for (const table of tables) {
           if (!sourceTables.has(table)) continue; // Postgres-only (rate-limit windows)
-          if (isSqliteInternal(table)) continue;
           const columns = await copiedColumns(source, trx, table);
           const select = source.prepare(`SELECT ${columns.map((column) => `"${column}"`).join(", ")} FROM "${table}"`);
           const batchSize = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMETERS / columns.length)));
@@ -169,9 +173,9 @@ async function copy({ from, to }) {
           await flush();
           await continueIdSequences(trx, table);
           const sourceCount = source.prepare(`SELECT count(*) FROM "${table}"`).pluck().get();
-          const { rows } = await sql`SELECT count(*)::int AS count FROM ${sql.table(table)}`.execute(trx);
-          if (rows[0].count !== sourceCount || count !== sourceCount) {
-            throw new CopyError(`${table}: ${sourceCount} rows in SQLite but ${rows[0].count} in Postgres; nothing was copied.`);
+          const targetCount = await countRows(trx, table);
+          if (targetCount !== sourceCount || count !== sourceCount) {
+            throw new CopyError(`${table}: ${sourceCount} rows in SQLite but ${targetCount} in Postgres; nothing was copied.`);
           }
           copied.push({ table, count });
         }

@@ -1,10 +1,11 @@
 // A Postgres server of our own for tests and benchmarks: Debian's `postgresql` package,
 // a fresh cluster in a temporary folder (initdb + pg_ctl), on a free port, trusted from
 // 127.0.0.1 only, removed again by stop(). No Docker, nothing installed system-wide.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { freePort } from "./built-server.js";
 
 /** The folder holding initdb and pg_ctl: PG_BIN, else the newest version Debian installed. */
@@ -38,7 +39,8 @@ function clusterOwner() {
 
 /**
  * Starts the server and resolves once it takes connections.
- * @returns {Promise<{ url: string, stop: () => void }>} `url` connects as the superuser `postgres` to the `postgres` database.
+ * @returns {Promise<{ url: string, pid: number, folder: string, stop: () => void }>} `url` connects as the superuser
+ *   `postgres` to the `postgres` database; `pid` is the server's, `folder` holds its files.
  */
 export async function startThrowawayPostgres() {
   const bin = postgresBinaries();
@@ -63,6 +65,19 @@ export async function startThrowawayPostgres() {
     "-c full_page_writes=off",
   ].join(" ");
   run("pg_ctl", ["-D", dataDir, "-o", settings, "-l", path.join(folder, "server.log"), "-w", "-t", "120", "start"]);
+  // pg_ctl runs the server apart from us, so a guard stops it if we end without calling stop()
+  // (SIGKILL): it watches a pipe from this process and is in a process group of its own.
+  const guard = spawn(
+    process.execPath,
+    [path.join(path.dirname(fileURLToPath(import.meta.url)), "postgres-guard.js"), path.join(bin, "pg_ctl"), dataDir, folder],
+    {
+      stdio: ["pipe", "ignore", "ignore"],
+      detached: true,
+      ...(owner ?? {}),
+    },
+  );
+  guard.unref();
+  /** @type {import("node:net").Socket} */ (/** @type {unknown} */ (guard.stdin)).unref();
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -70,5 +85,6 @@ export async function startThrowawayPostgres() {
     spawnSync(path.join(bin, "pg_ctl"), ["-D", dataDir, "-m", "immediate", "-w", "stop"], { cwd: folder, ...(owner ?? {}) });
     fs.rmSync(folder, { recursive: true, force: true });
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  const pid = Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, pid, folder, stop };
 }

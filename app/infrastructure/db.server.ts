@@ -7,6 +7,7 @@ import { migrations } from "../../migrations";
 import type { Database } from "~/lib/database-types";
 import { env } from "~/infrastructure/env.server";
 import { recordQuery } from "~/infrastructure/metrics.server";
+import { postgresTypes } from "~/infrastructure/postgres-types";
 
 /**
  * The database: one SQLite file in DATA_DIR (the default, one machine), or the
@@ -18,14 +19,6 @@ export type DatabaseKind = "sqlite" | "postgres";
 export const databaseKind: DatabaseKind = env.DATABASE_URL ? "postgres" : "sqlite";
 
 export const databaseFile = path.join(env.DATA_DIR, "app.db");
-
-// Postgres answers count(*) as bigint and sum() as numeric, which pg gives as text; every count here fits a number.
-const INT8_OID = 20;
-const NUMERIC_OID = 1700;
-const postgresTypes = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === INT8_OID || oid === NUMERIC_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
 
 function openDialect(): { dialect: Dialect; sqlite?: SQLite.Database } {
   if (env.DATABASE_URL) {

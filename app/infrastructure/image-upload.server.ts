@@ -153,8 +153,8 @@ export async function withStockImageUpload<T>(request: Request, use: (upload: St
       });
       for (const [name, value] of form) if (typeof value === "string") upload.fields[name] ??= value;
     } catch (error) {
-      if (error instanceof TooLarge || error instanceof BodyTooLargeError || (error instanceof Error && error.cause instanceof BodyTooLargeError))
-        upload.tooLarge = true;
+      const tooLarge = error instanceof TooLarge || error instanceof BodyTooLargeError || (error instanceof Error && error.cause instanceof BodyTooLargeError);
+      if (tooLarge) upload.tooLarge = true;
       else if (error instanceof Error && /malformed|Could not parse/i.test(error.message)) upload.malformed = true;
       else throw error;
     }

@@ -28,8 +28,8 @@ async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } finally {
     const next = waiting.shift();
-    if (next)
-      next(); // the slot passes straight on
+    // The slot passes straight on to the next hash waiting, if any.
+    if (next) next();
     else running -= 1;
   }
 }

@@ -1,5 +1,6 @@
 import type { Statement } from "better-sqlite3";
 import { getDb, migratedDatabase, migratedSqlite } from "~/infrastructure/db.server";
+import { requestContext } from "~/infrastructure/request-context.server";
 
 /**
  * What the public pages show from the database (testimonials, stock images) is
@@ -33,6 +34,15 @@ export function publicContentVersion(): number | Promise<number> | undefined {
     .then((row) => row.version);
 }
 
+/**
+ * An anonymous page view's version was read as the request arrived (its page cache ticket):
+ * that one serves every public read of the request, rather than a query each on Postgres.
+ */
+function versionForThisRequest(): number | Promise<number> {
+  const ticketVersion = requestContext().pageCache?.version;
+  return ticketVersion !== undefined && !Number.isNaN(ticketVersion) ? ticketVersion : publicContentVersion()!;
+}
+
 const remembered = new Map<string, { version: number; value: Promise<unknown> }>();
 
 /**
@@ -42,7 +52,7 @@ const remembered = new Map<string, { version: number; value: Promise<unknown> }>
  */
 export async function rememberPublicContent<T>(name: string, read: () => Promise<T>): Promise<T> {
   await getDb();
-  const version = await publicContentVersion()!;
+  const version = await versionForThisRequest();
   const kept = remembered.get(name);
   if (kept?.version === version) return kept.value as Promise<T>;
   const value = read();

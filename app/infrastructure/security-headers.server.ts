@@ -4,14 +4,18 @@ import { env, isProduction } from "~/infrastructure/env.server";
 const GOOGLE_TAG_HOSTS = ["https://www.googletagmanager.com"];
 const GOOGLE_ANALYTICS_HOSTS = ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"];
 
+const INLINE_ELEMENTS = {
+  script: /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
+  style: /<style\b([^>]*)>([\s\S]*?)<\/style>/gi,
+};
+
 /**
  * The SHA-256 hashes of a rendered page's inline `<script>` (without `src`) or `<style>`
  * elements, for a CSP that allows exactly those and nothing injected later.
  */
 export function inlineHashes(html: string, element: "script" | "style"): string[] {
   const hashes = new Set<string>();
-  const pattern = new RegExp(`<${element}\\b([^>]*)>([\\s\\S]*?)</${element}>`, "gi");
-  for (const [, attributes, content] of html.matchAll(pattern)) {
+  for (const [, attributes, content] of html.matchAll(INLINE_ELEMENTS[element])) {
     if (/\ssrc\s*=/i.test(attributes)) continue;
     hashes.add(`sha256-${crypto.createHash("sha256").update(content, "utf8").digest("base64")}`);
   }

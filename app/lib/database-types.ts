@@ -30,7 +30,7 @@ export interface LeadsTable {
   firstContactedAt: ColumnType<string | null, never, string | null>;
   /** The staff member who owns the lead; null while unassigned. */
   assignedTo: ColumnType<string | null, never, string | null>;
-  /** The phone number's last ten digits, computed by SQLite (possible duplicates). */
+  /** The phone number's last ten digits, computed by the database (possible duplicates). */
   phoneKey: ColumnType<string, never, never>;
 }
 

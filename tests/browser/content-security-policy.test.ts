@@ -4,26 +4,15 @@ import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, openPage, waitForHydration } from "../support/browser";
 import { seedTestLeads } from "../support/database";
 import { useServerAndBrowser } from "../support/journey";
+import { PUBLIC_PAGE_PATHS, STAFF_PAGE_PATHS } from "../support/pages";
 
 // The Content Security Policy allows styles from the site's own stylesheet only (no 'unsafe-inline'):
 // every page, public and staff, with and without JavaScript, shows with nothing refused.
 
 const journey = useServerAndBrowser(TEST_OWNER_ENV);
 
-const PUBLIC_PAGES = ["/", "/business-mobile", "/about", "/contact", "/testimonials", "/terms", "/privacy", "/cookies", "/no-such-page"];
-const STAFF_PAGES = [
-  "/admin/dashboard",
-  "/admin/leads",
-  "/admin/leads/1",
-  "/admin/leads/1/delete",
-  "/admin/enquiries",
-  "/admin/newsletter",
-  "/admin/testimonials",
-  "/admin/testimonials/new",
-  "/admin/stock-images",
-  "/admin/users",
-  "/admin/users/new",
-];
+// An unknown address has a page of its own.
+const PUBLIC_PAGES = [...PUBLIC_PAGE_PATHS, "/no-such-page"];
 
 beforeAll(async () => {
   await seedTestLeads(journey.server.db, 3);
@@ -60,7 +49,7 @@ describe.each(JS_MODES)("Content Security Policy $name", (mode) => {
       await page.getByRole("region", { name: "Customer testimonials" }).waitFor();
     }
     await signInBrowser(page.context(), journey.server, TEST_OWNER.email, TEST_OWNER.password);
-    for (const path of STAFF_PAGES) {
+    for (const path of STAFF_PAGE_PATHS) {
       await page.goto(`${journey.server.url}${path}`);
       if (mode.javaScriptEnabled) await waitForHydration(page);
     }

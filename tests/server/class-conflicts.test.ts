@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { seedTestLeads } from "../support/database";
+import { PUBLIC_PAGE_PATHS, STAFF_PAGE_PATHS } from "../support/pages";
 import { startTestServer, type TestServer } from "../support/server";
 
 // No element carries two Tailwind classes that set the same thing (`h-9 h-10`): which one wins
@@ -28,21 +29,8 @@ const KINDS: Record<string, RegExp> = {
   background: /^bg-(white|black|transparent|slate|gray|brand|accent|red|green|amber|emerald|rose|sky|blue)(-|$)/,
 };
 
-const PUBLIC_PAGES = ["/", "/business-mobile", "/about", "/contact", "/testimonials", "/terms", "/privacy", "/cookies", "/admin"];
-const STAFF_PAGES = [
-  "/admin/dashboard",
-  "/admin/leads",
-  "/admin/leads/1",
-  "/admin/leads/1/delete",
-  "/admin/enquiries",
-  "/admin/newsletter",
-  "/admin/testimonials",
-  "/admin/testimonials/new",
-  "/admin/stock-images",
-  "/admin/users",
-  "/admin/users/new",
-  "/admin/account/password",
-];
+// The sign-in page too.
+const PUBLIC_PAGES = [...PUBLIC_PAGE_PATHS, "/admin"];
 
 let server: TestServer;
 let staffCookie: string;
@@ -72,8 +60,8 @@ function conflicts(path: string, html: string): string[] {
 describe("class names", () => {
   it("never set one property twice on an element, on any public or staff page", async () => {
     const found: string[] = [];
-    for (const path of [...PUBLIC_PAGES, ...STAFF_PAGES]) {
-      const response = await fetch(`${server.url}${path}`, { headers: STAFF_PAGES.includes(path) ? { Cookie: staffCookie } : {} });
+    for (const path of [...PUBLIC_PAGES, ...STAFF_PAGE_PATHS]) {
+      const response = await fetch(`${server.url}${path}`, { headers: STAFF_PAGE_PATHS.includes(path) ? { Cookie: staffCookie } : {} });
       expect(response.status, path).toBeLessThan(400);
       found.push(...conflicts(path, await response.text()));
     }

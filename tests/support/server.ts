@@ -5,6 +5,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
+import { postgresTypes } from "~/infrastructure/postgres-types";
 import type { Database } from "~/lib/database-types";
 import { startBuiltServer, type BuiltServer, type ServerExit } from "../../scripts/built-server.js";
 
@@ -14,12 +15,6 @@ import { startBuiltServer, type BuiltServer, type ServerExit } from "../../scrip
  */
 export const testPostgresUrl = process.env.TEST_POSTGRES_URL;
 export const testDatabaseKind: "sqlite" | "postgres" = testPostgresUrl ? "postgres" : "sqlite";
-
-// Counts come back as numbers, as the app reads them (app/infrastructure/db.server.ts).
-const postgresTypes = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
 
 /** The database a DATA_DIR's server uses on Postgres: one per data folder, so a restart finds its data. */
 function databaseNameFor(dataDir: string): string {
