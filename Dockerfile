@@ -12,6 +12,8 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# npm install applies these to node_modules (patch-package, run by postinstall).
+COPY patches ./patches
 RUN npm install --include=dev --no-audit --no-fund
 
 # The production build, then the dev tools dropped.
