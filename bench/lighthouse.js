@@ -1,6 +1,8 @@
 // Lighthouse (mobile, simulated throttling: its default config) on the public pages, with the stock
 // images staff upload in production: the four category scores of each page, the metrics that cost
 // performance points, and each score beside issue 11's goal.
+import fs from "node:fs";
+import nodePath from "node:path";
 import puppeteer from "puppeteer-core";
 import lighthouse from "lighthouse";
 import sharp from "sharp";
@@ -117,6 +119,11 @@ export async function run({ startBuiltServer }) {
       await measuredPage.close().catch(() => {});
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
       const { lhr } = result;
+      // LIGHTHOUSE_REPORT_DIR=/tmp/lighthouse keeps each page's whole report, to read what a score is made of.
+      if (process.env.LIGHTHOUSE_REPORT_DIR) {
+        fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+        fs.writeFileSync(nodePath.join(process.env.LIGHTHOUSE_REPORT_DIR, `${path === "/" ? "home" : path.slice(1)}.json`), JSON.stringify(lhr, null, 1));
+      }
       if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.message}`);
       scores.push({ path, ...Object.fromEntries(CATEGORIES.map((category) => [category, lhr.categories[category].score])) });
       metrics.push({ page: path, ...Object.fromEntries(METRICS.map(([label, id]) => [label, formatMetric(lhr.audits[id])])) });

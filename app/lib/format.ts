@@ -28,12 +28,17 @@ export function formatLongDate(date: Date): string {
   return LONG_DATE.format(date);
 }
 
+// Formatters are made once: making one costs far more than formatting with it.
+const PERCENT = new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 1 });
+
 export function formatPercent(fraction: number): string {
-  return new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 1 }).format(fraction);
+  return PERCENT.format(fraction);
 }
 
+const COUNT = new Intl.NumberFormat("en-GB");
+
 export function formatCount(count: number): string {
-  return new Intl.NumberFormat("en-GB").format(count);
+  return COUNT.format(count);
 }
 
 // en-CA writes dates as YYYY-MM-DD.
