@@ -3,18 +3,14 @@ import type { Toast } from "./messages";
 
 export type FieldErrors = Record<string, string>;
 
-/** What a public form's action answers when it does not redirect. */
+/** What a form's action answers when it does not redirect, public and staff forms alike. */
 export interface FormAnswer {
   fieldErrors?: FieldErrors;
-  /** The visitor's answers, so the form is shown again as they typed it. */
+  /** What was typed, so the form is shown again as it was. */
   values?: Record<string, string>;
-  toast?: Toast;
-}
-
-/** What an admin dialog's action answers when it does not redirect. */
-export interface AdminFormAnswer extends FormAnswer {
-  /** Why the model refused (e.g. a duplicate email), shown inside the dialog. */
+  /** Why the model refused when it is about no one field (e.g. the last super admin), shown above the form. */
   formError?: string;
+  toast?: Toast;
 }
 
 export type ParsedForm<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors; missingRequired: boolean };

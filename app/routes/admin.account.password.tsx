@@ -6,14 +6,13 @@ import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useToastFromAnswer } from "~/components/ui/toaster";
-import { parseWithSchema } from "~/lib/form-submission";
 import { formatDateTime } from "~/lib/format";
 import { ACCOUNT_MESSAGES, PASSWORD_TEXT } from "~/lib/messages";
 import { passwordChangeSchema } from "~/lib/schemas/account";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/sign-in";
 import { changeOwnPassword } from "~/models/admin-users.server";
-import type { AdminFormAnswer } from "~/lib/form-submission";
-import { changeFromForm, formAnswer } from "~/route-actions/admin-forms.server";
+import type { FormAnswer } from "~/lib/form-submission";
+import { submitAdminForm } from "~/route-actions/admin-forms.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
 import { requireAdminPageAccount } from "~/route-actions/auth.server";
 import { localSignInEnabled } from "~/infrastructure/env.server";
@@ -39,19 +38,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireAdminPageAccount(request, ACCESS);
-  // Passwords are never sent back to the page: the form is shown again empty.
-  const parsed = parseWithSchema(passwordChangeSchema(user.email), await readFormFields(request));
-  if (!parsed.success) return formAnswer({ fieldErrors: parsed.fieldErrors }, ACCOUNT_MESSAGES.passwordChangeFailed, 400);
   const sessionId = await sessionIdFrom(request);
-  return changeFromForm(() => changeOwnPassword(user, parsed.data, sessionId, requestContext().clientAddress), {
+  return submitAdminForm({
+    values: await readFormFields(request),
+    schema: passwordChangeSchema(user.email),
+    invalid: ACCOUNT_MESSAGES.passwordChangeFailed,
+    save: (input) => changeOwnPassword(user, input, sessionId, requestContext().clientAddress),
     success: { redirectTo: "/admin/dashboard", toast: ACCOUNT_MESSAGES.passwordChanged },
     failure: ACCOUNT_MESSAGES.passwordChangeFailed,
+    // Passwords are never sent back to the page: the form is shown again empty.
+    keepValues: false,
   });
 }
 
 export default function ChangePassword() {
   const { canChange, temporary, temporaryPasswordExpiresAt } = useLoaderData<typeof loader>();
-  const answer = useActionData<AdminFormAnswer>();
+  const answer = useActionData<FormAnswer>();
   useToastFromAnswer(answer);
   const busy = useNavigation().state === "submitting";
   const errors = answer?.fieldErrors ?? {};

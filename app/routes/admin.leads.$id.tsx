@@ -8,15 +8,16 @@ import { RouteDialog } from "~/components/ui/dialog";
 import { Field, Textarea } from "~/components/ui/field";
 import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
-import { parseWithSchema } from "~/lib/form-submission";
+import type { FormAnswer } from "~/lib/form-submission";
+import type { ToastMessage } from "~/lib/messages";
 import { recordId } from "~/lib/route-params";
 import { can } from "~/lib/permissions";
 import { leadAssignmentSchema, leadNoteSchema } from "~/lib/schemas/leads";
 import { addLeadNote, assignLead, getLeadDetails, listAssignableStaff } from "~/models/lead-workspace.server";
-import { foundOrNull, ModelError } from "~/models/model-error.server";
+import { foundOrNull } from "~/models/model-error.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
-import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
+import { submitAdminForm } from "~/route-actions/admin-forms.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAdminPageUser(request, { signedOut: "login" });
@@ -28,51 +29,53 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ ...details, staff });
 }
 
-/** Add a note to the lead, or change who owns it (`intent=assign`). */
+/** Add a note to the lead, or change who owns it (`intent=assign`); either way back to the dialog. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdminPageUser(request, { permission: "workLeads", signedOut: "login" });
   const form = await readFormFields(request);
   const id = recordId(params.id);
-  const refused = (error: unknown) => {
-    if (!(error instanceof ModelError)) throw error;
-    return json({ toast: raiseToast({ kind: "destructive", title: "Error", description: error.message }) }, { status: error.status });
-  };
   const url = new URL(request.url);
+  const here = `${url.pathname}${url.search}`;
+  const refusal = (description?: string): ToastMessage => ({ kind: "destructive", title: "Error", description });
   if (form.intent === LEAD_ASSIGN_INTENT) {
-    const parsed = leadAssignmentSchema.safeParse({ assignedTo: form.assignedTo ?? null });
-    if (!parsed.success) return refused(new ModelError(400, parsed.error.issues[0].message));
-    try {
-      const lead = await assignLead(user, id, parsed.data.assignedTo);
-      const title = lead.assignedTo ? `Lead assigned to ${lead.assignedTo.name}` : "Lead unassigned";
-      return redirectWithToast(`${url.pathname}${url.search}`, { kind: "success", title });
-    } catch (error) {
-      return refused(error);
-    }
+    return submitAdminForm({
+      // No owner chosen is "unassigned".
+      values: { assignedTo: form.assignedTo ?? "" },
+      schema: leadAssignmentSchema,
+      invalid: ({ fieldErrors }) => refusal(Object.values(fieldErrors)[0]),
+      save: ({ assignedTo }) => assignLead(user, id, assignedTo),
+      success: {
+        redirectTo: here,
+        toast: (lead) => ({ kind: "success", title: lead.assignedTo ? `Lead assigned to ${lead.assignedTo.name}` : "Lead unassigned" }),
+      },
+      failure: (error) => refusal(error.message),
+      refusalShownIn: "toast",
+    });
   }
-  const parsed = parseWithSchema(leadNoteSchema, form);
-  if (!parsed.success) return json({ fieldErrors: parsed.fieldErrors }, { status: 400 });
-  try {
-    await addLeadNote(user, id, parsed.data.body);
-  } catch (error) {
-    return refused(error);
-  }
-  return redirectWithToast(`${url.pathname}${url.search}`, { kind: "success", title: "Note added" });
+  return submitAdminForm({
+    values: form,
+    schema: leadNoteSchema,
+    save: ({ body }) => addLeadNote(user, id, body),
+    success: { redirectTo: here, toast: { kind: "success", title: "Note added" } },
+    failure: (error) => refusal(error.message),
+    refusalShownIn: "toast",
+  });
 }
 
 export default function LeadDetailsDialog() {
   const { lead, activity, possibleDuplicates, staff } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionData<FormAnswer>();
   const { user, permissions } = useAdminUser();
   const { search } = useLocation();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  useToastFromAnswer(answer && "toast" in answer ? answer : undefined);
+  useToastFromAnswer(answer);
   const closeTo = `/admin/leads${search}`;
 
   if (!lead) {
     return <MissingRecordDialog title="Lead not found" closeTo={closeTo} text="This lead no longer exists. It may have been deleted." />;
   }
-  const noteError = answer && "fieldErrors" in answer ? answer.fieldErrors.body : undefined;
+  const noteError = answer?.fieldErrors?.body;
   return (
     <RouteDialog title="Lead Details" description={`${lead.companyName} · ${lead.reference}`} closeTo={closeTo} wide>
       <PossibleDuplicates duplicates={possibleDuplicates} />

@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { TestimonialForm } from "~/components/admin/testimonial-form";
 import { RouteDialog } from "~/components/ui/dialog";
 import { useToastFromAnswer } from "~/components/ui/toaster";
+import type { FormAnswer } from "~/lib/form-submission";
 import { TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
 import { updateTestimonial } from "~/models/testimonials.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
@@ -23,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditTestimonialDialog() {
   const { testimonial } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionData<FormAnswer>();
   useToastFromAnswer(answer);
   if (!testimonial) {
     return (

@@ -11,11 +11,10 @@ import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
 import { fullName } from "~/lib/admin-users";
 import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
-import { parseWithSchema } from "~/lib/form-submission";
 import { adminRoleChangeSchema } from "~/lib/schemas/admin-users";
 import { changeAdminUserRole } from "~/models/admin-users.server";
-import type { AdminFormAnswer } from "~/lib/form-submission";
-import { changeFromForm, formAnswer } from "~/route-actions/admin-forms.server";
+import type { FormAnswer } from "~/lib/form-submission";
+import { submitAdminForm } from "~/route-actions/admin-forms.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
 import { requireDialogSubject, requireUserManager } from "~/route-actions/admin-user-dialogs.server";
 
@@ -28,19 +27,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireUserManager(request);
-  const values = await readFormFields(request);
-  const parsed = parseWithSchema(adminRoleChangeSchema, values);
-  if (!parsed.success) return formAnswer({ fieldErrors: parsed.fieldErrors, values }, USER_MESSAGES.roleUpdateFailed, 400);
-  return changeFromForm(() => changeAdminUserRole(actor, params.id!, parsed.data.role), {
+  return submitAdminForm({
+    values: await readFormFields(request),
+    schema: adminRoleChangeSchema,
+    invalid: USER_MESSAGES.roleUpdateFailed,
+    save: ({ role }) => changeAdminUserRole(actor, params.id!, role),
     success: { redirectTo: USERS_PAGE, toast: USER_MESSAGES.roleUpdated },
     failure: USER_MESSAGES.roleUpdateFailed,
-    values,
   });
 }
 
 export default function EditUserRole() {
   const { user } = useLoaderData<typeof loader>();
-  const answer = useActionData<AdminFormAnswer>();
+  const answer = useActionData<FormAnswer>();
   useToastFromAnswer(answer);
   const { user: currentUser } = useAdminUser();
   const name = fullName(user) || user.email;

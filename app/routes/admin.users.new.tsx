@@ -9,14 +9,13 @@ import { Field, Input } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useToastFromAnswer } from "~/components/ui/toaster";
 import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
-import { parseWithSchema } from "~/lib/form-submission";
 import { newAdminUserSchema } from "~/lib/schemas/admin-users";
 import { fullName, NEW_ADMIN_USER_FIELDS as RULES } from "~/lib/admin-users";
 import { createAdminUser } from "~/models/admin-users.server";
 import { cookieOptions, newUserInviteCookie } from "~/infrastructure/cookies.server";
 import { localSignInEnabled } from "~/infrastructure/env.server";
-import type { AdminFormAnswer } from "~/lib/form-submission";
-import { changeFromForm, formAnswer } from "~/route-actions/admin-forms.server";
+import type { FormAnswer } from "~/lib/form-submission";
+import { submitAdminForm } from "~/route-actions/admin-forms.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
 import { requireUserManager } from "~/route-actions/admin-user-dialogs.server";
 
@@ -29,12 +28,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireUserManager(request);
-  const values = await readFormFields(request);
-  const parsed = parseWithSchema(newAdminUserSchema, values);
-  if (!parsed.success) {
-    return formAnswer({ fieldErrors: parsed.fieldErrors, values }, parsed.missingRequired ? USER_MESSAGES.missingFields : USER_MESSAGES.invalidFields, 400);
-  }
-  return changeFromForm(() => createAdminUser(actor, parsed.data), {
+  return submitAdminForm({
+    values: await readFormFields(request),
+    schema: newAdminUserSchema,
+    invalid: ({ missingRequired }) => (missingRequired ? USER_MESSAGES.missingFields : USER_MESSAGES.invalidFields),
+    save: (input) => createAdminUser(actor, input),
     success: {
       redirectTo: USERS_PAGE,
       toast: USER_MESSAGES.created,
@@ -49,13 +47,12 @@ export async function action({ request }: ActionFunctionArgs) {
           : undefined,
     },
     failure: USER_MESSAGES.createFailed,
-    values,
   });
 }
 
 export default function AddAdminUser() {
   const { localSignIn } = useLoaderData<typeof loader>();
-  const answer = useActionData<AdminFormAnswer>();
+  const answer = useActionData<FormAnswer>();
   useToastFromAnswer(answer);
   const errors = answer?.fieldErrors ?? {};
   const values = answer?.values ?? {};

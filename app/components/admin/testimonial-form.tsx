@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { DialogFormActions } from "~/components/ui/dialog-actions";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { StarRatingInput } from "~/components/ui/star-rating-input";
-import type { FieldErrors } from "~/lib/form-submission";
+import type { FormAnswer } from "~/lib/form-submission";
 import { MAX_RATING } from "~/lib/form-fields";
 import { DEFAULT_RATING, TESTIMONIAL_FIELDS as RULES, TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
 
@@ -31,16 +31,11 @@ function valuesFromPost(posted: Record<string, string>): TestimonialFormValues {
   };
 }
 
-/** The dialog action's answer when it did not save: what was typed and why not. */
-export interface TestimonialFormAnswer {
-  fieldErrors: FieldErrors;
-  values: Record<string, string>;
-}
-
 interface TestimonialFormProps {
   /** What the form starts with: the saved testimonial or the defaults. */
   initial: TestimonialFormValues;
-  answer?: TestimonialFormAnswer;
+  /** The dialog action's answer when it did not save: what was typed and why not. */
+  answer?: FormAnswer;
   submitLabel: string;
 }
 
@@ -50,7 +45,7 @@ interface TestimonialFormProps {
  * typed with the errors.
  */
 export function TestimonialForm({ initial, answer, submitLabel }: TestimonialFormProps) {
-  const values = answer ? valuesFromPost(answer.values) : initial;
+  const values = answer?.values ? valuesFromPost(answer.values) : initial;
   const fieldErrors = answer?.fieldErrors ?? {};
   return (
     <Form method="post" preventScrollReset className="grid gap-4">

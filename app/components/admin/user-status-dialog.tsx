@@ -6,7 +6,7 @@ import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
 import type { AdminUser } from "~/lib/admin-users";
 import { USERS_PAGE } from "~/lib/admin-users-screen";
-import type { AdminFormAnswer } from "~/lib/form-submission";
+import type { FormAnswer } from "~/lib/form-submission";
 
 interface UserStatusDialogProps {
   user: AdminUser;
@@ -25,7 +25,7 @@ interface UserStatusDialogProps {
 /** The confirm-then-post dialog behind Deactivate and Reactivate. */
 export function UserStatusDialog(props: UserStatusDialogProps) {
   const { user, title, confirmation, alreadyDone, alreadyDoneWhen, selfMessage, submitLabel, busyLabel, destructive } = props;
-  const answer = useActionData<AdminFormAnswer>();
+  const answer = useActionData<FormAnswer>();
   useToastFromAnswer(answer);
   const { user: currentUser } = useAdminUser();
   const unavailable = user.id === currentUser.id ? selfMessage : alreadyDoneWhen ? alreadyDone : null;
