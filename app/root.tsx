@@ -3,6 +3,7 @@ import { RequestReference } from "~/lib/request-id";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { iconSpriteHref } from "~/components/ui/icons";
 import { Toaster } from "~/components/ui/toaster";
 import type { RootData } from "~/lib/brand";
 import { useMarkHydrated } from "~/lib/hydration";
@@ -15,6 +16,8 @@ import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  // Fetched with the page rather than when the first icon is met.
+  { rel: "preload", href: iconSpriteHref, as: "image", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
