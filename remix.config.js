@@ -3,9 +3,6 @@ export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
   postcss: true,
-  // The test helpers and migrations are plain TypeScript imported by the server bundle.
-  // lucide-react's per-icon ES modules (see app/lucide-icons.d.ts) are not loadable by Node as they are.
-  serverDependenciesToBundle: [/^lucide-react\/dist\/esm\//],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

@@ -38,7 +38,9 @@ export function iconSprite() {
         .map(([attribute, value]) => ` ${attribute}="${escapeAttribute(value)}"`);
       return `<${tag}${list.join("")}/>`;
     });
-    return `  <symbol id="${name}" viewBox="0 0 24 24">${shapes.join("")}</symbol>`;
+    // lucide's stroke, set once here rather than on every icon in the page; fill stays the
+    // icon's own (none, or a class such as a filled star's).
+    return `  <symbol id="${name}" viewBox="0 0 24 24" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${shapes.join("")}</symbol>`;
   });
   return `<svg xmlns="http://www.w3.org/2000/svg">\n<!-- Made by scripts/build-icon-sprite.js (npm run icons) from lucide-react's icons (ISC licence). -->\n${symbols.join("\n")}\n</svg>\n`;
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Activity, AlarmClock, ArrowRight, Inbox, Percent, Settings, Timer, TriangleAlert, Users } from "lucide-react";
+import { Activity, AlarmClock, ArrowRight, Inbox, Percent, Settings, Timer, TriangleAlert, Users } from "~/components/ui/icons";
 import { SignOutForm } from "~/components/admin/sign-out-form";
 import { BarChart, ColumnChart } from "~/components/admin/figure-charts";
 import { StatCard } from "~/components/admin/stat-card";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { MessagesSquare } from "lucide-react";
+import { MessagesSquare } from "~/components/ui/icons";
 import { EnquiryTable } from "~/components/admin/enquiry-table";
 import { InboxScreen } from "~/components/admin/inbox-screen";
 import { useAdminUser } from "~/lib/admin-session";

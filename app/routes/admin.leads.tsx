@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { CheckCircle2, Inbox, Sparkles, Star } from "lucide-react";
+import { CheckCircle2, Inbox, Sparkles, Star } from "~/components/ui/icons";
 import { LeadFilters } from "~/components/admin/lead-filters";
 import { LEAD_STATUS_INTENT } from "~/components/admin/lead-status";
 import { LeadTable } from "~/components/admin/lead-table";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Mail } from "lucide-react";
+import { Mail } from "~/components/ui/icons";
 import { InboxScreen } from "~/components/admin/inbox-screen";
 import { SubscriberTable } from "~/components/admin/subscriber-table";
 import { useAdminUser } from "~/lib/admin-session";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Download, Plus } from "lucide-react";
+import { Download, Plus } from "~/components/ui/icons";
 import { TestimonialCards } from "~/components/admin/testimonial-cards";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useToastFromAnswer } from "~/components/ui/toaster";

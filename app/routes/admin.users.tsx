@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { ShieldCheck, UserCheck, UserPlus, Users, UserX } from "lucide-react";
+import { ShieldCheck, UserCheck, UserPlus, Users, UserX } from "~/components/ui/icons";
 import { AdminUserList } from "~/components/admin/admin-user-list";
 import { StatCard } from "~/components/admin/stat-card";
 import { ButtonLink } from "~/components/ui/button";

@@ -14,7 +14,11 @@ describe("the icon sprite", () => {
 
   it("draws every icon icons.tsx names, with lucide's shapes and nothing React-only", () => {
     const sprite = fs.readFileSync(spriteFile, "utf8");
-    const symbols = [...sprite.matchAll(/<symbol id="([a-z0-9-]+)" viewBox="0 0 24 24">(.*?)<\/symbol>/g)];
+    const symbols = [
+      ...sprite.matchAll(
+        /<symbol id="([a-z0-9-]+)" viewBox="0 0 24 24" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">(.*?)<\/symbol>/g,
+      ),
+    ];
     expect(symbols.map((symbol) => symbol[1])).toEqual(iconNames());
     expect(iconNames()).toEqual(expect.arrayContaining(["arrow-right", "x", "star", "chevron-left"]));
     for (const [, , shapes] of symbols) expect(shapes).toMatch(/^(<(path|circle|rect|line|polyline|polygon|ellipse) [^>]+\/>)+$/);

@@ -1,5 +1,5 @@
 import { Link, useNavigation } from "@remix-run/react";
-import { Menu } from "lucide-react";
+import { Menu } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { useBrand } from "~/lib/brand";
 import { cn } from "~/lib/cn";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { KeyRound, Pencil, UserCheck, UserX } from "lucide-react";
+import { KeyRound, Pencil, UserCheck, UserX } from "~/components/ui/icons";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";

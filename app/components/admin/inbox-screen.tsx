@@ -1,5 +1,5 @@
 import { Outlet } from "@remix-run/react";
-import { CalendarDays, type LucideIcon } from "lucide-react";
+import { CalendarDays, type IconComponent } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import type { InboxCounts } from "~/lib/inboxes";
 import { CountCards, exportHref, ListHeader, ListPanel } from "./list-page";
@@ -12,7 +12,7 @@ interface InboxScreenProps {
   intro: string;
   /** The entries' name in the cards and for screen readers, e.g. "enquiries". */
   noun: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   counts: InboxCounts;
   q: string;
   searchPlaceholder: string;

@@ -1,11 +1,10 @@
 import { useLocation } from "@remix-run/react";
-import { Download, type LucideIcon } from "lucide-react";
+import { Download, type IconComponent } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { cn } from "~/lib/cn";
 import { formatCount } from "~/lib/format";
-import { RowIconSprite } from "./row-actions";
 import { StatCard } from "./stat-card";
 
 /** The pieces every staff list is made of: title with export, count cards, the table and its pages. */
@@ -37,7 +36,7 @@ export interface CountCard {
   key: string;
   label: string;
   value: number;
-  icon: LucideIcon;
+  icon: IconComponent;
 }
 
 export function CountCards({ label, cards, testId }: { label: string; cards: CountCard[]; testId: string }) {
@@ -72,7 +71,6 @@ export type ListColumn = string | { label: string; className: string };
 export function ListTable({ columns, children }: { columns: readonly ListColumn[]; children: ReactNode }) {
   return (
     <div className="overflow-x-auto">
-      <RowIconSprite />
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>

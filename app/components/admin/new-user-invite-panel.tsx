@@ -1,4 +1,4 @@
-import { KeyRound } from "lucide-react";
+import { KeyRound } from "~/components/ui/icons";
 import { formatDateTime } from "~/lib/format";
 import { TEMPORARY_PASSWORD_DAYS } from "~/lib/sign-in";
 

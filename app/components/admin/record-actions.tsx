@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Reply, Trash2 } from "lucide-react";
+import { Reply, Trash2 } from "~/components/ui/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { DialogActions } from "~/components/ui/dialog-actions";
 

@@ -1,5 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { Search } from "lucide-react";
+import { Search } from "~/components/ui/icons";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Button } from "~/components/ui/button";
 

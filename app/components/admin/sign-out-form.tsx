@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { LogOut } from "lucide-react";
+import { LogOut } from "~/components/ui/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 

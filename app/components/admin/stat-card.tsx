@@ -1,8 +1,8 @@
-import type { LucideIcon } from "lucide-react";
+import type { IconComponent } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 
 /** One figure on a summary card: a label, an icon and the value. */
-export function StatCard({ label, value, icon: Icon, testId }: { label: string; value: ReactNode; icon: LucideIcon; testId: string }) {
+export function StatCard({ label, value, icon: Icon, testId }: { label: string; value: ReactNode; icon: IconComponent; testId: string }) {
   return (
     <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5" data-testid={testId}>
       <div className="flex items-start justify-between gap-2">

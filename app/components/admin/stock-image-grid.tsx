@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ExternalLink, ImageOff, Images, Trash2 } from "lucide-react";
+import { ExternalLink, ImageOff, Images, Trash2 } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { useBrokenImage } from "~/components/ui/use-broken-image";

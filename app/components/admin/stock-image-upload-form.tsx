@@ -1,5 +1,5 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
-import { Upload } from "lucide-react";
+import { Upload } from "~/components/ui/icons";
 import { useEffect, useRef, type ChangeEvent, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, FileInput, Select, Textarea } from "~/components/ui/field";

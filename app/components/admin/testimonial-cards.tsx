@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { MessageSquareQuote, Pencil, Trash2 } from "lucide-react";
+import { MessageSquareQuote, Pencil, Trash2 } from "~/components/ui/icons";
 import { StarRating } from "~/components/site/star-rating";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
