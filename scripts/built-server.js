@@ -12,6 +12,7 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 const serverBuild = path.join(projectRoot, "build/index.js");
 const remixServe = path.join(projectRoot, "node_modules/@remix-run/serve/dist/cli.js");
 const exitWithParent = path.join(projectRoot, "scripts/exit-with-parent.js");
+const reportPort = path.join(projectRoot, "scripts/report-port.js");
 
 /** @returns {Promise<number>} */
 export function freePort() {
@@ -49,15 +50,17 @@ export async function startBuiltServer(env = {}, options = {}) {
   if (!fs.existsSync(serverBuild)) throw new Error("No server build: run `npm run build` first");
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "quotes-server-"));
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  // Without a PORT the system picks one as the server listens, and report-port.js says which.
+  const fixedPort = env.PORT ? Number(env.PORT) : null;
   let printed = "";
   // The server stops itself when this process ends, even killed (see exit-with-parent.js).
-  const child = spawn(process.execPath, ["--import", pathToFileURL(exitWithParent).href, remixServe, serverBuild], {
+  const hooks = ["--import", pathToFileURL(exitWithParent).href, "--import", pathToFileURL(reportPort).href];
+  const child = spawn(process.execPath, [...hooks, remixServe, serverBuild], {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
-      PORT: String(port),
+      PORT: String(fixedPort ?? 0),
       DATA_DIR: dataDir,
       SESSION_SECRET: "test-session-secret-0123456789",
       RATE_LIMIT_MAX: "100000",
@@ -68,8 +71,14 @@ export async function startBuiltServer(env = {}, options = {}) {
   });
   child.stdout.on("data", (chunk) => (printed += chunk));
   child.stderr.on("data", (chunk) => (printed += chunk));
-  const url = `http://127.0.0.1:${port}`;
   const output = () => printed;
+  /** The port the server listens on: the fixed one, or the first the server reported that is not its metrics port. */
+  const listeningPort = () => {
+    if (fixedPort !== null) return fixedPort;
+    const reported = [...printed.matchAll(/\[built-server\] listening on port (\d+)/g)].map((match) => Number(match[1]));
+    return reported.find((port) => String(port) !== env.METRICS_PORT) ?? null;
+  };
+  let url = "";
   /** @type {Promise<ServerExit>} */
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
 
@@ -92,10 +101,14 @@ export async function startBuiltServer(env = {}, options = {}) {
       await stop();
       throw new Error(`Server exited early:\n${output()}`);
     }
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // Not listening yet.
+    const port = listeningPort();
+    if (port !== null) {
+      url = `http://127.0.0.1:${port}`;
+      try {
+        if ((await fetch(`${url}/healthz`)).ok) break;
+      } catch {
+        // Not answering yet.
+      }
     }
     if (Date.now() > deadline) {
       await stop();

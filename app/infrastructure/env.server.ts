@@ -24,7 +24,8 @@ const emailAddress = z.string().email();
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // 0: the system picks a free port as the server listens (the test and benchmark starter uses it).
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().min(1).default("./data"),
     // Postgres for a fleet of machines; without it, SQLite in DATA_DIR/app.db.
     DATABASE_URL: z

@@ -61,6 +61,11 @@ describe("configuration", () => {
     expect(() => parseEnv({ DATABASE_URL: "pg://app:s3cret@db/quotes" })).toThrow(/^Invalid configuration: DATABASE_URL (?!.*s3cret)/);
   });
 
+  it("listens on 3000 by default, on the port given, or on one the system picks (0)", () => {
+    expect([parseEnv({}).PORT, parseEnv({ PORT: "8080" }).PORT, parseEnv({ PORT: "0" }).PORT]).toEqual([3000, 8080, 0]);
+    expect(() => parseEnv({ PORT: "-1" })).toThrow(/^Invalid configuration: PORT/);
+  });
+
   it("has defaults for follow-up, backups, logs and metrics: 24 h, no schedule, 14 kept, info, no metrics", () => {
     const env = parseEnv({});
     expect([env.LEAD_RESPONSE_HOURS, env.BACKUP_INTERVAL_HOURS, env.BACKUP_KEEP, env.LOG_LEVEL, env.METRICS_TOKEN, env.METRICS_PORT]).toEqual([
