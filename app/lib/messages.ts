@@ -13,6 +13,11 @@ export interface ToastMessage {
   kind: ToastKind;
 }
 
+/** The staff portal's refusal toast: titled "Error" as the spec's are, with what went wrong. */
+export function errorToast(description?: string): ToastMessage {
+  return { kind: "destructive", title: "Error", description };
+}
+
 export const MESSAGES = {
   missingInformation: {
     kind: "destructive",

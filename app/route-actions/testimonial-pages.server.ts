@@ -1,4 +1,5 @@
 import type { AdminUser } from "~/lib/admin-users";
+import { errorToast } from "~/lib/messages";
 import { recordId } from "~/lib/route-params";
 import { testimonialSchema, type TestimonialInput } from "~/lib/schemas/testimonials";
 import { TESTIMONIALS_ADMIN_PATH, type PublicTestimonial } from "~/lib/testimonials";
@@ -23,10 +24,10 @@ export async function testimonialFormAction(request: Request, save: (user: Admin
   return submitAdminForm({
     values: await readFormFields(request),
     schema: testimonialSchema,
-    invalid: ({ fieldErrors }) => ({ kind: "destructive", title: "Error", description: Object.values(fieldErrors)[0] }),
+    invalid: ({ fieldErrors }) => errorToast(Object.values(fieldErrors)[0]),
     save: (input) => save(user, input),
     success: { redirectTo: TESTIMONIALS_ADMIN_PATH, toast: { kind: "success", title: successTitle } },
-    failure: (error) => ({ kind: "destructive", title: "Error", description: error.message }),
+    failure: (error) => errorToast(error.message),
     refusalShownIn: "toast",
   });
 }

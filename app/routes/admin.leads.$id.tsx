@@ -9,7 +9,7 @@ import { Field, Textarea } from "~/components/ui/field";
 import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
 import type { FormAnswer } from "~/lib/form-submission";
-import type { ToastMessage } from "~/lib/messages";
+import { errorToast } from "~/lib/messages";
 import { recordId } from "~/lib/route-params";
 import { can } from "~/lib/permissions";
 import { leadAssignmentSchema, leadNoteSchema } from "~/lib/schemas/leads";
@@ -36,19 +36,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = recordId(params.id);
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
-  const refusal = (description?: string): ToastMessage => ({ kind: "destructive", title: "Error", description });
   if (form.intent === LEAD_ASSIGN_INTENT) {
     return submitAdminForm({
       // No owner chosen is "unassigned".
       values: { assignedTo: form.assignedTo ?? "" },
       schema: leadAssignmentSchema,
-      invalid: ({ fieldErrors }) => refusal(Object.values(fieldErrors)[0]),
+      invalid: ({ fieldErrors }) => errorToast(Object.values(fieldErrors)[0]),
       save: ({ assignedTo }) => assignLead(user, id, assignedTo),
       success: {
         redirectTo: here,
         toast: (lead) => ({ kind: "success", title: lead.assignedTo ? `Lead assigned to ${lead.assignedTo.name}` : "Lead unassigned" }),
       },
-      failure: (error) => refusal(error.message),
+      failure: (error) => errorToast(error.message),
       refusalShownIn: "toast",
     });
   }
@@ -57,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     schema: leadNoteSchema,
     save: ({ body }) => addLeadNote(user, id, body),
     success: { redirectTo: here, toast: { kind: "success", title: "Note added" } },
-    failure: (error) => refusal(error.message),
+    failure: (error) => errorToast(error.message),
     refusalShownIn: "toast",
   });
 }

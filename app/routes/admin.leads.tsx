@@ -13,6 +13,7 @@ import { leadCounts, listLeads, updateLeadStatus } from "~/models/lead-workspace
 import { ModelError } from "~/models/model-error.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
+import { errorToast } from "~/lib/messages";
 import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Leads | Administration Portal" }];
@@ -29,16 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdminPageUser(request, { permission: "workLeads", signedOut: "login" });
   const form = await readFormFields(request);
   const failed = (status: number, reason?: string) =>
-    json(
-      {
-        toast: raiseToast({
-          kind: "destructive",
-          title: "Error",
-          description: reason ? `Failed to update lead status: ${reason}` : "Failed to update lead status",
-        }),
-      },
-      { status },
-    );
+    json({ toast: raiseToast(errorToast(reason ? `Failed to update lead status: ${reason}` : "Failed to update lead status")) }, { status });
   if (form.intent !== LEAD_STATUS_INTENT) return failed(400);
   const parsed = leadStatusChangeSchema.safeParse(form);
   const leadId = Number(form.leadId);

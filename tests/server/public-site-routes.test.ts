@@ -120,13 +120,13 @@ describe("security headers", () => {
 });
 
 describe("cookie consent", () => {
+  /** The banner's form post, answered as it comes (no redirect followed). */
+  const postConsent = (fields: Record<string, string>) =>
+    fetch(`${server.url}/cookie-consent`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+
   it("remembers the choice in a cookie and returns the visitor to the page", async () => {
-    const response = await fetch(`${server.url}/cookie-consent`, {
-      method: "POST",
-      // As the banner's form sends it without JavaScript: its script fills in "stay".
-      body: new URLSearchParams({ consent: "accepted", redirectTo: "/about", stay: "" }),
-      redirect: "manual",
-    });
+    // As the banner's form sends it without JavaScript: its script fills in "stay".
+    const response = await postConsent({ consent: "accepted", redirectTo: "/about", stay: "" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/about");
     expect(response.headers.get("set-cookie")).toMatch(/^cookie-consent=[^;]+; Max-Age=31536000; Path=\/; SameSite=Lax/);
@@ -138,11 +138,7 @@ describe("cookie consent", () => {
   });
 
   it("answers the banner's script with the cookie and no redirect, so a link clicked meanwhile is not undone", async () => {
-    const response = await fetch(`${server.url}/cookie-consent`, {
-      method: "POST",
-      body: new URLSearchParams({ consent: "declined", redirectTo: "/about", stay: "true" }),
-      redirect: "manual",
-    });
+    const response = await postConsent({ consent: "declined", redirectTo: "/about", stay: "true" });
     expect(response.status).toBe(200);
     expect(response.headers.get("location")).toBeNull();
     expect(response.headers.get("set-cookie")).toMatch(/^cookie-consent=declined; Max-Age=31536000; Path=\/; SameSite=Lax/);
@@ -153,22 +149,14 @@ describe("cookie consent", () => {
   it.each(["//evil.example/", "/\\evil.example/", "/\t/evil.example/", "/\n/evil.example", "/\r\n/evil.example", "https://evil.example/", "/ok\u0000"])(
     "refuses to send the visitor off the site through %j",
     async (redirectTo) => {
-      const response = await fetch(`${server.url}/cookie-consent`, {
-        method: "POST",
-        body: new URLSearchParams({ consent: "declined", redirectTo }),
-        redirect: "manual",
-      });
+      const response = await postConsent({ consent: "declined", redirectTo });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/");
     },
   );
 
   it("answers 400 to an unknown choice and sets nothing", async () => {
-    const response = await fetch(`${server.url}/cookie-consent`, {
-      method: "POST",
-      body: new URLSearchParams({ consent: "maybe" }),
-      redirect: "manual",
-    });
+    const response = await postConsent({ consent: "maybe" });
     expect(response.status).toBe(400);
     expect(response.headers.get("set-cookie")).toBeNull();
   });
