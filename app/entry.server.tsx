@@ -1,18 +1,14 @@
-import { Writable } from "node:stream";
 import type { EntryContext, HandleDocumentRequestFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import type { ReactElement } from "react";
-import { renderToPipeableStream } from "react-dom/server";
 import { sharesPageWithAnonymousVisitors } from "~/lib/page-cache";
 import { NonceProvider } from "~/lib/nonce";
 import { RequestIdProvider } from "~/lib/request-id";
 import { keepRenderedPage } from "~/infrastructure/page-cache.server";
+import { RENDER_ABORT_DELAY_MS, renderWholePage } from "~/infrastructure/render-page.server";
 import { requestContext } from "~/infrastructure/request-context.server";
 import { contentSecurityPolicy, inlineHashes } from "~/infrastructure/security-headers.server";
 // Importing this starts the database migration and admin bootstrap as the server starts.
 import "~/startup.server";
-
-const ABORT_DELAY = 5_000;
 
 /**
  * Whether this answer may be kept for every anonymous visitor: an anonymous GET
@@ -32,39 +28,6 @@ function isShareable(request: Request, statusCode: number, headers: Headers, rem
   );
 }
 
-/**
- * The whole page as one string, or null when rendering failed. Pages are sent
- * whole rather than streamed: no route defers data, so the shell is the page,
- * and one body compresses in one pass instead of hundreds of small writes.
- */
-function renderWholePage(page: ReactElement, nonce?: string): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let failed = false;
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-      final(done) {
-        resolve(failed ? null : Buffer.concat(chunks).toString("utf8"));
-        done();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(page, {
-      nonce,
-      onAllReady: () => pipe(sink),
-      onShellError: reject,
-      onError(error: unknown) {
-        failed = true;
-        console.error(error);
-      },
-    });
-    // Unref'd: a finished render must not hold the process up for 5 s when the server stops.
-    setTimeout(abort, ABORT_DELAY).unref();
-  });
-}
-
 const handleRequest: HandleDocumentRequestFunction = async (
   request: Request,
   responseStatusCode: number,
@@ -74,7 +37,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
   const { pageCache } = requestContext();
   if (pageCache && isShareable(request, responseStatusCode, responseHeaders, remixContext)) {
     // No nonce: a shared page's inline scripts are allowed by their hashes.
-    const html = await renderWholePage(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />);
+    const html = await renderWholePage(<RemixServer context={remixContext} url={request.url} abortDelay={RENDER_ABORT_DELAY_MS} />);
     if (html !== null) {
       for (const [name, value] of Object.entries(keepRenderedPage(pageCache, html))) responseHeaders.set(name, value);
       responseHeaders.set("X-Page-Cache", "miss");
@@ -90,7 +53,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
   const html = await renderWholePage(
     <NonceProvider value={nonce}>
       <RequestIdProvider value={requestContext().requestId}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        <RemixServer context={remixContext} url={request.url} abortDelay={RENDER_ABORT_DELAY_MS} />
       </RequestIdProvider>
     </NonceProvider>,
     nonce,
