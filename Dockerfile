@@ -22,8 +22,13 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM base AS runtime
+# Room for 8 MB of short-lived objects per semi-space: on a 512 MB machine Node would size it at
+# 1 MB, and each leads page rendered then stops for about six young-generation collections.
+# Measured with the server held to 512 MB: leads screen p99 44-48 ms at Node's size, 37-43 ms
+# with this.
 ENV DATA_DIR=/data \
-    PORT=3000
+    PORT=3000 \
+    NODE_OPTIONS=--max-semi-space-size=8
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/public ./public
