@@ -1,10 +1,12 @@
 import type { EntryContext, HandleDocumentRequestFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import type { ReactElement } from "react";
 import { sharesPageWithAnonymousVisitors } from "~/lib/page-cache";
 import { NonceProvider } from "~/lib/nonce";
 import { RequestIdProvider } from "~/lib/request-id";
 import { keepRenderedPage } from "~/infrastructure/page-cache.server";
 import { RENDER_ABORT_DELAY_MS, renderWholePage } from "~/infrastructure/render-page.server";
+import { startScriptsAfterLoad } from "~/infrastructure/page-scripts.server";
 import { requestContext } from "~/infrastructure/request-context.server";
 import { contentSecurityPolicy, inlineHashes } from "~/infrastructure/security-headers.server";
 // Importing this starts the database migration and admin bootstrap as the server starts.
@@ -28,6 +30,12 @@ function isShareable(request: Request, statusCode: number, headers: Headers, rem
   );
 }
 
+/** The whole page, its scripts set to start once it has loaded; null when rendering failed. */
+async function renderDocument(page: ReactElement, nonce?: string): Promise<string | null> {
+  const html = await renderWholePage(page, nonce);
+  return html === null ? null : startScriptsAfterLoad(html, nonce);
+}
+
 const handleRequest: HandleDocumentRequestFunction = async (
   request: Request,
   responseStatusCode: number,
@@ -37,7 +45,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
   const { pageCache } = requestContext();
   if (pageCache && isShareable(request, responseStatusCode, responseHeaders, remixContext)) {
     // No nonce: a shared page's inline scripts are allowed by their hashes.
-    const html = await renderWholePage(<RemixServer context={remixContext} url={request.url} abortDelay={RENDER_ABORT_DELAY_MS} />);
+    const html = await renderDocument(<RemixServer context={remixContext} url={request.url} abortDelay={RENDER_ABORT_DELAY_MS} />);
     if (html !== null) {
       for (const [name, value] of Object.entries(keepRenderedPage(pageCache, html))) responseHeaders.set(name, value);
       responseHeaders.set("X-Page-Cache", "miss");
@@ -50,7 +58,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
   // A page made for this visitor alone (a toast, a cookie being set) is kept by no cache.
   if (responseHeaders.has("Set-Cookie") && !responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const html = await renderWholePage(
+  const html = await renderDocument(
     <NonceProvider value={nonce}>
       <RequestIdProvider value={requestContext().requestId}>
         <RemixServer context={remixContext} url={request.url} abortDelay={RENDER_ABORT_DELAY_MS} />

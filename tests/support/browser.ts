@@ -39,9 +39,12 @@ export async function openPage(browser: Browser, mode: JsMode, options: BrowserC
   return context.newPage();
 }
 
-/** Waits until Remix has hydrated the page, so clicks reach React's handlers. */
+/**
+ * Waits until Remix has hydrated the page, so clicks reach React's handlers. A page's scripts
+ * start at its load event: Remix's router exists once they have run and hydration has begun.
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
   await page.waitForLoadState("networkidle");
 }
 

@@ -1,0 +1,69 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { JS_MODES, openPage, waitForHydration } from "../support/browser";
+import { useServerAndBrowser } from "../support/journey";
+
+// A page paints before its scripts download: they start at its load event, then the page
+// hydrates as it always did. Checked on a page shared from the page cache (its inline scripts
+// allowed by their hashes) and on a staff screen (allowed by the request's nonce).
+
+const journey = useServerAndBrowser(TEST_OWNER_ENV);
+
+/** Console errors, uncaught errors and refusals by the Content Security Policy on this page. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || /Content Security Policy/i.test(message.text())) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
+/** When the page's load event started, and when each of its own scripts was asked for (ms since navigation). */
+async function scriptTimings(page: Page): Promise<{ loadEventStart: number; scripts: { url: string; startTime: number }[] }> {
+  return page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+    const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+      .filter((entry) => new URL(entry.name).pathname.startsWith("/build/") && entry.name.endsWith(".js"))
+      .map((entry) => ({ url: new URL(entry.name).pathname, startTime: entry.startTime }));
+    return { loadEventStart: navigation.loadEventStart, scripts };
+  });
+}
+
+/** Follows a link of the main navigation and answers whether the browser loaded a new document for it. */
+async function followedWithNewDocument(page: Page, navigation: string, linkName: string, url: string): Promise<boolean> {
+  await page.evaluate(() => ((window as unknown as { samePageMarker: boolean }).samePageMarker = true));
+  await page.getByRole("navigation", { name: navigation }).getByRole("link", { name: linkName }).click();
+  await page.waitForURL(url);
+  return page.evaluate(() => (window as unknown as { samePageMarker?: boolean }).samePageMarker !== true);
+}
+
+const PAGES = [
+  { label: "a public page from the page cache", path: "/about", navigation: "Main", link: "Business Mobiles", next: "/business-mobile", staff: false },
+  { label: "a staff screen", path: "/admin/leads", navigation: "Admin", link: "Testimonials", next: "/admin/testimonials", staff: true },
+];
+
+describe.each(JS_MODES)("a page's scripts $name", (mode) => {
+  it.each(PAGES)("$label shows first, then its scripts load and it hydrates without an error", async ({ path, navigation, link, next, staff }) => {
+    const page = await openPage(journey.browser, mode);
+    if (staff) await signInBrowser(page.context(), journey.server, TEST_OWNER.email, TEST_OWNER.password);
+    const problems = watchProblems(page);
+    await page.goto(`${journey.server.url}${path}`);
+    await page.getByRole("navigation", { name: navigation }).getByRole("link", { name: link }).waitFor();
+
+    if (mode.javaScriptEnabled) {
+      await waitForHydration(page);
+      const { loadEventStart, scripts } = await scriptTimings(page);
+      expect(scripts.map((script) => script.url)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/build\/entry\.client-/)]));
+      for (const script of scripts) expect(script.startTime, script.url).toBeGreaterThanOrEqual(loadEventStart);
+      // Hydrated: the link is followed by the router, in the same document.
+      expect(await followedWithNewDocument(page, navigation, link, `${journey.server.url}${next}`)).toBe(false);
+    } else {
+      expect((await scriptTimings(page)).scripts).toEqual([]);
+      expect(await followedWithNewDocument(page, navigation, link, `${journey.server.url}${next}`)).toBe(true);
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
