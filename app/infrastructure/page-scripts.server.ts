@@ -16,6 +16,8 @@
  * original: by its nonce, or by the hash of its text (the same text).
  *
  * Development keeps Remix's markup as it is: React's development build warns about the attributes.
+ * Should Remix ever write its scripts differently, the page is left as it is (its scripts load as
+ * they did before) and `tests/browser/page-scripts.test.ts` fails.
  */
 import { isProduction } from "~/infrastructure/env.server";
 
