@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { firstLoadJavaScript, homePage } from "../../bench/javascript.js";
 import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, openPage, waitForHydration } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
@@ -64,6 +65,20 @@ describe.each(JS_MODES)("a page's scripts $name", (mode) => {
       expect(await followedWithNewDocument(page, navigation, link, `${journey.server.url}${next}`)).toBe(true);
     }
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+const WITH_JAVASCRIPT = JS_MODES.find((mode) => mode.javaScriptEnabled)!;
+
+describe("the home page's scripts with JavaScript", () => {
+  it("are exactly the files the build's manifest lists for it, so the size the javascript benchmark and its test read is what a visit downloads", async () => {
+    const page = await openPage(journey.browser, WITH_JAVASCRIPT);
+    await page.goto(`${journey.server.url}/`);
+    await waitForHydration(page);
+    const downloaded = (await scriptTimings(page)).scripts.map((script) => script.url);
+    expect(new Set(downloaded).size).toBe(downloaded.length);
+    expect([...downloaded].sort()).toEqual([...homePage(firstLoadJavaScript()).files].sort());
     await page.context().close();
   });
 });
