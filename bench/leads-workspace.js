@@ -46,11 +46,16 @@ async function time(url, cookie) {
   return { started, ms: performance.now() - started };
 }
 
+/** The times of `count` requests one after another, in the order they were made. */
+async function timesOf(url, cookie, count) {
+  const times = [];
+  for (let index = 0; index < count; index++) times.push((await time(url, cookie)).ms);
+  return times;
+}
+
 async function samplesOf(url, cookie, count) {
-  for (let index = 0; index < WARM_UP; index++) await time(url, cookie);
-  const samples = [];
-  for (let index = 0; index < count; index++) samples.push((await time(url, cookie)).ms);
-  return samples.sort((a, b) => a - b);
+  await timesOf(url, cookie, WARM_UP);
+  return (await timesOf(url, cookie, count)).sort((a, b) => a - b);
 }
 
 /** The data request Remix makes when staff navigate with JavaScript. */
@@ -114,8 +119,7 @@ export async function run({ startBuiltServer }) {
     );
     const cookie = await signIn(server.url);
     // The server's first leads pages, before any of the samples below warm it.
-    const justStarted = [];
-    for (let index = 0; index < WARM_UP; index++) justStarted.push((await time(`${server.url}/admin/leads`, cookie)).ms);
+    const justStarted = await timesOf(`${server.url}/admin/leads`, cookie, WARM_UP);
     const sortedStart = [...justStarted].sort((a, b) => a - b);
     console.log(
       `The first ${WARM_UP} leads pages after the server started (V8 still compiling): ` +

@@ -1,7 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminUserRow, signInBrowser, waitForAdminUser } from "../support/admin";
-import { JS_MODES, launchBrowser, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
+import {
+  isSameDocument,
+  JS_MODES,
+  launchBrowser,
+  markDocument,
+  openPage,
+  seriousAccessibilityViolations,
+  waitForHydration,
+  type JsMode,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 const OWNER = { email: "owner@example.co.uk", password: "correct-horse-battery" };
@@ -37,10 +46,10 @@ const suffix = (mode: JsMode) => (mode.javaScriptEnabled ? "js" : "nojs");
 
 /** With scripts, a marker on `window` survives only client-side navigation. */
 async function markPage(page: Page, mode: JsMode) {
-  if (mode.javaScriptEnabled) await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  if (mode.javaScriptEnabled) await markDocument(page);
 }
 async function expectSamePage(page: Page, mode: JsMode) {
-  if (mode.javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  if (mode.javaScriptEnabled) expect(await isSameDocument(page)).toBe(true);
 }
 
 describe.each(JS_MODES)("Users screen $name", (mode) => {

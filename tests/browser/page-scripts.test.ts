@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { firstLoadJavaScript, homePage } from "../../bench/javascript.js";
 import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
-import { JS_MODES, openPage, waitForHydration } from "../support/browser";
+import { isSameDocument, JS_MODES, markDocument, openPage, waitForHydration } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
 
 // A page paints before its scripts download: they start at its load event, then the page
@@ -34,10 +34,10 @@ async function scriptTimings(page: Page): Promise<{ loadEventStart: number; scri
 
 /** Follows a link of the main navigation and answers whether the browser loaded a new document for it. */
 async function followedWithNewDocument(page: Page, navigation: string, linkName: string, url: string): Promise<boolean> {
-  await page.evaluate(() => ((window as unknown as { samePageMarker: boolean }).samePageMarker = true));
+  await markDocument(page);
   await page.getByRole("navigation", { name: navigation }).getByRole("link", { name: linkName }).click();
   await page.waitForURL(url);
-  return page.evaluate(() => (window as unknown as { samePageMarker?: boolean }).samePageMarker !== true);
+  return !(await isSameDocument(page));
 }
 
 const PAGES = [

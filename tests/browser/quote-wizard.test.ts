@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { LEAD_REFERENCE_PATTERN } from "~/lib/lead-reference";
-import { JS_MODES, openPage, waitForHydration, type JsMode } from "../support/browser";
+import { isSameDocument, JS_MODES, markDocument, openPage, waitForHydration, type JsMode } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
 import { refuseWrites } from "../support/database";
 
@@ -47,7 +47,7 @@ describe.each(JS_MODES)("quote wizard $name", (mode) => {
   it("takes a visitor from step 1 to the thank-you step and stores the lead with every answer and the reference shown", async () => {
     const page = await openWizard(mode);
     const email = `full-run-${mode.javaScriptEnabled ? "js" : "nojs"}@example.co.uk`;
-    if (mode.javaScriptEnabled) await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    if (mode.javaScriptEnabled) await markDocument(page);
 
     expect(await question(page).textContent()).toBe("How many handsets or SIMs do you need?");
     expect(await progress(page).getAttribute("aria-valuenow")).toBe("1");
@@ -90,7 +90,7 @@ describe.each(JS_MODES)("quote wizard $name", (mode) => {
     });
     if (mode.javaScriptEnabled) {
       // Every step went through a fetcher: still the same page, no reload.
-      expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+      expect(await isSameDocument(page)).toBe(true);
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     } else {
       // Each answer page lands back on the wizard.

@@ -48,6 +48,19 @@ export async function waitForHydration(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
+/**
+ * Marks the document on screen, so a later `isSameDocument` tells a client-side navigation (the
+ * mark survives) from the browser loading a new document (it is gone).
+ */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { sameDocumentMark: boolean }).sameDocumentMark = true));
+}
+
+/** Whether the document `markDocument` marked is still the one on screen. */
+export async function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { sameDocumentMark?: boolean }).sameDocumentMark === true);
+}
+
 const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 export interface AxeViolation {
