@@ -1,16 +1,7 @@
 import { json } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { ArrowRight } from "~/components/ui/icons";
-import { AboutBlock } from "~/components/site/about-block";
-import { Hero } from "~/components/site/hero";
-import { HeroShowcase } from "~/components/site/hero-showcase";
-import { HowItWorks } from "~/components/site/how-it-works";
-import { ResourceCards } from "~/components/site/resource-cards";
-import { ServicesTiles } from "~/components/site/services-tiles";
+import { AboutBlock, HomeHero, HowItWorks, ResourceCards, ServicesTiles, WhyChooseUs } from "~/components/site/static-parts";
 import { TestimonialsShowcase } from "~/components/site/testimonials-showcase";
-import { WhyChooseUs } from "~/components/site/why-choose-us";
-import { buttonClasses, ButtonLink } from "~/components/ui/button";
-import { RESOURCE_ARTICLES } from "~/lib/resources";
 import { pageMeta } from "~/lib/seo";
 import { firstStockImages, listStockImagesByLocation } from "~/models/stock-images.server";
 import { listTestimonialsForDisplay } from "~/models/testimonials.server";
@@ -51,31 +42,13 @@ export default function Home() {
   const formLogos = FORM_LOGO_LOCATIONS.map((location) => images[location]);
   return (
     <>
-      <Hero
-        eyebrow="Business mobiles for UK small businesses"
-        title="Compare business mobile deals and save"
-        description="We compare all the major UK networks and our trusted UK suppliers to find the right plan for your team. It takes 1 minute to tell us what you need, and you'll get a quote from an expert within 24 hours."
-        highlights={["Award-winning B2B dealers", "All major UK networks compared", "100% independent advice", "Great value SIM-only deals"]}
-        actions={
-          <>
-            <ButtonLink to="/business-mobile" variant="accent" size="lg">
-              Compare deals now
-              <ArrowRight className="size-5" aria-hidden />
-            </ButtonLink>
-            <a href="#how-it-works" className={buttonClasses("inverse", "lg")}>
-              How it works
-            </a>
-          </>
-        }
-        footnote="Trusted by UK businesses: we've compared deals for over 100,000 of them."
-        aside={<HeroShowcase image={images["hero-section"]} />}
-      />
+      <HomeHero image={images["hero-section"]} />
       <QuoteWizard formAction="/?index" logos={formLogos} />
       <HowItWorks />
       <ServicesTiles image={images.services} />
       <AboutBlock image={images["about-us"]} />
       <WhyChooseUs />
-      <ResourceCards articles={RESOURCE_ARTICLES} images={resourceImages} />
+      <ResourceCards images={resourceImages} />
       <TestimonialsShowcase testimonials={testimonials} heading="What our customers say" />
     </>
   );

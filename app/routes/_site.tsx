@@ -1,8 +1,7 @@
-import { Outlet, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Analytics } from "~/components/site/analytics";
 import { CookieBanner } from "~/components/site/cookie-banner";
-import { SiteFooter } from "~/components/site/site-footer";
-import { SiteHeader } from "~/components/site/site-header";
+import { SiteFooter, SiteHeader } from "~/components/site/static-parts";
 import { SHARED_PAGE_HANDLE } from "~/lib/page-cache";
 import type { RootLoader } from "~/root";
 
@@ -12,9 +11,10 @@ export const handle = SHARED_PAGE_HANDLE;
 /** The public site's frame: header, page, footer, cookie banner and consent-gated analytics. */
 export default function SiteLayout() {
   const root = useRouteLoaderData<RootLoader>("root");
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader />
+      <SiteHeader currentPath={pathname} />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

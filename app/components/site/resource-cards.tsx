@@ -1,12 +1,12 @@
 import { CalendarDays, Clock } from "~/components/ui/icons";
-import { formatLongUkDate, type ResourceArticle } from "~/lib/resources";
+import { formatLongUkDate, RESOURCE_ARTICLES } from "~/lib/resources";
 import type { PublicStockImage } from "~/lib/stock-images";
 import { Section } from "./section";
 import { SectionHeading } from "./section-heading";
 import { StockImage, THIRD_COLUMN_SIZES } from "./stock-image";
 
 /** Three guide teasers; each shows the matching image of the "resources" location. */
-export function ResourceCards({ articles, images }: { articles: readonly ResourceArticle[]; images: PublicStockImage[] }) {
+export function ResourceCards({ images }: { images: PublicStockImage[] }) {
   return (
     <Section labelledBy="resources-title" tone="muted">
       <SectionHeading
@@ -16,7 +16,7 @@ export function ResourceCards({ articles, images }: { articles: readonly Resourc
         description="Practical advice from our experts to help you make confident decisions about your mobiles, phones and broadband."
       />
       <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-        {articles.map((article) => (
+        {RESOURCE_ARTICLES.map((article) => (
           <li key={article.title}>
             <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
               <StockImage

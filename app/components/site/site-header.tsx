@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { Menu, X } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { ButtonLink } from "~/components/ui/button";
@@ -12,7 +12,13 @@ function useLinkLabel() {
   return (label: string) => label.replace("{product}", brand.product);
 }
 
-export function SiteHeader() {
+/** As `<NavLink>` decides it: the link's page or one below it. */
+function isCurrent(to: string, currentPath: string) {
+  return currentPath === to || currentPath.startsWith(`${to}/`);
+}
+
+/** The site's header; `currentPath` is the page it is on, whose link it marks. */
+export function SiteHeader({ currentPath }: { currentPath: string }) {
   const linkLabel = useLinkLabel();
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -34,15 +40,17 @@ export function SiteHeader() {
         <BrandLogo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {HEADER_LINKS.map((link) => (
-            <NavLink
+            <Link
               key={link.to}
               to={link.to}
-              className={({ isActive }) =>
-                cn("rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100", isActive ? "text-brand-700" : "text-slate-700")
-              }
+              aria-current={isCurrent(link.to, currentPath) ? "page" : undefined}
+              className={cn(
+                "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100",
+                isCurrent(link.to, currentPath) ? "text-brand-700" : "text-slate-700",
+              )}
             >
               {linkLabel(link.label)}
-            </NavLink>
+            </Link>
           ))}
           <ButtonLink to="/business-mobile#get-quote" size="sm" className="ml-2">
             Get Your Quote
@@ -60,9 +68,13 @@ export function SiteHeader() {
             <ul className="grid gap-1">
               {HEADER_LINKS.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100">
+                  <Link
+                    to={link.to}
+                    aria-current={isCurrent(link.to, currentPath) ? "page" : undefined}
+                    className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
+                  >
                     {linkLabel(link.label)}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>

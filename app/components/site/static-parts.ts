@@ -1,0 +1,14 @@
+import { staticPart } from "~/components/ui/static-part";
+import * as rendered from "./static-parts.server";
+
+// Parts of the public pages with nothing to do in the browser: it keeps the server's HTML for
+// them and downloads their code only if that HTML goes out of date (see `staticPart`).
+
+export const HomeHero = staticPart("home-hero", rendered.HomeHero, () => import("./home-hero").then((part) => part.HomeHero));
+export const HowItWorks = staticPart("how-it-works", rendered.HowItWorks, () => import("./how-it-works").then((part) => part.HowItWorks));
+export const ServicesTiles = staticPart("services-tiles", rendered.ServicesTiles, () => import("./services-tiles").then((part) => part.ServicesTiles));
+export const AboutBlock = staticPart("about-block", rendered.AboutBlock, () => import("./about-block").then((part) => part.AboutBlock));
+export const WhyChooseUs = staticPart("why-choose-us", rendered.WhyChooseUs, () => import("./why-choose-us").then((part) => part.WhyChooseUs));
+export const ResourceCards = staticPart("resource-cards", rendered.ResourceCards, () => import("./resource-cards").then((part) => part.ResourceCards));
+export const SiteFooter = staticPart("site-footer", rendered.SiteFooter, () => import("./site-footer").then((part) => part.SiteFooter));
+export const SiteHeader = staticPart("site-header", rendered.SiteHeader, () => import("./site-header").then((part) => part.SiteHeader));

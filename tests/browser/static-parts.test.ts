@@ -1,0 +1,178 @@
+import type { Page, Route } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { firstLoadJavaScript, homePage } from "../../bench/javascript.js";
+import { isSameDocument, JS_MODES, markDocument, openPage, waitForHydration } from "../support/browser";
+import { useServerAndBrowser } from "../support/journey";
+
+// The home page's static parts (hero, how it works, services, about, why us, guides) and the
+// site's header and footer: the browser keeps the server's HTML for them and does not download their code,
+// until that HTML would be wrong. Each part here is found by its heading, as a visitor sees it.
+
+const journey = useServerAndBrowser();
+
+const WITH_JAVASCRIPT = JS_MODES.find((mode) => mode.javaScriptEnabled)!;
+const HERO = "Compare business mobile deals and save";
+const HOW_IT_WORKS = "Your best deal in three simple steps";
+const SERVICES = "Everything your business needs to stay connected";
+// A 1x1 PNG, served for a stock image's preview where a test needs one to load.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+
+/** Console errors and uncaught errors on this page. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The app's scripts the page has downloaded so far, with their text. */
+function scriptsDownloaded(page: Page): Map<string, Promise<string>> {
+  const downloaded = new Map<string, Promise<string>>();
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith("/build/") && url.pathname.endsWith(".js")) downloaded.set(url.pathname, response.text());
+  });
+  return downloaded;
+}
+
+/** A visitor who has answered the cookie banner (so it covers nothing), on a desktop screen. */
+async function openVisitor(mode: (typeof JS_MODES)[number]): Promise<Page> {
+  const page = await openPage(journey.browser, mode, { viewport: { width: 1280, height: 800 } });
+  await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: journey.server.url }]);
+  return page;
+}
+
+afterEach(async () => {
+  await journey.server.db.deleteFrom("stockImages").execute();
+});
+
+describe.each(JS_MODES)("the home page's static parts $name", (mode) => {
+  it("show the server's page, and their links take the visitor on (in the same document with JavaScript)", async () => {
+    const page = await openVisitor(mode);
+    const errors = watchErrors(page);
+    await page.goto(`${journey.server.url}/`);
+    if (mode.javaScriptEnabled) await waitForHydration(page);
+    for (const heading of [HERO, HOW_IT_WORKS, SERVICES]) expect(await region(page, heading).isVisible(), heading).toBe(true);
+
+    await markDocument(page);
+    await region(page, HERO).getByRole("link", { name: "Compare deals now" }).click();
+    await page.waitForURL(`${journey.server.url}/business-mobile`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await isSameDocument(page)).toBe(mode.javaScriptEnabled);
+    // The header is a static part too: it marks the page it is now on.
+    const mainNavigation = page.getByRole("navigation", { name: "Main" });
+    await expect.poll(() => mainNavigation.getByRole("link", { name: "Business Mobiles" }).getAttribute("aria-current")).toBe("page");
+    expect(await mainNavigation.locator("[aria-current]").count()).toBe(1);
+
+    // The footer is a static part of every public page.
+    await markDocument(page);
+    await page.getByRole("navigation", { name: "Company" }).getByRole("link", { name: "About Us" }).click();
+    await page.waitForURL(`${journey.server.url}/about`);
+    expect(await isSameDocument(page)).toBe(mode.javaScriptEnabled);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("the home page's static parts with JavaScript", () => {
+  it("hydrate without their code: the server's elements stay, and no script the page downloads holds their text", async () => {
+    const page = await openVisitor(WITH_JAVASCRIPT);
+    const errors = watchErrors(page);
+    const downloaded = scriptsDownloaded(page);
+    // Hold the page's scripts until the server's elements are marked, so hydration comes after.
+    let release!: () => void;
+    const marked = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/entry\.client-[^/]+\.js$/, async (route: Route) => {
+      await marked;
+      await route.continue();
+    });
+    await page.goto(`${journey.server.url}/`, { waitUntil: "domcontentloaded" });
+    await page.evaluate(
+      ([hero, services]) => {
+        for (const name of [hero, services]) {
+          const heading = [...document.querySelectorAll("h1, h2")].find((element) => element.textContent === name);
+          (heading as unknown as { serverMark: string }).serverMark = name;
+        }
+      },
+      [HERO, SERVICES],
+    );
+    release();
+    await waitForHydration(page);
+
+    const stillMarked = await page.evaluate(
+      ([hero, services]) =>
+        [hero, services].map((name) => {
+          const heading = [...document.querySelectorAll("h1, h2")].find((element) => element.textContent === name);
+          return (heading as unknown as { serverMark?: string } | undefined)?.serverMark;
+        }),
+      [HERO, SERVICES],
+    );
+    expect(stillMarked).toEqual([HERO, SERVICES]);
+    expect([...downloaded.keys()].sort()).toEqual([...homePage(firstLoadJavaScript()).files].sort());
+    const scripts = await Promise.all(downloaded.values());
+    for (const heading of [HERO, HOW_IT_WORKS, SERVICES])
+      expect(
+        scripts.filter((script) => script.includes(heading)),
+        heading,
+      ).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("are rendered from their code when the visitor comes to the home page from another page, and again on the way back", async () => {
+    const page = await openVisitor(WITH_JAVASCRIPT);
+    const errors = watchErrors(page);
+    await page.goto(`${journey.server.url}/about`);
+    await waitForHydration(page);
+    await markDocument(page);
+
+    await page.getByRole("link", { name: /home$/ }).first().click();
+    await page.waitForURL(`${journey.server.url}/`);
+    for (const heading of [HERO, HOW_IT_WORKS, SERVICES]) await region(page, heading).waitFor();
+    expect(await region(page, HOW_IT_WORKS).getByRole("listitem").count()).toBe(3);
+
+    await region(page, HERO).getByRole("link", { name: "Compare deals now" }).click();
+    await page.waitForURL(`${journey.server.url}/business-mobile`);
+    await page.goBack();
+    await page.waitForURL(`${journey.server.url}/`);
+    for (const heading of [HERO, HOW_IT_WORKS, SERVICES]) await region(page, heading).waitFor();
+    expect(await isSameDocument(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("show a stock image staff chose after the page loaded once the page's data is reloaded", async () => {
+    // A first visit: the cookie banner's answer is a form post after which the page's data is reloaded.
+    const page = await openPage(journey.browser, WITH_JAVASCRIPT, { viewport: { width: 1280, height: 800 } });
+    const errors = watchErrors(page);
+    await page.route(`${journey.server.url}/admin/api/stock-images/*/preview`, (route) => route.fulfill({ contentType: "image/png", body: PNG }));
+    await page.goto(`${journey.server.url}/`);
+    await waitForHydration(page);
+    expect(await region(page, SERVICES).locator("img").count()).toBe(0);
+
+    const chosen = await journey.server.db
+      .insertInto("stockImages")
+      .values({
+        filename: "services.png",
+        originalName: "services.png",
+        description: "Phones and routers on a desk",
+        location: "services",
+        size: PNG.length,
+        contentType: "image/png",
+        createdAt: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await page.getByRole("button", { name: "Accept All" }).click();
+
+    const image = region(page, SERVICES).getByRole("img", { name: "Phones and routers on a desk" });
+    await image.waitFor();
+    expect(await image.getAttribute("src")).toBe(`/admin/api/stock-images/${chosen.id}/preview`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
