@@ -120,19 +120,3 @@ export function stepOfField(field: string): QuoteWizardStep {
 }
 
 export const INITIAL_QUOTE_WIZARD_STATE: QuoteWizardState = { step: 1, answers: {} };
-
-/** A hosting page's `shouldRevalidate`: after a wizard post, the page's own data is unchanged. */
-export function skipRevalidationAfterWizardSteps({
-  formMethod,
-  formAction,
-  currentUrl,
-  defaultShouldRevalidate,
-}: {
-  formMethod?: string;
-  formAction?: string;
-  currentUrl: URL;
-  defaultShouldRevalidate: boolean;
-}): boolean {
-  if (formMethod?.toUpperCase() === "POST" && formAction?.split(/[?#]/)[0] === currentUrl.pathname) return false;
-  return defaultShouldRevalidate;
-}

@@ -1,12 +1,10 @@
 import { json } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { AboutBlock, HomeHero, HowItWorks, ResourceCards, ServicesTiles, WhyChooseUs } from "~/components/site/static-parts";
-import { TestimonialsShowcase } from "~/components/site/testimonials-showcase";
+import { AboutBlock, HomeHero, HowItWorks, QuoteWizard, ResourceCards, ServicesTiles, TestimonialsShowcase, WhyChooseUs } from "~/components/site/static-parts";
 import { pageMeta } from "~/lib/seo";
 import { firstStockImages, listStockImagesByLocation } from "~/models/stock-images.server";
 import { listTestimonialsForDisplay } from "~/models/testimonials.server";
-import { skipRevalidationAfterWizardSteps } from "~/lib/quote-wizard";
-import { QuoteWizard } from "~/components/site/quote-wizard/quote-wizard";
+import { skipRevalidationAfterWizardSteps } from "~/lib/quote-wizard-revalidation";
 import { FORM_LOGO_LOCATIONS } from "~/lib/stock-images";
 import { publicFormHeaders } from "~/route-actions/public-forms.server";
 import { quoteWizardAction } from "~/route-actions/quote-wizard-action.server";
@@ -34,12 +32,12 @@ export async function loader() {
     listStockImagesByLocation("resources"),
     listTestimonialsForDisplay(),
   ]);
-  return json({ images, resourceImages, testimonials });
+  const formLogos = FORM_LOGO_LOCATIONS.map((location) => images[location]);
+  return json({ images, formLogos, resourceImages, testimonials });
 }
 
 export default function Home() {
-  const { images, resourceImages, testimonials } = useLoaderData<typeof loader>();
-  const formLogos = FORM_LOGO_LOCATIONS.map((location) => images[location]);
+  const { images, formLogos, resourceImages, testimonials } = useLoaderData<typeof loader>();
   return (
     <>
       <HomeHero image={images["hero-section"]} />

@@ -1,7 +1,6 @@
 import { Outlet, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Analytics } from "~/components/site/analytics";
-import { CookieBanner } from "~/components/site/cookie-banner";
-import { SiteFooter, SiteHeader } from "~/components/site/static-parts";
+import { CookieBanner, SiteFooter, SiteHeader } from "~/components/site/static-parts";
 import { SHARED_PAGE_HANDLE } from "~/lib/page-cache";
 import type { RootLoader } from "~/root";
 
@@ -11,7 +10,7 @@ export const handle = SHARED_PAGE_HANDLE;
 /** The public site's frame: header, page, footer, cookie banner and consent-gated analytics. */
 export default function SiteLayout() {
   const root = useRouteLoaderData<RootLoader>("root");
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader currentPath={pathname} />
@@ -19,7 +18,7 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <CookieBanner consent={root?.consent ?? null} />
+      <CookieBanner consent={root?.consent ?? null} redirectTo={pathname + search} />
       <Analytics measurementId={root?.analyticsId ?? null} consent={root?.consent ?? null} />
     </div>
   );

@@ -75,7 +75,7 @@ describe("the home page's scripts with JavaScript", () => {
   it("are exactly the files the build's manifest lists for it, so the size the javascript benchmark and its test read is what a visit downloads", async () => {
     const page = await openPage(journey.browser, WITH_JAVASCRIPT);
     await page.goto(`${journey.server.url}/`);
-    await waitForHydration(page);
+    await waitForHydration(page, { wakeParts: false });
     const downloaded = (await scriptTimings(page)).scripts.map((script) => script.url);
     expect(new Set(downloaded).size).toBe(downloaded.length);
     expect([...downloaded].sort()).toEqual([...homePage(firstLoadJavaScript()).files].sort());

@@ -5,8 +5,10 @@ import { isSameDocument, JS_MODES, markDocument, openPage, waitForHydration } fr
 import { useServerAndBrowser } from "../support/journey";
 
 // The home page's static parts (hero, how it works, services, about, why us, guides) and the
-// site's header and footer: the browser keeps the server's HTML for them and does not download their code,
-// until that HTML would be wrong. Each part here is found by its heading, as a visitor sees it.
+// site's header and footer: the browser keeps the server's HTML for them and does not download
+// their code until that HTML would be wrong. Its interactive parts (the quote wizard, the
+// carousel, the cookie banner) work as plain HTML until the visitor comes to use them, then load
+// their code. Each part here is found as a visitor sees it.
 
 const journey = useServerAndBrowser();
 
@@ -14,6 +16,11 @@ const WITH_JAVASCRIPT = JS_MODES.find((mode) => mode.javaScriptEnabled)!;
 const HERO = "Compare business mobile deals and save";
 const HOW_IT_WORKS = "Your best deal in three simple steps";
 const SERVICES = "Everything your business needs to stay connected";
+const WIZARD = "Get your business mobile quote";
+/** The carousel's name (its heading is the page's to give, so it is in the page's own code). */
+const CAROUSEL = "Customer testimonials";
+/** The home page's first screen on a laptop: the wizard starts below it. */
+const LAPTOP = { width: 1280, height: 720 };
 // A 1x1 PNG, served for a stock image's preview where a test needs one to load.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
@@ -41,7 +48,7 @@ function scriptsDownloaded(page: Page): Map<string, Promise<string>> {
 
 /** A visitor who has answered the cookie banner (so it covers nothing), on a desktop screen. */
 async function openVisitor(mode: (typeof JS_MODES)[number]): Promise<Page> {
-  const page = await openPage(journey.browser, mode, { viewport: { width: 1280, height: 800 } });
+  const page = await openPage(journey.browser, mode, { viewport: LAPTOP });
   await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: journey.server.url }]);
   return page;
 }
@@ -79,7 +86,7 @@ describe.each(JS_MODES)("the home page's static parts $name", (mode) => {
 });
 
 describe("the home page's static parts with JavaScript", () => {
-  it("hydrate without their code: the server's elements stay, and no script the page downloads holds their text", async () => {
+  it("hydrate without their code (the interactive ones too, while off screen): the server's elements stay, and no script the page downloads holds their text", async () => {
     const page = await openVisitor(WITH_JAVASCRIPT);
     const errors = watchErrors(page);
     const downloaded = scriptsDownloaded(page);
@@ -101,7 +108,7 @@ describe("the home page's static parts with JavaScript", () => {
       [HERO, SERVICES],
     );
     release();
-    await waitForHydration(page);
+    await waitForHydration(page, { wakeParts: false });
 
     const stillMarked = await page.evaluate(
       ([hero, services]) =>
@@ -114,10 +121,10 @@ describe("the home page's static parts with JavaScript", () => {
     expect(stillMarked).toEqual([HERO, SERVICES]);
     expect([...downloaded.keys()].sort()).toEqual([...homePage(firstLoadJavaScript()).files].sort());
     const scripts = await Promise.all(downloaded.values());
-    for (const heading of [HERO, HOW_IT_WORKS, SERVICES])
+    for (const text of [HERO, HOW_IT_WORKS, SERVICES, WIZARD, CAROUSEL])
       expect(
-        scripts.filter((script) => script.includes(heading)),
-        heading,
+        scripts.filter((script) => script.includes(text)),
+        text,
       ).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -173,6 +180,95 @@ describe("the home page's static parts with JavaScript", () => {
     await image.waitFor();
     expect(await image.getAttribute("src")).toBe(`/admin/api/stock-images/${chosen.id}/preview`);
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+const wizard = (page: Page) => page.locator("#get-quote");
+const wizardQuestion = (page: Page) => wizard(page).getByRole("heading", { level: 3 });
+const isWaiting = (page: Page, part: string) =>
+  page
+    .locator(`[data-waiting]:has(${part})`)
+    .count()
+    .then((count) => count === 1);
+
+describe("the home page's interactive parts with JavaScript", () => {
+  it("the quote wizard loads its code when it comes into view, and a choice then moves on in the same document", async () => {
+    const page = await openVisitor(WITH_JAVASCRIPT);
+    const errors = watchErrors(page);
+    await page.goto(`${journey.server.url}/`);
+    await waitForHydration(page, { wakeParts: false });
+    expect(await isWaiting(page, "#get-quote")).toBe(true);
+
+    await page.mouse.wheel(0, 600);
+    await page.locator("[data-live]:has(#get-quote)").waitFor();
+    await markDocument(page);
+    await wizard(page).getByRole("button", { name: "5 - 9" }).click();
+    await expect.poll(() => wizardQuestion(page).textContent()).toBe("When does your current contract end?");
+    expect(await isSameDocument(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a choice made before the wizard's code has arrived is a plain form post, and the wizard goes on from the next step", async () => {
+    const page = await openVisitor(WITH_JAVASCRIPT);
+    await page.goto(`${journey.server.url}/`);
+    await waitForHydration(page, { wakeParts: false });
+    // The wizard's code is on its way, and does not arrive before the click.
+    await page.route(/\/build\/.+\.js$/, () => {});
+    await markDocument(page);
+    await wizard(page).getByRole("button", { name: "5 - 9" }).click();
+    await page.waitForURL(/#get-quote$/);
+    await wizardQuestion(page).filter({ hasText: "When does your current contract end?" }).waitFor();
+    expect(await isSameDocument(page)).toBe(false);
+    await page.context().close();
+  });
+
+  it("tabbing into the wizard brings its code, and focus stays on the same choice", async () => {
+    const page = await openVisitor(WITH_JAVASCRIPT);
+    const errors = watchErrors(page);
+    await page.goto(`${journey.server.url}/`);
+    await waitForHydration(page, { wakeParts: false });
+
+    await wizard(page).getByRole("button", { name: "10+" }).focus();
+    await page.locator("[data-live]:has(#get-quote)").waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("10+");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => wizardQuestion(page).textContent()).toBe("When does your current contract end?");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("the cookie banner loads its code only when the visitor points at it, then hides in the same document", async () => {
+    const page = await openPage(journey.browser, WITH_JAVASCRIPT, { viewport: LAPTOP });
+    const errors = watchErrors(page);
+    const downloaded = scriptsDownloaded(page);
+    await page.goto(`${journey.server.url}/about`);
+    const banner = page.getByTestId("cookie-banner");
+    await banner.waitFor({ state: "visible" });
+    await waitForHydration(page, { wakeParts: false });
+    expect(await isWaiting(page, "[data-testid=cookie-banner]")).toBe(true);
+    const before = (await Promise.all(downloaded.values())).filter((script) => script.includes("cookie-consent")).length;
+
+    await banner.hover();
+    await page.locator("[data-live]:has([data-testid=cookie-banner])").waitFor();
+    await markDocument(page);
+    await banner.getByRole("button", { name: "Accept All" }).click();
+    await banner.waitFor({ state: "detached" });
+    expect(await isSameDocument(page)).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("cookiesAccepted"))).toBe("true");
+    expect((await Promise.all(downloaded.values())).filter((script) => script.includes("cookie-consent")).length).toBeGreaterThan(before);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a cookie choice this browser kept but the cookie lost wakes the banner at once, and it is sent again", async () => {
+    const page = await openPage(journey.browser, WITH_JAVASCRIPT, { viewport: LAPTOP });
+    await page.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "declined"));
+    await page.goto(`${journey.server.url}/about`);
+    const consentCookie = async () => (await page.context().cookies()).find((cookie) => cookie.name === "cookie-consent")?.value;
+    await expect.poll(consentCookie, { timeout: 30_000 }).toBe("declined");
+    await page.getByTestId("cookie-banner").waitFor({ state: "detached" });
     await page.context().close();
   });
 });

@@ -42,9 +42,25 @@ export async function openPage(browser: Browser, mode: JsMode, options: BrowserC
 /**
  * Waits until Remix has hydrated the page, so clicks reach React's handlers. A page's scripts
  * start at its load event: Remix's router exists once they have run and hydration has begun.
+ *
+ * Interactive parts of public pages (the quote wizard, the carousel, the cookie banner) load
+ * their code when the visitor comes to use them; a journey points at each of them first, as a
+ * visitor would, and waits for their code (`wakeParts: false` leaves them as the page loaded).
  */
-export async function waitForHydration(page: Page) {
+export async function waitForHydration(page: Page, { wakeParts = true }: { wakeParts?: boolean } = {}) {
   await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+  // Hydrated: every interactive part with something on screen listens for the visitor, or runs.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-wake-on]")].every(
+      (part) => part.hasAttribute("data-waiting") || part.hasAttribute("data-live") || part.childElementCount === 0,
+    ),
+  );
+  if (wakeParts) {
+    await page.evaluate(() => {
+      for (const part of document.querySelectorAll("[data-waiting]")) part.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+    });
+    await page.waitForFunction(() => document.querySelector("[data-waiting]") === null);
+  }
   await page.waitForLoadState("networkidle");
 }
 

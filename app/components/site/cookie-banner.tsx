@@ -1,40 +1,17 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { Cookie, X } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { rememberConsent, storedConsent } from "~/lib/cookie-consent-storage";
 import type { CookieConsent } from "~/lib/enums";
-
-/** The key and values SPEC section 9 gives for the stored choice. */
-const STORAGE_KEY = "cookiesAccepted";
-const STORED_VALUE: Record<CookieConsent, string> = { accepted: "true", declined: "declined" };
-
-function storedConsent(): CookieConsent | null {
-  try {
-    const value = window.localStorage.getItem(STORAGE_KEY);
-    if (value === STORED_VALUE.accepted) return "accepted";
-    if (value === STORED_VALUE.declined) return "declined";
-  } catch {
-    // Storage can be blocked; the cookie still carries the choice.
-  }
-  return null;
-}
-
-function rememberConsent(consent: CookieConsent) {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, STORED_VALUE[consent]);
-  } catch {
-    // As above.
-  }
-}
 
 /**
  * Asks for cookie consent one second after the page loads, until the visitor
  * answers. A plain form post (works without JavaScript); with JavaScript the
  * choice is also kept in localStorage and the banner hides at once.
  */
-export function CookieBanner({ consent }: { consent: CookieConsent | null }) {
+export function CookieBanner({ consent, redirectTo }: { consent: CookieConsent | null; redirectTo: string }) {
   const fetcher = useFetcher();
-  const location = useLocation();
   const [answered, setAnswered] = useState(false);
 
   // A choice kept in this browser but missing from the cookie is sent again quietly.
@@ -57,8 +34,6 @@ export function CookieBanner({ consent }: { consent: CookieConsent | null }) {
   }, []);
 
   if (consent || answered) return null;
-
-  const redirectTo = location.pathname + location.search;
 
   return (
     <section aria-label="Cookie consent" data-testid="cookie-banner" className="appear-after-1s fixed inset-x-0 bottom-0 z-50 p-4 sm:p-6">

@@ -1,4 +1,5 @@
 import { staticPart } from "~/components/ui/static-part";
+import { storedConsent } from "~/lib/cookie-consent-storage";
 import * as rendered from "./static-parts.server";
 
 // Parts of the public pages with nothing to do in the browser: it keeps the server's HTML for
@@ -12,3 +13,22 @@ export const WhyChooseUs = staticPart("why-choose-us", rendered.WhyChooseUs, () 
 export const ResourceCards = staticPart("resource-cards", rendered.ResourceCards, () => import("./resource-cards").then((part) => part.ResourceCards));
 export const SiteFooter = staticPart("site-footer", rendered.SiteFooter, () => import("./site-footer").then((part) => part.SiteFooter));
 export const SiteHeader = staticPart("site-header", rendered.SiteHeader, () => import("./site-header").then((part) => part.SiteHeader));
+
+// Interactive parts: the server's HTML works without their code (forms post, links and the
+// carousel's anchors), and the code loads when the visitor comes to use them.
+
+export const QuoteWizard = staticPart("quote-wizard", rendered.QuoteWizard, () => import("./quote-wizard/quote-wizard").then((part) => part.QuoteWizard), {
+  wakeOn: "in-view",
+});
+export const TestimonialsShowcase = staticPart(
+  "testimonials-showcase",
+  rendered.TestimonialsShowcase,
+  () => import("./testimonials-showcase").then((part) => part.TestimonialsShowcase),
+  { wakeOn: "in-view" },
+);
+// On screen for every new visitor, so only their intent wakes it, or a choice this browser kept
+// that the cookie has lost (the banner sends it again).
+export const CookieBanner = staticPart("cookie-banner", rendered.CookieBanner, () => import("./cookie-banner").then((part) => part.CookieBanner), {
+  wakeOn: "intent",
+  wakeAtOnce: () => storedConsent() !== null,
+});

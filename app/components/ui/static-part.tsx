@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { lazy, startTransition, useEffect, useId, useRef, useState, type ComponentType } from "react";
+import { Component, lazy, startTransition, useEffect, useId, useRef, useState, type ComponentType, type ReactNode, type RefObject } from "react";
 import { isHydrated } from "~/lib/hydration";
 
 /**
@@ -27,21 +27,72 @@ function hasBrokenImage(element: HTMLElement) {
   return [...element.querySelectorAll("img")].some((image) => image.complete && image.naturalWidth === 0 && image.currentSrc !== "");
 }
 
+/** What a visitor has done in a part that its own render would lose: where focus is and what was typed. */
+interface VisitorState {
+  focused: number;
+  typed: Map<string, string>;
+}
+
+function readVisitorState(part: HTMLElement): VisitorState {
+  const typed = new Map<string, string>();
+  for (const field of part.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input[name], textarea[name]")) {
+    if (field.type !== "hidden" && field.type !== "checkbox" && field.type !== "radio" && field.value !== field.defaultValue)
+      typed.set(field.name, field.value);
+  }
+  return { focused: [...part.querySelectorAll("*")].indexOf(document.activeElement as Element), typed };
+}
+
+/** The part's own render has the server's structure, so the same element (by position) takes focus back. */
+function restoreVisitorState(part: HTMLElement, { focused, typed }: VisitorState) {
+  for (const [name, value] of typed) {
+    const field = part.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${CSS.escape(name)}"]`);
+    if (field) field.value = value;
+  }
+  if (focused >= 0 && (document.activeElement === null || document.activeElement === document.body)) {
+    (part.querySelectorAll("*")[focused] as HTMLElement | undefined)?.focus({ preventScroll: true });
+  }
+}
+
 /**
- * A part of a page that only ever shows what the server rendered, so the browser neither downloads
- * nor runs its code while that HTML is true: the part's props must be plain data (as loaders give
- * them), and its HTML must depend on nothing else but the site's constants.
+ * When an interactive part loads its code: `in-view` when any of it is on screen or the visitor
+ * points at, touches or tabs into it; `intent` only for the latter (a part that is on screen for
+ * everyone, such as the cookie banner).
+ */
+export type WakeOn = "in-view" | "intent";
+
+const INTENT_EVENTS = ["pointerover", "touchstart", "focusin"] as const;
+
+interface PartOptions {
+  /**
+   * Makes it an interactive part: the server's HTML works on its own (links, forms posting to the
+   * server), and its code loads when the visitor is about to use it.
+   */
+  wakeOn?: WakeOn;
+  /** Something in the browser that needs the part's code at once (read as the page hydrates). */
+  wakeAtOnce?: () => boolean;
+}
+
+/**
+ * A part of a page whose code the browser downloads only when the server's HTML for it is not
+ * enough. Its props must be plain data (as loaders give them), and its HTML must depend on
+ * nothing else but the site's constants.
  *
  * - On the server `ServerPart` renders it (import it from a `.server` module, which the browser's
  *   build leaves empty, so `ServerPart` is undefined there).
  * - Hydrating, the browser keeps the server's HTML as it is; its links still navigate in the app.
- * - Its code is loaded (`load`) and it renders as usual only when the server's HTML would be
- *   wrong: its props change (new loader data), it is mounted with props no server HTML was seen
- *   for (a client-side navigation to its page), or one of its images fails to load (the part
- *   shows its placeholder). Router updates are transitions, so the old HTML stays on screen until
- *   the code is there.
+ * - Its code is loaded (`load`) and it renders as usual when the server's HTML would be wrong: its
+ *   props change (new loader data), it is mounted with props no server HTML was seen for (a
+ *   client-side navigation to its page), or one of its images fails to load (the part shows its
+ *   placeholder). An interactive part (`wakeOn`) also loads it when the visitor comes to use it;
+ *   focus and anything typed are carried over. Router updates are transitions, and so is waking,
+ *   so the server's HTML stays on screen until the code is there.
  */
-export function staticPart<P extends object>(name: string, ServerPart: ComponentType<P> | undefined, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function staticPart<P extends object>(
+  name: string,
+  ServerPart: ComponentType<P> | undefined,
+  load: () => Promise<ComponentType<P>>,
+  { wakeOn, wakeAtOnce }: PartOptions = {},
+): ComponentType<P> {
   // Cast: React's types lose a generic component's props through lazy().
   const LivePart = lazy<ComponentType<P>>(() =>
     load().then(
@@ -58,14 +109,17 @@ export function staticPart<P extends object>(name: string, ServerPart: Component
     const id = useId();
     const navigate = useNavigate();
     const element = useRef<HTMLDivElement>(null);
-    const [needsCode, setNeedsCode] = useState(false);
+    const [hydrating] = useState(() => !isHydrated());
+    const [needsCode, setNeedsCode] = useState(() => Boolean(wakeOn && hydrating && wakeAtOnce?.()));
     const version = `${name} ${JSON.stringify(props)}`;
 
+    // Only while the page hydrates is the element on screen the server's HTML for these props.
     if (typeof document !== "undefined" && !isHydrated() && !serverHtml.has(version)) {
       const rendered = document.querySelector(`[data-static-part="${id}"]`);
       if (rendered) serverHtml.set(version, rendered.innerHTML);
     }
-    const html = ServerPart || needsCode ? undefined : serverHtml.get(version);
+    // An interactive part keeps the server's HTML only on the page the server rendered.
+    const html = ServerPart || needsCode || (wakeOn && !hydrating) ? undefined : serverHtml.get(version);
 
     useEffect(() => {
       const part = element.current;
@@ -76,28 +130,67 @@ export function staticPart<P extends object>(name: string, ServerPart: Component
       part.addEventListener("error", comeAlive, true);
       const followLink = (event: MouseEvent) => followAppLink(event, part, navigate);
       part.addEventListener("click", followLink);
+      if (wakeOn) for (const type of INTENT_EVENTS) part.addEventListener(type, comeAlive, { passive: true });
+      // Says the part is listening for the visitor (an empty part has nothing to wake).
+      if (wakeOn && part.childElementCount > 0) part.setAttribute("data-waiting", "");
+      // `display: contents` has no box of its own: its children are what can be seen.
+      const inView = wakeOn === "in-view" ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && comeAlive()) : null;
+      for (const child of part.children) inView?.observe(child);
       return () => {
         part.removeEventListener("error", comeAlive, true);
         part.removeEventListener("click", followLink);
+        if (wakeOn) for (const type of INTENT_EVENTS) part.removeEventListener(type, comeAlive);
+        inView?.disconnect();
       };
     }, [html, navigate]);
 
     if (ServerPart) {
       return (
-        <div data-static-part={id} className="contents">
+        <div data-static-part={id} data-wake-on={wakeOn} className="contents">
           <ServerPart {...props} />
         </div>
       );
     }
-    if (html !== undefined) {
-      return <div key="server" ref={element} data-static-part={id} className="contents" dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
-    }
     return (
-      <div key="live" data-static-part={id} className="contents">
-        <LivePart {...props} />
-      </div>
+      <VisitorStateKeeper part={element} serverHtml={html !== undefined}>
+        {html !== undefined ? (
+          <div
+            key="server"
+            ref={element}
+            data-static-part={id}
+            data-wake-on={wakeOn}
+            className="contents"
+            dangerouslySetInnerHTML={{ __html: html }}
+            suppressHydrationWarning
+          />
+        ) : (
+          <div key="live" ref={element} data-static-part={id} data-wake-on={wakeOn} data-live="" className="contents">
+            <LivePart {...props} />
+          </div>
+        )}
+      </VisitorStateKeeper>
     );
   }
   StaticPart.displayName = `StaticPart(${name})`;
   return StaticPart;
+}
+
+/**
+ * Carries focus and typed text from the server's HTML over to the part's own render: read just
+ * before React swaps them (the server's HTML is still in the document), put back just after.
+ */
+class VisitorStateKeeper extends Component<{ part: RefObject<HTMLElement>; serverHtml: boolean; children: ReactNode }> {
+  getSnapshotBeforeUpdate(previous: { serverHtml: boolean }): VisitorState | null {
+    const part = this.props.part.current;
+    return previous.serverHtml && !this.props.serverHtml && part ? readVisitorState(part) : null;
+  }
+
+  componentDidUpdate(_previous: unknown, _state: unknown, snapshot: VisitorState | null) {
+    const part = this.props.part.current;
+    if (snapshot && part) restoreVisitorState(part, snapshot);
+  }
+
+  render() {
+    return this.props.children;
+  }
 }

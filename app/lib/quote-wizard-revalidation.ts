@@ -1,0 +1,18 @@
+// Apart from the wizard's rules (`quote-wizard.ts`): the pages hosting the wizard ship this to the
+// browser as their `shouldRevalidate`, and the wizard's own code loads only when it is used.
+
+/** A hosting page's `shouldRevalidate`: after a wizard post, the page's own data is unchanged. */
+export function skipRevalidationAfterWizardSteps({
+  formMethod,
+  formAction,
+  currentUrl,
+  defaultShouldRevalidate,
+}: {
+  formMethod?: string;
+  formAction?: string;
+  currentUrl: URL;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  if (formMethod?.toUpperCase() === "POST" && formAction?.split(/[?#]/)[0] === currentUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
