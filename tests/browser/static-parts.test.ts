@@ -264,11 +264,14 @@ describe("the home page's interactive parts with JavaScript", () => {
 
   it("a cookie choice this browser kept but the cookie lost wakes the banner at once, and it is sent again", async () => {
     const page = await openPage(journey.browser, WITH_JAVASCRIPT, { viewport: LAPTOP });
+    const errors = watchErrors(page);
     await page.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "declined"));
     await page.goto(`${journey.server.url}/about`);
     const consentCookie = async () => (await page.context().cookies()).find((cookie) => cookie.name === "cookie-consent")?.value;
     await expect.poll(consentCookie, { timeout: 30_000 }).toBe("declined");
     await page.getByTestId("cookie-banner").waitFor({ state: "detached" });
+    await waitForHydration(page);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });
