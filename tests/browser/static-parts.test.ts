@@ -239,6 +239,39 @@ describe("the home page's interactive parts with JavaScript", () => {
     await page.context().close();
   });
 
+  it("text typed into the wizard before its code arrived, and the focus, are kept when it arrives", async () => {
+    const page = await openVisitor(WITH_JAVASCRIPT);
+    const errors = watchErrors(page);
+    // The wizard's own code waits until the visitor has typed.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/_shared\/quote-wizard-[^/]+\.js$/, async (route) => {
+      await typed;
+      await route.continue().catch(() => {}); // a request of a page already left is gone
+    });
+    await page.goto(`${journey.server.url}/`);
+    await waitForHydration(page, { wakeParts: false });
+    // Without its code each choice is a form post, answered with the next step.
+    for (const [choice, next] of [
+      ["5 - 9", "When does your current contract end?"],
+      ["Under 3 months", "What type of business do you run?"],
+      ["LTD company", "Tell us about your business"],
+    ]) {
+      await wizard(page).getByRole("button", { name: choice }).click();
+      await wizardQuestion(page).filter({ hasText: next }).waitFor();
+    }
+    // Hydrated, the wizard on screen, its code on the way.
+    await page.locator("[data-waiting]:has(#get-quote)").waitFor();
+    await wizard(page).getByLabel("Business name").fill("Patel Plumbing Ltd");
+
+    release();
+    await page.locator("[data-live]:has(#get-quote)").waitFor();
+    expect(await wizard(page).getByLabel("Business name").inputValue()).toBe("Patel Plumbing Ltd");
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("businessName");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("the cookie banner loads its code only when the visitor points at it, then hides in the same document", async () => {
     const page = await openPage(journey.browser, WITH_JAVASCRIPT, { viewport: LAPTOP });
     const errors = watchErrors(page);
