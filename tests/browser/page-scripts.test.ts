@@ -71,14 +71,23 @@ describe.each(JS_MODES)("a page's scripts $name", (mode) => {
 
 const WITH_JAVASCRIPT = JS_MODES.find((mode) => mode.javaScriptEnabled)!;
 
+/** Lighthouse's phone, and a laptop: neither shows the quote wizard or the carousel as the page loads. */
+const SCREENS = [
+  { name: "a phone", viewport: { width: 412, height: 823 } },
+  { name: "a laptop", viewport: { width: 1280, height: 720 } },
+];
+
 describe("the home page's scripts with JavaScript", () => {
-  it("are exactly the files the build's manifest lists for it, so the size the javascript benchmark and its test read is what a visit downloads", async () => {
-    const page = await openPage(journey.browser, WITH_JAVASCRIPT);
-    await page.goto(`${journey.server.url}/`);
-    await waitForHydration(page, { wakeParts: false });
-    const downloaded = (await scriptTimings(page)).scripts.map((script) => script.url);
-    expect(new Set(downloaded).size).toBe(downloaded.length);
-    expect([...downloaded].sort()).toEqual([...homePage(firstLoadJavaScript()).files].sort());
-    await page.context().close();
-  });
+  it.each(SCREENS)(
+    "are exactly the files the build's manifest lists for it on $name, so the size the javascript benchmark and its test read is what a visit downloads",
+    async ({ viewport }) => {
+      const page = await openPage(journey.browser, WITH_JAVASCRIPT, { viewport });
+      await page.goto(`${journey.server.url}/`);
+      await waitForHydration(page, { wakeParts: false });
+      const downloaded = (await scriptTimings(page)).scripts.map((script) => script.url);
+      expect(new Set(downloaded).size).toBe(downloaded.length);
+      expect([...downloaded].sort()).toEqual([...homePage(firstLoadJavaScript()).files].sort());
+      await page.context().close();
+    },
+  );
 });
