@@ -68,7 +68,7 @@ interface PartOptions {
    * server), and its code loads when the visitor is about to use it.
    */
   wakeOn?: WakeOn;
-  /** Something in the browser that needs the part's code at once (read as the page hydrates). */
+  /** Something in the browser that needs the part's code at once (read once the page has hydrated). */
   wakeAtOnce?: () => boolean;
 }
 
@@ -110,7 +110,7 @@ export function staticPart<P extends object>(
     const navigate = useNavigate();
     const element = useRef<HTMLDivElement>(null);
     const [hydrating] = useState(() => !isHydrated());
-    const [needsCode, setNeedsCode] = useState(() => Boolean(wakeOn && hydrating && wakeAtOnce?.()));
+    const [needsCode, setNeedsCode] = useState(false);
     const version = `${name} ${JSON.stringify(props)}`;
 
     // Only while the page hydrates is the element on screen the server's HTML for these props.
@@ -125,7 +125,9 @@ export function staticPart<P extends object>(
       const part = element.current;
       if (html === undefined || !part) return;
       const comeAlive = () => startTransition(() => setNeedsCode(true));
-      if (hasBrokenImage(part)) comeAlive();
+      // Woken after hydration, never during it: a part that waits for its code while the page
+      // hydrates would make React hydrate the whole page again (error #418).
+      if (hasBrokenImage(part) || (wakeOn && wakeAtOnce?.())) comeAlive();
       // An image's error event does not bubble, but it passes its ancestors on the way down.
       part.addEventListener("error", comeAlive, true);
       const followLink = (event: MouseEvent) => followAppLink(event, part, navigate);
