@@ -6,6 +6,7 @@ import pg from "pg";
 import { migrations } from "../../migrations";
 import type { Database } from "~/lib/database-types";
 import { env } from "~/infrastructure/env.server";
+import { logger } from "~/infrastructure/logger.server";
 import { recordQuery } from "~/infrastructure/metrics.server";
 import { postgresTypes } from "~/infrastructure/postgres-types";
 
@@ -28,6 +29,14 @@ function openDialect(): { dialect: Dialect; sqlite?: SQLite.Database } {
       types: postgresTypes,
       // Idle connections do not hold the process up once it is stopping.
       allowExitOnIdle: true,
+    });
+    // Postgres may close an idle connection (a restart, a failover, an administrator): the pool
+    // drops it and opens another when next needed. Unheard, the pool's error would stop the server.
+    pool.on("error", (error) => {
+      logger.warn(
+        { event: "database.connection_closed", error: error.message },
+        `Postgres closed an idle connection (${error.message}); the next query opens another`,
+      );
     });
     return { dialect: new PostgresDialect({ pool }) };
   }
