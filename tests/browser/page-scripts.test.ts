@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { firstLoadJavaScript, homePage } from "../../bench/javascript.js";
 import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
-import { isSameDocument, JS_MODES, markDocument, openPage, waitForHydration } from "../support/browser";
+import { isSameDocument, JS_MODES, markDocument, openPage, waitForHydration, watchProblems } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
 
 // A page paints before its scripts download: they start at its load event, then the page
@@ -10,16 +10,6 @@ import { useServerAndBrowser } from "../support/journey";
 // allowed by their hashes) and on a staff screen (allowed by the request's nonce).
 
 const journey = useServerAndBrowser(TEST_OWNER_ENV);
-
-/** Console errors, uncaught errors and refusals by the Content Security Policy on this page. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || /Content Security Policy/i.test(message.text())) problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
-}
 
 /** When the page's load event started, and when each of its own scripts was asked for (ms since navigation). */
 async function scriptTimings(page: Page): Promise<{ loadEventStart: number; scripts: { url: string; startTime: number }[] }> {

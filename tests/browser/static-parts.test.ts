@@ -1,7 +1,7 @@
 import type { Page, Route } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { firstLoadJavaScript, homePage } from "../../bench/javascript.js";
-import { isSameDocument, JS_MODES, markDocument, openPage, waitForHydration } from "../support/browser";
+import { isSameDocument, JS_MODES, markDocument, openPage, waitForHydration, watchProblems } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
 
 // The home page's static parts (hero, how it works, services, about, why us, guides) and the
@@ -25,16 +25,6 @@ const LAPTOP = { width: 1280, height: 720 };
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-
-/** Console errors and uncaught errors on this page. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
 
 /** The app's scripts the page has downloaded so far, with their text. */
 function scriptsDownloaded(page: Page): Map<string, Promise<string>> {
@@ -65,7 +55,7 @@ afterEach(async () => {
 describe.each(JS_MODES)("the home page's static parts $name", (mode) => {
   it("show the server's page, and their links take the visitor on (in the same document with JavaScript)", async () => {
     const page = await openVisitor(mode);
-    const errors = watchErrors(page);
+    const errors = watchProblems(page);
     await page.goto(`${journey.server.url}/`);
     if (mode.javaScriptEnabled) await waitForHydration(page);
     for (const heading of [HERO, HOW_IT_WORKS, SERVICES]) expect(await region(page, heading).isVisible(), heading).toBe(true);
@@ -93,7 +83,7 @@ describe.each(JS_MODES)("the home page's static parts $name", (mode) => {
 describe("the home page's static parts with JavaScript", () => {
   it("hydrate without their code (the interactive ones too, while off screen): the server's elements stay, and no script the page downloads holds their text", async () => {
     const page = await openVisitor(WITH_JAVASCRIPT);
-    const errors = watchErrors(page);
+    const errors = watchProblems(page);
     const downloaded = scriptsDownloaded(page);
     // Hold the page's scripts until the server's elements are marked, so hydration comes after.
     let release!: () => void;
@@ -137,7 +127,7 @@ describe("the home page's static parts with JavaScript", () => {
 
   it("are rendered from their code when the visitor comes to the home page from another page, and again on the way back", async () => {
     const page = await openVisitor(WITH_JAVASCRIPT);
-    const errors = watchErrors(page);
+    const errors = watchProblems(page);
     await page.goto(`${journey.server.url}/about`);
     await waitForHydration(page);
     await markDocument(page);
@@ -160,7 +150,7 @@ describe("the home page's static parts with JavaScript", () => {
   it("show a stock image staff chose after the page loaded once the page's data is reloaded", async () => {
     // A first visit: the cookie banner's answer is a form post after which the page's data is reloaded.
     const page = await openPage(journey.browser, WITH_JAVASCRIPT, { viewport: { width: 1280, height: 800 } });
-    const errors = watchErrors(page);
+    const errors = watchProblems(page);
     await page.route(`${journey.server.url}/admin/api/stock-images/*/preview`, (route) => route.fulfill({ contentType: "image/png", body: PNG }));
     await page.goto(`${journey.server.url}/`);
     await waitForHydration(page);
@@ -200,7 +190,7 @@ const isWaiting = (page: Page, part: string) =>
 describe("the home page's interactive parts with JavaScript", () => {
   it("the quote wizard loads its code when it comes into view, and a choice then moves on in the same document", async () => {
     const page = await openVisitor(WITH_JAVASCRIPT);
-    const errors = watchErrors(page);
+    const errors = watchProblems(page);
     await page.goto(`${journey.server.url}/`);
     await waitForHydration(page, { wakeParts: false });
     expect(await isWaiting(page, "#get-quote")).toBe(true);
@@ -231,7 +221,7 @@ describe("the home page's interactive parts with JavaScript", () => {
 
   it("tabbing into the wizard brings its code, and focus stays on the same choice", async () => {
     const page = await openVisitor(WITH_JAVASCRIPT);
-    const errors = watchErrors(page);
+    const errors = watchProblems(page);
     await page.goto(`${journey.server.url}/`);
     await waitForHydration(page, { wakeParts: false });
 
@@ -246,7 +236,7 @@ describe("the home page's interactive parts with JavaScript", () => {
 
   it("text typed into the wizard before its code arrived, and the focus, are kept when it arrives", async () => {
     const page = await openVisitor(WITH_JAVASCRIPT);
-    const errors = watchErrors(page);
+    const errors = watchProblems(page);
     // The wizard's own code waits until the visitor has typed.
     let release!: () => void;
     const typed = new Promise<void>((resolve) => (release = resolve));
@@ -279,7 +269,7 @@ describe("the home page's interactive parts with JavaScript", () => {
 
   it("the cookie banner loads its code only when the visitor points at it, then hides in the same document", async () => {
     const page = await openPage(journey.browser, WITH_JAVASCRIPT, { viewport: LAPTOP });
-    const errors = watchErrors(page);
+    const errors = watchProblems(page);
     const downloaded = scriptsDownloaded(page);
     await page.goto(`${journey.server.url}/about`);
     const banner = page.getByTestId("cookie-banner");
@@ -302,7 +292,7 @@ describe("the home page's interactive parts with JavaScript", () => {
 
   it("a cookie choice this browser kept but the cookie lost wakes the banner at once, and it is sent again", async () => {
     const page = await openPage(journey.browser, WITH_JAVASCRIPT, { viewport: LAPTOP });
-    const errors = watchErrors(page);
+    const errors = watchProblems(page);
     await page.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "declined"));
     await page.goto(`${journey.server.url}/about`);
     const consentCookie = async () => (await page.context().cookies()).find((cookie) => cookie.name === "cookie-consent")?.value;

@@ -64,6 +64,16 @@ export async function waitForHydration(page: Page, { wakeParts = true }: { wakeP
   await page.waitForLoadState("networkidle");
 }
 
+/** Console errors, uncaught errors and refusals by the Content Security Policy on this page. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || /Content Security Policy/i.test(message.text())) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
 /**
  * Marks the document on screen, so a later `isSameDocument` tells a client-side navigation (the
  * mark survives) from the browser loading a new document (it is gone).

@@ -39,19 +39,19 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <BrandLogo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {HEADER_LINKS.map((link) => (
-            <Link
-              key={link.to}
-              to={link.to}
-              aria-current={isCurrent(link.to, currentPath) ? "page" : undefined}
-              className={cn(
-                "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100",
-                isCurrent(link.to, currentPath) ? "text-brand-700" : "text-slate-700",
-              )}
-            >
-              {linkLabel(link.label)}
-            </Link>
-          ))}
+          {HEADER_LINKS.map((link) => {
+            const current = isCurrent(link.to, currentPath);
+            return (
+              <Link
+                key={link.to}
+                to={link.to}
+                aria-current={current ? "page" : undefined}
+                className={cn("rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100", current ? "text-brand-700" : "text-slate-700")}
+              >
+                {linkLabel(link.label)}
+              </Link>
+            );
+          })}
           <ButtonLink to="/business-mobile#get-quote" size="sm" className="ml-2">
             Get Your Quote
           </ButtonLink>
