@@ -129,6 +129,12 @@ const envSchema = z
       .default(60 * 60),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(20),
     OUTBOX_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
+    // Delivered and given-up deliveries lose their copy of the lead (the payload) after this many days.
+    OUTBOX_KEEP_DAYS: z.coerce.number().positive().max(3650).default(30),
+    // Public writes (quote, contact, newsletter) are refused with 503 while DATA_DIR's volume has less free space than this.
+    DISK_FREE_FLOOR_MB: z.coerce.number().min(0).default(100),
+    // Quote confirmations sent to one email address a day; past it the lead is stored and staff told, the visitor's email is not sent.
+    CONFIRMATIONS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
     ANALYTICS_GA_MEASUREMENT_ID: z
       .string()
       .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")

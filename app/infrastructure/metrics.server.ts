@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import client from "prom-client";
 import type { DeliveryKind } from "~/lib/outbox";
 import { env } from "~/infrastructure/env.server";
+import { dataDiskFreeBytes } from "~/infrastructure/disk-space.server";
 
 /**
  * Prometheus metrics (`prom-client`), per process: with several machines each is
@@ -42,6 +43,15 @@ function createMetrics() {
       help: "Outbox delivery tries (webhooks and emails), by kind and outcome: sent, retry (a failed try to be tried again) or failed (given up)",
       labelNames: ["kind", "outcome"],
       registers: [registry],
+    }),
+    dataDiskFree: new client.Gauge({
+      name: "data_disk_free_bytes",
+      help: "Free space on the data volume (DATA_DIR); public writes are refused under DISK_FREE_FLOOR_MB",
+      registers: [registry],
+      async collect() {
+        const free = await dataDiskFreeBytes();
+        if (free !== null) this.set(free);
+      },
     }),
     querySeconds: new client.Histogram({
       name: "db_query_duration_seconds",

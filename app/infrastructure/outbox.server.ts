@@ -22,6 +22,11 @@ import { emailEnabled, sendEmail, type QueuedEmail } from "~/infrastructure/mail
  *
  * Delivery is at least once: a try cut off by a crash is made again, so each
  * carries an Idempotency-Key (the same on every try of one delivery).
+ *
+ * A row's payload is a copy of the lead or enquiry; once the delivery is sent
+ * or given up, nothing reads it again, so it is emptied OUTBOX_KEEP_DAYS later
+ * (at start-up and every hour) and the outbox stops growing with every lead.
+ * The row itself stays, small, for the dashboard's failures and the history.
  */
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -92,12 +97,58 @@ export function hasDestination(kind: DeliveryKind): boolean {
   return DESTINATIONS[kind].configured();
 }
 
+/** What a purged row's payload holds. */
+const PURGED_PAYLOAD = "";
+const PURGE_EVERY_MS = 60 * 60_000;
+/** Rows emptied per statement, so a long backlog never holds the database in one long write. */
+const PURGE_BATCH = 500;
+
+/**
+ * Empties the payloads of deliveries sent or given up more than OUTBOX_KEEP_DAYS
+ * ago; returns how many. Rows still waiting to be sent keep theirs, however old.
+ */
+export async function purgeOldPayloads(now = Date.now()): Promise<number> {
+  const db = await getDb();
+  const cutoff = new Date(now - env.OUTBOX_KEEP_DAYS * 24 * 60 * 60_000).toISOString();
+  let purged = 0;
+  while (!worker.stopped) {
+    const rows = await db
+      .selectFrom("outbox")
+      .select("id")
+      .where("payload", "!=", PURGED_PAYLOAD)
+      .where((eb) => eb.or([eb("deliveredAt", "<", cutoff), eb("failedAt", "<", cutoff)]))
+      .limit(PURGE_BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    await db
+      .updateTable("outbox")
+      .set({ payload: PURGED_PAYLOAD })
+      .where(
+        "id",
+        "in",
+        rows.map((row) => row.id),
+      )
+      .execute();
+    purged += rows.length;
+    if (rows.length < PURGE_BATCH) break;
+  }
+  if (purged > 0) {
+    logger.info({ event: "outbox.purged", deliveries: purged, keepDays: env.OUTBOX_KEEP_DAYS }, `Outbox: emptied ${purged} old deliveries' copies of leads`);
+  }
+  return purged;
+}
+
+function purgeInBackground(): void {
+  purgeOldPayloads().catch((error) => console.error("Outbox: purging old payloads failed:", error));
+}
+
 const worker = {
   running: false,
   /** Asked to look again while a round was running. */
   again: false,
   stopped: false,
   timer: undefined as NodeJS.Timeout | undefined,
+  purgeTimer: undefined as NodeJS.Timeout | undefined,
   /** Tries under way, cut off when the server stops. */
   inFlight: new Set<AbortController>(),
 };
@@ -143,12 +194,15 @@ function scheduleNextLook(nextDue: string | null): void {
 export function startOutbox(): void {
   onStop(stopOutbox);
   deliverOutboxSoon();
+  purgeInBackground();
+  worker.purgeTimer = setInterval(purgeInBackground, PURGE_EVERY_MS).unref();
 }
 
 /** Stops the timer and cuts off tries under way (they are tried again at the next start). */
 function stopOutbox(): void {
   worker.stopped = true;
   clearTimeout(worker.timer);
+  clearInterval(worker.purgeTimer);
   for (const controller of worker.inFlight) controller.abort();
 }
 

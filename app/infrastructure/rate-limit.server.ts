@@ -5,10 +5,16 @@ import { env } from "~/infrastructure/env.server";
 import { requestContext } from "~/infrastructure/request-context.server";
 
 /**
- * Limits on public writes, per form (quote, contact, newsletter ...): at most
- * RATE_LIMIT_MAX per client per RATE_LIMIT_WINDOW_SECONDS, and at most
- * RATE_LIMIT_GLOBAL_MAX from everyone together, so a client rotating through
- * addresses cannot fill the disk.
+ * Limits on public writes, per form (quote, contact, newsletter ...), in two
+ * buckets counted apart:
+ *
+ * - per client (`consumeClientRateLimit`): at most RATE_LIMIT_MAX posts per
+ *   client address per RATE_LIMIT_WINDOW_SECONDS, junk included, counted first;
+ * - from everyone together (`consumeGlobalRateLimit`): at most
+ *   RATE_LIMIT_GLOBAL_MAX writes that are about to be stored, so a client
+ *   rotating through addresses cannot fill the disk. Only posts that passed
+ *   every check (honeypot, schema) count here: were junk counted, a few dozen
+ *   addresses posting `{}` would refuse every genuine visitor while storing nothing.
  *
  * Where the windows are kept follows the database: with SQLite the product is
  * one process, so in its memory (no write per request); with Postgres a fleet
@@ -87,9 +93,27 @@ async function sweepSharedWindows(): Promise<void> {
 const count = (key: string, max: number, now: number): RateLimitResult | Promise<RateLimitResult> =>
   databaseKind === "postgres" ? countShared(key, max, now) : countInMemory(key, max, now);
 
-/** Counts one write by this request's client in `scope`, and says whether it is allowed. */
+/** Counts one post by this request's client in `scope` (every post, before any check), and says whether it is allowed. */
+export function consumeClientRateLimit(scope: string, now = Date.now()): Promise<RateLimitResult> {
+  return Promise.resolve(count(`${scope}:${clientKey(requestContext().clientAddress)}`, env.RATE_LIMIT_MAX, now));
+}
+
+/**
+ * Counts one write in `scope`'s bucket shared by everyone, and says whether it
+ * is allowed. Call it only for a write that passed every check and is about to
+ * be stored (see the module's comment).
+ */
+export function consumeGlobalRateLimit(scope: string, now = Date.now()): Promise<RateLimitResult> {
+  return Promise.resolve(count(`${scope}:*`, env.RATE_LIMIT_GLOBAL_MAX, now));
+}
+
+/**
+ * Both buckets at once, client first: for a route that cannot tell a post it
+ * would act on from junk before counting (staff sign-in counts here until it
+ * moves to consumeClientRateLimit alone).
+ */
 export async function consumeRateLimit(scope: string, now = Date.now()): Promise<RateLimitResult> {
-  const client = await count(`${scope}:${clientKey(requestContext().clientAddress)}`, env.RATE_LIMIT_MAX, now);
+  const client = await consumeClientRateLimit(scope, now);
   if (!client.allowed) return client;
-  return count(`${scope}:*`, env.RATE_LIMIT_GLOBAL_MAX, now);
+  return consumeGlobalRateLimit(scope, now);
 }

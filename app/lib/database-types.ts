@@ -187,6 +187,18 @@ export interface RateLimitWindowsTable {
   resetsAt: string;
 }
 
+/**
+ * Quote confirmations queued per recipient per day (UTC), so one address gets
+ * at most CONFIRMATIONS_PER_RECIPIENT_PER_DAY across machines and restarts
+ * (migration 0017). The address is kept only as a hash; past days are deleted.
+ */
+export interface ConfirmationEmailCountsTable {
+  recipientKey: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  count: number;
+}
+
 export interface Database {
   leads: LeadsTable;
   leadStatusCounts: LeadStatusCountsTable;
@@ -203,6 +215,7 @@ export interface Database {
   wizardFunnel: WizardFunnelTable;
   publicContentVersion: PublicContentVersionTable;
   rateLimitWindows: RateLimitWindowsTable;
+  confirmationEmailCounts: ConfirmationEmailCountsTable;
 }
 
 export type LeadRow = Selectable<LeadsTable>;

@@ -13,8 +13,21 @@ export const LIMITS = {
   phone: 30,
   postcode: 10,
   shortText: 200,
-  message: 5000,
+  // Free text (a contact message, a quote's requirements): plenty for a request, and little to store.
+  message: 2000,
 } as const;
+
+/**
+ * A text answer may also take at most this many UTF-8 bytes per character of
+ * its limit: 2,000 characters of 3-byte symbols would otherwise be 6 KB where
+ * 2,000 letters are 2 KB, and every lead is copied into its deliveries.
+ */
+export const BYTES_PER_CHARACTER = 2;
+
+/** The bytes a text takes stored as UTF-8. */
+export function utf8Bytes(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
 
 /**
  * `label` completes "Please enter …" / "Please choose …" in the visitor's words.
@@ -57,17 +70,19 @@ export const MAX_RATING = 5;
 export const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 export const PHONE_DIGITS = { min: 7, max: 15 } as const;
 
-/** What the visitor is told when the field's answer is missing, too long or badly formed. */
-export function fieldMessages(rule: FieldRule): { missing: string; tooLong: string; invalid: string } {
+/** What the visitor is told when the field's answer is missing, too long (in characters or in bytes) or badly formed. */
+export function fieldMessages(rule: FieldRule): { missing: string; tooLong: string; tooManyBytes: string; invalid: string } {
   const missing = rule.kind === "choice" ? `Please choose ${rule.label}` : `Please enter ${rule.label}`;
   const tooLong = rule.kind === "choice" ? "" : `Please keep ${rule.label} to ${rule.maxLength} characters or fewer`;
+  const tooManyBytes =
+    rule.kind === "choice" ? "" : `Please shorten ${rule.label}: at most ${rule.maxLength} characters, fewer with accented letters, symbols or emoji`;
   const invalid = {
     text: "",
     email: "Please enter a valid email address, like name@company.co.uk",
     phone: "Please enter a valid phone number, like 07700 900123",
     choice: `Please choose ${rule.label} from the list`,
   }[rule.kind];
-  return { missing, tooLong, invalid };
+  return { missing, tooLong, tooManyBytes, invalid };
 }
 
 /** Whether the form marks the field required (an asterisk, and the browser's own check). */

@@ -98,26 +98,25 @@ export function newLeadStaffEmail(lead: LeadForEmail, brand: Brand, leadUrl: str
   };
 }
 
-/** To the visitor: their reference and what happens next (the thank-you screen's promise). */
-export function leadConfirmationEmail(lead: LeadForEmail, brand: Brand): EmailContent {
-  const subject = `Your quote request ${lead.reference} – ${brand.name}`;
+/**
+ * To the visitor: fixed text and their reference, nothing they typed. The
+ * address was typed by whoever filled the form and nobody has confirmed it,
+ * so a name, business name or requirements here would let anyone send their
+ * own words (links included), signed by the brand, to any address.
+ */
+export function leadConfirmationEmail(reference: string, brand: Brand): EmailContent {
+  const subject = `Your quote request ${reference} – ${brand.name}`;
   const contact = `Questions in the meantime? Call us on ${brand.phone} or email ${brand.email}, quoting your reference.`;
+  const notYou = "If you did not ask us for a quote, you can ignore this email: someone may have typed your address by mistake.";
   const footer = signature(brand);
   return {
     subject,
-    text: [
-      `Hello ${lead.firstName},`,
-      QUOTE_THANK_YOU_TEXT,
-      `Your reference: ${lead.reference}`,
-      `What you told us:\n${textRows(answerRows(lead))}`,
-      contact,
-      footer.text,
-    ].join("\n\n"),
+    text: ["Hello,", QUOTE_THANK_YOU_TEXT, `Your reference: ${reference}`, contact, notYou, footer.text].join("\n\n"),
     html: htmlDocument(
       subject,
-      `<p>Hello ${escapeHtml(lead.firstName!)},</p><p>${escapeHtml(QUOTE_THANK_YOU_TEXT)}</p><p>Your reference: <strong style="font-family:monospace;font-size:16px">${escapeHtml(
-        lead.reference,
-      )}</strong></p><h2 style="font-size:16px">What you told us</h2>${htmlRows(answerRows(lead))}<p>${escapeHtml(contact)}</p>${footer.html}`,
+      `<p>Hello,</p><p>${escapeHtml(QUOTE_THANK_YOU_TEXT)}</p><p>Your reference: <strong style="font-family:monospace;font-size:16px">${escapeHtml(
+        reference,
+      )}</strong></p><p>${escapeHtml(contact)}</p><p style="color:#475569">${escapeHtml(notYou)}</p>${footer.html}`,
     ),
   };
 }

@@ -50,6 +50,12 @@ export const MESSAGES = {
     title: "Too many attempts",
     description: "Please wait a minute and try again, or contact us directly.",
   },
+  // Beyond the spec: public writes refused while the data volume is nearly full (the quote wizard keeps the spec's title).
+  writesPaused: {
+    kind: "destructive",
+    title: "Submission Failed",
+    description: "We can't take new submissions at the moment. Please try again later or contact us directly.",
+  },
 } as const satisfies Record<string, ToastMessage>;
 
 /** A toast on its way to the screen; the id tells one showing from the next. */

@@ -1,4 +1,5 @@
-import type { Transaction } from "kysely";
+import crypto from "node:crypto";
+import { sql, type Transaction } from "kysely";
 import { leadConfirmationEmail, newEnquiryStaffEmail, newLeadStaffEmail, portalUrl, type EnquiryForEmail, type LeadForEmail } from "~/lib/lead-emails";
 import type { DeliveryKind } from "~/lib/outbox";
 import { brand } from "~/infrastructure/brand.server";
@@ -18,22 +19,64 @@ import { addToOutbox } from "~/infrastructure/outbox.server";
 /** Staff are told when SMTP_URL and LEAD_NOTIFY_TO are set (env requires APP_URL then, for the link). */
 const staffNotified = () => emailEnabled() && env.LEAD_NOTIFY_TO.length > 0;
 
-/** The staff notification (to LEAD_NOTIFY_TO) and the visitor's confirmation of each new lead. */
+/**
+ * One address's key for counting confirmations: a hash (the count outlives
+ * the lead it came from), of the address in lower case without a +tag, so
+ * Name+1@ and name+2@ count as the one mailbox they reach.
+ */
+function recipientKey(email: string): string {
+  const [local = "", domain = ""] = email
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
+  return crypto
+    .createHash("sha256")
+    .update(`${local.replace(/\+.*$/, "")}@${domain}`)
+    .digest("hex");
+}
+
+/**
+ * Counts a confirmation to `email` today (UTC) in the database, in the lead's
+ * transaction; whether it is within CONFIRMATIONS_PER_RECIPIENT_PER_DAY. Past
+ * days' counts are deleted as it goes (an indexed range, usually empty).
+ */
+async function mayConfirmTo(trx: Transaction<Database>, email: string, now: Date): Promise<boolean> {
+  const cap = env.CONFIRMATIONS_PER_RECIPIENT_PER_DAY;
+  if (cap === 0) return false;
+  const day = now.toISOString().slice(0, 10);
+  await trx.deleteFrom("confirmationEmailCounts").where("day", "<", day).execute();
+  const { count } = await trx
+    .insertInto("confirmationEmailCounts")
+    .values({ recipientKey: recipientKey(email), day, count: 1 })
+    .onConflict((conflict) => conflict.columns(["recipientKey", "day"]).doUpdateSet({ count: sql<number>`${sql.ref("confirmationEmailCounts.count")} + 1` }))
+    .returning("count")
+    .executeTakeFirstOrThrow();
+  return count <= cap;
+}
+
+/**
+ * The staff notification (to LEAD_NOTIFY_TO) and the visitor's confirmation of
+ * each new lead. The confirmation is fixed text and the reference, and one
+ * address gets at most CONFIRMATIONS_PER_RECIPIENT_PER_DAY of them: past that
+ * the lead is stored and staff are told as ever, only the visitor's email is not queued.
+ */
 export async function queueNewLeadEmails(trx: Transaction<Database>, leads: Array<LeadForEmail & { email: string }>): Promise<boolean> {
   if (!emailEnabled() || leads.length === 0) return false;
-  const deliveries = leads.flatMap((lead) => {
-    const confirmation: QueuedEmail = { to: [lead.email], replyTo: brand.email, ...leadConfirmationEmail(lead, brand) };
-    const queued: Array<{ kind: DeliveryKind; leadId: number; payload: QueuedEmail }> = [
-      { kind: "lead.confirmation-email", leadId: lead.id, payload: confirmation },
-    ];
+  const now = new Date();
+  const deliveries: Array<{ kind: DeliveryKind; leadId: number; payload: QueuedEmail }> = [];
+  // One after another: two leads of one group may go to the same address.
+  for (const lead of leads) {
     if (staffNotified()) {
       const staff = newLeadStaffEmail(lead, brand, portalUrl(env.APP_URL!, `/admin/leads/${lead.id}`));
-      queued.unshift({ kind: "lead.staff-email", leadId: lead.id, payload: { to: env.LEAD_NOTIFY_TO, replyTo: lead.email, ...staff } });
+      deliveries.push({ kind: "lead.staff-email", leadId: lead.id, payload: { to: env.LEAD_NOTIFY_TO, replyTo: lead.email, ...staff } });
     }
-    return queued;
-  });
+    if (await mayConfirmTo(trx, lead.email, now)) {
+      const confirmation: QueuedEmail = { to: [lead.email], replyTo: brand.email, ...leadConfirmationEmail(lead.reference, brand) };
+      deliveries.push({ kind: "lead.confirmation-email", leadId: lead.id, payload: confirmation });
+    }
+  }
   await addToOutbox(trx, deliveries);
-  return true;
+  return deliveries.length > 0;
 }
 
 /** The staff notification of a new contact enquiry. */

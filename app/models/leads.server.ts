@@ -9,6 +9,7 @@ import { queueNewLeadEmails } from "~/models/lead-emails.server";
 import { queueNewLeadWebhooks } from "~/models/lead-webhook.server";
 import { metrics } from "~/infrastructure/metrics.server";
 import { deliverOutboxSoon } from "~/infrastructure/outbox.server";
+import { consumeGlobalRateLimit } from "~/infrastructure/rate-limit.server";
 
 export interface CreatedLead {
   id: number;
@@ -150,15 +151,23 @@ export async function createLead(input: QuoteRequestInput, context: SubmissionCo
   return storeLeadWithOthers({ input, context, now: new Date() });
 }
 
-export type QuoteSubmission = { status: "invalid"; fieldErrors: FieldErrors; missingRequired: boolean } | { status: "created"; lead: CreatedLead };
+export type QuoteSubmission =
+  | { status: "invalid"; fieldErrors: FieldErrors; missingRequired: boolean }
+  /** Past RATE_LIMIT_GLOBAL_MAX quote requests from everyone together in the window. */
+  | { status: "busy"; retryAfterSeconds: number }
+  | { status: "created"; lead: CreatedLead };
 
 /**
  * The one way a quote request becomes a lead, for the wizard's form action
- * and for `POST /api/quote-requests` alike: the shared schema, then the store.
+ * and for `POST /api/quote-requests` alike: the shared schema, the limit from
+ * everyone together (counting only requests about to be stored, so junk never
+ * uses up genuine visitors' allowance), then the store.
  */
 export async function submitQuoteRequest(raw: unknown, context: SubmissionContext): Promise<QuoteSubmission> {
   const parsed = parseWithSchema(quoteRequestSchema, raw);
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors, missingRequired: parsed.missingRequired };
+  const limit = await consumeGlobalRateLimit("quote");
+  if (!limit.allowed) return { status: "busy", retryAfterSeconds: limit.retryAfterSeconds };
   const { id, reference } = await createLead(parsed.data, context);
   return { status: "created", lead: { id, reference } };
 }

@@ -2,7 +2,8 @@ import { json, type HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
 import { formValues, HONEYPOT_FIELD, isHoneypotFilled, parseWithSchema, type FormAnswer } from "~/lib/form-submission";
 import { MESSAGES, type ToastMessage } from "~/lib/messages";
-import { consumeRateLimit } from "~/infrastructure/rate-limit.server";
+import { diskSpaceLow } from "~/infrastructure/disk-space.server";
+import { consumeClientRateLimit, consumeGlobalRateLimit, type RateLimitResult } from "~/infrastructure/rate-limit.server";
 import { BODY_LIMITS, BodyTooLargeError, readFormWithLimit } from "~/infrastructure/request-body.server";
 import { assertWriteAccepted } from "~/route-actions/write-guard.server";
 import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
@@ -23,9 +24,11 @@ function answer(body: FormAnswer, status: number, headers?: HeadersInit) {
 }
 
 /**
- * The one path every public form post takes: size bound, honeypot, the
- * shared schema, the per-client rate limit, then the model's save. Errors
- * come back with the visitor's values and a toast; success redirects with one.
+ * The one path every public form post takes: size bound, free disk space, the
+ * per-client rate limit (every post counts), honeypot, the shared schema, the
+ * rate limit from everyone together (only posts about to be stored count), then
+ * the model's save. Errors come back with the visitor's values and a toast;
+ * success redirects with one.
  */
 export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFormOptions<S>): Promise<Response> {
   const { request, scope, schema, save, success, redirectTo } = options;
@@ -38,6 +41,12 @@ export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFo
     return answer({ toast: raiseToast(MESSAGES.checkYourDetails) }, error instanceof BodyTooLargeError ? 413 : 400);
   }
   const values = formValues(formData);
+  const tooMany = (limit: RateLimitResult) =>
+    answer({ values, toast: raiseToast(MESSAGES.tooManyRequests) }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
+
+  if (await diskSpaceLow()) return answer({ values, toast: raiseToast(MESSAGES.writesPaused) }, 503);
+  const clientLimit = await consumeClientRateLimit(scope);
+  if (!clientLimit.allowed) return tooMany(clientLimit);
 
   // A filled honeypot is a bot: answer as if it worked, keep nothing.
   if (isHoneypotFilled(formData.get(HONEYPOT_FIELD))) return redirectWithToast(redirectTo, success);
@@ -48,12 +57,8 @@ export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFo
     return answer({ fieldErrors: parsed.fieldErrors, values, toast }, 400);
   }
 
-  const limit = await consumeRateLimit(scope);
-  if (!limit.allowed) {
-    return answer({ values, toast: raiseToast(MESSAGES.tooManyRequests) }, 429, {
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
-  }
+  const globalLimit = await consumeGlobalRateLimit(scope);
+  if (!globalLimit.allowed) return tooMany(globalLimit);
 
   try {
     await save(parsed.data);

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { formValues, HONEYPOT_FIELD, isHoneypotFilled, parseWithSchema } from "~/lib/form-submission";
-import { MESSAGES } from "~/lib/messages";
+import { MESSAGES, type ToastMessage } from "~/lib/messages";
 import {
   firstUnansweredChoiceStep,
   pickWizardAnswers,
@@ -13,7 +13,8 @@ import {
 import { quoteRequestSchema } from "~/lib/schemas/quote-request";
 import { countWizardStepReached } from "~/models/lead-figures.server";
 import { decoyLeadReference, submitQuoteRequest } from "~/models/leads.server";
-import { consumeRateLimit } from "~/infrastructure/rate-limit.server";
+import { diskSpaceLow } from "~/infrastructure/disk-space.server";
+import { consumeClientRateLimit } from "~/infrastructure/rate-limit.server";
 import { BODY_LIMITS, BodyTooLargeError, readFormWithLimit } from "~/infrastructure/request-body.server";
 import { assertWriteAccepted } from "~/route-actions/write-guard.server";
 import { raiseToast } from "~/route-actions/toast.server";
@@ -63,17 +64,20 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
 
   // The final step.
   const submissionToken = TOKEN_PATTERN.test(values.submissionToken ?? "") ? values.submissionToken : crypto.randomUUID();
-  const stayOnStep5 = (status: number, headers?: HeadersInit) =>
-    answer({ step: 5, answers, submissionToken, toast: raiseToast(MESSAGES.submissionFailed) }, status, headers);
+  const stayOnStep5 = (status: number, headers?: HeadersInit, toast: ToastMessage = MESSAGES.submissionFailed) =>
+    answer({ step: 5, answers, submissionToken, toast: raiseToast(toast) }, status, headers);
+  const tooMany = (retryAfterSeconds: number) => stayOnStep5(429, { "Retry-After": String(retryAfterSeconds) });
 
+  if (await diskSpaceLow()) return stayOnStep5(503, undefined, MESSAGES.writesPaused);
+  const limit = await consumeClientRateLimit("quote");
+  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
   if (isHoneypotFilled(formData.get(HONEYPOT_FIELD))) {
     return answer({ step: 6, answers: {}, reference: decoyLeadReference() });
   }
-  const limit = await consumeRateLimit("quote");
-  if (!limit.allowed) return stayOnStep5(429, { "Retry-After": String(limit.retryAfterSeconds) });
 
   try {
     const submission = await submitQuoteRequest(values, { sourcePage, submissionToken });
+    if (submission.status === "busy") return tooMany(submission.retryAfterSeconds);
     if (submission.status === "invalid") {
       const step = Math.min(...Object.keys(submission.fieldErrors).map(stepOfField)) as QuoteWizardStep;
       const toast = raiseToast(submission.missingRequired ? MESSAGES.missingInformation : MESSAGES.checkYourDetails);

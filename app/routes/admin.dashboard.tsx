@@ -16,13 +16,20 @@ import { formatDuration, type LeadFigures } from "~/lib/lead-figures";
 import { dashboardFigures, deliveryProblems, recentActivity, type DeliveryProblems } from "~/models/dashboard.server";
 import { leadFigures } from "~/models/lead-figures.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { diskSpaceLow, type DiskSpace } from "~/infrastructure/disk-space.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Administration Portal" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "admin-panel" });
-  const [figures, charts, activity, webhookProblems] = await Promise.all([dashboardFigures(), leadFigures(), recentActivity(8), deliveryProblems()]);
-  return json({ figures, charts, activity, webhookProblems });
+  const [figures, charts, activity, webhookProblems, lowDiskSpace] = await Promise.all([
+    dashboardFigures(),
+    leadFigures(),
+    recentActivity(8),
+    deliveryProblems(),
+    diskSpaceLow(),
+  ]);
+  return json({ figures, charts, activity, webhookProblems, lowDiskSpace });
 }
 
 const LINK_CARDS = [
@@ -32,7 +39,7 @@ const LINK_CARDS = [
 ] as const;
 
 export default function Dashboard() {
-  const { figures, charts, activity, webhookProblems } = useLoaderData<typeof loader>();
+  const { figures, charts, activity, webhookProblems, lowDiskSpace } = useLoaderData<typeof loader>();
   const { user } = useAdminUser();
   const tiles = [
     { label: "Quote Requests", value: formatCount(figures.quoteRequests), icon: Inbox },
@@ -70,6 +77,7 @@ export default function Dashboard() {
         <p className="mt-1 text-slate-600">Here&apos;s what&apos;s happening with your quote requests.</p>
       </div>
 
+      {lowDiskSpace ? <DiskSpaceWarning space={lowDiskSpace} /> : null}
       {webhookProblems ? <DeliveryProblemsPanel problems={webhookProblems} /> : null}
 
       <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
@@ -190,6 +198,23 @@ function LeadCharts({ charts }: { charts: LeadFigures }) {
 }
 
 const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
+
+const megabytes = (bytes: number) => `${formatCount(Math.floor(bytes / (1024 * 1024)))} MB`;
+
+/** The data volume is under DISK_FREE_FLOOR_MB: the public site refuses new submissions until space is freed. */
+function DiskSpaceWarning({ space }: { space: DiskSpace }) {
+  return (
+    <section aria-labelledby="disk-space-heading" className="rounded-xl bg-red-50 p-5 ring-1 ring-red-200" data-testid="disk-space-warning">
+      <h2 id="disk-space-heading" className="flex items-center gap-2 text-lg font-semibold text-red-900">
+        <TriangleAlert className="size-5" aria-hidden /> The data volume is nearly full
+      </h2>
+      <p className="mt-2 text-sm text-red-900">
+        {megabytes(space.freeBytes)} free, under the floor of {megabytes(space.floorBytes)} (DISK_FREE_FLOOR_MB). Public quote requests, contact enquiries and
+        newsletter sign-ups are refused until space is freed: make the volume larger, or remove old backups or images.
+      </p>
+    </section>
+  );
+}
 
 /** Webhook and email deliveries that failed or wait to be tried again: the leads and enquiries are stored, only the delivery did not get through. */
 function DeliveryProblemsPanel({ problems }: { problems: DeliveryProblems }) {

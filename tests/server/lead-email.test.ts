@@ -54,6 +54,17 @@ async function arrived(mailbox: TestMailbox, to: string, subjectPart: string): P
   return email!;
 }
 
+/** Whether an email carries any of the answers typed (an address is allowed only where it was sent). */
+function expectNoneTyped(email: ReceivedEmail, typed: Record<string, string>) {
+  const { email: _address, teamSize: _size, contractExpiry: _expiry, businessType: _type, ...freeText } = typed;
+  for (const value of Object.values(freeText)) {
+    for (const part of [email.subject, email.text, email.html]) {
+      expect(part, value).not.toContain(value);
+      expect(part, value).not.toContain(value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;"));
+    }
+  }
+}
+
 /** Checks the staff notification and the visitor's confirmation of one lead. */
 async function expectLeadEmails(mailbox: TestMailbox, lead: { id: number; reference: string }, visitor: string, cameFrom: string) {
   const staff = await arrived(mailbox, STAFF[0]!, lead.reference);
@@ -85,9 +96,8 @@ async function expectLeadEmails(mailbox: TestMailbox, lead: { id: number; refere
     expect(part).toContain("hello@clearlinebusiness.co.uk");
     expect(part).toContain("Suite 4, Riverside House, 12 Wharf Street, Leeds, LS2 7EQ");
   }
-  expect(confirmation.text).toContain(`Hello ${quote.firstName},`);
-  expect(confirmation.html).toContain("Smith &amp; &lt;Sons&gt; Roofing");
-  expect(confirmation.html).not.toContain("<Sons>");
+  // Fixed text and the reference only: nothing the visitor typed (it goes to an address nobody has confirmed).
+  expectNoneTyped(confirmation, { ...quote, email: visitor });
   // Nothing about the portal goes to the visitor.
   expect(confirmation.text).not.toContain("/admin/");
   // Each sent once, marked delivered; the Message-ID names the delivery, the same on every try.
@@ -170,6 +180,57 @@ describe("lead and enquiry emails over SMTP", () => {
     });
     expect(deleted.status).toBe(204);
     expect(await outbox()).toEqual([]);
+  });
+
+  it("sends the visitor no word of what they typed, so the confirmation cannot carry anyone's message", async () => {
+    const visitor = "relay-target@example.co.uk";
+    const typed = {
+      ...quote,
+      firstName: "Claim your prize",
+      lastName: "at https://prize.example/win",
+      businessName: "Visit http://spam.example.net now",
+      postcode: "SW1A 1AA",
+      phoneNumber: "07700 900999",
+      companyName: "Cheap pills www.pills.example",
+      jobTitle: "Winner",
+      requirements: 'Click <a href="https://phish.example/login">here</a> to verify your account',
+    };
+    const response = await postQuote(mailboxServer, { ...typed, email: visitor });
+    expect(response.status).toBe(201);
+    const lead: { id: number; reference: string } = await response.json();
+    const confirmation = await arrived(mailbox, visitor, lead.reference);
+    expect(confirmation.text).toContain(lead.reference);
+    expect(confirmation.text).toContain(QUOTE_THANK_YOU_TEXT);
+    expectNoneTyped(confirmation, { ...typed, postcode: typed.postcode.toUpperCase() });
+    for (const part of [confirmation.text, confirmation.html]) expect(part).not.toMatch(/prize|spam\.example|pills|phish/);
+    // Staff still get every answer.
+    const staff = await arrived(mailbox, STAFF[0]!, lead.reference);
+    expect(staff.text).toContain(typed.businessName);
+    expect(staff.text).toContain("phish.example");
+  });
+
+  it("sends one address at most three confirmations a day; later leads are still stored and told to staff", async () => {
+    const visitor = "Often-Asked@Example.co.uk";
+    const leads: Array<{ id: number; reference: string }> = [];
+    for (let index = 0; index < 4; index++) leads.push(await postLead(mailboxServer, index % 2 ? visitor.toLowerCase() : visitor));
+    // Every lead is stored and its staff email sent, the fourth's too.
+    for (const lead of leads) await arrived(mailbox, STAFF[0]!, lead.reference);
+    const confirmations = async () =>
+      (
+        await mailboxServer.db
+          .selectFrom("outbox")
+          .select("leadId")
+          .where("kind", "=", "lead.confirmation-email")
+          .where(
+            "leadId",
+            "in",
+            leads.map((lead) => lead.id),
+          )
+          .orderBy("id")
+          .execute()
+      ).map((row) => row.leadId);
+    expect(await confirmations()).toEqual(leads.slice(0, 3).map((lead) => lead.id));
+    await expect.poll(() => mailbox.received.filter((email) => email.to.some((to) => to.toLowerCase() === visitor.toLowerCase())).length).toBe(3);
   });
 
   it("sends nothing for a honeypot submission or a refused one", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientKey } from "~/lib/client-address";
+import { SAMPLE_ENQUIRY, SAMPLE_QUOTE } from "../support/forms";
 import { startTestServer, type TestServer } from "../support/server";
 
 describe("clientKey", () => {
@@ -52,5 +53,60 @@ describe("rate limits on public forms", () => {
       expect((await signUp(address, `rotating-${address.replace(/[:.]/g, "-")}@example.co.uk`)).status, address).toBe(429);
     }
     expect(await stored()).toBe(5);
+  });
+});
+
+describe("the cap from everyone together counts only writes that would be stored", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ TRUST_PROXY: "true", RATE_LIMIT_MAX: "3", RATE_LIMIT_GLOBAL_MAX: "4", RATE_LIMIT_WINDOW_SECONDS: "600" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const post = (path: string, clientAddress: string, body: URLSearchParams | string) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Fly-Client-IP": clientAddress,
+        "Content-Type": typeof body === "string" ? "application/json" : "application/x-www-form-urlencoded",
+      },
+      body,
+    });
+  const stored = async () => ({
+    leads: (await server.db.selectFrom("leads").select("id").execute()).length,
+    enquiries: (await server.db.selectFrom("contactEnquiries").select("id").execute()).length,
+    signups: (await server.db.selectFrom("newsletterSignups").select("id").execute()).length,
+  });
+
+  it("lets a genuine visitor from a fresh address through after junk from many addresses", async () => {
+    // Ten addresses, each sending junk and bot posts to every public write: more than the cap of four from everyone.
+    for (let index = 1; index <= 10; index++) {
+      const address = `203.0.113.${index}`;
+      expect((await post("/api/quote-requests", address, "{}")).status, address).toBe(400);
+      expect((await post("/api/quote-requests", address, JSON.stringify({ ...SAMPLE_QUOTE, websiteUrl: "http://spam.example" }))).status).toBe(201);
+      expect((await post("/?index", address, new URLSearchParams({ intent: "quote-submit", ...SAMPLE_QUOTE, firstName: "" }))).status).toBe(400);
+      expect((await post("/contact", address, new URLSearchParams({ ...SAMPLE_ENQUIRY, message: "" }))).status).toBe(400);
+      expect((await post("/about", address, new URLSearchParams({ email: "not an address" }))).status).toBe(400);
+    }
+    expect(await stored()).toEqual({ leads: 0, enquiries: 0, signups: 0 });
+
+    expect((await post("/api/quote-requests", "198.51.100.20", JSON.stringify(SAMPLE_QUOTE))).status).toBe(201);
+    const wizard = await post("/?index", "198.51.100.21", new URLSearchParams({ intent: "quote-submit", ...SAMPLE_QUOTE }));
+    expect(wizard.status).toBe(200);
+    expect(await wizard.text()).toMatch(/CLB-\d{4}-\d{6}/);
+    expect((await post("/contact", "198.51.100.22", new URLSearchParams(SAMPLE_ENQUIRY))).status).toBe(302);
+    expect((await post("/about", "198.51.100.23", new URLSearchParams({ email: "genuine@example.co.uk" }))).status).toBe(302);
+    expect(await stored()).toEqual({ leads: 2, enquiries: 1, signups: 1 });
+  });
+
+  it("still counts every post of one client, junk included", async () => {
+    const address = "203.0.113.99";
+    for (let index = 0; index < 3; index++) expect((await post("/api/quote-requests", address, "{}")).status).toBe(400);
+    const limited = await post("/api/quote-requests", address, JSON.stringify(SAMPLE_QUOTE));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

@@ -25,7 +25,7 @@ describe("contact enquiry schema", () => {
       email: "sam at example",
       contactNumber: "call me maybe",
       subject: "pizza",
-      message: "x".repeat(5001),
+      message: "x".repeat(2001),
     });
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
@@ -33,6 +33,16 @@ describe("contact enquiry schema", () => {
     expect(Object.keys(parsed.fieldErrors).sort()).toEqual(["contactNumber", "email", "message", "subject"]);
     expect(parsed.fieldErrors.email).toMatch(/valid email/);
     expect(parsed.fieldErrors.contactNumber).toMatch(/valid phone/);
+  });
+
+  it("bounds the message in bytes as well as characters: 2,000 characters, 4,000 bytes of UTF-8", () => {
+    const parsed = parseWithSchema(contactEnquirySchema, { ...enquiry, message: "€".repeat(2000) });
+    expect(parsed).toMatchObject({
+      success: false,
+      fieldErrors: { message: "Please shorten your message: at most 2000 characters, fewer with accented letters, symbols or emoji" },
+    });
+    expect(parseWithSchema(contactEnquirySchema, { ...enquiry, message: "€".repeat(1333) }).success).toBe(true);
+    expect(parseWithSchema(contactEnquirySchema, { ...enquiry, message: "é".repeat(2000) }).success).toBe(true);
   });
 
   it.each(["+44 113 496 0123", "(0113) 496-0123", "07700900123"])("accepts the phone number %s", (contactNumber) => {

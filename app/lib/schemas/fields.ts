@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { fieldMessages, PHONE_DIGITS, PHONE_PATTERN, type FieldRule, type FieldRules } from "~/lib/form-fields";
+import { BYTES_PER_CHARACTER, fieldMessages, PHONE_DIGITS, PHONE_PATTERN, utf8Bytes, type FieldRule, type FieldRules } from "~/lib/form-fields";
 
 /**
  * Form and API schemas are made from the field rules in `lib/form-fields`
  * (the same rules the browser's inputs are given): every text is trimmed and
- * bounded, and each message says what to do in the visitor's words.
+ * bounded in characters and in UTF-8 bytes (BYTES_PER_CHARACTER), and each message says what to do in the visitor's words.
  * An empty required field fails with code "too_small" (minimum 1), which is
  * how a missing answer is told apart from a badly formed one.
  */
@@ -20,12 +20,14 @@ export type FieldSchema<R extends FieldRule> = z.ZodType<
 
 export function fieldSchema<R extends FieldRule>(rule: R): FieldSchema<R> {
   const messages = fieldMessages(rule);
+  const withinBytes = (value: string) => rule.kind === "choice" || utf8Bytes(value) <= rule.maxLength * BYTES_PER_CHARACTER;
   if (!rule.required) {
     // An optional text: empty or absent becomes undefined.
     return z
       .string()
       .trim()
       .max(rule.maxLength, messages.tooLong)
+      .refine(withinBytes, messages.tooManyBytes)
       .optional()
       .transform((value) => (value ? value : undefined)) as unknown as FieldSchema<R>;
   }
@@ -46,7 +48,7 @@ export function fieldSchema<R extends FieldRule>(rule: R): FieldSchema<R> {
           }, messages.invalid),
       ) as unknown as FieldSchema<R>;
     default:
-      return answer.max(rule.maxLength, messages.tooLong) as unknown as FieldSchema<R>;
+      return answer.max(rule.maxLength, messages.tooLong).refine(withinBytes, messages.tooManyBytes) as unknown as FieldSchema<R>;
   }
 }
 

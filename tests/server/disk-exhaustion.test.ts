@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
+import { SAMPLE_ENQUIRY, SAMPLE_QUOTE } from "../support/forms";
+import { startTestServer, type TestServer } from "../support/server";
+
+/**
+ * What keeps an anonymous client from filling the data volume: free text is
+ * bounded in bytes as well as characters, delivered outbox rows lose their
+ * copies of a lead after OUTBOX_KEEP_DAYS, and public writes stop with a 503
+ * while free space is under DISK_FREE_FLOOR_MB.
+ */
+
+const METRICS_TOKEN = "metrics-token-for-disk-tests-0123";
+
+function postJson(server: TestServer, body: unknown) {
+  return fetch(`${server.url}/api/quote-requests`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+}
+
+function postForm(server: TestServer, path: string, fields: Record<string, string>) {
+  return fetch(`${server.url}${path}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+}
+
+const stored = async (server: TestServer) => ({
+  leads: (await server.db.selectFrom("leads").select("id").execute()).length,
+  enquiries: (await server.db.selectFrom("contactEnquiries").select("id").execute()).length,
+  signups: (await server.db.selectFrom("newsletterSignups").select("id").execute()).length,
+});
+
+/** "€" is one character and three bytes in UTF-8. */
+const EURO = "€";
+
+describe("free text is bounded in bytes as well as characters", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("refuses 2,000 three-byte characters of requirements in JSON, with the field's message, and stores nothing", async () => {
+    const response = await postJson(server, { ...SAMPLE_QUOTE, requirements: EURO.repeat(2000) });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.fieldErrors).toEqual({
+      requirements: "Please shorten your requirements: at most 2000 characters, fewer with accented letters, symbols or emoji",
+    });
+    expect((await postJson(server, { ...SAMPLE_QUOTE, requirements: "x".repeat(2001) })).status).toBe(400);
+    expect(await stored(server)).toMatchObject({ leads: 0 });
+  });
+
+  it("accepts free text up to 2,000 characters and 4,000 bytes", async () => {
+    expect((await postJson(server, { ...SAMPLE_QUOTE, requirements: "x".repeat(2000) })).status).toBe(201);
+    expect((await postJson(server, { ...SAMPLE_QUOTE, requirements: EURO.repeat(1333) })).status).toBe(201);
+  });
+
+  it("shows the message on the contact page when a message is too many bytes", async () => {
+    const response = await postForm(server, "/contact", { ...SAMPLE_ENQUIRY, message: EURO.repeat(2000) });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Please shorten your message: at most 2000 characters, fewer with accented letters, symbols or emoji");
+    expect(await stored(server)).toMatchObject({ enquiries: 0 });
+  });
+});
+
+describe("delivered and given-up outbox rows lose their copy of the lead after OUTBOX_KEEP_DAYS", () => {
+  let first: TestServer;
+  let second: TestServer | undefined;
+  afterAll(async () => {
+    await second?.stop();
+    await first?.stop();
+  });
+
+  it("purges old sent and failed deliveries' payloads at start-up, and keeps recent and waiting ones", async () => {
+    first = await startTestServer({ OUTBOX_KEEP_DAYS: "30" });
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+    const payload = JSON.stringify({ lead: { requirements: "a copy of the visitor's answers" } });
+    const row = (name: string, fields: { deliveredAt?: string; failedAt?: string; nextAttemptAt?: string | null }) => ({
+      kind: "lead.webhook",
+      leadId: null,
+      payload: `${payload.slice(0, -1)}, "name": "${name}"}`,
+      attempts: 1,
+      nextAttemptAt: fields.nextAttemptAt ?? null,
+      lastAttemptAt: daysAgo(40),
+      lastError: fields.failedAt ? "answered 500" : null,
+      deliveredAt: fields.deliveredAt ?? null,
+      failedAt: fields.failedAt ?? null,
+      createdAt: daysAgo(40),
+    });
+    await first.db
+      .insertInto("outbox")
+      .values([
+        row("old-sent", { deliveredAt: daysAgo(31) }),
+        row("old-failed", { failedAt: daysAgo(31) }),
+        row("recent-sent", { deliveredAt: daysAgo(29) }),
+        // Still waiting for its receiver (no LEAD_WEBHOOK_URL): never purged, however old.
+        row("old-waiting", { nextAttemptAt: daysAgo(40) }),
+      ])
+      .execute();
+    expect((await first.kill("SIGTERM")).code).toBe(0);
+
+    second = await startTestServer({ OUTBOX_KEEP_DAYS: "30" }, { dataDir: first.dataDir });
+    const payloads = async () =>
+      Object.fromEntries(
+        (await second!.db.selectFrom("outbox").select(["payload", "lastError", "deliveredAt", "failedAt"]).orderBy("id").execute()).map((entry, index) => [
+          ["old-sent", "old-failed", "recent-sent", "old-waiting"][index],
+          entry.payload.includes("visitor's answers"),
+        ]),
+      );
+    await expect.poll(payloads).toEqual({ "old-sent": false, "old-failed": false, "recent-sent": true, "old-waiting": true });
+    // What the dashboard shows of a failure stays.
+    const failed = await second.db.selectFrom("outbox").select(["lastError", "failedAt"]).where("failedAt", "is not", null).executeTakeFirstOrThrow();
+    expect(failed.lastError).toBe("answered 500");
+  });
+});
+
+describe("public writes stop while the data volume is nearly full", () => {
+  let server: TestServer;
+  let ownerCookie: string;
+  beforeAll(async () => {
+    // A floor far above any real disk's free space: every public write must be refused.
+    server = await startTestServer({ DISK_FREE_FLOOR_MB: String(1024 * 1024 * 1024), METRICS_TOKEN, ...TEST_OWNER_ENV });
+    await waitForAdminUser(server.db, TEST_OWNER.email);
+    ownerCookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const PAUSED = "We can't take new submissions at the moment. Please try again later or contact us directly.";
+
+  it("answers POST /api/quote-requests with 503 and a clear message", async () => {
+    const response = await postJson(server, SAMPLE_QUOTE);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: PAUSED });
+  });
+
+  it.each([
+    ["the quote wizard", "/?index", { intent: "quote-submit", ...SAMPLE_QUOTE }],
+    ["the contact form", "/contact", SAMPLE_ENQUIRY],
+    ["the newsletter form", "/about", { email: "reader@example.co.uk" }],
+  ])("answers %s with 503 and the message on the page", async (_name, path, fields) => {
+    const response = await postForm(server, path, fields);
+    expect(response.status).toBe(503);
+    expect((await response.text()).replaceAll("&#x27;", "'").replaceAll("&#39;", "'")).toContain(PAUSED);
+  });
+
+  it("stores nothing", async () => {
+    expect(await stored(server)).toEqual({ leads: 0, enquiries: 0, signups: 0 });
+  });
+
+  it("warns staff on the dashboard and reports the free space as a metric", async () => {
+    const page = (await (await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: ownerCookie } })).text()).replaceAll("<!-- -->", "");
+    expect(page).toContain('data-testid="disk-space-warning"');
+    expect(page).toContain("The data volume is nearly full");
+    expect(page).toContain("Public quote requests, contact enquiries and newsletter sign-ups are refused");
+
+    const metrics = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    expect(metrics).toMatch(/^data_disk_free_bytes \d+/m);
+  });
+});
