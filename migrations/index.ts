@@ -13,6 +13,7 @@ import * as stockImageDimensions from "./0013_stock_image_dimensions";
 import * as leadAssignment from "./0014_lead_assignment";
 import * as outboxEnquiry from "./0015_outbox_enquiry";
 import * as sharedRateLimits from "./0016_shared_rate_limits";
+import * as hashedSessions from "./0017_hashed_sessions";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0014_lead_assignment": leadAssignment,
   "0015_outbox_enquiry": outboxEnquiry,
   "0016_shared_rate_limits": sharedRateLimits,
+  "0017_hashed_sessions": hashedSessions,
 };
