@@ -14,6 +14,7 @@ import * as leadAssignment from "./0014_lead_assignment";
 import * as outboxEnquiry from "./0015_outbox_enquiry";
 import * as sharedRateLimits from "./0016_shared_rate_limits";
 import * as confirmationEmailCounts from "./0017_confirmation_email_counts";
+import * as hashedSessions from "./0018_hashed_sessions";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0015_outbox_enquiry": outboxEnquiry,
   "0016_shared_rate_limits": sharedRateLimits,
   "0017_confirmation_email_counts": confirmationEmailCounts,
+  "0018_hashed_sessions": hashedSessions,
 };

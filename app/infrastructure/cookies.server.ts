@@ -15,15 +15,3 @@ export const toastCookie = createCookie(COOKIE_NAMES.toast, {
   secrets: [env.SESSION_SECRET],
   maxAge: 60,
 });
-
-/**
- * The sign-in details of a user just added, when staff sign in locally: shown
- * once on the users page, then gone (signed, HttpOnly, five minutes at most).
- */
-export const newUserInviteCookie = createCookie(COOKIE_NAMES.newUserInvite, {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/admin/users",
-  secrets: [env.SESSION_SECRET],
-  maxAge: 300,
-});

@@ -61,6 +61,12 @@ const envSchema = z
       .min(5)
       .max(60 * 24 * 30)
       .default(8 * 60),
+    // However busy, a staff session ends this long after sign-in (fractions allowed: 0.5 is half an hour).
+    SESSION_MAX_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(12),
     LEAD_WEBHOOK_URL: z
       .string()
       .url("must be a full URL, like https://hooks.example.com/leads")

@@ -13,6 +13,17 @@ export interface AdminUser {
   createdAt: string;
 }
 
+/** A temporary password (new user or reset), shown once to the super admin who made it. */
+export interface NewUserInvite {
+  name: string;
+  email: string;
+  temporaryPassword: string;
+  /** Added just now, or given a new password by a reset. */
+  reason?: "added" | "reset";
+  /** When the temporary password stops working. */
+  expiresAt?: string;
+}
+
 export function fullName(user: Pick<AdminUser, "firstName" | "lastName">): string {
   return `${user.firstName} ${user.lastName}`.trim();
 }

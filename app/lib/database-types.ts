@@ -101,10 +101,20 @@ export interface SignInThrottleTable {
 }
 
 export interface SessionsTable {
+  /** The SHA-256 (hex) of the session id; only the browser's cookie carries the id itself. */
   id: string;
   adminUserId: string;
   createdAt: string;
   lastSeenAt: string;
+  expiresAt: string;
+}
+
+/** A temporary password waiting to be shown once to the session that made it (models/temporary-password-notices.server.ts). */
+export interface TemporaryPasswordNoticesTable {
+  /** The session's sessions.id (hashed). */
+  sessionId: string;
+  /** The notice, sealed with a key drawn from the session id the cookie carries (never stored). */
+  sealed: string;
   expiresAt: string;
 }
 
@@ -206,6 +216,7 @@ export interface Database {
   stockImages: StockImagesTable;
   adminUsers: AdminUsersTable;
   sessions: SessionsTable;
+  temporaryPasswordNotices: TemporaryPasswordNoticesTable;
   signInThrottle: SignInThrottleTable;
   contactEnquiries: ContactEnquiriesTable;
   newsletterSignups: NewsletterSignupsTable;

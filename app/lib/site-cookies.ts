@@ -4,8 +4,10 @@ import { COOKIE_CONSENT_VALUES, type CookieConsent } from "./enums";
 export const COOKIE_NAMES = {
   consent: "cookie-consent",
   toast: "toast",
+  /** The staff session over plain HTTP (a developer's own computer). */
   session: "__session",
-  newUserInvite: "new-user-invite",
+  /** The staff session over HTTPS: the `__Host-` prefix binds it to this host, Secure, on every path. */
+  secureSession: "__Host-session",
   signInState: "oidc-state",
 } as const;
 
@@ -13,7 +15,7 @@ export const COOKIE_NAMES = {
  * Cookies that make a page one visitor's own (a flashed message, a staff sign-in):
  * a request carrying one is always rendered for it and never shared from the page cache.
  */
-export const PERSONAL_COOKIE_NAMES: readonly string[] = [COOKIE_NAMES.toast, COOKIE_NAMES.session, COOKIE_NAMES.newUserInvite, COOKIE_NAMES.signInState];
+export const PERSONAL_COOKIE_NAMES: readonly string[] = [COOKIE_NAMES.toast, COOKIE_NAMES.session, COOKIE_NAMES.secureSession, COOKIE_NAMES.signInState];
 
 /** The cookies a request sent, by name (the first of a repeated name wins, as browsers send the most specific first). */
 export function parseCookieHeader(header: string | null | undefined): Map<string, string> {

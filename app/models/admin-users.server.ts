@@ -10,8 +10,10 @@ import { forChange, getDb, isUniqueViolation, nowIso } from "~/infrastructure/db
 import type { AdminUsersTable, Database } from "~/lib/database-types";
 import { env, localSignInEnabled } from "~/infrastructure/env.server";
 import { generatePassword, hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "~/infrastructure/password.server";
+import { forgetFirstAdminPassword, keepFirstAdminPassword, readFirstAdminPassword } from "~/infrastructure/first-admin-password.server";
 import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
+import { startSession } from "./sessions.server";
 import { claimSignInAttempt, clearAccountFailures, clearClientFailures, recordAccountFailure } from "./sign-in-throttle.server";
 
 function toAdminUser(row: Selectable<AdminUsersTable>): AdminUser {
@@ -222,11 +224,19 @@ export async function findAdminAccount(id: string): Promise<AdminAccount | undef
   };
 }
 
+export interface PasswordChanged {
+  user: AdminUser;
+  /** The session that replaces the one the change was made from (for its cookie). */
+  sessionId: string;
+}
+
 /**
  * A signed-in user replaces their own password. The current one is checked
- * (throttled like a sign-in); the user's other sessions end; audited.
+ * (throttled like a sign-in); every session of the user ends, and the one the
+ * change came from is replaced by a fresh one (a new id: whoever had learnt the
+ * old id, with or without the old password, has nothing); audited.
  */
-export async function changeOwnPassword(actor: AdminUser, input: PasswordChangeInput, keepSessionId: string | null, clientAddress: string): Promise<AdminUser> {
+export async function changeOwnPassword(actor: AdminUser, input: PasswordChangeInput, clientAddress: string): Promise<PasswordChanged> {
   const db = await getDb();
   const row = await db.selectFrom("adminUsers").selectAll().where("id", "=", actor.id).executeTakeFirst();
   if (!row) throw new ModelError(404, "User not found");
@@ -245,19 +255,20 @@ export async function changeOwnPassword(actor: AdminUser, input: PasswordChangeI
     throw new ModelError(400, PASSWORD_TEXT.temporaryPasswordExpired, "currentPassword");
   }
   const passwordHash = await hashPassword(input.newPassword);
-  return db.transaction().execute(async (trx) => {
+  const changed = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("adminUsers")
       .set({ passwordHash, temporaryPasswordExpiresAt: null, updatedAt: nowIso() })
       .where("id", "=", actor.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    let others = trx.deleteFrom("sessions").where("adminUserId", "=", actor.id);
-    if (keepSessionId) others = others.where("id", "!=", keepSessionId);
-    await others.execute();
+    await trx.deleteFrom("sessions").where("adminUserId", "=", actor.id).execute();
+    const sessionId = await startSession(actor.id, trx);
     await recordAudit(actor, { action: "user.password_changed", entityType: "adminUser", entityId: actor.id, summary: "Changed their own password" }, trx);
-    return toAdminUser(updated);
+    return { user: toAdminUser(updated), sessionId };
   });
+  forgetFirstAdminPassword(changed.user.email);
+  return changed;
 }
 
 export type PasswordResetResult = AdminUser & { temporaryPassword: string; temporaryPasswordExpiresAt: string };
@@ -286,6 +297,7 @@ export async function resetAdminUserPassword(actor: AdminUser, id: string): Prom
     return toAdminUser(row);
   });
   await clearAccountFailures(accountKey(updated.email));
+  forgetFirstAdminPassword(updated.email);
   return { ...updated, temporaryPassword, temporaryPasswordExpiresAt: expiresAt };
 }
 
@@ -311,8 +323,10 @@ export async function fillProfileFromProvider(user: AdminUser, claims: { givenNa
  * such account exists; an existing one is left as it is (its role, whether it
  * is active and its password are the portal's to change, not undone at every
  * start). With neither set and no users at all, a first super admin is made
- * with a temporary password, printed once to the log: it must be changed at
- * first sign-in and expires after TEMPORARY_PASSWORD_DAYS.
+ * with a temporary password, kept in a file only the server's user can read
+ * (the log says where): it must be changed at first sign-in and expires after
+ * TEMPORARY_PASSWORD_DAYS. A file left from before whose password no longer
+ * signs that account in (changed or reset on another machine) is deleted.
  */
 export async function ensureBootstrapAdmin(): Promise<void> {
   const db = await getDb();
@@ -346,9 +360,15 @@ export async function ensureBootstrapAdmin(): Promise<void> {
     .selectFrom("adminUsers")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
-  if (Number(count) > 0) return;
+  if (Number(count) > 0) {
+    await forgetUselessFirstAdminPassword();
+    return;
+  }
   const email = `admin@${env.BRAND_EMAIL.split("@")[1]}`;
   const password = generatePassword();
+  const expiresAt = temporaryPasswordExpiry();
+  // The file first: a user whose only password went nowhere could never be signed in to.
+  const file = keepFirstAdminPassword({ email, password, expiresAt });
   await db
     .insertInto("adminUsers")
     .values({
@@ -356,13 +376,23 @@ export async function ensureBootstrapAdmin(): Promise<void> {
       id: newAdminUserId(),
       email,
       passwordHash: await hashPassword(password),
-      temporaryPasswordExpiresAt: temporaryPasswordExpiry(),
+      temporaryPasswordExpiresAt: expiresAt,
     })
     .execute();
   console.info(
-    `First super admin created. Sign in at /admin with ${email} and this one-time password: ${password} ` +
-      `(it must be changed at first sign-in and expires in ${TEMPORARY_PASSWORD_DAYS} days)`,
+    `First super admin created. Sign in at /admin with ${email} and the one-time password in ${file} (readable by this server's user only; ` +
+      `it must be changed at first sign-in and expires in ${TEMPORARY_PASSWORD_DAYS} days)`,
   );
+}
+
+/** Deletes the first super admin's password file once its password no longer signs that account in. */
+async function forgetUselessFirstAdminPassword(): Promise<void> {
+  const kept = readFirstAdminPassword();
+  if (!kept) return;
+  const db = await getDb();
+  const row = kept.email ? await db.selectFrom("adminUsers").selectAll().where("email", "=", kept.email).executeTakeFirst() : undefined;
+  const stillWorks = Boolean(row?.passwordHash && row.temporaryPasswordExpiresAt && kept.password && (await verifyPassword(kept.password, row.passwordHash)));
+  if (!stillWorks) forgetFirstAdminPassword();
 }
 
 export interface ProviderIdentity {

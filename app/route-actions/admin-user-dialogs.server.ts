@@ -1,7 +1,9 @@
 import { json } from "@remix-run/node";
-import type { AdminUser } from "~/lib/admin-users";
+import type { AdminUser, NewUserInvite } from "~/lib/admin-users";
 import { findAdminUserById } from "~/models/admin-users.server";
+import { holdTemporaryPasswordNotice, takeTemporaryPasswordNotice } from "~/models/temporary-password-notices.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { sessionIdFrom } from "~/route-actions/session.server";
 
 /** Every Users dialog, loader and action alike: a signed-in super admin. */
 export function requireUserManager(request: Request): Promise<AdminUser> {
@@ -13,4 +15,16 @@ export async function requireDialogSubject(id: string | undefined): Promise<Admi
   const user = id ? await findAdminUserById(id) : undefined;
   if (!user) throw json({ message: "User not found" }, { status: 404 });
   return user;
+}
+
+/** A temporary password to show once on the Users screen, to this request's session alone (never in a cookie). */
+export async function showOnceToThisSession(request: Request, notice: NewUserInvite): Promise<void> {
+  const sessionId = await sessionIdFrom(request);
+  if (sessionId) await holdTemporaryPasswordNotice(sessionId, notice);
+}
+
+/** The temporary password waiting for this request's session, taken (it is shown this once), or null. */
+export async function takeNoticeForThisSession(request: Request): Promise<NewUserInvite | null> {
+  const sessionId = await sessionIdFrom(request);
+  return sessionId ? takeTemporaryPasswordNotice(sessionId) : null;
 }

@@ -1,28 +1,37 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie, type CookieOptions } from "@remix-run/node";
 import { COOKIE_NAMES } from "~/lib/site-cookies";
-import { cookieOptions } from "~/infrastructure/cookies.server";
 import { env } from "~/infrastructure/env.server";
+import { requestContext } from "~/infrastructure/request-context.server";
 import { endSession, liveSessionUserId } from "~/models/sessions.server";
 
-/** The `__session` cookie: only a signed session id (the session itself is a row, models/sessions.server.ts). */
-const sessionCookie = createCookie(COOKIE_NAMES.session, {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secrets: [env.SESSION_SECRET],
-});
+/**
+ * The staff session cookie: only a signed session id (the session itself is a
+ * row, models/sessions.server.ts). Over HTTPS it is `__Host-session`: the
+ * prefix makes browsers take it only when Secure, for Path=/ and without a
+ * Domain, so no other site on a neighbouring subdomain and no plain-HTTP page
+ * can plant or overwrite it. Over plain HTTP (a developer's own computer) a
+ * `__Host-` cookie could not be set at all, so it keeps the plain name there.
+ */
+const settings: CookieOptions = { httpOnly: true, sameSite: "lax", path: "/", secrets: [env.SESSION_SECRET] };
+const plainSessionCookie = createCookie(COOKIE_NAMES.session, settings);
+const secureSessionCookie = createCookie(COOKIE_NAMES.secureSession, { ...settings, secure: true });
+
+/** This request's session cookie: which one is decided as for every cookie (request-context.server.ts's `secure`). */
+function sessionCookie() {
+  return requestContext().secure ? secureSessionCookie : plainSessionCookie;
+}
 
 export async function sessionCookieHeader(sessionId: string): Promise<string> {
-  return sessionCookie.serialize(sessionId, cookieOptions());
+  return sessionCookie().serialize(sessionId);
 }
 
 export async function clearSessionCookieHeader(): Promise<string> {
-  return sessionCookie.serialize("", { ...cookieOptions(), maxAge: 0 });
+  return sessionCookie().serialize("", { maxAge: 0 });
 }
 
-/** The id in this request's session cookie (signed), or null. */
+/** The id in this request's session cookie (signed), or null. Over HTTPS only the `__Host-` cookie counts. */
 export async function sessionIdFrom(request: Request): Promise<string | null> {
-  const value = await sessionCookie.parse(request.headers.get("Cookie"));
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" && value ? value : null;
 }
 

@@ -17,7 +17,7 @@ import { readFormFields } from "~/infrastructure/request-body.server";
 import { requireAdminPageAccount } from "~/route-actions/auth.server";
 import { localSignInEnabled } from "~/infrastructure/env.server";
 import { requestContext } from "~/infrastructure/request-context.server";
-import { sessionIdFrom } from "~/route-actions/session.server";
+import { sessionCookieHeader } from "~/route-actions/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Change your password | Administration Portal" }];
 
@@ -38,13 +38,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireAdminPageAccount(request, ACCESS);
-  const sessionId = await sessionIdFrom(request);
   return submitAdminForm({
     values: await readFormFields(request),
     schema: passwordChangeSchema(user.email),
     invalid: ACCOUNT_MESSAGES.passwordChangeFailed,
-    save: (input) => changeOwnPassword(user, input, sessionId, requestContext().clientAddress),
-    success: { redirectTo: "/admin/dashboard", toast: ACCOUNT_MESSAGES.passwordChanged },
+    save: (input) => changeOwnPassword(user, input, requestContext().clientAddress),
+    success: {
+      redirectTo: "/admin/dashboard",
+      toast: ACCOUNT_MESSAGES.passwordChanged,
+      // Signed in still, under the new session's id.
+      headers: async ({ sessionId }) => ({ "Set-Cookie": await sessionCookieHeader(sessionId) }),
+    },
     failure: ACCOUNT_MESSAGES.passwordChangeFailed,
     // Passwords are never sent back to the page: the form is shown again empty.
     keepValues: false,

@@ -9,8 +9,7 @@ import { PASSWORD_TEXT } from "~/lib/messages";
 import { TEMPORARY_PASSWORD_DAYS } from "~/lib/sign-in";
 import { resetAdminUserPassword } from "~/models/admin-users.server";
 import { changeFromForm } from "~/route-actions/admin-forms.server";
-import { requireDialogSubject, requireUserManager } from "~/route-actions/admin-user-dialogs.server";
-import { cookieOptions, newUserInviteCookie } from "~/infrastructure/cookies.server";
+import { requireDialogSubject, requireUserManager, showOnceToThisSession } from "~/route-actions/admin-user-dialogs.server";
 import { localSignInEnabled } from "~/infrastructure/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password | Administration Portal" }];
@@ -23,23 +22,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Beyond the spec: a new temporary password, shown once on the Users screen like Add Admin User's. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireUserManager(request);
-  return changeFromForm(() => resetAdminUserPassword(actor, params.id!), {
-    success: {
-      redirectTo: USERS_PAGE,
-      toast: USER_MESSAGES.passwordReset,
-      headers: async (reset) => ({
-        "Set-Cookie": await newUserInviteCookie.serialize(
-          {
-            name: fullName(reset) || reset.email,
-            email: reset.email,
-            temporaryPassword: reset.temporaryPassword,
-            reason: "reset",
-            expiresAt: reset.temporaryPasswordExpiresAt,
-          },
-          cookieOptions(),
-        ),
-      }),
-    },
+  const reset = async () => {
+    const user = await resetAdminUserPassword(actor, params.id!);
+    await showOnceToThisSession(request, {
+      name: fullName(user) || user.email,
+      email: user.email,
+      temporaryPassword: user.temporaryPassword,
+      reason: "reset",
+      expiresAt: user.temporaryPasswordExpiresAt,
+    });
+    return user;
+  };
+  return changeFromForm(reset, {
+    success: { redirectTo: USERS_PAGE, toast: USER_MESSAGES.passwordReset },
     failure: USER_MESSAGES.passwordResetFailed,
   });
 }

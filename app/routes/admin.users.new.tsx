@@ -12,12 +12,11 @@ import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
 import { newAdminUserSchema } from "~/lib/schemas/admin-users";
 import { fullName, NEW_ADMIN_USER_FIELDS as RULES } from "~/lib/admin-users";
 import { createAdminUser } from "~/models/admin-users.server";
-import { cookieOptions, newUserInviteCookie } from "~/infrastructure/cookies.server";
 import { localSignInEnabled } from "~/infrastructure/env.server";
 import type { FormAnswer } from "~/lib/form-submission";
 import { submitAdminForm } from "~/route-actions/admin-forms.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
-import { requireUserManager } from "~/route-actions/admin-user-dialogs.server";
+import { requireUserManager, showOnceToThisSession } from "~/route-actions/admin-user-dialogs.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Admin User | Administration Portal" }];
 
@@ -32,20 +31,14 @@ export async function action({ request }: ActionFunctionArgs) {
     values: await readFormFields(request),
     schema: newAdminUserSchema,
     invalid: ({ missingRequired }) => (missingRequired ? USER_MESSAGES.missingFields : USER_MESSAGES.invalidFields),
-    save: (input) => createAdminUser(actor, input),
-    success: {
-      redirectTo: USERS_PAGE,
-      toast: USER_MESSAGES.created,
-      headers: async (created) =>
-        created.temporaryPassword
-          ? {
-              "Set-Cookie": await newUserInviteCookie.serialize(
-                { name: fullName(created), email: created.email, temporaryPassword: created.temporaryPassword },
-                cookieOptions(),
-              ),
-            }
-          : undefined,
+    save: async (input) => {
+      const created = await createAdminUser(actor, input);
+      if (created.temporaryPassword) {
+        await showOnceToThisSession(request, { name: fullName(created), email: created.email, temporaryPassword: created.temporaryPassword });
+      }
+      return created;
     },
+    success: { redirectTo: USERS_PAGE, toast: USER_MESSAGES.created },
     failure: USER_MESSAGES.createFailed,
   });
 }

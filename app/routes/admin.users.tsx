@@ -9,9 +9,9 @@ import { useAdminUser } from "~/lib/admin-session";
 import { formatCount } from "~/lib/format";
 import { listAdminUsers } from "~/models/admin-users.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
-import { cookieOptions, newUserInviteCookie } from "~/infrastructure/cookies.server";
 import { localSignInEnabled } from "~/infrastructure/env.server";
-import { NewUserInvitePanel, type NewUserInvite } from "~/components/admin/new-user-invite-panel";
+import { NewUserInvitePanel } from "~/components/admin/new-user-invite-panel";
+import { takeNoticeForThisSession } from "~/route-actions/admin-user-dialogs.server";
 
 export const meta: MetaFunction = () => [{ title: "Users | Administration Portal" }];
 
@@ -19,10 +19,8 @@ export const meta: MetaFunction = () => [{ title: "Users | Administration Portal
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "user-management" });
   const users = await listAdminUsers();
-  const invite = (await newUserInviteCookie.parse(request.headers.get("Cookie"))) as NewUserInvite | null;
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  if (invite) headers.set("Set-Cookie", await newUserInviteCookie.serialize("", { ...cookieOptions(), maxAge: 0 }));
-  return json({ users, invite, localSignIn: localSignInEnabled }, { headers });
+  const invite = await takeNoticeForThisSession(request);
+  return json({ users, invite, localSignIn: localSignInEnabled }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function AdminUsers() {

@@ -1,4 +1,9 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionCookieIn, sessionIdIn } from "../support/admin";
 import { startTestServer, type TestServer } from "../support/server";
 
 const OWNER = { email: "owner@clearlinebusiness.co.uk", password: "correct-horse-battery" };
@@ -13,10 +18,14 @@ function signInRequest(server: TestServer, email: string, password: string, head
 }
 
 function sessionCookie(response: Response): string {
-  const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith("__session="));
-  if (!header) throw new Error(`No session cookie (status ${response.status})`);
-  return header.split(";")[0];
+  const cookie = sessionCookieIn(response.headers.getSetCookie());
+  if (!cookie) throw new Error(`No session cookie (status ${response.status})`);
+  return cookie;
 }
+
+const HOURS = 3600_000;
+/** The SESSION_SECRET every test server gets (scripts/built-server.js). */
+const TEST_SESSION_SECRET = "test-session-secret-0123456789";
 
 describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   let server: TestServer;
@@ -147,9 +156,50 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     expect(signedIn.headers.get("location")).toBe("/admin/account/password");
   });
 
-  it("marks the session cookie Secure when the site is reached over HTTPS", async () => {
-    const response = await signInRequest(server, OWNER.email, OWNER.password, { "X-Forwarded-Proto": "https" });
-    expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith("__session="))).toMatch(/Secure/);
+  it("names the session cookie __Host-session over HTTPS (Secure, Path=/, no Domain), and __session over plain HTTP", async () => {
+    const overHttps = { "X-Forwarded-Proto": "https" };
+    const response = await signInRequest(server, OWNER.email, OWNER.password, overHttps);
+    const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith("__Host-session="));
+    expect(setCookie).toBeDefined();
+    expect(setCookie).toMatch(/; Secure/i);
+    expect(setCookie).toMatch(/; Path=\/(;|$)/);
+    expect(setCookie).not.toMatch(/Domain=/i);
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("__session="))).toBe(false);
+    const cookie = sessionCookie(response);
+    expect((await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: cookie, ...overHttps } })).status).toBe(200);
+    // Over HTTPS only the prefixed name counts: the same signed id under the plain name (which a
+    // neighbouring site or a plain-HTTP page could have set) signs nobody in.
+    const unprefixed = cookie.replace(/^__Host-session=/, "__session=");
+    expect((await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: unprefixed, ...overHttps } })).status).toBe(401);
+    // Signing out over HTTPS clears the prefixed cookie.
+    const signedOut = await fetch(`${server.url}/admin/api/logout`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: server.url, ...overHttps },
+      redirect: "manual",
+    });
+    expect(signedOut.headers.getSetCookie().some((header) => /^__Host-session=;.*Max-Age=0/i.test(header))).toBe(true);
+
+    const plain = await signInRequest(server, OWNER.email, OWNER.password);
+    const plainCookie = plain.headers.getSetCookie().find((header) => header.startsWith("__session="));
+    expect(plainCookie).toBeDefined();
+    expect(plainCookie).not.toMatch(/Secure/i);
+  });
+
+  it("keeps no usable session id in the database: the sessions table holds only its SHA-256", async () => {
+    const cookie = sessionCookie(await signInRequest(server, OWNER.email, OWNER.password));
+    const sessionId = sessionIdIn(cookie);
+    expect(sessionId).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const rows = await server.db.selectFrom("sessions").selectAll().execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      for (const value of Object.values(row)) expect(String(value)).not.toContain(sessionId);
+    }
+    const hash = crypto.createHash("sha256").update(sessionId).digest("hex");
+    expect(rows.filter((row) => Object.values(row).includes(hash))).toHaveLength(1);
+    // A value read from the table is no use as a cookie, even signed with the server's secret.
+    const forged = await createCookie("__session", { secrets: [TEST_SESSION_SECRET] }).serialize(hash);
+    expect((await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: forged.split(";")[0] } })).status).toBe(401);
+    expect((await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: cookie } })).status).toBe(200);
   });
 
   it("answers 401 to /admin/api/auth/user when signed out", async () => {
@@ -183,6 +233,28 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
       .execute();
     expect((await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it("ends a session 12 hours after sign-in however busy it has been", async () => {
+    const cookie = sessionCookie(await signInRequest(server, OWNER.email, OWNER.password));
+    const owner = await server.db.selectFrom("adminUsers").select("id").where("email", "=", OWNER.email).executeTakeFirstOrThrow();
+    // Signed in long ago but busy all along: the idle time alone would keep it alive.
+    const signedInAgo = (ms: number) =>
+      server.db
+        .updateTable("sessions")
+        .set({
+          createdAt: new Date(Date.now() - ms).toISOString(),
+          lastSeenAt: new Date().toISOString(),
+          expiresAt: new Date(Date.now() + HOURS).toISOString(),
+        })
+        .where("adminUserId", "=", owner.id)
+        .execute();
+    await signedInAgo(11.9 * HOURS);
+    expect((await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: cookie } })).status).toBe(200);
+    await signedInAgo(12 * HOURS + 60_000);
+    expect((await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: cookie } })).status).toBe(401);
+    const page = await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(page.headers.get("location")).toBe("/admin");
   });
 
   it("signs a user out on their next request once they are deactivated", async () => {
@@ -225,10 +297,22 @@ describe("the first start with no admin settings", () => {
     await server?.stop();
   });
 
-  it("creates one super admin and prints its one-time password, which signs in to be changed", async () => {
-    await expect.poll(() => server.output()).toMatch(/one-time password: \S+/);
-    expect(server.output()).toContain("it must be changed at first sign-in and expires in 7 days");
-    const [, email, password] = server.output().match(/Sign in at \/admin with (\S+) and this one-time password: (\S+)/)!;
+  it("creates one super admin, keeps its one-time password in a file only the server's user can read, and logs where, not the password", async () => {
+    const file = path.join(server.dataDir, "first-admin-password.txt");
+    await expect.poll(() => server.output()).toContain("First super admin created");
+    const logLine = server
+      .output()
+      .split("\n")
+      .find((line) => line.includes("First super admin created"))!;
+    expect(logLine).toContain(file);
+    expect(logLine).toContain("it must be changed at first sign-in and expires in 7 days");
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const text = fs.readFileSync(file, "utf8");
+    const email = /^Email: (\S+)$/m.exec(text)![1];
+    const password = /^One-time password: (\S+)$/m.exec(text)![1];
+    expect(password).toMatch(/^\S{16,}$/);
+    expect(server.output()).not.toContain(password);
+
     const users = await server.db.selectFrom("adminUsers").selectAll().execute();
     expect(users).toHaveLength(1);
     expect(users[0]).toMatchObject({ email, role: "super_admin", isActive: 1 });
@@ -236,5 +320,15 @@ describe("the first start with no admin settings", () => {
     const response = await signInRequest(server, email, password);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/account/password");
+
+    // Once it is changed, the file goes.
+    const changed = await fetch(`${server.url}/admin/account/password`, {
+      method: "POST",
+      headers: { Cookie: sessionCookie(response), Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ currentPassword: password, newPassword: "a-password-of-my-own", confirmPassword: "a-password-of-my-own" }),
+      redirect: "manual",
+    });
+    expect(changed.headers.get("location")).toBe("/admin/dashboard");
+    expect(fs.existsSync(file)).toBe(false);
   });
 });

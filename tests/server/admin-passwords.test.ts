@@ -3,7 +3,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminUserRow, signIn, signInFrom, TEST_OWNER, TEST_OWNER_ENV, testPasswordHash } from "../support/admin";
+import {
+  cookieTexts,
+  createAdminUserRow,
+  sessionCookieIn,
+  sessionIdIn,
+  signIn,
+  signInFrom,
+  TEST_OWNER,
+  TEST_OWNER_ENV,
+  testPasswordHash,
+} from "../support/admin";
 import { startTestServer, type TestServer } from "../support/server";
 
 /** Changing one's password, temporary passwords (changed at first sign-in, 7 days), resets by a super admin. */
@@ -35,7 +45,7 @@ describe("passwords", () => {
     await server?.stop();
   });
 
-  it("lets a signed-in user change their password: rules by the field, then only the new one works and their other sessions end", async () => {
+  it("lets a signed-in user change their password: rules by the field, then only the new one works, this browser stays signed in under a new session id and their other sessions end", async () => {
     const user = await createAdminUserRow(server.db, { email: "changer@clearlinebusiness.co.uk", role: "manager", password: "first-password-1" });
     const here = await signIn(server, user.email, "first-password-1");
     const elsewhere = await signIn(server, user.email, "first-password-1");
@@ -89,12 +99,19 @@ describe("passwords", () => {
     });
     expect(changed.status).toBe(302);
     expect(changed.headers.get("location")).toBe("/admin/dashboard");
-    const landing = await (
-      await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: `${here}; ${changed.headers.getSetCookie()[0].split(";")[0]}` } })
-    ).text();
+    // A fresh session id replaces this browser's: whoever had learnt the old one has nothing.
+    const renewed = sessionCookieIn(changed.headers.getSetCookie());
+    expect(renewed).not.toBeNull();
+    expect(sessionIdIn(renewed!)).not.toBe(sessionIdIn(here));
+    const toast = changed.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .find((pair) => pair.startsWith("toast="));
+    const landing = await (await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: `${renewed}; ${toast}` } })).text();
     expect(landing).toContain("Password changed");
 
-    expect(await isSignedIn(server, here)).toBe(true);
+    expect(await isSignedIn(server, renewed!)).toBe(true);
+    expect(await isSignedIn(server, here)).toBe(false);
     expect(await isSignedIn(server, elsewhere)).toBe(false);
     expect((await signInFrom(server, "127.0.0.20", user.email, "first-password-1")).status).toBe(401);
     expect((await signInFrom(server, "127.0.0.20", user.email, "second-password-2")).status).toBe(302);
@@ -139,8 +156,9 @@ describe("passwords", () => {
     });
     expect(changed.headers.get("location")).toBe("/admin/dashboard");
     expect((await userRow(user.email)).temporaryPasswordExpiresAt).toBeNull();
-    expect((await fetch(`${server.url}/admin/leads`, { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(200);
-    expect((await fetch(`${server.url}/admin/api/quote-requests`, { headers: { Cookie: cookie } })).status).toBe(200);
+    const renewed = sessionCookieIn(changed.headers.getSetCookie())!;
+    expect((await fetch(`${server.url}/admin/leads`, { headers: { Cookie: renewed }, redirect: "manual" })).status).toBe(200);
+    expect((await fetch(`${server.url}/admin/api/quote-requests`, { headers: { Cookie: renewed } })).status).toBe(200);
   });
 
   it("refuses an expired temporary password with the way out: ask a super admin for a reset", async () => {
@@ -224,6 +242,49 @@ describe("passwords", () => {
     expect(list).toContain("New temporary password for Dee Tester");
     const temporaryPassword = /data-testid="temporary-password">([^<]+)</.exec(list)![1];
     expect((await signInFrom(server, "127.0.0.25", user.email, temporaryPassword)).location).toBe(CHANGE_PAGE);
+  });
+
+  it("shows a temporary password from Add user or a reset once, to the super admin's session that made it alone, and never in a cookie", async () => {
+    const otherSession = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
+    const subject = await createAdminUserRow(server.db, { email: "reset-once@clearlinebusiness.co.uk", password: "forgotten-password", firstName: "Rae" });
+    const post = (path: string, form: Record<string, string> = {}) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { Cookie: ownerCookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form),
+        redirect: "manual",
+      });
+    const usersPage = async (cookies: string[]) => {
+      const response = await fetch(`${server.url}/admin/users`, { headers: { Cookie: cookies.join("; ") } });
+      return { html: await response.text(), setCookies: response.headers.getSetCookie() };
+    };
+    const shownPassword = (html: string) => /data-testid="temporary-password">([^<]+)</.exec(html)?.[1];
+
+    for (const [what, posted, email] of [
+      [
+        "Add user",
+        () => post("/admin/users/new", { email: "added-once@clearlinebusiness.co.uk", firstName: "Ada", lastName: "Once", role: "manager" }),
+        "added-once@clearlinebusiness.co.uk",
+      ],
+      ["Reset password", () => post(`/admin/users/${subject.id}/reset-password`), subject.email],
+    ] as const) {
+      const answer = await posted();
+      expect(answer.status, what).toBe(302);
+      expect(answer.headers.get("location"), what).toBe("/admin/users");
+      const setCookies = answer.headers.getSetCookie();
+      // Whatever else the browser was given (the toast), sent from another session of the same super admin.
+      const otherCookies = setCookies.map((cookie) => cookie.split(";")[0]).filter((pair) => !pair.startsWith("__session="));
+      const elsewhere = await usersPage([otherSession, ...otherCookies]);
+      expect(elsewhere.html, what).not.toContain('data-testid="temporary-password"');
+
+      const here = await usersPage([ownerCookie, ...otherCookies]);
+      const password = shownPassword(here.html);
+      expect(password, what).toMatch(/^\S{16,}$/);
+      for (const text of cookieTexts([...setCookies, ...here.setCookies, ...elsewhere.setCookies])) expect(text, what).not.toContain(password);
+      // Shown once: the next visit to the list no longer has it.
+      expect((await usersPage([ownerCookie])).html, what).not.toContain('data-testid="temporary-password"');
+      expect((await signInFrom(server, "127.0.0.26", email, password!)).location, what).toBe(CHANGE_PAGE);
+    }
   });
 
   it("stores passwords with scrypt N=2^17 and upgrades a weaker stored hash at the next right sign-in", async () => {

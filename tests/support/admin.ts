@@ -6,6 +6,34 @@ import type { AdminRole } from "~/lib/enums";
 import type { Database } from "~/lib/database-types";
 import { hashPassword } from "~/infrastructure/password.server";
 
+/** The staff session cookie's names: `__Host-session` over HTTPS, `__session` over plain HTTP. */
+const SESSION_COOKIE = /^(__Host-session|__session)=(?!;|$)/;
+
+/** The session cookie (`name=value`, either name) among Set-Cookie headers, or null. */
+export function sessionCookieIn(setCookies: string[]): string | null {
+  return setCookies.map((cookie) => cookie.split(";")[0]).find((pair) => SESSION_COOKIE.test(pair)) ?? null;
+}
+
+/** What a signed cookie's value says: `base64(JSON).signature`, URI-encoded, as Remix writes it. */
+function decodedCookieValue(value: string): string {
+  const unescaped = decodeURIComponent(value);
+  const payload = unescaped.slice(0, unescaped.lastIndexOf(".") >= 0 ? unescaped.lastIndexOf(".") : undefined);
+  return Buffer.from(payload, "base64").toString("utf8");
+}
+
+/** Every Set-Cookie header's value as sent and as decoded, to look for what must never be in a cookie. */
+export function cookieTexts(setCookies: string[]): string[] {
+  return setCookies.flatMap((cookie) => {
+    const value = cookie.split(";")[0].split(/=(.*)/s)[1] ?? "";
+    return [cookie, decodeURIComponent(value), decodedCookieValue(value)];
+  });
+}
+
+/** The session id a session cookie (`name=value`) carries. */
+export function sessionIdIn(cookie: string): string {
+  return JSON.parse(decodedCookieValue(cookie.split(/=(.*)/s)[1])) as string;
+}
+
 /**
  * Signs in through the local sign-in form (`POST /admin/api/login`) and
  * returns the session as a Cookie header value (`__session=...`).
@@ -17,10 +45,7 @@ export async function signIn(server: { url: string }, email: string, password: s
     body: new URLSearchParams({ email, password }),
     redirect: "manual",
   });
-  const session = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .find((pair) => pair.startsWith("__session=") && pair !== "__session=");
+  const session = sessionCookieIn(response.headers.getSetCookie());
   if (response.status !== 302 || !session) {
     throw new Error(`Sign-in as ${email} failed: ${response.status} ${await response.text()}`);
   }
@@ -145,7 +170,7 @@ export function signInFrom(server: { url: string }, localAddress: string, email:
             location: response.headers.location ?? null,
             retryAfter: (response.headers["retry-after"] as string | undefined) ?? null,
             alert: /role="alert"[^>]*>([^<]*)</.exec(html)?.[1] ?? null,
-            session: cookies.map((cookie) => cookie.split(";")[0]).find((pair) => pair.startsWith("__session=") && pair !== "__session=") ?? null,
+            session: sessionCookieIn(cookies),
           });
         });
       },

@@ -61,6 +61,12 @@ describe("configuration", () => {
     expect(() => parseEnv({ DATABASE_URL: "pg://app:s3cret@db/quotes" })).toThrow(/^Invalid configuration: DATABASE_URL (?!.*s3cret)/);
   });
 
+  it("ends staff sessions after 8 idle hours and 12 hours from sign-in by default; the lifetime takes fractions of an hour", () => {
+    expect(parseEnv({})).toMatchObject({ SESSION_IDLE_MINUTES: 480, SESSION_MAX_HOURS: 12 });
+    expect(parseEnv({ SESSION_MAX_HOURS: "0.5" }).SESSION_MAX_HOURS).toBe(0.5);
+    for (const bad of ["0", "-1", "twelve"]) expect(() => parseEnv({ SESSION_MAX_HOURS: bad })).toThrow(/^Invalid configuration: SESSION_MAX_HOURS/);
+  });
+
   it("listens on 3000 by default, on the port given, or on one the system picks (0)", () => {
     expect([parseEnv({}).PORT, parseEnv({ PORT: "8080" }).PORT, parseEnv({ PORT: "0" }).PORT]).toEqual([3000, 8080, 0]);
     expect(() => parseEnv({ PORT: "-1" })).toThrow(/^Invalid configuration: PORT/);

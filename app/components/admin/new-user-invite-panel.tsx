@@ -1,16 +1,7 @@
 import { KeyRound } from "~/components/ui/icons";
+import type { NewUserInvite } from "~/lib/admin-users";
 import { formatDateTime } from "~/lib/format";
 import { TEMPORARY_PASSWORD_DAYS } from "~/lib/sign-in";
-
-export interface NewUserInvite {
-  name: string;
-  email: string;
-  temporaryPassword: string;
-  /** Added just now, or given a new password by a reset. */
-  reason?: "added" | "reset";
-  /** When the temporary password stops working. */
-  expiresAt?: string;
-}
 
 /** A temporary password (new user or reset), shown once to the super admin who made it. */
 export function NewUserInvitePanel({ invite }: { invite: NewUserInvite }) {

@@ -24,10 +24,10 @@ const ESSENTIAL_COOKIES: SiteCookie[] = [
     duration: "1 minute",
   },
   {
-    name: COOKIE_NAMES.session,
-    purpose: "Keeps our staff signed in to the administration portal. It is only set for staff who sign in; visitors to the public website never receive it.",
+    name: COOKIE_NAMES.secureSession,
+    purpose: `Keeps our staff signed in to the administration portal. It is only set for staff who sign in; visitors to the public website never receive it. (Named ${COOKIE_NAMES.session} where the site is reached without HTTPS, as on a developer's own computer.)`,
     setBy: "Us",
-    duration: "Until the staff member signs out or the sign-in session ends",
+    duration: "Until the staff member signs out or the sign-in session ends (within hours)",
   },
 ];
 
