@@ -11,6 +11,7 @@ import { canonicalPathOf, isSharedPage, isStaffPortal, routeFor } from "~/infras
 import { answerAtTheFrontDoor, noteArrival } from "~/infrastructure/front-door.server";
 import { recordRequest } from "~/infrastructure/metrics.server";
 import { pageCacheTicket, type PageCacheTicket } from "~/infrastructure/page-cache.server";
+import { limitRequestTime } from "~/infrastructure/request-timeouts.server";
 
 /**
  * Per-request facts that a Fetch `Request` does not carry: the client's
@@ -129,6 +130,7 @@ function canonicalLocation(request: IncomingMessage, path: string): string | und
 
 function onRequestStart(message: unknown) {
   const { request, response, socket, server } = message as RequestStartMessage;
+  limitRequestTime(server);
   const path = (request.url ?? "/").split("?")[0];
   const route = routeFor(path);
   const forwardedFor = env.TRUST_PROXY ? headerValue(request, "fly-client-ip") : undefined;
