@@ -4,6 +4,7 @@ import client from "prom-client";
 import type { DeliveryKind } from "~/lib/outbox";
 import type { RouteMatch } from "~/lib/route-patterns";
 import { env } from "~/infrastructure/env.server";
+import { logger } from "~/infrastructure/logger.server";
 
 /**
  * Prometheus metrics (`prom-client`), per process: with several machines each is
@@ -124,6 +125,10 @@ export function startMetricsPort(): void {
     response.writeHead(200, { "Content-Type": metrics.registry.contentType });
     response.end(await metrics.registry.metrics());
   });
+  // A METRICS_HOST that is not this machine's (or a port in use) costs the metrics, not the site.
+  server.on("error", (error: NodeJS.ErrnoException) =>
+    logger.error({ event: "metrics.listen_failed", host: env.METRICS_HOST, port: env.METRICS_PORT, error: error.message }, "The metrics port could not listen"),
+  );
   server.listen(env.METRICS_PORT, env.METRICS_HOST);
   server.unref();
 }
