@@ -86,6 +86,12 @@ const envSchema = z
       .max(65535)
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // The address METRICS_PORT listens on: loopback unless a scraper elsewhere must reach it
+    // (on Fly, fly.toml sets fly-local-6pn, the machine's private-network address). Never every interface.
+    METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+    // A request (its line, headers and body) must arrive whole within this many seconds, or its
+    // connection is closed: a client sending a byte at a time holds nothing for long.
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
     // Backups of the database (scripts/backup-lib.js): on a timer when above 0, keeping the newest BACKUP_KEEP.
     BACKUP_INTERVAL_HOURS: z.coerce
       .number()

@@ -2,8 +2,10 @@ import http from "node:http";
 import crypto from "node:crypto";
 import client from "prom-client";
 import type { DeliveryKind } from "~/lib/outbox";
+import type { RouteMatch } from "~/lib/route-patterns";
 import { env } from "~/infrastructure/env.server";
 import { dataDiskFreeBytes } from "~/infrastructure/disk-space.server";
+import { logger } from "~/infrastructure/logger.server";
 
 /**
  * Prometheus metrics (`prom-client`), per process: with several machines each is
@@ -66,19 +68,32 @@ function createMetrics() {
 export const metrics = (globalForMetrics.__metrics ??= createMetrics());
 
 /**
- * A bounded label for a path: files by their folder, numbers and ids as `:id`,
- * anything not found as one label (unknown paths are endless).
+ * A bounded label for a request: its route's pattern (`/admin/leads/:id`), files by their
+ * folder, and one label for every address no route has (or only a catch-all one does): unknown
+ * paths are endless, and each new label set is about fourteen more lines of metrics for good.
  */
-export function routeLabel(path: string, status: number): string {
-  if (status === 404) return "(not found)";
+export function routeLabel(path: string, route: RouteMatch | undefined, status: number): string {
   if (path.startsWith("/build/")) return "/build/*";
   if (path.startsWith("/uploads/")) return "/uploads/*";
-  const segments = path.split("/").map((segment) => (/\d/.test(segment) && segment.length > 0 ? ":id" : segment));
-  return segments.slice(0, 6).join("/") || "/";
+  if (!route || route.splat) return status === 404 ? "(not found)" : "(unmatched)";
+  return route.pattern;
 }
 
-export function recordRequest(request: { method: string; path: string; status: number; seconds: number; cache?: string }) {
-  const labels = { route: routeLabel(request.path, request.status), method: request.method, status: String(request.status) };
+/**
+ * The most request label sets kept, a backstop should a label still be open-ended: past it,
+ * a new set is counted under one `(other)` set. The app's routes, methods and statuses come
+ * to well under this.
+ */
+export const MAX_REQUEST_LABEL_SETS = 500;
+const requestLabelSets = new Set<string>();
+
+export function recordRequest(request: { method: string; path: string; route: RouteMatch | undefined; status: number; seconds: number; cache?: string }) {
+  let labels = { route: routeLabel(request.path, request.route, request.status), method: request.method, status: String(request.status) };
+  const key = `${labels.route} ${labels.method} ${labels.status}`;
+  if (!requestLabelSets.has(key)) {
+    if (requestLabelSets.size >= MAX_REQUEST_LABEL_SETS) labels = { route: "(other)", method: "(other)", status: "(other)" };
+    else requestLabelSets.add(key);
+  }
   metrics.requests.inc(labels);
   metrics.requestSeconds.observe(labels, request.seconds);
   if (request.cache === "hit" || request.cache === "miss") metrics.pageCache.inc({ result: request.cache });
@@ -105,7 +120,10 @@ export function mayReadMetrics(authorization: string | null | undefined): boolea
 
 /**
  * The metrics on their own internal port (METRICS_PORT), for Fly's scraper, which
- * sends no token: the port is not one of the app's public services in fly.toml.
+ * sends no token: the port is not one of the app's public services in fly.toml, and it
+ * listens on METRICS_HOST only (loopback by default; on Fly the machine's private-network
+ * address, where Fly's scraper comes from), never on every interface, so nothing on the
+ * machine's other networks can read it.
  */
 export function startMetricsPort(): void {
   if (!env.METRICS_PORT) return;
@@ -117,6 +135,10 @@ export function startMetricsPort(): void {
     response.writeHead(200, { "Content-Type": metrics.registry.contentType });
     response.end(await metrics.registry.metrics());
   });
-  server.listen(env.METRICS_PORT);
+  // A METRICS_HOST that is not this machine's (or a port in use) costs the metrics, not the site.
+  server.on("error", (error: NodeJS.ErrnoException) =>
+    logger.error({ event: "metrics.listen_failed", host: env.METRICS_HOST, port: env.METRICS_PORT, error: error.message }, "The metrics port could not listen"),
+  );
+  server.listen(env.METRICS_PORT, env.METRICS_HOST);
   server.unref();
 }

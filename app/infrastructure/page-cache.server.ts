@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { consentFromCookies, parseCookieHeader, PERSONAL_COOKIE_NAMES } from "~/lib/site-cookies";
@@ -24,12 +24,26 @@ import { contentSecurityPolicy, inlineHashes } from "~/infrastructure/security-h
  * per-request nonce. A page is dropped when the public content changes (see
  * `public-content.server.ts`) and after an hour at most, for what depends on the
  * date (the footer's year).
+ *
+ * What a flood of requests cannot do: make it keep another copy of a page (only a page's
+ * one address is kept; other spellings are sent there first, see `front-door.server.ts`),
+ * render one page many times at once (visitors who ask for a page being rendered wait for
+ * that render, then get it from the cache), or queue compression without end (one page is
+ * compressed at a time, a few wait; past that a page is kept and sent uncompressed, and
+ * compressed at a later view when there is room).
  */
 
 /** Parameters that ad and email platforms add to links; no page reads them. */
 const TRACKING_PARAMETER = /^(?:utm_\w+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|twclid|li_fat_id|mc_cid|mc_eid|_ga|_gl)$/i;
 const MAX_PAGES = 200;
 const MAX_AGE_MS = 60 * 60 * 1000;
+/**
+ * Compressions at once, and waiting. Each is a gzip (level 9) and a brotli (quality 10) on
+ * libuv's pool of 4 threads, which file reads, DNS and password hashing share: one at a time
+ * leaves them two threads whatever arrives.
+ */
+const MAX_COMPRESSING = 1;
+const MAX_WAITING_TO_COMPRESS = 8;
 
 /** A request that may be answered from the cache, or its render kept in it. */
 export interface PageCacheTicket {
@@ -38,6 +52,16 @@ export interface PageCacheTicket {
   version: number;
   /** On Postgres: settles once `version` has been read from the shared row. */
   versionRead?: Promise<void>;
+  /** Set when this request renders the page for others waiting on it. */
+  render?: Render;
+  /** Its render is being compressed and kept: the wait ends when it is in the cache. */
+  keeping?: boolean;
+}
+
+/** A page being rendered: the visitors who ask for it meanwhile wait for `done`. */
+interface Render {
+  done: Promise<void>;
+  end: () => void;
 }
 
 interface CachedPage {
@@ -46,11 +70,14 @@ interface CachedPage {
   etag: string;
   headers: Record<string, string>;
   identity: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+  /** Absent until compressed (when compressing had to wait for room). */
+  gzip?: Buffer;
+  brotli?: Buffer;
+  compressing?: boolean;
 }
 
 const pages = new Map<string, CachedPage>();
+const renders = new Map<string, Render>();
 const tickets = new WeakMap<IncomingMessage, PageCacheTicket>();
 
 function siteOriginFor(request: IncomingMessage, secure: boolean): string {
@@ -63,15 +90,16 @@ function siteOriginFor(request: IncomingMessage, secure: boolean): string {
  * Whether this request may share a cached page, and under which key. A query
  * string made only of ad tracking is taken off the URL here, so such visitors
  * share the plain page (their browser keeps the full URL for analytics).
+ * `sharedPage`: the address is one of the pages that may be shared, in its one
+ * spelling (files, the portal, JSON routes and unknown addresses never are: no
+ * cookie parsing or database read for them).
  */
-export function pageCacheTicket(request: IncomingMessage, secure: boolean): PageCacheTicket | undefined {
+export function pageCacheTicket(request: IncomingMessage, secure: boolean, sharedPage: boolean): PageCacheTicket | undefined {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   const url = request.url ?? "";
-  if (!url.startsWith("/") || url === "/admin" || url.startsWith("/admin/") || url.startsWith("/admin?")) return undefined;
+  if (!sharedPage || !url.startsWith("/")) return undefined;
   const queryStart = url.indexOf("?");
   const path = queryStart < 0 ? url : url.slice(0, queryStart);
-  // Files (the build's assets, images, favicon, robots.txt) are never pages: no cookie parsing or database read for them.
-  if (/\.[^/]*$/.test(path)) return undefined;
   const cookies = parseCookieHeader(request.headers.cookie);
   if (PERSONAL_COOKIE_NAMES.some((name) => cookies.has(name))) return undefined;
 
@@ -127,10 +155,11 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** Answers a hit; false when the request must go on to Remix. */
-function answerFromCache(request: IncomingMessage, response: ServerResponse): boolean {
+export function answerFromCache(request: IncomingMessage, response: ServerResponse): boolean {
   const ticket = tickets.get(request);
   const page = ticket && cachedPage(ticket);
   if (!page) return false;
+  if (!page.gzip) compressWhenThereIsRoom(page);
   for (const [name, value] of Object.entries(page.headers)) response.setHeader(name, value);
   response.setHeader("X-Page-Cache", "hit");
   if (matchesEtag(request.headers["if-none-match"], page.etag)) {
@@ -139,43 +168,98 @@ function answerFromCache(request: IncomingMessage, response: ServerResponse): bo
     return true;
   }
   const encoding = acceptedEncoding(request.headers["accept-encoding"]);
-  const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.identity;
-  if (encoding) response.setHeader("Content-Encoding", encoding);
+  const compressed = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : undefined;
+  const body = compressed ?? page.identity;
+  if (compressed) response.setHeader("Content-Encoding", encoding!);
   response.setHeader("Content-Length", body.length);
   response.statusCode = 200;
   response.end(request.method === "HEAD" ? undefined : body);
   return true;
 }
 
-const answeringServers = new WeakSet<Server>();
-
 /**
- * Puts the cache in front of the server's own request handler (remix-serve's
- * Express app), once per server: a hit never reaches Express.
+ * For a request the cache could not answer: when the same page is being rendered for
+ * another visitor, a promise that settles once that render is done (kept, or found not
+ * shareable), after which the cache is asked again. Otherwise this request renders it, and
+ * undefined: the others wait for it (one render however many ask at once).
  */
-export function answerFromPageCacheFirst(server: Server) {
-  if (answeringServers.has(server)) return;
-  answeringServers.add(server);
-  const handlers = server.listeners("request") as ((request: IncomingMessage, response: ServerResponse) => void)[];
-  server.removeAllListeners("request");
-  const answer = (request: IncomingMessage, response: ServerResponse) => {
-    if (answerFromCache(request, response)) return;
-    for (const handler of handlers) handler.call(server, request, response);
+export function renderUnderWay(request: IncomingMessage, response: ServerResponse): Promise<void> | undefined {
+  const ticket = tickets.get(request);
+  if (!ticket) return undefined;
+  const underWay = renders.get(ticket.key);
+  if (underWay) return underWay.done;
+  let end!: () => void;
+  const render: Render = { done: new Promise<void>((resolve) => (end = resolve)), end: () => undefined };
+  render.end = () => {
+    if (renders.get(ticket.key) === render) renders.delete(ticket.key);
+    end();
   };
-  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
-    const versionRead = tickets.get(request)?.versionRead;
-    if (versionRead) void versionRead.then(() => answer(request, response));
-    else answer(request, response);
+  renders.set(ticket.key, render);
+  ticket.render = render;
+  // An answer that was not kept (not shareable, failed, cut off) ends the wait as it ends.
+  response.once("close", () => {
+    if (!ticket.keeping) render.end();
   });
+  return undefined;
+}
+
+let compressing = 0;
+const waitingToCompress: Array<() => void> = [];
+
+/** Runs `job` when there is room (see MAX_COMPRESSING); false, and nothing done, when too many wait already. */
+function compressInTurn(job: () => Promise<void>): boolean {
+  if (compressing >= MAX_COMPRESSING && waitingToCompress.length >= MAX_WAITING_TO_COMPRESS) return false;
+  const start = () => {
+    compressing++;
+    void job().finally(() => {
+      compressing--;
+      waitingToCompress.shift()?.();
+    });
+  };
+  if (compressing < MAX_COMPRESSING) start();
+  else waitingToCompress.push(start);
+  return true;
 }
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
+async function compress(identity: Buffer): Promise<{ gzip: Buffer; brotli: Buffer }> {
+  const [gzipped, brotlied] = await Promise.all([
+    gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+  ]);
+  return { gzip: gzipped, brotli: brotlied };
+}
+
+/** A page kept uncompressed (there was no room as it was kept) is compressed at a later view. */
+function compressWhenThereIsRoom(page: CachedPage) {
+  if (page.compressing) return;
+  page.compressing = compressInTurn(async () => {
+    try {
+      Object.assign(page, await compress(page.identity));
+    } catch {
+      // Stays uncompressed; a later view tries again.
+    }
+    page.compressing = false;
+  });
+}
+
+function keep(ticket: PageCacheTicket, page: CachedPage) {
+  if (!Number.isNaN(ticket.version)) {
+    pages.delete(ticket.key);
+    pages.set(ticket.key, page);
+    while (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+  }
+  ticket.render?.end();
+}
+
 /**
  * Keeps a complete render of a shareable page (the caller has checked it is one)
- * and returns the headers to send it with. Compressing happens off the request:
- * until it is done the next visitors are rendered for as before.
+ * and returns the headers to send it with. Compressing happens off the request: until
+ * it is done, visitors who asked for the page as it was rendered wait for it, and the
+ * next ones are rendered for as before. When too many pages wait to be compressed, the
+ * page is kept uncompressed at once.
  */
 export function keepRenderedPage(ticket: PageCacheTicket, html: string): Record<string, string> {
   const identity = Buffer.from(html, "utf8");
@@ -188,14 +272,22 @@ export function keepRenderedPage(ticket: PageCacheTicket, html: string): Record<
     Vary: "Accept-Encoding, Cookie",
     ETag: `W/"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
   };
-  void Promise.all([
-    gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-  ]).then(([gzipped, brotlied]) => {
-    if (Number.isNaN(ticket.version)) return;
-    pages.delete(ticket.key);
-    pages.set(ticket.key, { version: ticket.version, storedAt: Date.now(), etag: headers.ETag, headers, identity, gzip: gzipped, brotli: brotlied });
-    while (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+  ticket.keeping = true;
+  const page = (compressed?: { gzip: Buffer; brotli: Buffer }): CachedPage => ({
+    version: ticket.version,
+    storedAt: Date.now(),
+    etag: headers.ETag,
+    headers,
+    identity,
+    ...compressed,
   });
+  const queued = compressInTurn(async () => {
+    try {
+      keep(ticket, page(await compress(identity)));
+    } catch {
+      ticket.render?.end();
+    }
+  });
+  if (!queued) keep(ticket, page());
   return headers;
 }

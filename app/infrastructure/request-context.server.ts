@@ -6,8 +6,12 @@ import type { Socket } from "node:net";
 import type { Toast } from "~/lib/messages";
 import { env, isProduction } from "~/infrastructure/env.server";
 import { logger } from "~/infrastructure/logger.server";
+import type { RouteMatch } from "~/lib/route-patterns";
+import { canonicalPathOf, isSharedPage, isStaffPortal, routeFor } from "~/infrastructure/app-routes.server";
+import { answerAtTheFrontDoor, noteArrival } from "~/infrastructure/front-door.server";
 import { recordRequest } from "~/infrastructure/metrics.server";
-import { answerFromPageCacheFirst, pageCacheTicket, type PageCacheTicket } from "~/infrastructure/page-cache.server";
+import { pageCacheTicket, type PageCacheTicket } from "~/infrastructure/page-cache.server";
+import { limitRequestTime } from "~/infrastructure/request-timeouts.server";
 
 /**
  * Per-request facts that a Fetch `Request` does not carry: the client's
@@ -86,13 +90,13 @@ function loggedPath(url: string | undefined): string {
 }
 
 /** One log line and the request metrics, as the answer finishes (cached pages and files included). */
-function logWhenFinished(request: IncomingMessage, response: ServerResponse, context: RequestContext) {
+function logWhenFinished(request: IncomingMessage, response: ServerResponse, context: RequestContext, route: RouteMatch | undefined) {
   const started = process.hrtime.bigint();
   response.once("finish", () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const cache = response.getHeader("X-Page-Cache");
     const path = loggedPath(request.url);
-    recordRequest({ method: request.method ?? "GET", path, status: response.statusCode, seconds, cache: typeof cache === "string" ? cache : undefined });
+    recordRequest({ method: request.method ?? "GET", path, route, status: response.statusCode, seconds, cache: typeof cache === "string" ? cache : undefined });
     logger.info({
       event: "request",
       method: request.method,
@@ -106,8 +110,29 @@ function logWhenFinished(request: IncomingMessage, response: ServerResponse, con
   });
 }
 
+/**
+ * Where to send a GET or HEAD whose address is spelt other than the app spells it (see
+ * `canonicalPath`): a 301 there, query string kept. Case, repeated or trailing slashes and
+ * percent-encoded letters all reach the same route in Remix, so without this every spelling
+ * would be a page of its own: another entry in the page cache (pushing the real one out)
+ * and in every search engine's index. Only routes the app has are put right, and only their
+ * fixed words (an image's stored name or a lead's id keeps its case); writes are never
+ * redirected (a browser would repeat them as a GET), and files (`/build/`) are left alone.
+ */
+function canonicalLocation(request: IncomingMessage, path: string): string | undefined {
+  if ((request.method !== "GET" && request.method !== "HEAD") || path.startsWith("/build/")) return undefined;
+  const canonical = canonicalPathOf(path);
+  if (canonical === undefined || canonical === path) return undefined;
+  const url = request.url ?? "";
+  const queryStart = url.indexOf("?");
+  return queryStart < 0 ? canonical : canonical + url.slice(queryStart);
+}
+
 function onRequestStart(message: unknown) {
   const { request, response, socket, server } = message as RequestStartMessage;
+  limitRequestTime(server);
+  const path = (request.url ?? "/").split("?")[0];
+  const route = routeFor(path);
   const forwardedFor = env.TRUST_PROXY ? headerValue(request, "fly-client-ip") : undefined;
   const givenId = headerValue(request, "x-request-id");
   let nonce: string | undefined;
@@ -128,24 +153,27 @@ function onRequestStart(message: unknown) {
     delete request.headers.origin;
   }
   response.setHeader("X-Request-Id", context.requestId);
-  logWhenFinished(request, response, context);
+  logWhenFinished(request, response, context, route);
   response.setHeader("X-Content-Type-Options", "nosniff");
   response.setHeader("X-Frame-Options", "DENY");
   response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   response.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   response.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  if (request.url === "/admin" || request.url?.startsWith("/admin/") || request.url?.startsWith("/admin?")) {
+  if (isStaffPortal(route)) {
     // The staff portal stays out of search engines, every page and answer of it,
     // and nothing of it (staff, leads) is kept by a browser or a proxy, unless an
     // answer says otherwise (the public image previews set their own caching).
+    // Decided by the route that answers, so `/ADMIN/leads` or `/%61dmin/leads` is the portal too.
     response.setHeader("X-Robots-Tag", "noindex, nofollow");
     keepOutOfCaches(response);
   }
   if (isProduction && context.secure) {
     response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
-  context.pageCache = pageCacheTicket(request, context.secure);
-  answerFromPageCacheFirst(server);
+  const redirect = canonicalLocation(request, path);
+  if (!redirect) context.pageCache = pageCacheTicket(request, context.secure, isSharedPage(route));
+  noteArrival(request, { canonicalLocation: redirect, ready: context.pageCache?.versionRead });
+  answerAtTheFrontDoor(server);
   storage.enterWith(context);
 }
 

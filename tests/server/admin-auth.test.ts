@@ -61,6 +61,37 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     await fetch(`${server.url}/admin/api/logout`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: server.url } });
   });
 
+  it("keeps the portal's headers however its address is spelt, and sends other spellings of a page to its one address", async () => {
+    const cookie = sessionCookie(await signInRequest(server, OWNER.email, OWNER.password));
+    for (const [path, canonical] of [
+      ["/ADMIN/leads", "/admin/leads"],
+      ["/Admin/Dashboard", "/admin/dashboard"],
+      ["/%61dmin/leads", "/admin/leads"],
+      ["/admin//leads", "/admin/leads"],
+      ["/admin/leads/", "/admin/leads"],
+      ["/ADMIN/leads?status=new", "/admin/leads?status=new"],
+    ]) {
+      const response = await fetch(`${server.url}${path}`, { redirect: "manual", headers: { Cookie: cookie } });
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get("location"), path).toBe(canonical);
+      expect(response.headers.get("cache-control"), path).toBe("no-store");
+      expect(response.headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
+    }
+    // A write is never redirected; its answer still carries the portal's headers.
+    for (const path of ["/ADMIN/api/testimonials", "/%61dmin/api/testimonials"]) {
+      const response = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        body: "{}",
+        headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/json" },
+      });
+      expect(response.status, path).not.toBe(301);
+      expect(response.headers.get("cache-control"), path).toBe("no-store");
+      expect(response.headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
+    }
+    await fetch(`${server.url}/admin/api/logout`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: server.url } });
+  });
+
   it("makes that account an active super admin at start-up, with the password stored as a slow hash", async () => {
     const owner = await server.db.selectFrom("adminUsers").selectAll().where("email", "=", OWNER.email).executeTakeFirstOrThrow();
     expect(owner).toMatchObject({ role: "super_admin", isActive: 1 });

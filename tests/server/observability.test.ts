@@ -1,4 +1,5 @@
 import http from "node:http";
+import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/built-server.js";
 import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
@@ -164,6 +165,50 @@ describe("/metrics", () => {
     expect(after).not.toContain("no-such-page");
   });
 
+  it("keep the same series however many addresses no route has are asked for", async () => {
+    const letters = () => Array.from({ length: 12 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+    // A form post to an unknown page (405) and an unknown portal page (302 to sign-in), `count` of each.
+    const askForUnknownAddresses = async (count: number) => {
+      for (let sent = 0; sent < count; sent += 20) {
+        await Promise.all(
+          Array.from({ length: Math.min(20, count - sent) }, async () => {
+            await (await fetch(`${server.url}/${letters()}`, { method: "POST", redirect: "manual" })).text();
+            await (await fetch(`${server.url}/admin/${letters()}`, { redirect: "manual" })).text();
+          }),
+        );
+      }
+    };
+    const requestsCounted = (text: string) =>
+      [...text.matchAll(/^http_requests_total\{[^}]*\} (\S+)$/gm)].reduce((total, [, count]) => total + Number(count), 0);
+    // The process's own series (garbage collection kinds) may appear at any time; the requests' may not.
+    const seriesLines = (text: string) =>
+      text.split("\n").filter((line) => line && !line.startsWith("#") && !line.startsWith("nodejs_") && !line.startsWith("process_"));
+
+    await askForUnknownAddresses(1);
+    await metricsText();
+    // A request is counted as its answer finishes leaving the server: read until these three are in.
+    let baseline = "";
+    await expect
+      .poll(async () => {
+        baseline = await metricsText();
+        return [/method="POST",status="405"/, /method="GET",status="302"/, /route="\/metrics",method="GET",status="200"/].map((series) =>
+          series.test(baseline),
+        );
+      })
+      .toEqual([true, true, true]);
+
+    await askForUnknownAddresses(200);
+    let after = "";
+    await expect
+      .poll(async () => {
+        after = await metricsText();
+        return requestsCounted(after) - requestsCounted(baseline);
+      })
+      .toBeGreaterThanOrEqual(400);
+    expect(seriesLines(after).length).toBe(seriesLines(baseline).length);
+    expect(after).toMatch(/^http_requests_total\{route="\(unmatched\)",method="POST",status="405"\} \d+$/m);
+  });
+
   it("are served without a token on METRICS_PORT, the internal port Fly scrapes", async () => {
     const text = await new Promise<string>((resolve, reject) => {
       http
@@ -176,5 +221,21 @@ describe("/metrics", () => {
         .on("error", reject);
     });
     expect(text).toContain("# TYPE http_requests_total counter");
+  });
+
+  it("listen on METRICS_PORT on loopback only, not on the machine's other addresses", async () => {
+    const otherAddress = Object.values(os.networkInterfaces())
+      .flat()
+      .find((address) => address && !address.internal && address.family === "IPv4")?.address;
+    if (!otherAddress) return; // A machine with loopback alone: nothing else to reach it on.
+    const refused = await new Promise<string>((resolve) => {
+      http
+        .get({ host: otherAddress, port: metricsPort, path: "/metrics" }, (response) => {
+          response.resume();
+          resolve(`answered ${response.statusCode}`);
+        })
+        .on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "error"));
+    });
+    expect(refused).toBe("ECONNREFUSED");
   });
 });

@@ -230,6 +230,68 @@ describe("what a page is rendered for", () => {
   });
 });
 
+describe("one address per page", () => {
+  it("answers every other spelling of a page's address with a 301 to the page, so a flood of spellings cannot push it out of the cache", async () => {
+    const page = await viewFromCache("/about");
+    const spellings = [
+      "/About",
+      "/ABOUT",
+      "/%61bout",
+      "/%41BOUT",
+      "/ab%6Fut",
+      "//about",
+      ...Array.from({ length: 210 }, (_, index) => `/about${"/".repeat(index + 1)}`),
+    ];
+    for (const spelling of spellings) {
+      const response = await view(spelling);
+      expect(response.status, spelling).toBe(301);
+      expect(response.headers.get("location"), spelling).toBe("/about");
+      expect(response.headers.get("x-page-cache"), spelling).toBeNull();
+    }
+    // The page is still kept: its next view is a hit, not a render.
+    const after = await view("/about");
+    expect(after.headers.get("x-page-cache")).toBe("hit");
+    expect(after.headers.get("etag")).toBe(page.headers.get("etag"));
+  });
+
+  it("keeps the query string on the redirect, and the spelling of a name or id in the address", async () => {
+    const fromAdvert = await view("/About/?utm_source=news&utm_campaign=spring");
+    expect(fromAdvert.status).toBe(301);
+    expect(fromAdvert.headers.get("location")).toBe("/about?utm_source=news&utm_campaign=spring");
+    expect((await view("/")).status).toBe(200);
+    const home = await view("//");
+    expect(home.status).toBe(301);
+    expect(home.headers.get("location")).toBe("/");
+    // An image's stored name is kept as it was asked for; only the fixed part of the address is put right.
+    const image = await view("/Uploads/Team-Photo.PNG/");
+    expect(image.status).toBe(301);
+    expect(image.headers.get("location")).toBe("/uploads/Team-Photo.PNG");
+    expect((await view("/uploads/Team-Photo.PNG")).status).toBe(404);
+    // Files and the other routes are answered as before.
+    for (const path of ["/robots.txt", "/sitemap.xml", "/favicon.ico", "/healthz"]) expect((await view(path)).status, path).toBe(200);
+    const builtFile = /"(\/build\/[^"]+)"/.exec(await (await view("/")).text())![1];
+    expect((await view(builtFile)).status).toBe(200);
+    // A form post is never redirected (a browser would turn it into a GET).
+    const posted = await fetch(`${server.url}/Contact/`, {
+      method: "POST",
+      body: new URLSearchParams(SAMPLE_ENQUIRY),
+      redirect: "manual",
+      headers: { Origin: server.url },
+    });
+    expect(posted.status).not.toBe(301);
+  });
+
+  it("renders a page once for visitors who all ask for it at the same moment", async () => {
+    // A site address no one has used yet (pages are kept per Host without APP_URL): nothing is kept for it.
+    const host = `together-${Date.now()}.example`;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => rawGet("/testimonials", { host })));
+    const results = answers.map((answer) => answer.headers["x-page-cache"]);
+    expect(results.filter((result) => result === "miss")).toHaveLength(1);
+    expect(results.filter((result) => result === "hit")).toHaveLength(11);
+    expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
+  });
+});
+
 describe("staff changes", () => {
   const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
     fetch(`${server.url}${path}`, { method: "POST", body, headers: { Cookie: staffCookie, Origin: server.url, ...headers } });

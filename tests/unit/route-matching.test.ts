@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { canonicalPath, routeMatcher } from "~/lib/route-patterns";
 import { readManifest } from "../../bench/javascript.js";
 import { projectRoot } from "../../scripts/built-server.js";
 
@@ -67,5 +68,49 @@ describe("route matching on the server", () => {
     expect(serverMatchRoutes(onlyLeads, "/about")).toBeNull();
     expect(serverMatchRoutes(onlyLeads, "/leads/9")?.[0].params).toEqual({ id: "9" });
     expect(serverMatchRoutes(tree, "/leads/9")?.at(-1)?.route.id).toBe("routes/_site.$");
+  });
+});
+
+describe("the route table the app labels metrics, redirects spellings and marks the portal by", () => {
+  const tree = routeTree(undefined);
+  const match = routeMatcher(Object.values(build.routes));
+  const leafId = (url: string) => untouchedMatchRoutes(tree, url)?.at(-1)?.route.id;
+
+  it("finds the same route as Remix for every URL, spelt any way", () => {
+    const spellings = [
+      "/About",
+      "/%61bout",
+      "/about//",
+      "/ab%6Fut/",
+      "/admin//leads",
+      "/admin/",
+      "/ROBOTS.TXT",
+      "/uploads/AbC.png",
+      "/build/x.js",
+      "/favicon.ico",
+      "/a/b/c",
+    ];
+    for (const url of [...urlsFor(build.routes), ...spellings]) {
+      const found = match(url);
+      expect(found?.routeIds.at(-1), url).toBe(leafId(url));
+      expect(found?.splat, url).toBe(leafId(url)?.endsWith("$") ?? undefined);
+    }
+    expect(match("/admin/leads/42")?.pattern).toBe("/admin/leads/:id");
+    expect(match("/nowhere")?.pattern).toBe("/*");
+    expect(match("/admin/nowhere")?.pattern).toBe("/admin/*");
+  });
+
+  it("spells each address one way: the route's words in lower case, one slash, names and ids as sent", () => {
+    const canonical = (path: string) => canonicalPath(path, match);
+    expect(canonical("/About/")).toBe("/about");
+    expect(canonical("/%61bout")).toBe("/about");
+    expect(canonical("//")).toBe("/");
+    expect(canonical("/Uploads/Team-Photo.PNG/")).toBe("/uploads/Team-Photo.PNG");
+    expect(canonical("/ADMIN/Leads/AbC1")).toBe("/admin/leads/AbC1");
+    expect(canonical("/uploads/a%2Fb")).toBe("/uploads/a%2Fb");
+    expect(canonical("/ROBOTS.TXT")).toBe("/robots.txt");
+    // No route, or only a catch-all: nothing to send the visitor to.
+    expect(canonical("/Nowhere/")).toBeUndefined();
+    expect(canonical("/admin/Nowhere")).toBeUndefined();
   });
 });

@@ -1,0 +1,31 @@
+import { routes } from "@remix-run/dev/server-build";
+import { sharesPageWithAnonymousVisitors } from "~/lib/page-cache";
+import { canonicalPath, routeMatcher, type RouteMatch } from "~/lib/route-patterns";
+
+/**
+ * The app's own routes, from the server build Remix serves (the compiler's virtual module),
+ * so an address is judged by the route that will answer it, not by how it is spelt.
+ * Read at the first request: this module is part of the build it reads.
+ */
+let matcher: ((path: string) => RouteMatch | undefined) | undefined;
+
+/** The route answering this path (without its query string; repeated slashes count as one); undefined when none does. */
+export function routeFor(path: string): RouteMatch | undefined {
+  matcher ??= routeMatcher(Object.values(routes).map(({ id, parentId, path, index, caseSensitive }) => ({ id, parentId, path, index, caseSensitive })));
+  return matcher(path.replace(/\/\/+/g, "/"));
+}
+
+/** The path as the app spells it, when a route has it (see `canonicalPath`). */
+export function canonicalPathOf(path: string): string | undefined {
+  return canonicalPath(path, routeFor);
+}
+
+/** The staff portal's routes: `/admin` and everything under it, however the address was spelt. */
+export function isStaffPortal(route: RouteMatch | undefined): boolean {
+  return route !== undefined && (route.pattern === "/admin" || route.pattern.startsWith("/admin/"));
+}
+
+/** A page one of whose routes lets it be shared through the page cache (`_site.tsx`'s handle); never a catch-all's 404. */
+export function isSharedPage(route: RouteMatch | undefined): boolean {
+  return route !== undefined && !route.splat && route.routeIds.some((id) => sharesPageWithAnonymousVisitors(routes[id]?.module.handle));
+}

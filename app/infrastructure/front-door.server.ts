@@ -1,0 +1,52 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { answerFromCache, renderUnderWay } from "~/infrastructure/page-cache.server";
+
+/**
+ * What is answered before Express and Remix see a request: a permanent redirect of an
+ * address spelt other than the app spells it, and the page cache's hits. Put in front of
+ * the server's own request handler (remix-serve's Express app) once per server.
+ */
+
+interface Arrival {
+  /** Where to send a GET or HEAD of an address spelt otherwise (301). */
+  canonicalLocation?: string;
+  /** On Postgres: settles once the page cache ticket's version has been read. */
+  ready?: Promise<void>;
+}
+
+const arrivals = new WeakMap<IncomingMessage, Arrival>();
+
+/** Notes what the request context decided about a request as it arrived. */
+export function noteArrival(request: IncomingMessage, arrival: Arrival): void {
+  arrivals.set(request, arrival);
+}
+
+const answeringServers = new WeakSet<Server>();
+
+export function answerAtTheFrontDoor(server: Server): void {
+  if (answeringServers.has(server)) return;
+  answeringServers.add(server);
+  const handlers = server.listeners("request") as ((request: IncomingMessage, response: ServerResponse) => void)[];
+  server.removeAllListeners("request");
+  const passOn = (request: IncomingMessage, response: ServerResponse) => {
+    for (const handler of handlers) handler.call(server, request, response);
+  };
+  const answer = (request: IncomingMessage, response: ServerResponse) => {
+    if (answerFromCache(request, response)) return;
+    const underWay = renderUnderWay(request, response);
+    if (!underWay) return passOn(request, response);
+    // The same page is being rendered for someone else: take it from the cache once it is kept.
+    void underWay.then(() => {
+      if (!answerFromCache(request, response)) passOn(request, response);
+    });
+  };
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    const arrival = arrivals.get(request);
+    if (arrival?.canonicalLocation) {
+      response.writeHead(301, { Location: arrival.canonicalLocation, "Content-Length": 0 }).end();
+      return;
+    }
+    if (arrival?.ready) void arrival.ready.then(() => answer(request, response));
+    else answer(request, response);
+  });
+}
