@@ -15,6 +15,7 @@ import type { FormAnswer } from "~/lib/form-submission";
 import { submitAdminForm } from "~/route-actions/admin-forms.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
 import { requireAdminPageAccount } from "~/route-actions/auth.server";
+import { isCommonPassword } from "~/infrastructure/common-passwords.server";
 import { localSignInEnabled } from "~/infrastructure/env.server";
 import { requestContext } from "~/infrastructure/request-context.server";
 import { sessionIdFrom } from "~/route-actions/session.server";
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const sessionId = await sessionIdFrom(request);
   return submitAdminForm({
     values: await readFormFields(request),
-    schema: passwordChangeSchema(user.email),
+    schema: passwordChangeSchema(user.email, isCommonPassword),
     invalid: ACCOUNT_MESSAGES.passwordChangeFailed,
     save: (input) => changeOwnPassword(user, input, sessionId, requestContext().clientAddress),
     success: { redirectTo: "/admin/dashboard", toast: ACCOUNT_MESSAGES.passwordChanged },
