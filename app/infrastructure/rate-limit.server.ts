@@ -93,3 +93,12 @@ export async function consumeRateLimit(scope: string, now = Date.now()): Promise
   if (!client.allowed) return client;
   return count(`${scope}:*`, env.RATE_LIMIT_GLOBAL_MAX, now);
 }
+
+/**
+ * Counts one write by this request's client in `scope`, against the per-client
+ * window only. For staff sign-in: a global bucket there would let a crowd of
+ * addresses posting junk shut staff out (each account has its own throttle).
+ */
+export async function consumeClientRateLimit(scope: string, now = Date.now()): Promise<RateLimitResult> {
+  return count(`${scope}:${clientKey(requestContext().clientAddress)}`, env.RATE_LIMIT_MAX, now);
+}
