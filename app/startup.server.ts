@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { markServerRunning } from "../scripts/backup-lib.js";
 import { startBackupSchedule } from "~/infrastructure/backup-schedule.server";
 import { databaseKind, getDb } from "~/infrastructure/db.server";
+import { isCommonPassword } from "~/infrastructure/common-passwords.server";
 import { env } from "~/infrastructure/env.server";
 import { logger } from "~/infrastructure/logger.server";
 import { startMetricsPort } from "~/infrastructure/metrics.server";
@@ -26,6 +27,10 @@ try {
   // Not under remix-serve (the dev server): nothing to quiet.
 }
 announceEmailSettings();
+if (env.ADMIN_PASSWORD && isCommonPassword(env.ADMIN_PASSWORD)) {
+  // Still applied (refusing to start would lock the operator out), but worth changing at once.
+  console.warn(`ADMIN_PASSWORD is a common password, one of the first that attackers try. Choose another in the portal (Change password) and in the setting.`);
+}
 if (databaseKind === "postgres" && !env.BUCKET_NAME) {
   // A fleet shares the database, not the disk: an image uploaded through one machine would be missing on the others.
   console.warn("DATABASE_URL is set but BUCKET_NAME is not: uploaded images stay on this machine's disk. With more than one machine, set BUCKET_NAME.");

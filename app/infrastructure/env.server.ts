@@ -48,6 +48,18 @@ const envSchema = z
       .or(z.literal("").transform(() => undefined)),
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
+    // Each call to the provider (discovery, token, userinfo) is given up after this long.
+    OIDC_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
+    // After a failed discovery, sign-in waits this long before asking the provider again, doubling up to 5 minutes (or this, if longer).
+    OIDC_RETRY_SECONDS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 60 * 60)
+      .default(30),
+    // Sign-ins waiting for a password check beyond the ones running; more are answered 503.
+    SIGN_IN_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000).default(20),
+    // Failed sign-ins one client may make across all accounts within 15 minutes before it waits.
+    SIGN_IN_CLIENT_FAILURES_MAX: z.coerce.number().int().min(1).max(10_000).default(20),
     AUTH_LOCAL: booleanFromString,
     ADMIN_EMAIL: z
       .string()

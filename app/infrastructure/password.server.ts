@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
+import { env } from "~/infrastructure/env.server";
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keyLength: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 
@@ -20,18 +21,52 @@ const KEY_LENGTH = 64;
 const MAX_CONCURRENT_HASHES = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
+/** How long the last hash took: what a refused sign-in is told to wait is reckoned from it. */
+let lastHashMs = 500;
 
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
   else running += 1;
+  const started = Date.now();
   try {
     return await work();
   } finally {
+    lastHashMs = Date.now() - started;
     const next = waiting.shift();
     // The slot passes straight on to the next hash waiting, if any.
     if (next) next();
     else running -= 1;
   }
+}
+
+/** Too many sign-ins are already waiting for a password check: this one is turned away (503) rather than queued. */
+export class PasswordChecksBusy extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("Too many sign-ins are waiting for a password check");
+  }
+}
+
+/** Sign-ins admitted and not yet answered. */
+let signInsAdmitted = 0;
+
+/**
+ * Admits one sign-in to the password checks, or throws PasswordChecksBusy
+ * when the hash slots and SIGN_IN_QUEUE_MAX places behind them are taken: at
+ * two hashes at a time, an unbounded queue would keep real sign-ins waiting
+ * for minutes and hold every request slot the machine has. Called before the
+ * attempt is counted by the sign-in throttle, so a turned-away sign-in costs
+ * its owner nothing. Returns the release, to call once the sign-in is answered.
+ */
+export function admitSignInCheck(): () => void {
+  if (signInsAdmitted >= MAX_CONCURRENT_HASHES + env.SIGN_IN_QUEUE_MAX) {
+    throw new PasswordChecksBusy(Math.max(1, Math.ceil(((signInsAdmitted / MAX_CONCURRENT_HASHES) * lastHashMs) / 1000)));
+  }
+  signInsAdmitted += 1;
+  let released = false;
+  return () => {
+    if (!released) signInsAdmitted -= 1;
+    released = true;
+  };
 }
 
 interface StoredHash {

@@ -106,14 +106,3 @@ export function consumeClientRateLimit(scope: string, now = Date.now()): Promise
 export function consumeGlobalRateLimit(scope: string, now = Date.now()): Promise<RateLimitResult> {
   return Promise.resolve(count(`${scope}:*`, env.RATE_LIMIT_GLOBAL_MAX, now));
 }
-
-/**
- * Both buckets at once, client first: for a route that cannot tell a post it
- * would act on from junk before counting (staff sign-in counts here until it
- * moves to consumeClientRateLimit alone).
- */
-export async function consumeRateLimit(scope: string, now = Date.now()): Promise<RateLimitResult> {
-  const client = await consumeClientRateLimit(scope, now);
-  if (!client.allowed) return client;
-  return consumeGlobalRateLimit(scope, now);
-}

@@ -69,6 +69,11 @@ export const SIGN_IN_TEXT = {
   temporaryPasswordExpired: `Your temporary password has expired. Ask a super admin to reset your password.`,
   tooManyRequests: "Too many sign-in attempts. Please wait a minute and try again.",
   tooLarge: "That sign-in was too large to read. Please enter just your email and password.",
+  /** Too many sign-ins are waiting for a password check (503). */
+  busy: "Sign-in is busy right now. Please try again in a few seconds.",
+  providerUnreachable: "We couldn't reach the sign-in provider. Please try again in a moment.",
+  /** The provider's discovery document names another issuer than OIDC_ISSUER. */
+  providerMismatch: "The sign-in provider is not the one this portal is set up for. Please tell your administrator.",
 } as const;
 
 /** The answer to a client that has been failing for an account: the same whether or not the address exists. */
@@ -78,6 +83,8 @@ export function throttledText(retryAfterSeconds: number): string {
 
 export const PASSWORD_TEXT = {
   currentWrong: "That is not your current password.",
+  /** A new password from the list of common ones (or a common word with digits added). */
+  common: "This password is too common: it is one of the first that attackers try. Please choose another, such as three or four random words.",
   temporaryPasswordExpired: SIGN_IN_TEXT.temporaryPasswordExpired,
   noLocalPassword: "You sign in through your organisation's sign-in provider, so there is no password to change here.",
   providerOnly: "Staff sign in through your sign-in provider, so there are no passwords to reset.",

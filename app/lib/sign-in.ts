@@ -24,6 +24,15 @@ export const ACCOUNT_DELAY_MAX_MS = 8_000;
 /** The account-wide row's client key (no client address looks like this). */
 export const EVERY_CLIENT = "*";
 
+/**
+ * The client-wide row's account key (no email looks like this): a client's
+ * failures across every account, so trying one password on many emails
+ * (password spraying) is slowed as well. Its count starts again after this
+ * long without a failure; how many it may have is SIGN_IN_CLIENT_FAILURES_MAX.
+ */
+export const EVERY_ACCOUNT = "*";
+export const CLIENT_ACROSS_ACCOUNTS_WINDOW_MINUTES = 15;
+
 /** A temporary password (first start, Add Admin User, reset) works for this long, and must be changed at first sign-in. */
 export const TEMPORARY_PASSWORD_DAYS = 7;
 export const MIN_PASSWORD_LENGTH = 12;

@@ -2,13 +2,16 @@ import { sql } from "kysely";
 import {
   accountDelayMs,
   ACCOUNT_WINDOW_MINUTES,
+  CLIENT_ACROSS_ACCOUNTS_WINDOW_MINUTES,
   CLIENT_FAILURES_FORGOTTEN_AFTER_HOURS,
   CLIENT_WAITS_SECONDS,
   CLIENT_WAIT_MAX_DOUBLINGS,
+  EVERY_ACCOUNT,
   EVERY_CLIENT,
   FREE_FAILURES_PER_CLIENT,
 } from "~/lib/sign-in";
 import { getDb } from "~/infrastructure/db.server";
+import { env } from "~/infrastructure/env.server";
 
 /**
  * Password guessing is slowed per (account, client) and per account, in the
@@ -22,6 +25,12 @@ import { getDb } from "~/infrastructure/db.server";
  * - Another client, which has not been failing, is never refused: when the
  *   account as a whole is failing a lot, every check of it is only delayed.
  *
+ * - A client that fails for many accounts (one password tried on many
+ *   emails) waits too: its checks across every account are counted the same
+ *   way, before the password is checked, and past SIGN_IN_CLIENT_FAILURES_MAX
+ *   within CLIENT_ACROSS_ACCOUNTS_WINDOW_MINUTES it is refused whatever the
+ *   email, until that long has passed since its last counted check.
+ *
  * The account is the email as typed, so an address that does not exist is
  * throttled exactly like one that does.
  */
@@ -31,8 +40,51 @@ export type SignInClaim = { allowed: true; delayMs: number } | { allowed: false;
 const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
 const secondsAfter = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
 
+/**
+ * Counts one check by `client` against its budget across every account, in
+ * one statement that counts nothing and returns no row once the budget is spent.
+ */
+async function claimAcrossAccounts(client: string, now: Date): Promise<SignInClaim> {
+  const db = await getDb();
+  const nowIso = now.toISOString();
+  const windowStart = minutesBefore(now, CLIENT_ACROSS_ACCOUNTS_WINDOW_MINUTES);
+  const claimed = await sql<{ failures: number }>`
+    INSERT INTO "signInThrottle" ("accountKey", "clientKey", failures, "lastFailedAt", "blockedUntil")
+    VALUES (${EVERY_ACCOUNT}, ${client}, 1, ${nowIso}, NULL)
+    ON CONFLICT ("accountKey", "clientKey") DO UPDATE SET
+      failures = CASE WHEN "signInThrottle"."lastFailedAt" < ${windowStart} THEN 1 ELSE "signInThrottle".failures + 1 END,
+      "lastFailedAt" = ${nowIso}
+    WHERE "signInThrottle"."lastFailedAt" < ${windowStart} OR "signInThrottle".failures < ${env.SIGN_IN_CLIENT_FAILURES_MAX}
+    RETURNING failures`.execute(db);
+  if (claimed.rows.length > 0) return { allowed: true, delayMs: 0 };
+  const row = await db
+    .selectFrom("signInThrottle")
+    .select("lastFailedAt")
+    .where("accountKey", "=", EVERY_ACCOUNT)
+    .where("clientKey", "=", client)
+    .executeTakeFirst();
+  const waitMs = row ? Date.parse(row.lastFailedAt) + CLIENT_ACROSS_ACCOUNTS_WINDOW_MINUTES * 60_000 - now.getTime() : 1000;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+/** A check counted across accounts turned out not to be a failure (the right password, or refused for the account): it is taken back. */
+async function uncountAcrossAccounts(client: string): Promise<void> {
+  const db = await getDb();
+  await sql`
+    UPDATE "signInThrottle" SET failures = failures - 1
+    WHERE "accountKey" = ${EVERY_ACCOUNT} AND "clientKey" = ${client} AND failures > 0`.execute(db);
+}
+
 /** Claims one password check for `account` from `client`: counted now, or refused while the client waits. */
 export async function claimSignInAttempt(account: string, client: string, now = new Date()): Promise<SignInClaim> {
+  const acrossAccounts = await claimAcrossAccounts(client, now);
+  if (!acrossAccounts.allowed) return acrossAccounts;
+  const claim = await claimForAccount(account, client, now);
+  if (!claim.allowed) await uncountAcrossAccounts(client);
+  return claim;
+}
+
+async function claimForAccount(account: string, client: string, now: Date): Promise<SignInClaim> {
   const db = await getDb();
   const nowIso = now.toISOString();
   const forgetBefore = minutesBefore(now, CLIENT_FAILURES_FORGOTTEN_AFTER_HOURS * 60);
@@ -100,6 +152,7 @@ export async function recordAccountFailure(account: string, now = new Date()): P
 export async function clearClientFailures(account: string, client: string): Promise<void> {
   const db = await getDb();
   await db.deleteFrom("signInThrottle").where("accountKey", "=", account).where("clientKey", "=", client).execute();
+  await uncountAcrossAccounts(client);
 }
 
 /** A super admin gave the account a new password: every client may try it at once. */

@@ -3,16 +3,27 @@ import { json } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { OAuth2Strategy } from "remix-auth-oauth2";
+import { OAuth2Tokens } from "arctic";
 import { z } from "zod";
 import type { AdminUser } from "~/lib/admin-users";
 import { CHANGE_PASSWORD_PATH } from "~/lib/admin-navigation";
 import { ACCOUNT_MESSAGES, PASSWORD_TEXT, SIGN_IN_TEXT, throttledText } from "~/lib/messages";
 import { can, type Permission } from "~/lib/permissions";
 import { signInSchema } from "~/lib/schemas/account";
-import { findAdminAccount, findUserForProviderSignIn, fillProfileFromProvider, verifyLocalSignIn, type AdminAccount } from "~/models/admin-users.server";
+import {
+  findAdminAccount,
+  findUserForProviderSignIn,
+  fillProfileFromProvider,
+  verifyLocalSignIn,
+  type AdminAccount,
+  type LocalSignInResult,
+} from "~/models/admin-users.server";
+import { recordFailedSignIn, recordSignIn } from "~/models/audit-log.server";
+import { admitSignInCheck, PasswordChecksBusy } from "~/infrastructure/password.server";
 import { env, oidcEnabled } from "~/infrastructure/env.server";
 import { requestContext } from "~/infrastructure/request-context.server";
 import { BODY_LIMITS } from "~/infrastructure/request-body.server";
+import { ProviderRequestFailed, requestProviderJson } from "~/infrastructure/provider-http.server";
 import { assertWriteAccepted } from "~/route-actions/write-guard.server";
 import { activeSessionUserId, clearSessionCookieHeader, destroySession } from "~/route-actions/session.server";
 import { redirectWithToast } from "~/route-actions/toast.server";
@@ -21,7 +32,7 @@ import { redirectWithToast } from "~/route-actions/toast.server";
 export class SignInRefused extends Error {
   constructor(
     message: string,
-    /** 401 unless said otherwise (429 while the client must wait). */
+    /** 401 unless said otherwise (429 while the client must wait, 503 while the password checks are full). */
     readonly status = 401,
     readonly retryAfterSeconds?: number,
   ) {
@@ -31,15 +42,37 @@ export class SignInRefused extends Error {
 
 export const authenticator = new Authenticator<AdminUser>();
 
+/** Admitted to the password checks (see admitSignInCheck), or refused with 503 and when to try again. */
+function admitSignIn(): () => void {
+  try {
+    return admitSignInCheck();
+  } catch (error) {
+    if (error instanceof PasswordChecksBusy) throw new SignInRefused(SIGN_IN_TEXT.busy, 503, error.retryAfterSeconds);
+    throw error;
+  }
+}
+
 authenticator.use(
   new FormStrategy(async ({ form }) => {
     const parsed = signInSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw new SignInRefused(parsed.error.issues[0].message, 400);
-    const result = await verifyLocalSignIn(parsed.data.email, parsed.data.password, requestContext().clientAddress);
-    if (result.ok) return result.user;
+    const { email, password } = parsed.data;
+    const clientAddress = requestContext().clientAddress;
+    const release = admitSignIn();
+    let result: LocalSignInResult;
+    try {
+      result = await verifyLocalSignIn(email, password, clientAddress);
+    } finally {
+      release();
+    }
+    if (result.ok) {
+      await recordSignIn(result.user, "password", clientAddress);
+      return result.user;
+    }
+    // A throttled attempt was not checked: only checked ones are audited, so guessing cannot flood the log.
+    if (result.reason === "throttled") throw new SignInRefused(throttledText(result.retryAfterSeconds), 429, result.retryAfterSeconds);
+    await recordFailedSignIn({ email, method: "password", reason: result.reason, clientAddress });
     switch (result.reason) {
-      case "throttled":
-        throw new SignInRefused(throttledText(result.retryAfterSeconds), 429, result.retryAfterSeconds);
       case "inactive":
         throw new SignInRefused(SIGN_IN_TEXT.notAllowed);
       case "temporaryPasswordExpired":
@@ -61,66 +94,138 @@ const providerClaimsSchema = z.object({
   picture: z.string().max(2000).optional(),
 });
 
-interface OidcConfiguration {
-  authorization_endpoint: string;
-  token_endpoint: string;
-  userinfo_endpoint: string;
-  revocation_endpoint?: string;
-  code_challenge_methods_supported?: string[];
+/** What sign-in needs of the provider's discovery document. */
+const oidcConfigurationSchema = z.object({
+  issuer: z.string(),
+  authorization_endpoint: z.string().url(),
+  token_endpoint: z.string().url(),
+  userinfo_endpoint: z.string().url(),
+});
+
+/** Sign-in through the provider cannot start now; the message is shown to the visitor. */
+export class ProviderUnavailable extends Error {}
+
+/** Every call to the provider is given up after OIDC_TIMEOUT_SECONDS: a hung provider must not hold requests. */
+const providerTimeoutMs = () => env.OIDC_TIMEOUT_SECONDS * 1000;
+
+/** The token request, as remix-auth-oauth2 makes it (client secret by HTTP Basic, PKCE), within the time limit. */
+class TimedOAuth2Strategy extends OAuth2Strategy<AdminUser> {
+  protected override async validateAuthorizationCode(code: string, codeVerifier: string): Promise<OAuth2Tokens> {
+    const body = new URLSearchParams({ grant_type: "authorization_code", code, code_verifier: codeVerifier });
+    if (this.options.redirectURI) body.set("redirect_uri", this.options.redirectURI.toString());
+    const credentials = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString("base64");
+    const answer = await requestProviderJson(this.options.tokenEndpoint.toString(), {
+      method: "POST",
+      body: body.toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: `Basic ${credentials}` },
+      timeoutMs: providerTimeoutMs(),
+    });
+    const data = answer.body;
+    if (answer.status !== 200 || typeof data !== "object" || data === null) {
+      const reason = data && typeof data === "object" && "error" in data ? ` (${String(data.error)})` : "";
+      throw new ProviderRequestFailed(`The provider's token endpoint answered ${answer.status}${reason}`);
+    }
+    return new OAuth2Tokens(data);
+  }
 }
 
-let oidcReady: Promise<void> | undefined;
+const issuerWithoutSlash = (issuer: string) => issuer.replace(/\/+$/, "");
 
-/** Finds the provider's endpoints by discovery (once) and registers the "oidc" strategy. */
+/** Discovery's state: ready (or under way), else when it may be tried again after failing. */
+let oidcReady: Promise<void> | undefined;
+let failedDiscoveries = 0;
+let nextDiscoveryAt = 0;
+let lastDiscoveryError: ProviderUnavailable | undefined;
+
+/** After the n-th failed discovery in a row: OIDC_RETRY_SECONDS, doubling, up to 5 minutes (or OIDC_RETRY_SECONDS if longer). */
+function discoveryRetrySeconds(failures: number): number {
+  return Math.min(Math.max(env.OIDC_RETRY_SECONDS, 300), env.OIDC_RETRY_SECONDS * 2 ** Math.min(failures - 1, 20));
+}
+
+/**
+ * Finds the provider's endpoints by discovery (once) and registers the "oidc"
+ * strategy. A failed discovery is not tried again on every request (anyone can
+ * open the sign-in page): it waits, longer after each failure in a row.
+ */
 function ensureOidcStrategy(): Promise<void> {
-  oidcReady ??= (async () => {
-    const issuer = env.OIDC_ISSUER!.replace(/\/$/, "");
-    const response = await fetch(`${issuer}/.well-known/openid-configuration`, { headers: { Accept: "application/json" } });
-    if (!response.ok) throw new Error(`OpenID Connect discovery at ${issuer} answered ${response.status}`);
-    const configuration = (await response.json()) as OidcConfiguration;
-    const secure = env.APP_URL!.startsWith("https:");
-    authenticator.use(
-      new OAuth2Strategy<AdminUser>(
-        {
-          authorizationEndpoint: configuration.authorization_endpoint,
-          tokenEndpoint: configuration.token_endpoint,
-          clientId: env.OIDC_CLIENT_ID!,
-          clientSecret: env.OIDC_CLIENT_SECRET!,
-          redirectURI: `${new URL(env.APP_URL!).origin}/admin/api/callback`,
-          scopes: ["openid", "email", "profile"],
-          cookie: { name: COOKIE_NAMES.signInState, path: "/admin/api", httpOnly: true, sameSite: "Lax", ...(secure ? { secure: true } : {}) },
-        },
-        async ({ tokens }) => {
-          // The email comes from the provider's userinfo endpoint, never from an unverified token.
-          const userinfo = await fetch(configuration.userinfo_endpoint, {
-            headers: { Authorization: `Bearer ${tokens.accessToken()}`, Accept: "application/json" },
-          });
-          if (!userinfo.ok) throw new SignInRefused("Your sign-in provider did not return your details. Please try again.");
-          const claims = providerClaimsSchema.safeParse(await userinfo.json().catch(() => null));
-          if (!claims.success) throw new SignInRefused("Your sign-in provider did not return your details. Please try again.");
-          const { sub, email, email_verified, given_name, family_name, picture } = claims.data;
-          // Only an address the provider has checked counts; a missing claim is not a yes.
-          if (!email || email_verified !== true) {
-            throw new SignInRefused("Your sign-in provider did not confirm an email address.");
-          }
-          const found = await findUserForProviderSignIn({ issuer, subject: sub, email });
-          if (!found.ok) {
-            throw new SignInRefused(
-              found.reason === "bound-elsewhere"
-                ? "This admin account is linked to a different sign-in at your provider. Ask a super admin for help."
-                : SIGN_IN_TEXT.notAllowed,
-            );
-          }
-          return fillProfileFromProvider(found.user, { givenName: given_name, familyName: family_name, picture });
-        },
-      ),
-      "oidc",
-    );
-  })().catch((error) => {
-    oidcReady = undefined; // try discovery again next time
-    throw error;
-  });
+  if (oidcReady) return oidcReady;
+  if (lastDiscoveryError && Date.now() < nextDiscoveryAt) return Promise.reject(lastDiscoveryError);
+  const issuer = issuerWithoutSlash(env.OIDC_ISSUER!);
+  oidcReady = discoverProvider(issuer).then(
+    () => {
+      failedDiscoveries = 0;
+      lastDiscoveryError = undefined;
+    },
+    (error: unknown) => {
+      oidcReady = undefined;
+      failedDiscoveries += 1;
+      const waitSeconds = discoveryRetrySeconds(failedDiscoveries);
+      nextDiscoveryAt = Date.now() + waitSeconds * 1000;
+      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      console.error(`OpenID Connect discovery at ${issuer} failed: ${reason}. Sign-in through the provider is tried again in ${waitSeconds} s.`);
+      lastDiscoveryError = error instanceof ProviderUnavailable ? error : new ProviderUnavailable(SIGN_IN_TEXT.providerUnreachable, { cause: error });
+      throw lastDiscoveryError;
+    },
+  );
   return oidcReady;
+}
+
+async function discoverProvider(issuer: string): Promise<void> {
+  const answer = await requestProviderJson(`${issuer}/.well-known/openid-configuration`, { timeoutMs: providerTimeoutMs() });
+  if (answer.status !== 200) throw new ProviderRequestFailed(`it answered ${answer.status}`);
+  const configuration = oidcConfigurationSchema.safeParse(answer.body);
+  if (!configuration.success) throw new ProviderRequestFailed("its answer is not a discovery document with the endpoints sign-in needs");
+  // The document must be the configured issuer's own (OpenID Connect Discovery 1.0, section 4.3).
+  const { issuer: named, authorization_endpoint, token_endpoint, userinfo_endpoint } = configuration.data;
+  if (issuerWithoutSlash(named) !== issuer) {
+    throw new ProviderUnavailable(SIGN_IN_TEXT.providerMismatch, {
+      cause: new Error(`its document names the issuer ${JSON.stringify(named)}, not OIDC_ISSUER (${issuer}), so it is not used`),
+    });
+  }
+  const secure = env.APP_URL!.startsWith("https:");
+  authenticator.use(
+    new TimedOAuth2Strategy(
+      {
+        authorizationEndpoint: authorization_endpoint,
+        tokenEndpoint: token_endpoint,
+        clientId: env.OIDC_CLIENT_ID!,
+        clientSecret: env.OIDC_CLIENT_SECRET!,
+        redirectURI: `${new URL(env.APP_URL!).origin}/admin/api/callback`,
+        scopes: ["openid", "email", "profile"],
+        cookie: { name: COOKIE_NAMES.signInState, path: "/admin/api", httpOnly: true, sameSite: "Lax", ...(secure ? { secure: true } : {}) },
+      },
+      async ({ tokens }) => {
+        const clientAddress = requestContext().clientAddress;
+        // The email comes from the provider's userinfo endpoint, never from an unverified token.
+        const userinfo = await requestProviderJson(userinfo_endpoint, {
+          headers: { Authorization: `Bearer ${tokens.accessToken()}` },
+          timeoutMs: providerTimeoutMs(),
+        });
+        if (userinfo.status !== 200) throw new SignInRefused("Your sign-in provider did not return your details. Please try again.");
+        const claims = providerClaimsSchema.safeParse(userinfo.body);
+        if (!claims.success) throw new SignInRefused("Your sign-in provider did not return your details. Please try again.");
+        const { sub, email, email_verified, given_name, family_name, picture } = claims.data;
+        // Only an address the provider has checked counts; a missing claim is not a yes.
+        if (!email || email_verified !== true) {
+          await recordFailedSignIn({ email: email ?? "", method: "provider", reason: "unverifiedEmail", clientAddress });
+          throw new SignInRefused("Your sign-in provider did not confirm an email address.");
+        }
+        const found = await findUserForProviderSignIn({ issuer, subject: sub, email });
+        if (!found.ok) {
+          await recordFailedSignIn({ email, method: "provider", reason: found.reason, clientAddress });
+          throw new SignInRefused(
+            found.reason === "bound-elsewhere"
+              ? "This admin account is linked to a different sign-in at your provider. Ask a super admin for help."
+              : SIGN_IN_TEXT.notAllowed,
+          );
+        }
+        const user = await fillProfileFromProvider(found.user, { givenName: given_name, familyName: family_name, picture });
+        await recordSignIn(user, "provider", clientAddress);
+        return user;
+      },
+    ),
+    "oidc",
+  );
 }
 
 /** Runs a strategy; a strategy's redirect (to the provider) is returned as it is. */

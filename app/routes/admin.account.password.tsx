@@ -15,6 +15,7 @@ import type { FormAnswer } from "~/lib/form-submission";
 import { submitAdminForm } from "~/route-actions/admin-forms.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
 import { requireAdminPageAccount } from "~/route-actions/auth.server";
+import { isCommonPassword } from "~/infrastructure/common-passwords.server";
 import { localSignInEnabled } from "~/infrastructure/env.server";
 import { requestContext } from "~/infrastructure/request-context.server";
 import { sessionCookieHeader } from "~/route-actions/session.server";
@@ -40,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireAdminPageAccount(request, ACCESS);
   return submitAdminForm({
     values: await readFormFields(request),
-    schema: passwordChangeSchema(user.email),
+    schema: passwordChangeSchema(user.email, isCommonPassword),
     invalid: ACCOUNT_MESSAGES.passwordChangeFailed,
     save: (input) => changeOwnPassword(user, input, requestContext().clientAddress),
     success: {

@@ -8,10 +8,10 @@ import { CHANGE_PASSWORD_PATH } from "~/lib/admin-navigation";
 import type { AdminUser } from "~/lib/admin-users";
 import { ACCOUNT_MESSAGES, SIGN_IN_TEXT } from "~/lib/messages";
 import { findAdminAccount } from "~/models/admin-users.server";
-import { authenticate, getAdminUser, SignInRefused } from "~/route-actions/auth.server";
+import { authenticate, getAdminUser, ProviderUnavailable, SignInRefused } from "~/route-actions/auth.server";
 import { localSignInEnabled, oidcEnabled } from "~/infrastructure/env.server";
 import { publicFormHeaders } from "~/route-actions/public-forms.server";
-import { consumeRateLimit } from "~/infrastructure/rate-limit.server";
+import { consumeClientRateLimit } from "~/infrastructure/rate-limit.server";
 import { BodyMalformedError, BodyTooLargeError, readFormWithLimit } from "~/infrastructure/request-body.server";
 import { assertWriteAccepted } from "~/route-actions/write-guard.server";
 import { startSession } from "~/models/sessions.server";
@@ -48,11 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       if (result instanceof Response) return result;
       return signedInAnswer(result);
     } catch (error) {
-      console.error("Starting sign-in with the provider failed:", error);
+      // A failed discovery is logged once where it happens, not again for every visitor while it waits to be retried.
+      if (!(error instanceof ProviderUnavailable)) console.error("Starting sign-in with the provider failed:", error);
       return redirectWithToast("/admin", {
         kind: "destructive",
         title: "Sign-in unavailable",
-        description: "We couldn't reach the sign-in provider. Please try again in a moment.",
+        description: error instanceof ProviderUnavailable ? error.message : SIGN_IN_TEXT.providerUnreachable,
       });
     }
   }
@@ -67,7 +68,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   if (!localSignInEnabled) return json({ error: "Sign in through your provider.", email: "" }, { status: 404 });
   assertWriteAccepted(request, MAX_SIGN_IN_BYTES);
-  const limit = await consumeRateLimit("sign-in");
+  // Per client only: a global bucket would let many addresses posting junk shut staff out.
+  const limit = await consumeClientRateLimit("sign-in");
   if (!limit.allowed) {
     return json({ error: SIGN_IN_TEXT.tooManyRequests, email: "" }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }

@@ -132,6 +132,9 @@ describe("sign-in through an OpenID Connect provider", () => {
       .where("id", "=", "user_1_active")
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ providerIssuer: provider.issuer.url, providerSubject: "provider-user-1" });
+    // In the audit log, with where it came from.
+    const audit = await server.db.selectFrom("auditLog").select(["action", "actorId", "summary"]).where("action", "=", "sign_in.succeeded").execute();
+    expect(audit).toEqual([{ action: "sign_in.succeeded", actorId: "user_1_active", summary: "Signed in through the sign-in provider from 127.0.0.1" }]);
   });
 
   it("knows a bound user by their subject afterwards, even when the provider gives a new email", async () => {
@@ -161,6 +164,8 @@ describe("sign-in through an OpenID Connect provider", () => {
     expect(page).toMatch(/not allowed into the admin portal|did not confirm an email address|linked to a different sign-in/);
     expect(cookies.has("__session")).toBe(false);
     expect(await server.db.selectFrom("sessions").select("id").execute()).toHaveLength(before.length);
+    const failed = await server.db.selectFrom("auditLog").select("summary").where("action", "=", "sign_in.failed").orderBy("id", "desc").executeTakeFirst();
+    expect(failed?.summary).toMatch(/^Failed sign-in as .* through the sign-in provider from 127\.0\.0\.1: /);
   });
 
   it("answers a callback with a forged state by refusing, not by erroring", async () => {

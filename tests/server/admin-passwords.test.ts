@@ -119,6 +119,22 @@ describe("passwords", () => {
     expect(audit).toEqual([expect.objectContaining({ action: "user.password_changed", actorId: user.id })]);
   });
 
+  it("refuses a common password (from the bundled list, or a common word with a year or digits added), and the old one keeps working", async () => {
+    const user = await createAdminUserRow(server.db, { email: "predictable@clearlinebusiness.co.uk", role: "manager", password: "first-password-1" });
+    const here = await signIn(server, user.email, "first-password-1");
+    for (const common of ["Password1234", "Winter2025!!", "qwertyuiop123", "1q2w3e4r5t6y", "P@ssw0rd2024!"]) {
+      const response = await changePassword(server, here, { currentPassword: "first-password-1", newPassword: common, confirmPassword: common });
+      expect(response.status, common).toBe(400);
+      const body = await response.text();
+      expect(body).toContain(
+        "This password is too common: it is one of the first that attackers try. Please choose another, such as three or four random words.",
+      );
+      expect(body).not.toContain(`value="${common}"`);
+    }
+    expect((await userRow(user.email)).passwordHash).toBe(await testPasswordHash("first-password-1"));
+    expect((await signInFrom(server, "127.0.0.27", user.email, "first-password-1")).status).toBe(302);
+  });
+
   it("keeps a user with a temporary password on the change screen: pages redirect there, JSON routes answer 403, until it is changed", async () => {
     const expires = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
     const user = await createAdminUserRow(server.db, {
@@ -341,5 +357,18 @@ describe("ADMIN_EMAIL and ADMIN_PASSWORD across restarts", () => {
       temporaryPasswordExpiresAt: null,
     });
     expect((await signInFrom(server, "127.0.0.32", "new-owner@clearlinebusiness.co.uk", "new-owner-password")).location).toBe("/admin/dashboard");
+  });
+});
+
+describe("a common ADMIN_PASSWORD", () => {
+  let server: TestServer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("is still applied, with a warning in the log to change it", async () => {
+    server = await startTestServer({ ADMIN_EMAIL: "common-owner@clearlinebusiness.co.uk", ADMIN_PASSWORD: "Summer2024!!" });
+    await expect.poll(() => server!.output()).toContain("ADMIN_PASSWORD is a common password");
+    expect((await signInFrom(server, "127.0.0.33", "common-owner@clearlinebusiness.co.uk", "Summer2024!!")).status).toBe(302);
   });
 });

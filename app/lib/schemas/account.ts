@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/sign-in";
 import { LIMITS } from "~/lib/form-fields";
+import { PASSWORD_TEXT } from "~/lib/messages";
 
 /** Passwords are taken exactly as typed: never trimmed. */
 function password(missing: string) {
@@ -28,9 +29,11 @@ export type SignInInput = z.infer<typeof signInSchema>;
 /**
  * "Change your password" for the signed-in user whose email is given: the
  * current password, a new one of at least MIN_PASSWORD_LENGTH characters that
- * is neither their email (in any case) nor the current one, and the new one again.
+ * is neither their email (in any case), nor common (`isCommon`, given by the
+ * server: the list is not shipped to browsers), nor the current one, and the
+ * new one again.
  */
-export function passwordChangeSchema(email: string) {
+export function passwordChangeSchema(email: string, isCommon: (password: string) => boolean = () => false) {
   return z
     .object({
       currentPassword: password("Please enter your current password"),
@@ -38,7 +41,8 @@ export function passwordChangeSchema(email: string) {
         z
           .string()
           .min(MIN_PASSWORD_LENGTH, `Please choose a password of at least ${MIN_PASSWORD_LENGTH} characters`)
-          .refine((value) => value.trim().toLowerCase() !== email.trim().toLowerCase(), "Please choose a password that is not your email address"),
+          .refine((value) => value.trim().toLowerCase() !== email.trim().toLowerCase(), "Please choose a password that is not your email address")
+          .refine((value) => !isCommon(value), PASSWORD_TEXT.common),
       ),
       confirmPassword: password("Please enter your new password again"),
     })

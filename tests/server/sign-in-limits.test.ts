@@ -1,0 +1,169 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn, signInFrom, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { startTestServer, type TestServer } from "../support/server";
+
+/**
+ * What keeps staff sign-in open to staff when anonymous clients abuse it: no
+ * global bucket in front of it, a bounded queue for password checks, a
+ * budget of failures per client across accounts; and every sign-in audited.
+ * Each loopback address (127.0.x.y) is a different client.
+ */
+
+const WRONG = "That email and password don&#x27;t match an admin account.";
+const BUSY = "Sign-in is busy right now. Please try again in a few seconds.";
+const randomEmail = () => `someone-${crypto.randomUUID()}@example.co.uk`;
+
+describe("sign-in and the public forms' global bucket", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ ...TEST_OWNER_ENV, RATE_LIMIT_MAX: "2", RATE_LIMIT_GLOBAL_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "600" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("lets the owner sign in from a fresh address after many addresses have posted junk to the sign-in form", async () => {
+    for (let index = 1; index <= 8; index++) {
+      const junk = await signInFrom(server, `127.0.1.${index}`, "junk", "x");
+      expect(junk.status, `junk from client ${index}`).toBe(400);
+    }
+    const owner = await signInFrom(server, "127.0.1.50", TEST_OWNER.email, TEST_OWNER.password);
+    expect(owner.status).toBe(302);
+    expect(owner.session).not.toBeNull();
+  });
+
+  it("still limits each client's posts to the sign-in form", async () => {
+    expect((await signInFrom(server, "127.0.1.60", "junk", "x")).status).toBe(400);
+    expect((await signInFrom(server, "127.0.1.60", "junk", "x")).status).toBe(400);
+    const limited = await signInFrom(server, "127.0.1.60", TEST_OWNER.email, TEST_OWNER.password);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.retryAfter)).toBeGreaterThan(0);
+  });
+});
+
+describe("failed sign-ins across accounts, and the audit log", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ ...TEST_OWNER_ENV, RATE_LIMIT_MAX: "1000", SIGN_IN_CLIENT_FAILURES_MAX: "5" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("records each sign-in and each failed one, with the email tried and the client's address but never the password", async () => {
+    expect((await signInFrom(server, "127.0.4.1", TEST_OWNER.email, TEST_OWNER.password)).status).toBe(302);
+    expect((await signInFrom(server, "127.0.4.2", TEST_OWNER.email, "not-the-owner-password")).alert).toBe(WRONG);
+
+    const cookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
+    const dashboard = await (await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: cookie } })).text();
+    const activity = /data-testid="recent-activity"[\s\S]*?<\/ul>/.exec(dashboard)?.[0].replace(/<[^>]+>/g, "") ?? "";
+    expect(activity).toContain("Site Administrator signed in with a password from 127.0.4.1");
+    expect(activity).toContain(`Visitor failed sign-in as ${TEST_OWNER.email} with a password from 127.0.4.2: wrong email or password`);
+
+    const rows = await server.db.selectFrom("auditLog").selectAll().where("action", "like", "sign_in%").execute();
+    expect(rows.map((row) => row.action).sort()).toEqual(["sign_in.failed", "sign_in.succeeded", "sign_in.succeeded"]);
+    expect(JSON.stringify(rows)).not.toContain("not-the-owner-password");
+    expect(JSON.stringify(rows)).not.toContain(TEST_OWNER.password);
+  });
+
+  it("makes a client that fails for many different emails wait, even for a new email, while another client signs in", async () => {
+    const sprayer = "127.0.2.1";
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const answer = await signInFrom(server, sprayer, randomEmail(), "Spring2024!!");
+      expect(answer.status, `attempt ${attempt}`).toBe(401);
+      expect(answer.alert).toBe(WRONG);
+    }
+    const unknown = await signInFrom(server, sprayer, randomEmail(), "Spring2024!!");
+    expect(unknown.status).toBe(429);
+    expect(unknown.alert).toMatch(/^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(Number(unknown.retryAfter)).toBeGreaterThan(0);
+    // The same answer for an address that is an account, right password or not.
+    const known = await signInFrom(server, sprayer, TEST_OWNER.email, TEST_OWNER.password);
+    expect({ status: known.status, alert: known.alert, session: known.session }).toEqual({ status: 429, alert: unknown.alert, session: null });
+
+    const owner = await signInFrom(server, "127.0.2.2", TEST_OWNER.email, TEST_OWNER.password);
+    expect(owner.status).toBe(302);
+    expect(owner.session).not.toBeNull();
+  });
+});
+
+interface JsonAnswer {
+  status: number;
+  retryAfter: string | null;
+  body: unknown;
+}
+
+/** The sign-in form posted as the portal's script does (Remix's `_data` request), answered in JSON. */
+function signInJsonFrom(server: { url: string }, localAddress: string, email: string, password: string): Promise<JsonAnswer> {
+  const body = new URLSearchParams({ email, password }).toString();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      new URL("/admin/api/login?_data=routes%2Fadmin.api.login", server.url),
+      {
+        method: "POST",
+        localAddress,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Origin: server.url },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => {
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // left as text: the assertion shows it
+          }
+          resolve({ status: response.statusCode ?? 0, retryAfter: (response.headers["retry-after"] as string | undefined) ?? null, body: parsed });
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+describe("the queue of password checks", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ ...TEST_OWNER_ENV, SIGN_IN_QUEUE_MAX: "1" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answers sign-ins past a full queue with 503 and Retry-After, on the page and in JSON, and never 500", async () => {
+    const page = await Promise.all(Array.from({ length: 16 }, (_, index) => signInFrom(server, `127.0.3.${index + 1}`, randomEmail(), "a-wrong-password")));
+    expect(
+      page.every((answer) => [401, 503].includes(answer.status)),
+      page.map((answer) => answer.status).join(),
+    ).toBe(true);
+    const busyPages = page.filter((answer) => answer.status === 503);
+    expect(busyPages.length).toBeGreaterThan(0);
+    for (const answer of busyPages) {
+      expect(answer.alert).toBe(BUSY);
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    }
+
+    const json = await Promise.all(
+      Array.from({ length: 16 }, (_, index) => signInJsonFrom(server, `127.0.3.${index + 101}`, randomEmail(), "a-wrong-password")),
+    );
+    expect(
+      json.every((answer) => [401, 503].includes(answer.status)),
+      json.map((answer) => answer.status).join(),
+    ).toBe(true);
+    const busyJson = json.filter((answer) => answer.status === 503);
+    expect(busyJson.length).toBeGreaterThan(0);
+    for (const answer of busyJson) {
+      expect(answer.body).toEqual({ error: BUSY, email: expect.any(String) });
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    }
+
+    // Once the queue has drained, the owner signs in as usual.
+    const owner = await signInFrom(server, "127.0.3.250", TEST_OWNER.email, TEST_OWNER.password);
+    expect(owner.status).toBe(302);
+  });
+});
