@@ -31,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     toast,
     consent: await readConsent(request),
     analyticsId: env.ANALYTICS_GA_MEASUREMENT_ID ?? null,
+    // The footer's copyright year, from the server's clock rather than each browser's.
+    year: new Date().getFullYear(),
   } satisfies RootData & Record<string, unknown>;
   return json(data, { headers });
 }

@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { AboutBlock, HomeHero, HowItWorks, QuoteWizard, ResourceCards, ServicesTiles, TestimonialsShowcase, WhyChooseUs } from "~/components/site/static-parts";
+import { useBrand } from "~/lib/brand";
 import { pageMeta } from "~/lib/seo";
 import { firstStockImages, listStockImagesByLocation } from "~/models/stock-images.server";
 import { listTestimonialsForDisplay } from "~/models/testimonials.server";
@@ -38,13 +39,14 @@ export async function loader() {
 
 export default function Home() {
   const { images, formLogos, resourceImages, testimonials } = useLoaderData<typeof loader>();
+  const brand = useBrand();
   return (
     <>
       <HomeHero image={images["hero-section"]} />
       <QuoteWizard formAction="/?index" logos={formLogos} />
       <HowItWorks />
       <ServicesTiles image={images.services} />
-      <AboutBlock image={images["about-us"]} />
+      <AboutBlock image={images["about-us"]} brand={brand} />
       <WhyChooseUs />
       <ResourceCards images={resourceImages} />
       <TestimonialsShowcase testimonials={testimonials} heading="What our customers say" />

@@ -1,6 +1,8 @@
 import { Outlet, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { Analytics } from "~/components/site/analytics";
 import { CookieBanner, SiteFooter, SiteHeader } from "~/components/site/static-parts";
+import { listenToMenus } from "~/components/ui/menus";
 import { SHARED_PAGE_HANDLE } from "~/lib/page-cache";
 import type { RootLoader } from "~/root";
 
@@ -11,15 +13,18 @@ export const handle = SHARED_PAGE_HANDLE;
 export default function SiteLayout() {
   const root = useRouteLoaderData<RootLoader>("root");
   const { pathname, search } = useLocation();
+  // Here rather than in the header, whose code the browser may not have (a static part).
+  useEffect(() => listenToMenus(document), []);
+  if (!root) throw new Error("The site's frame is rendered below the root route");
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader currentPath={pathname} />
+      <SiteHeader currentPath={pathname} brand={root.brand} />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
-      <CookieBanner consent={root?.consent ?? null} redirectTo={pathname + search} />
-      <Analytics measurementId={root?.analyticsId ?? null} consent={root?.consent ?? null} />
+      <SiteFooter brand={root.brand} year={root.year} />
+      <CookieBanner consent={root.consent} redirectTo={pathname + search} />
+      <Analytics measurementId={root.analyticsId} consent={root.consent} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ArrowRight } from "~/components/ui/icons";
 import { ButtonLink } from "~/components/ui/button";
-import { useBrand } from "~/lib/brand";
+import type { Brand } from "~/lib/brand";
 import type { PublicStockImage } from "~/lib/stock-images";
 import { CheckList } from "./check-list";
 import { Section } from "./section";
@@ -8,8 +8,7 @@ import { SectionHeading } from "./section-heading";
 import { StockImage } from "./stock-image";
 
 /** The home page's short introduction to the company, leading to the About page. */
-export function AboutBlock({ image }: { image: PublicStockImage | null }) {
-  const brand = useBrand();
+export function AboutBlock({ image, brand }: { image: PublicStockImage | null; brand: Brand }) {
   return (
     <Section labelledBy="about-title">
       <div className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">

@@ -1,11 +1,10 @@
 import { Link } from "@remix-run/react";
-import { useBrand } from "~/lib/brand";
 import { cn } from "~/lib/cn";
 
-export function BrandLogo({ inverted = false }: { inverted?: boolean }) {
-  const brand = useBrand();
+/** The brand's mark and `name`, leading home. */
+export function BrandLogo({ name, inverted = false }: { name: string; inverted?: boolean }) {
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-md" aria-label={`${brand.name} home`}>
+    <Link to="/" className="flex items-center gap-2 rounded-md" aria-label={`${name} home`}>
       <svg viewBox="0 0 32 32" className="size-8 shrink-0" aria-hidden>
         <rect width="32" height="32" rx="8" className={inverted ? "fill-white" : "fill-brand-600"} />
         <path
@@ -14,7 +13,7 @@ export function BrandLogo({ inverted = false }: { inverted?: boolean }) {
           strokeLinecap="round"
         />
       </svg>
-      <span className={cn("text-lg font-bold tracking-tight", inverted ? "text-white" : "text-slate-900")}>{brand.name}</span>
+      <span className={cn("text-lg font-bold tracking-tight", inverted ? "text-white" : "text-slate-900")}>{name}</span>
     </Link>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Mail, MapPin, Phone } from "~/components/ui/icons";
-import { phoneHref, useBrand } from "~/lib/brand";
+import { phoneHref, type Brand } from "~/lib/brand";
 import { FOOTER_HELP_LINKS, FOOTER_LINKS } from "~/lib/site-navigation";
 import { BrandLogo } from "./brand-logo";
 
@@ -18,14 +18,13 @@ function FooterLinkList({ links }: { links: ReadonlyArray<{ to: string; label: s
   );
 }
 
-export function SiteFooter() {
-  const brand = useBrand();
-  const year = new Date().getFullYear();
+/** The site's footer; `year` is the copyright line's, the year the page was rendered. */
+export function SiteFooter({ brand, year }: { brand: Brand; year: number }) {
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="grid content-start gap-4">
-          <BrandLogo inverted />
+          <BrandLogo name={brand.name} inverted />
           <p className="text-sm leading-6 text-slate-400">
             Independent comparison of business mobile, phone system, broadband and IT deals for UK small businesses.
           </p>

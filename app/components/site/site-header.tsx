@@ -1,16 +1,10 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { Menu, X } from "~/components/ui/icons";
-import { useEffect, useRef } from "react";
 import { ButtonLink } from "~/components/ui/button";
-import { useBrand } from "~/lib/brand";
+import type { Brand } from "~/lib/brand";
 import { cn } from "~/lib/cn";
 import { HEADER_LINKS } from "~/lib/site-navigation";
 import { BrandLogo } from "./brand-logo";
-
-function useLinkLabel() {
-  const brand = useBrand();
-  return (label: string) => label.replace("{product}", brand.product);
-}
 
 /** As `<NavLink>` decides it: the link's page or one below it. */
 function isCurrent(to: string, currentPath: string) {
@@ -18,15 +12,8 @@ function isCurrent(to: string, currentPath: string) {
 }
 
 /** The site's header; `currentPath` is the page it is on, whose link it marks. */
-export function SiteHeader({ currentPath }: { currentPath: string }) {
-  const linkLabel = useLinkLabel();
-  const menu = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-
-  // The mobile menu is a <details> (works without JavaScript); close it after navigating.
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [location.key]);
+export function SiteHeader({ currentPath, brand }: { currentPath: string; brand: Brand }) {
+  const linkLabel = (label: string) => label.replace("{product}", brand.product);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -37,7 +24,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
         Skip to main content
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <BrandLogo />
+        <BrandLogo name={brand.name} />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {HEADER_LINKS.map((link) => {
             const current = isCurrent(link.to, currentPath);
@@ -56,7 +43,8 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
             Get Your Quote
           </ButtonLink>
         </nav>
-        <details ref={menu} className="group md:hidden" data-testid="mobile-menu">
+        {/* A <details>, so it opens and closes without JavaScript; `listenToMenus` closes it when a link in it is chosen. */}
+        <details data-menu="" className="group md:hidden" data-testid="mobile-menu">
           <summary
             className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
             aria-label="Menu"

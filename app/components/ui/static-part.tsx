@@ -1,6 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { Component, lazy, startTransition, useEffect, useId, useRef, useState, type ComponentType, type ReactNode, type RefObject } from "react";
 import { isHydrated } from "~/lib/hydration";
+import type { JsonProps } from "~/lib/json";
 
 /**
  * The HTML the server rendered for each static part a page hydrated, by part and props: a part
@@ -73,9 +74,18 @@ interface PartOptions {
 }
 
 /**
+ * A part's name, where its props are JSON. Otherwise the compiler says why instead: checked here
+ * rather than in `P`'s constraint, because TypeScript falls back to a constraint that an
+ * inferred `P` does not meet.
+ */
+type PartName<P> = P extends JsonProps<P> ? string : "A static part's props must be JSON: no functions, dates, maps or class instances";
+
+/**
  * A part of a page whose code the browser downloads only when the server's HTML for it is not
- * enough. Its props must be plain data (as loaders give them), and its HTML must depend on
- * nothing else but the site's constants.
+ * enough. Its props must be JSON (`JsonProps`: they are compared as JSON, and a function or a date
+ * would not compile), and its HTML must depend on them alone and the site's constants: no hooks
+ * reading the router, loader data or context, no clock. Whatever else it shows (the brand, the
+ * current path, the year) is passed in as a prop.
  *
  * - On the server `ServerPart` renders it (import it from a `.server` module, which the browser's
  *   build leaves empty, so `ServerPart` is undefined there).
@@ -88,7 +98,7 @@ interface PartOptions {
  *   so the server's HTML stays on screen until the code is there.
  */
 export function staticPart<P extends object>(
-  name: string,
+  name: PartName<P>,
   ServerPart: ComponentType<P> | undefined,
   load: () => Promise<ComponentType<P>>,
   { wakeOn, wakeAtOnce }: PartOptions = {},
