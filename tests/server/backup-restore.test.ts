@@ -17,7 +17,7 @@ afterAll(async () => {
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-// Backups copy the SQLite file; on Postgres they are the database provider's (README, Backups).
+// Backups copy the SQLite file; on Postgres they are the database provider's (docs/operations.md, Backups).
 async function server(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<TestServer> {
   const started_ = await startTestServer(env, { ...options, sqliteOnly: true });
   started.push(started_);
