@@ -19,7 +19,7 @@ import { databaseKind, forChange, getDb, nowIso } from "~/infrastructure/db.serv
 import type { Database, LeadActivityRow, LeadRow } from "~/lib/database-types";
 import { env } from "~/infrastructure/env.server";
 import { recordAudit } from "./audit-log.server";
-import { csvStreamNewestFirst, escapeLike, pageNewestFirst, textSearch } from "./listing.server";
+import { csvStreamNewestFirst, escapeLike, ftsPhrase, pageNewestFirst, textSearch } from "./listing.server";
 import { ModelError } from "./model-error.server";
 
 /** Staff's view of the leads: search, filter, pages, status, notes, delete, export. */
@@ -57,10 +57,14 @@ async function toStaffLeads(db: Kysely<Database>, rows: StaffLeadRow[]): Promise
   });
 }
 
-/** Three characters or more: the trigram index (migration 0005) finds any substring, ignoring case. */
-const indexedSearch = (q: string) => q.length >= 3;
+/**
+ * Three characters or more (not UTF-16 units: an emoji is one): the trigram
+ * index (migration 0005) finds any substring, ignoring case.
+ */
+const indexedSearch = (q: string) => Array.from(q).length >= 3;
 
-const searchIndexMatch = (q: string) => sql<SqlBool>`leadSearch MATCH ${`"${q.replaceAll('"', '""')}"`}`;
+/** The whole search is one phrase: the index then finds it as a substring, quotes and all. */
+const searchIndexMatch = (q: string) => sql<SqlBool>`leadSearch MATCH ${ftsPhrase(q)}`;
 
 /** Postgres: the generated search text (migration 0005) with its pg_trgm index. */
 const searchTextMatch = (q: string) => sql<SqlBool>`${sql.ref("searchText")} ILIKE ${`%${escapeLike(q)}%`} ESCAPE '\\'`;

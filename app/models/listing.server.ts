@@ -13,6 +13,15 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
+/**
+ * `text` as one FTS5 phrase: in double quotes, inner double quotes doubled, so
+ * nothing in it is read as query syntax (OR, NEAR, *, ^, column filters).
+ * Control characters are dropped: FTS5 reads a NUL as the query's end.
+ */
+export function ftsPhrase(text: string): string {
+  return `"${text.replace(/\p{Cc}/gu, "").replaceAll('"', '""')}"`;
+}
+
 /** A column to search, or an expression over columns (a full name). */
 export type SearchTarget = string | RawBuilder<unknown>;
 
