@@ -45,6 +45,11 @@ export function textSearch(q: string, targets: { text: SearchTarget[]; phone?: s
   return sql<SqlBool>`(${sql.join(matches, sql` OR `)})`;
 }
 
+/** A search as an export's audit entry names it: `search "text"`, or nothing when blank. */
+export function searchFilterWords(q: string): string[] {
+  return q.trim() ? [`search ${JSON.stringify(q.trim())}`] : [];
+}
+
 /** `first last` for searching by whole name; a missing part counts as empty. */
 export function fullNameTarget(first = "firstName", last = "lastName"): RawBuilder<unknown> {
   return sql`(coalesce(${sql.ref(first)}, '') || ' ' || coalesce(${sql.ref(last)}, ''))`;
@@ -142,6 +147,8 @@ export interface CsvExport<TB extends keyof Database, Row extends Keyset> {
   /** The filtered rows to export, with their columns (ordering and paging are added here). */
   query: (db: Kysely<Database>) => SelectQueryBuilder<Database, TB, Row>;
   cells: (row: Row) => ReadonlyArray<string | number | null | undefined>;
+  /** Told the rows sent when the file ends (complete) or is cut off: a failed read, a download stopped. */
+  onFinish?: (rows: number, complete: boolean) => Promise<void>;
 }
 
 /**
@@ -154,6 +161,17 @@ export function csvStreamNewestFirst<TB extends keyof Database, Row extends Keys
   let after: Keyset | null = null;
   let headerSent = false;
   let chunkRows = EXPORT_CHUNK.first;
+  let sentRows = 0;
+  let finished = false;
+  const finish = async (complete: boolean) => {
+    if (finished) return;
+    finished = true;
+    try {
+      await spec.onFinish?.(sentRows, complete);
+    } catch (error) {
+      console.error("CSV export: recording its end failed:", error);
+    }
+  };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!headerSent) {
@@ -163,19 +181,30 @@ export function csvStreamNewestFirst<TB extends keyof Database, Row extends Keys
         return;
       }
       const started = performance.now();
-      const db = await getDb();
-      const rows = (await newestFirst(spec.query(db), after).limit(chunkRows).execute()) as Row[];
+      let rows: Row[];
+      try {
+        const db = await getDb();
+        rows = (await newestFirst(spec.query(db), after).limit(chunkRows).execute()) as Row[];
+      } catch (error) {
+        await finish(false);
+        throw error;
+      }
       if (rows.length === 0) {
+        await finish(true);
         controller.close();
         return;
       }
       const last = rows[rows.length - 1];
       after = { createdAt: last.createdAt, id: last.id };
       controller.enqueue(encoder.encode(rows.map((row) => csvRow(spec.cells(row))).join("")));
+      sentRows += rows.length;
       const elapsed = Math.max(performance.now() - started, 0.1);
       chunkRows = Math.round(Math.min(EXPORT_CHUNK.most, Math.max(EXPORT_CHUNK.least, (rows.length * EXPORT_SLICE_MS) / elapsed)));
       // Let other requests in between chunks.
       await new Promise((resolve) => setImmediate(resolve));
+    },
+    async cancel() {
+      await finish(false);
     },
   });
 }
