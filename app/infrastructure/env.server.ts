@@ -148,6 +148,9 @@ const envSchema = z
     AWS_REGION: optionalString,
     AWS_ACCESS_KEY_ID: optionalString,
     AWS_SECRET_ACCESS_KEY: optionalString,
+    // Image variants made at once (each holds an original, up to 100 megapixels, decoded), and how many may wait for one.
+    IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+    IMAGE_DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
     BRAND_NAME: z.string().min(1).default("ClearLine Business"),
     BRAND_LEGAL_NAME: z.string().min(1).default("ClearLine Communications Ltd"),
     BRAND_COMPANY_NUMBER: z.string().min(1).default("09876543"),

@@ -47,6 +47,8 @@ describe("configuration", () => {
     ["DATABASE_URL", { DATABASE_URL: "mysql://db.internal/quotes" }],
     ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "0" }],
     ["LEAD_WEBHOOK_URL", { LEAD_WEBHOOK_URL: "ftp://hooks.example.com/leads" }],
+    ["IMAGE_DECODE_CONCURRENCY", { IMAGE_DECODE_CONCURRENCY: "0" }],
+    ["IMAGE_DECODE_QUEUE", { IMAGE_DECODE_QUEUE: "-1" }],
     ["LEAD_WEBHOOK_SECRET", { LEAD_WEBHOOK_SECRET: "too-short" }],
     ["LEAD_WEBHOOK_SECRET", { LEAD_WEBHOOK_SECRET: `whsec_${Buffer.alloc(16).toString("base64")}` }],
     ["LEAD_WEBHOOK_SECRET", { LEAD_WEBHOOK_SECRET: "whsec_not base64 at all, though long enough" }],
