@@ -29,17 +29,20 @@ FROM base AS runtime
 ENV DATA_DIR=/data \
     PORT=3000 \
     NODE_OPTIONS=--max-semi-space-size=8
-COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/build ./build
-COPY --from=build --chown=node:node /app/public ./public
-COPY --from=build --chown=node:node /app/package.json ./package.json
+# The app's files stay root's (files 644, folders 755): the server, running as node, can read
+# them but not change them, so a flaw in it cannot rewrite its own code. Only /data is node's.
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+COPY --from=build /app/package.json ./package.json
 # npm run backup / npm run restore / npm run db:copy (plain scripts; db:copy reads build/migrations.js).
-COPY --from=build --chown=node:node /app/scripts ./scripts
+COPY --from=build /app/scripts ./scripts
 COPY --chmod=755 scripts/docker-entrypoint.sh /usr/local/bin/docker-entrypoint.sh
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 EXPOSE 3000
-# Starts as root only to give the mounted volume to the node user, then runs the server as node.
+# Starts as root only to give the mounted volume to the node user, then runs the server as node
+# with no_new_privs (setpriv), so nothing it starts can become root again.
 ENTRYPOINT ["docker-entrypoint.sh"]
 # Migrations run as the server starts; SESSION_SECRET must be set (fly secrets set ...).
 CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"]

@@ -1,17 +1,28 @@
 // `npm start`: serve the production build on PORT (3000), the way the container does,
 // building first when there is no current production build. For a laptop it also
 // keeps a generated session secret in DATA_DIR when SESSION_SECRET is not set.
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildApp } from "./build.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
 const serverBuild = path.join(root, "build/index.js");
-const sources = ["app", "migrations", "public", "remix.config.js", "postcss.config.js", "package.json"];
+const migrationsBuild = path.join(root, "build/migrations.js");
+const sources = [
+  "app",
+  "migrations",
+  "public",
+  "remix.config.js",
+  "postcss.config.js",
+  "package.json",
+  "scripts/build.js",
+  "scripts/minify-client-build.js",
+  "scripts/build-migrations.js",
+];
 
 function newestChange(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
@@ -30,15 +41,15 @@ function needsBuild() {
   if (!built) return true;
   // A build left by the dev server cannot be served in production.
   if (fs.readFileSync(serverBuild, "utf8").includes("jsxDEV")) return true;
+  // Nor is one without build/migrations.js: it stopped after Remix's step, or was a bare `remix build`.
+  if (!fs.existsSync(migrationsBuild)) return true;
   return sources.some((source) => newestChange(path.join(root, source)) > built.mtimeMs);
 }
 
 if (needsBuild()) {
   console.log("Building the app for production...");
-  execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  // The same build as `npm run build`, Docker and CI (scripts/build.js).
+  buildApp();
 }
 
 if (!process.env.SESSION_SECRET) {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { webhookSecretProblem } from "./webhook-signature.server";
 
 /**
  * The one place that reads `process.env`. Everything else imports `env`.
@@ -82,8 +83,11 @@ const envSchema = z
     LEAD_WEBHOOK_URL: z
       .string()
       .url("must be a full URL, like https://hooks.example.com/leads")
+      .refine((value) => /^https?:\/\//i.test(value), "must be an https:// URL, like https://hooks.example.com/leads")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // Signs each webhook delivery (Standard Webhooks): whsec_<base64> as the spec makes them, or a plain secret.
+    LEAD_WEBHOOK_SECRET: optionalString,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // /metrics on the app's port answers only with this bearer token; METRICS_PORT serves it unguarded on an internal port.
     METRICS_TOKEN: z
@@ -174,6 +178,9 @@ const envSchema = z
     AWS_REGION: optionalString,
     AWS_ACCESS_KEY_ID: optionalString,
     AWS_SECRET_ACCESS_KEY: optionalString,
+    // Image variants made at once (each holds an original, up to 100 megapixels, decoded), and how many may wait for one.
+    IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+    IMAGE_DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
     BRAND_NAME: z.string().min(1).default("ClearLine Business"),
     BRAND_LEGAL_NAME: z.string().min(1).default("ClearLine Communications Ltd"),
     BRAND_COMPANY_NUMBER: z.string().min(1).default("09876543"),
@@ -230,6 +237,16 @@ const envSchema = z
         message: "is needed for the links to the portal in staff emails (LEAD_NOTIFY_TO is set)",
       });
     }
+    if (value.NODE_ENV === "production" && value.LEAD_WEBHOOK_URL && !sentPrivately(value.LEAD_WEBHOOK_URL)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["LEAD_WEBHOOK_URL"],
+        message:
+          "must be an https:// URL in production (each delivery carries a lead's contact details; http:// only to this machine: localhost, 127.0.0.1, [::1])",
+      });
+    }
+    const webhookSecretIssue = value.LEAD_WEBHOOK_SECRET ? webhookSecretProblem(value.LEAD_WEBHOOK_SECRET) : null;
+    if (webhookSecretIssue) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["LEAD_WEBHOOK_SECRET"], message: webhookSecretIssue });
     if (value.OUTBOX_RETRY_MAX_SECONDS < value.OUTBOX_RETRY_SECONDS) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["OUTBOX_RETRY_MAX_SECONDS"], message: "must be at least OUTBOX_RETRY_SECONDS" });
     }
@@ -244,6 +261,13 @@ const envSchema = z
       });
     }
   });
+
+/** Whether a hook URL keeps what it carries off the network: https, or http to this machine itself. */
+function sentPrivately(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  if (protocol === "https:") return true;
+  return hostname === "localhost" || hostname === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+}
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; SESSION_SECRET: string };
 

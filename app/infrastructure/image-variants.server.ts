@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import sharp from "sharp";
 import { VARIANT_CONTENT_TYPES, VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFormat, type VariantWidth } from "~/lib/image-variants";
+import { env } from "~/infrastructure/env.server";
 import { getStorage } from "~/infrastructure/storage.server";
 
 /**
@@ -8,6 +9,11 @@ import { getStorage } from "~/infrastructure/storage.server";
  * the first time it is asked for and stored beside the upload (local files or
  * S3 alike), so it is made once per storage, not once per server or request.
  */
+
+// One libvips thread per picture and no operation cache: with decodes queued below, the memory
+// pictures take stays bounded by IMAGE_DECODE_CONCURRENCY originals, not by the core count or the cache.
+sharp.concurrency(1);
+sharp.cache(false);
 
 /** Sharp refuses pictures larger than this many pixels (a guard against decompression bombs). */
 const MAX_INPUT_PIXELS = 100_000_000;
@@ -80,17 +86,51 @@ async function makeVariant(filename: string, width: VariantWidth, format: Varian
   return { body, size: body.length, contentType: VARIANT_CONTENT_TYPES[format] };
 }
 
+/** Told to a visitor whose variant could not be queued: try again in this many seconds. */
+export const VARIANT_RETRY_AFTER_SECONDS = 5;
+
+/** Every decoding slot is taken and the waiting list is full: answer 503, try again later. */
+export class ImageDecodersBusy extends Error {
+  constructor() {
+    super("Busy resizing other pictures; try again shortly");
+  }
+}
+
+/**
+ * At most IMAGE_DECODE_CONCURRENCY variants are made at once (the original read
+ * and decoded: up to 10 MB of file and 100 megapixels each), at most
+ * IMAGE_DECODE_QUEUE wait for a slot, in order; beyond that ImageDecodersBusy.
+ */
+const decoding = { running: 0, waiting: [] as Array<() => void> };
+
+async function inDecodingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding.running < env.IMAGE_DECODE_CONCURRENCY) decoding.running += 1;
+  else if (decoding.waiting.length < env.IMAGE_DECODE_QUEUE) await new Promise<void>((resolve) => decoding.waiting.push(resolve));
+  else throw new ImageDecodersBusy();
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = decoding.waiting.shift();
+    if (next) next();
+    else decoding.running -= 1;
+  }
+}
+
 /** One making of each variant at a time: visitors asking for it meanwhile wait for the same result. */
 const inProgress = new Map<string, Promise<Variant | null>>();
 
-/** The stored variant, made now if it is not stored yet; null when the upload's file is missing or unreadable. */
+/**
+ * The stored variant, made now if it is not stored yet; null when the upload's
+ * file is missing or unreadable. Throws ImageDecodersBusy when too many are being made.
+ */
 export async function getVariant(filename: string, width: VariantWidth, format: VariantFormat): Promise<Variant | null> {
   const key = variantStorageKey(filename, width, format);
   const stored = await getStorage().get(key);
   if (stored) return { body: stored.body, size: stored.size, contentType: VARIANT_CONTENT_TYPES[format] };
   let making = inProgress.get(key);
   if (!making) {
-    making = makeVariant(filename, width, format).finally(() => inProgress.delete(key));
+    making = inDecodingSlot(() => makeVariant(filename, width, format)).finally(() => inProgress.delete(key));
     inProgress.set(key, making);
   }
   return making;

@@ -9,6 +9,7 @@ import { onStop } from "~/infrastructure/graceful-stop.server";
 import { logger } from "~/infrastructure/logger.server";
 import { recordDelivery } from "~/infrastructure/metrics.server";
 import { emailEnabled, sendEmail, type QueuedEmail } from "~/infrastructure/mailer.server";
+import { standardWebhookHeaders } from "~/infrastructure/webhook-signature.server";
 
 /**
  * The outbox: anything sent because of a stored row (the lead webhook, the
@@ -48,7 +49,11 @@ const byEmail: Destination = {
 const DESTINATIONS: Record<DeliveryKind, Destination> = {
   "lead.webhook": {
     configured: () => Boolean(env.LEAD_WEBHOOK_URL),
-    send: (delivery, signal) => postJson(env.LEAD_WEBHOOK_URL!, delivery.payload, { "Idempotency-Key": `outbox-${delivery.id}` }, signal),
+    send: (delivery, signal) => {
+      const id = `outbox-${delivery.id}`;
+      const signed = standardWebhookHeaders(id, delivery.payload, env.LEAD_WEBHOOK_SECRET);
+      return postJson(env.LEAD_WEBHOOK_URL!, delivery.payload, { "Idempotency-Key": id, ...signed }, signal);
+    },
     recordDelivery: async (trx, delivery, deliveredAt) => {
       if (delivery.leadId === null) return;
       await trx.updateTable("leads").set({ webhookDeliveredAt: deliveredAt }).where("id", "=", delivery.leadId).execute();

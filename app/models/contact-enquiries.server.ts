@@ -10,8 +10,8 @@ import { getDb, nowIso } from "~/infrastructure/db.server";
 import { queueNewEnquiryEmail } from "~/models/lead-emails.server";
 import { deliverOutboxSoon } from "~/infrastructure/outbox.server";
 import type { ContactEnquiryRow } from "~/lib/database-types";
-import { recordAudit } from "./audit-log.server";
-import { countTotalAndSince, csvStreamNewestFirst, fullNameTarget, pageNewestFirst, textSearch } from "./listing.server";
+import { recordAudit, recordExport } from "./audit-log.server";
+import { countTotalAndSince, csvStreamNewestFirst, fullNameTarget, pageNewestFirst, searchFilterWords, textSearch } from "./listing.server";
 import { ModelError } from "./model-error.server";
 
 /** Enquiries from the contact page's form: stored by the public site, worked by staff. */
@@ -90,9 +90,17 @@ export async function deleteContactEnquiry(actor: AdminUser, id: number): Promis
 
 export const ENQUIRY_CSV_COLUMNS = ["Date", "First Name", "Last Name", "Email", "Contact Number", "Subject", "Message"];
 
-/** The enquiries matching a search as CSV, streamed newest first a chunk at a time. */
-export function contactEnquiriesCsvStream({ q }: Pick<SearchPage, "q">): ReadableStream<Uint8Array> {
+/** The enquiries matching a search as CSV, streamed newest first a chunk at a time; the export is in the audit log. */
+export async function contactEnquiriesCsvStream(actor: AdminUser, { q }: Pick<SearchPage, "q">): Promise<ReadableStream<Uint8Array>> {
+  const onFinish = await recordExport(actor, {
+    action: "contact_enquiries.exported",
+    entityType: "contact_enquiry",
+    what: "contact enquiries",
+    filters: searchFilterWords(q),
+    unfiltered: "all enquiries",
+  });
   return csvStreamNewestFirst({
+    onFinish,
     header: ENQUIRY_CSV_COLUMNS,
     query: (db) =>
       db.selectFrom("contactEnquiries").select(["id", "createdAt", "firstName", "lastName", "email", "contactNumber", "subject", "message"]).where(search(q)),

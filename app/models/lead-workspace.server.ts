@@ -18,8 +18,8 @@ import type { LeadFilters } from "~/lib/schemas/leads";
 import { databaseKind, forChange, getDb, nowIso } from "~/infrastructure/db.server";
 import type { Database, LeadActivityRow, LeadRow } from "~/lib/database-types";
 import { env } from "~/infrastructure/env.server";
-import { recordAudit } from "./audit-log.server";
-import { csvStreamNewestFirst, escapeLike, pageNewestFirst, textSearch } from "./listing.server";
+import { recordAudit, recordExport } from "./audit-log.server";
+import { csvStreamNewestFirst, escapeLike, ftsPhrase, pageNewestFirst, searchFilterWords, textSearch } from "./listing.server";
 import { ModelError } from "./model-error.server";
 
 /** Staff's view of the leads: search, filter, pages, status, notes, delete, export. */
@@ -57,10 +57,14 @@ async function toStaffLeads(db: Kysely<Database>, rows: StaffLeadRow[]): Promise
   });
 }
 
-/** Three characters or more: the trigram index (migration 0005) finds any substring, ignoring case. */
-const indexedSearch = (q: string) => q.length >= 3;
+/**
+ * Three characters or more (not UTF-16 units: an emoji is one): the trigram
+ * index (migration 0005) finds any substring, ignoring case.
+ */
+const indexedSearch = (q: string) => Array.from(q).length >= 3;
 
-const searchIndexMatch = (q: string) => sql<SqlBool>`leadSearch MATCH ${`"${q.replaceAll('"', '""')}"`}`;
+/** The whole search is one phrase: the index then finds it as a substring, quotes and all. */
+const searchIndexMatch = (q: string) => sql<SqlBool>`leadSearch MATCH ${ftsPhrase(q)}`;
 
 /** Postgres: the generated search text (migration 0005) with its pg_trgm index. */
 const searchTextMatch = (q: string) => sql<SqlBool>`${sql.ref("searchText")} ILIKE ${`%${escapeLike(q)}%`} ESCAPE '\\'`;
@@ -410,12 +414,20 @@ export const LEAD_CSV_COLUMNS = [
   "Updated",
 ];
 
-/** The leads `viewer` filtered, as CSV, streamed newest first a chunk at a time. */
-export async function leadsCsvStream(
-  viewer: Pick<AdminUser, "id">,
-  filters: Pick<LeadFilters, "q" | "status" | "assigned">,
-): Promise<ReadableStream<Uint8Array>> {
+/** The leads `viewer` filtered, as CSV, streamed newest first a chunk at a time; the export is in the audit log. */
+export async function leadsCsvStream(viewer: AdminUser, filters: Pick<LeadFilters, "q" | "status" | "assigned">): Promise<ReadableStream<Uint8Array>> {
   const filter = leadFilterFor(viewer, filters);
+  const onFinish = await recordExport(viewer, {
+    action: "leads.exported",
+    entityType: "lead",
+    what: "leads",
+    filters: [
+      ...searchFilterWords(filters.q),
+      ...(filters.status ? [`status ${LEAD_STATUS_LABELS[filters.status]}`] : []),
+      ...(filters.assigned ? [filters.assigned === "mine" ? "assigned to them" : "unassigned"] : []),
+    ],
+    unfiltered: "all leads",
+  });
   // Every staff member once (a short list), rather than a join in each chunk.
   const db = await getDb();
   const staff = new Map(
@@ -426,6 +438,7 @@ export async function leadsCsvStream(
   );
   const now = new Date();
   return csvStreamNewestFirst({
+    onFinish,
     header: LEAD_CSV_COLUMNS,
     query: (db) => db.selectFrom("leads").select(STAFF_LEAD_COLUMNS).where(whereMatches(filter)),
     cells: (row) => {

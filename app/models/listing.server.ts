@@ -13,6 +13,15 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
+/**
+ * `text` as one FTS5 phrase: in double quotes, inner double quotes doubled, so
+ * nothing in it is read as query syntax (OR, NEAR, *, ^, column filters).
+ * Control characters are dropped: FTS5 reads a NUL as the query's end.
+ */
+export function ftsPhrase(text: string): string {
+  return `"${text.replace(/\p{Cc}/gu, "").replaceAll('"', '""')}"`;
+}
+
 /** A column to search, or an expression over columns (a full name). */
 export type SearchTarget = string | RawBuilder<unknown>;
 
@@ -34,6 +43,11 @@ export function textSearch(q: string, targets: { text: SearchTarget[]; phone?: s
     for (const column of targets.phone ?? []) matches.push(sql`replace(${sql.ref(column)}, ' ', '') LIKE ${`%${digits}%`}`);
   }
   return sql<SqlBool>`(${sql.join(matches, sql` OR `)})`;
+}
+
+/** A search as an export's audit entry names it: `search "text"`, or nothing when blank. */
+export function searchFilterWords(q: string): string[] {
+  return q.trim() ? [`search ${JSON.stringify(q.trim())}`] : [];
 }
 
 /** `first last` for searching by whole name; a missing part counts as empty. */
@@ -133,6 +147,8 @@ export interface CsvExport<TB extends keyof Database, Row extends Keyset> {
   /** The filtered rows to export, with their columns (ordering and paging are added here). */
   query: (db: Kysely<Database>) => SelectQueryBuilder<Database, TB, Row>;
   cells: (row: Row) => ReadonlyArray<string | number | null | undefined>;
+  /** Told the rows sent when the file ends (complete) or is cut off: a failed read, a download stopped. */
+  onFinish?: (rows: number, complete: boolean) => Promise<void>;
 }
 
 /**
@@ -145,6 +161,17 @@ export function csvStreamNewestFirst<TB extends keyof Database, Row extends Keys
   let after: Keyset | null = null;
   let headerSent = false;
   let chunkRows = EXPORT_CHUNK.first;
+  let sentRows = 0;
+  let finished = false;
+  const finish = async (complete: boolean) => {
+    if (finished) return;
+    finished = true;
+    try {
+      await spec.onFinish?.(sentRows, complete);
+    } catch (error) {
+      console.error("CSV export: recording its end failed:", error);
+    }
+  };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!headerSent) {
@@ -154,19 +181,30 @@ export function csvStreamNewestFirst<TB extends keyof Database, Row extends Keys
         return;
       }
       const started = performance.now();
-      const db = await getDb();
-      const rows = (await newestFirst(spec.query(db), after).limit(chunkRows).execute()) as Row[];
+      let rows: Row[];
+      try {
+        const db = await getDb();
+        rows = (await newestFirst(spec.query(db), after).limit(chunkRows).execute()) as Row[];
+      } catch (error) {
+        await finish(false);
+        throw error;
+      }
       if (rows.length === 0) {
+        await finish(true);
         controller.close();
         return;
       }
       const last = rows[rows.length - 1];
       after = { createdAt: last.createdAt, id: last.id };
       controller.enqueue(encoder.encode(rows.map((row) => csvRow(spec.cells(row))).join("")));
+      sentRows += rows.length;
       const elapsed = Math.max(performance.now() - started, 0.1);
       chunkRows = Math.round(Math.min(EXPORT_CHUNK.most, Math.max(EXPORT_CHUNK.least, (rows.length * EXPORT_SLICE_MS) / elapsed)));
       // Let other requests in between chunks.
       await new Promise((resolve) => setImmediate(resolve));
+    },
+    async cancel() {
+      await finish(false);
     },
   });
 }

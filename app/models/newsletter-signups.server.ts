@@ -5,8 +5,8 @@ import type { NewsletterSignupInput } from "~/lib/schemas/public-forms";
 import type { SearchPage } from "~/lib/schemas/search";
 import { getDb, nowIso } from "~/infrastructure/db.server";
 import type { NewsletterSignupRow } from "~/lib/database-types";
-import { recordAudit } from "./audit-log.server";
-import { countTotalAndSince, csvStreamNewestFirst, fullNameTarget, pageNewestFirst, textSearch } from "./listing.server";
+import { recordAudit, recordExport } from "./audit-log.server";
+import { countTotalAndSince, csvStreamNewestFirst, fullNameTarget, pageNewestFirst, searchFilterWords, textSearch } from "./listing.server";
 import { ModelError } from "./model-error.server";
 
 /** Newsletter sign-ups from the public pages' forms: stored by the site, worked by staff. */
@@ -81,9 +81,17 @@ export async function deleteNewsletterSignup(actor: AdminUser, id: number): Prom
 
 export const NEWSLETTER_CSV_COLUMNS = ["Date", "First Name", "Last Name", "Email", "Source Page"];
 
-/** The subscribers matching a search as CSV, streamed newest first a chunk at a time. */
-export function newsletterSignupsCsvStream({ q }: Pick<SearchPage, "q">): ReadableStream<Uint8Array> {
+/** The subscribers matching a search as CSV, streamed newest first a chunk at a time; the export is in the audit log. */
+export async function newsletterSignupsCsvStream(actor: AdminUser, { q }: Pick<SearchPage, "q">): Promise<ReadableStream<Uint8Array>> {
+  const onFinish = await recordExport(actor, {
+    action: "newsletter_signups.exported",
+    entityType: "newsletter_signup",
+    what: "newsletter subscribers",
+    filters: searchFilterWords(q),
+    unfiltered: "all subscribers",
+  });
   return csvStreamNewestFirst({
+    onFinish,
     header: NEWSLETTER_CSV_COLUMNS,
     query: (db) => db.selectFrom("newsletterSignups").select(SUMMARY_COLUMNS).where(search(q)),
     cells: (row) => [formatDateTime(row.createdAt), row.firstName, row.lastName, row.email, row.sourcePage],

@@ -21,7 +21,7 @@ function toPublicTestimonial(row: Selectable<TestimonialsTable>): PublicTestimon
   };
 }
 
-/** Every testimonial, newest first: `GET /api/testimonials` and the admin list. */
+/** Every testimonial, newest first, featured or not: the staff's list. */
 export function listTestimonials(): Promise<PublicTestimonial[]> {
   return rememberPublicContent("testimonials", async () => {
     const db = await getDb();
@@ -31,15 +31,24 @@ export function listTestimonials(): Promise<PublicTestimonial[]> {
 }
 
 /**
- * What the public testimonials blocks show: the featured testimonials, or
- * the three built-in samples when none is featured (SPEC section 2).
+ * The testimonials staff have featured, newest first: all the public site
+ * shows, and all `GET /api/testimonials` answers (one not featured is a draft).
  */
-export function listTestimonialsForDisplay(): Promise<PublicTestimonial[]> {
+export function listFeaturedTestimonials(): Promise<PublicTestimonial[]> {
   return rememberPublicContent("featured testimonials", async () => {
     const db = await getDb();
     const rows = await db.selectFrom("testimonials").selectAll().where("featured", "=", 1).orderBy("createdAt", "desc").orderBy("id", "desc").execute();
-    return rows.length > 0 ? rows.map(toPublicTestimonial) : SAMPLE_TESTIMONIALS;
+    return rows.map(toPublicTestimonial);
   });
+}
+
+/**
+ * What the public testimonials blocks show: the featured testimonials, or
+ * the three built-in samples when none is featured (SPEC section 2).
+ */
+export async function listTestimonialsForDisplay(): Promise<PublicTestimonial[]> {
+  const featured = await listFeaturedTestimonials();
+  return featured.length > 0 ? featured : SAMPLE_TESTIMONIALS;
 }
 
 export async function getTestimonial(id: number): Promise<PublicTestimonial> {

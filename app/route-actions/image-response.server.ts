@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { parseVariantName } from "~/lib/image-variants";
 import { findServedImage, openServedImage } from "~/models/stock-images.server";
-import { getVariant } from "~/infrastructure/image-variants.server";
+import { getVariant, ImageDecodersBusy, VARIANT_RETRY_AFTER_SECONDS } from "~/infrastructure/image-variants.server";
 
 /**
  * Answers a public image request. A stored image never changes (a new
@@ -68,7 +68,16 @@ export async function stockImageVariantResponse(request: Request, filename: stri
   const etag = `"${filename}/${variantName}"`;
   const unchanged = notModified(request, etag);
   if (unchanged) return unchanged;
-  const made = await getVariant(image.filename, variant.width, variant.format);
+  let made: Awaited<ReturnType<typeof getVariant>>;
+  try {
+    made = await getVariant(image.filename, variant.width, variant.format);
+  } catch (error) {
+    if (!(error instanceof ImageDecodersBusy)) throw error;
+    return new Response(error.message, {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": String(VARIANT_RETRY_AFTER_SECONDS) },
+    });
+  }
   if (!made) return notFound();
   const headers = new Headers({ ETag: etag, "Cache-Control": LONG_CACHE, "Content-Type": made.contentType });
   return bodyResponse(request, headers, made.body, made.size);

@@ -6,7 +6,7 @@ import { csvDownload } from "~/route-actions/csv-download.server";
 
 /** Export CSV: the enquiries matching the search, streamed as enquiries-YYYY-MM-DD.csv. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPageUser(request, { signedOut: "admin-panel" });
+  const user = await requireAdminPageUser(request, { signedOut: "admin-panel" });
   const { q } = searchPageFromUrl(new URL(request.url));
-  return csvDownload(contactEnquiriesCsvStream({ q }), "enquiries");
+  return csvDownload(await contactEnquiriesCsvStream(user, { q }), "enquiries");
 }

@@ -1,9 +1,13 @@
 import { json } from "@remix-run/node";
-import { listTestimonials } from "~/models/testimonials.server";
+import { listFeaturedTestimonials } from "~/models/testimonials.server";
 
-/** `GET /api/testimonials`: every testimonial, newest first. Not cached, so staff edits show at once. */
+/**
+ * `GET /api/testimonials`: what the public site shows, the featured testimonials,
+ * newest first (empty when none is: the site then shows its samples). Not cached,
+ * so staff edits show at once.
+ */
 export async function loader() {
-  return json(await listTestimonials(), { headers: { "Cache-Control": "no-store" } });
+  return json(await listFeaturedTestimonials(), { headers: { "Cache-Control": "no-store" } });
 }
 
 /** Read-only: any other method is answered here rather than by Remix's logged "no action" error. */

@@ -63,12 +63,13 @@ describe("GET /api/testimonials", () => {
     expect(body).toEqual([]);
   });
 
-  it("lists every testimonial, newest first, with featured as a boolean", async () => {
+  it("lists only what the public site shows: the featured testimonials, newest first, with the fields the site shows", async () => {
     await server.db
       .insertInto("testimonials")
       .values([
-        testimonial({ name: "Older Person", featured: 0, rating: 4, createdAt: "2025-01-01T09:00:00.000Z" }),
+        testimonial({ name: "Older Person", featured: 1, rating: 4, createdAt: "2025-01-01T09:00:00.000Z" }),
         testimonial({ name: "Newer Person", featured: 1, rating: 5, createdAt: "2025-02-01T09:00:00.000Z" }),
+        testimonial({ name: "Not Yet Featured", featured: 0, content: "A draft staff have not published.", createdAt: "2025-03-01T09:00:00.000Z" }),
       ])
       .execute();
 
@@ -85,8 +86,17 @@ describe("GET /api/testimonials", () => {
         featured: true,
         date: "March 14, 2025",
       },
-      expect.objectContaining({ name: "Older Person", rating: 4, featured: false }),
+      expect.objectContaining({ name: "Older Person", rating: 4, featured: true }),
     ]);
+    expect(JSON.stringify(body)).not.toContain("A draft staff have not published");
+  });
+
+  it("answers an empty list when none is featured (the site then shows its samples)", async () => {
+    await server.db
+      .insertInto("testimonials")
+      .values(testimonial({ name: "Unfeatured", featured: 0 }))
+      .execute();
+    expect((await getJson("/api/testimonials")).body).toEqual([]);
   });
 });
 

@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 
 export interface HookDelivery {
   body: { event: string; lead: Record<string, unknown> };
+  /** The body exactly as it arrived, for checking its signature. */
+  rawBody: string;
   headers: http.IncomingHttpHeaders;
   /** The status the hook answered, or "held" while it keeps the request unanswered. */
   answer: number | "held";
@@ -93,7 +95,7 @@ export class TestHook {
       request.on("data", (chunk: string) => (text += chunk));
       request.on("end", () => {
         const body = JSON.parse(text) as HookDelivery["body"];
-        const delivery: HookDelivery = { body, headers: request.headers, answer: "held" };
+        const delivery: HookDelivery = { body, rawBody: text, headers: request.headers, answer: "held" };
         this.deliveries.push(delivery);
         const behaviour = this.behaviours.get(String(body.lead.email)) ?? {};
         if (behaviour.hold) {

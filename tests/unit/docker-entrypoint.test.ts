@@ -38,4 +38,14 @@ describe("the container's entrypoint", () => {
       }
     },
   );
+
+  it("runs the server with no_new_privs set, so no setuid program it starts can gain privileges (root's included)", () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "entrypoint-data-"));
+    const ran = execFileSync(entrypoint, ["sh", "-c", "grep '^NoNewPrivs:' /proc/self/status"], {
+      env: { NODE_ENV: "production", PATH: process.env.PATH, DATA_DIR: dataDir, RUN_AS: unprivileged.name },
+    })
+      .toString()
+      .trim();
+    expect(ran).toMatch(/^NoNewPrivs:\s+1$/);
+  });
 });

@@ -4,12 +4,18 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../../scripts/built-server.js";
 
+/** The Dockerfile's last stage (the one Fly runs), continuation lines joined. */
+function runtimeStage(): string {
+  const dockerfile = fs.readFileSync(path.join(projectRoot, "Dockerfile"), "utf8").replace(/\\\n/g, " ");
+  return dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
+}
+
 /** The environment the Dockerfile's last stage (the one Fly runs) sets, continuation lines joined. */
 function runtimeEnvironment(): Record<string, string> {
-  const dockerfile = fs.readFileSync(path.join(projectRoot, "Dockerfile"), "utf8").replace(/\\\n/g, " ");
-  const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
   const environment: Record<string, string> = {};
-  for (const line of runtimeStage.split("\n").filter((line) => line.startsWith("ENV "))) {
+  for (const line of runtimeStage()
+    .split("\n")
+    .filter((line) => line.startsWith("ENV "))) {
     for (const [, name, value] of line.slice(4).matchAll(/([A-Z_]+)=(\S+)/g)) environment[name] = value;
   }
   return environment;
@@ -24,5 +30,24 @@ describe("the container's runtime settings", () => {
       stdio: ["ignore", "pipe", "pipe"],
     });
     expect(ran.toString().trim()).toBe("started");
+  });
+});
+
+describe("the container's files", () => {
+  const lines = runtimeStage().split("\n");
+
+  it("keeps the app's files owned by root, so the server (running as node) cannot change its own code", () => {
+    const copies = lines.filter((line) => line.startsWith("COPY "));
+    expect(copies.length).toBeGreaterThan(0);
+    for (const copy of copies) expect(copy, copy).not.toMatch(/--chown/);
+    // Nothing handed to the node user afterwards either, but the data folder.
+    const chowns = lines.filter((line) => /\bchown\b/.test(line));
+    expect(chowns).toEqual([expect.stringMatching(/chown node:node \/data$/)]);
+    expect(lines.filter((line) => /\bchmod\b.*(a\+w|o\+w|777|666)/.test(line))).toEqual([]);
+  });
+
+  it("starts through the entrypoint, which drops root for the node user with no way back (see docker-entrypoint.test.ts)", () => {
+    expect(lines).toContain('ENTRYPOINT ["docker-entrypoint.sh"]');
+    expect(lines.some((line) => /^USER\b/.test(line))).toBe(false);
   });
 });

@@ -46,6 +46,12 @@ describe("configuration", () => {
     ["METRICS_PORT", { METRICS_PORT: "99999" }],
     ["DATABASE_URL", { DATABASE_URL: "mysql://db.internal/quotes" }],
     ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "0" }],
+    ["LEAD_WEBHOOK_URL", { LEAD_WEBHOOK_URL: "ftp://hooks.example.com/leads" }],
+    ["IMAGE_DECODE_CONCURRENCY", { IMAGE_DECODE_CONCURRENCY: "0" }],
+    ["IMAGE_DECODE_QUEUE", { IMAGE_DECODE_QUEUE: "-1" }],
+    ["LEAD_WEBHOOK_SECRET", { LEAD_WEBHOOK_SECRET: "too-short" }],
+    ["LEAD_WEBHOOK_SECRET", { LEAD_WEBHOOK_SECRET: `whsec_${Buffer.alloc(16).toString("base64")}` }],
+    ["LEAD_WEBHOOK_SECRET", { LEAD_WEBHOOK_SECRET: "whsec_not base64 at all, though long enough" }],
   ])("names %s when its value is bad", (name, source) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });
@@ -133,5 +139,25 @@ describe("configuration", () => {
   it("retries outbox deliveries from 30 s, doubling up to an hour, 20 tries, 10 s for an answer; fractions of a second for tests", () => {
     expect(parseEnv({})).toMatchObject({ OUTBOX_RETRY_SECONDS: 30, OUTBOX_RETRY_MAX_SECONDS: 3600, OUTBOX_MAX_ATTEMPTS: 20, OUTBOX_TIMEOUT_SECONDS: 10 });
     expect(parseEnv({ OUTBOX_RETRY_SECONDS: "0.2", OUTBOX_RETRY_MAX_SECONDS: "1" })).toMatchObject({ OUTBOX_RETRY_SECONDS: 0.2, OUTBOX_RETRY_MAX_SECONDS: 1 });
+  });
+
+  it("takes an http:// webhook in production only to this machine; https:// anywhere", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value" };
+    for (const url of ["http://example.com/new-lead", "http://10.0.0.5/new-lead", "http://127.example.com/x"]) {
+      expect(() => parseEnv({ ...production, LEAD_WEBHOOK_URL: url }), url).toThrow(
+        /^Invalid configuration: LEAD_WEBHOOK_URL must be an https:\/\/ URL in production/,
+      );
+    }
+    for (const url of ["https://hooks.example.com/leads", "http://127.0.0.1:4000/new-lead", "http://localhost/new-lead", "http://[::1]:8080/x"]) {
+      expect(parseEnv({ ...production, LEAD_WEBHOOK_URL: url }).LEAD_WEBHOOK_URL, url).toBe(url);
+    }
+    expect(parseEnv({ LEAD_WEBHOOK_URL: "http://example.com/new-lead" }).LEAD_WEBHOOK_URL).toBe("http://example.com/new-lead");
+  });
+
+  it("signs webhooks with a whsec_ secret (24 to 64 bytes) or a plain one of 24 characters or more", () => {
+    const whsec = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+    expect(parseEnv({ LEAD_WEBHOOK_SECRET: whsec }).LEAD_WEBHOOK_SECRET).toBe(whsec);
+    expect(parseEnv({ LEAD_WEBHOOK_SECRET: "x".repeat(24) }).LEAD_WEBHOOK_SECRET).toBe("x".repeat(24));
+    expect(parseEnv({}).LEAD_WEBHOOK_SECRET).toBeUndefined();
   });
 });

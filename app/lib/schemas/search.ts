@@ -1,8 +1,25 @@
 import { z } from "zod";
 
+/** The longest search kept, in characters (a longer one is cut, not refused). */
+export const SEARCH_TEXT_MAX = 200;
+
+/**
+ * Search text as the lists use it: line breaks and tabs made spaces, other
+ * control characters (NUL, escapes) removed, since neither database takes
+ * every one of them in a query; trimmed, and cut to SEARCH_TEXT_MAX
+ * characters (never inside a character).
+ */
+export function cleanSearchText(raw: string): string {
+  const text = raw
+    .replace(/[\t\n\v\f\r]/g, " ")
+    .replace(/\p{Cc}/gu, "")
+    .trim();
+  return Array.from(text).slice(0, SEARCH_TEXT_MAX).join("").trim();
+}
+
 /** A searchable, paged list's URL: `?q=&page=`. Bad values fall back rather than fail. */
 export const searchPageSchema = z.object({
-  q: z.string().trim().max(200).catch(""),
+  q: z.string().transform(cleanSearchText).catch(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type SearchPage = z.infer<typeof searchPageSchema>;

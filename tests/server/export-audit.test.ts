@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
+import { seedTestLeads } from "../support/database";
+import { startTestServer, type TestServer } from "../support/server";
+
+/**
+ * Every CSV export of personal data (leads, contact enquiries, newsletter
+ * subscribers) is in the audit log: who exported, what, with which filters,
+ * and how many rows left. Real server, real downloads.
+ */
+
+let server: TestServer;
+let cookie = "";
+let ownerId = "";
+
+const now = new Date().toISOString();
+
+beforeAll(async () => {
+  server = await startTestServer(TEST_OWNER_ENV);
+  ownerId = (await waitForAdminUser(server.db, TEST_OWNER.email)).id;
+  cookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
+  await seedTestLeads(server.db, 30);
+  await server.db
+    .insertInto("contactEnquiries")
+    .values(
+      ["Rhiannon", "Rhodri", "Siân"].map((firstName, index) => ({
+        firstName,
+        lastName: "Pryce",
+        email: `${firstName.toLowerCase()}${index}@prycejoinery.co.uk`,
+        contactNumber: "01632 960123",
+        subject: "broadband",
+        message: "Faster broadband, please.",
+        createdAt: now,
+      })),
+    )
+    .execute();
+  await server.db
+    .insertInto("newsletterSignups")
+    .values(
+      ["ann@example.co.uk", "bob@example.co.uk"].map((email) => ({
+        email,
+        firstName: null,
+        lastName: null,
+        sourcePage: "/about",
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .execute();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Downloads an export whole, as a browser would, and counts its data rows (one a line; no field here spans lines). */
+async function exportedRows(path: string): Promise<number> {
+  const response = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+  const lines = (await response.text()).split("\r\n").filter(Boolean);
+  return lines.length - 1;
+}
+
+/** The entries of one action, oldest first (finished as each download ends: poll, never wait a time). */
+async function auditEntries(action: string) {
+  return server.db.selectFrom("auditLog").selectAll().where("action", "=", action).orderBy("id").execute();
+}
+
+describe("CSV exports in the audit log", () => {
+  it("records who exported leads, with the filters and the rows sent", async () => {
+    const all = await exportedRows("/admin/leads/export");
+    expect(all).toBe(30);
+    const filtered = await exportedRows("/admin/leads/export?status=new&q=ltd&assigned=mine");
+    expect(filtered).toBe(0); // nobody has leads assigned in the seed
+
+    await expect
+      .poll(async () => (await auditEntries("leads.exported")).map((entry) => entry.summary))
+      .toEqual(["Exported 30 leads to CSV (all leads)", 'Exported 0 leads to CSV (search "ltd", status New, assigned to them)']);
+    const [entry] = await auditEntries("leads.exported");
+    expect(entry).toMatchObject({ actorId: ownerId, entityType: "lead", entityId: null });
+  });
+
+  it("records exports of contact enquiries and newsletter subscribers", async () => {
+    expect(await exportedRows("/admin/enquiries/export?q=Rh")).toBe(2);
+    expect(await exportedRows("/admin/newsletter/export")).toBe(2);
+    await expect
+      .poll(async () => (await auditEntries("contact_enquiries.exported")).map((entry) => [entry.actorId, entry.summary]))
+      .toEqual([[ownerId, 'Exported 2 contact enquiries to CSV (search "Rh")']]);
+    await expect
+      .poll(async () => (await auditEntries("newsletter_signups.exported")).map((entry) => [entry.actorId, entry.summary]))
+      .toEqual([[ownerId, "Exported 2 newsletter subscribers to CSV (all subscribers)"]]);
+  });
+
+  it("shows exports on the dashboard's recent activity", async () => {
+    const dashboard = await (await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: cookie } })).text();
+    expect(dashboard).toContain("Exported 2 newsletter subscribers to CSV");
+  });
+});
