@@ -285,7 +285,12 @@ if (!isMainThread && workerData?.abusiveClients) await runAbusiveClients();
 
 /** Starts the named clients in a worker thread; `stop()` ends them and gives their counts. */
 function startAbusiveClients(server, clients, options, amount) {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { abusiveClients: true, origin: server.url, clients, options, amount } });
+  const worker = new Worker(new URL(import.meta.url), {
+    workerData: { abusiveClients: true, origin: server.url, clients, options, amount },
+    // Not this process's `--import`s: exit-with-parent.js (`npm run bench`) would see the worker's
+    // own stdin, which has already ended, and stop the whole benchmark.
+    execArgv: [],
+  });
   let latest = { sent: 0, answered: 0, failed: 0, answers: {}, pageCache: {}, failures: {} };
   let settle;
   const done = new Promise((resolve, reject) => {
