@@ -17,6 +17,7 @@ const benchmarks = {
   "quote-requests": "./quote-requests.js",
   "leads-workspace": "./leads-workspace.js",
   durability: "./durability.js",
+  abuse: "./abuse.js",
 };
 
 const exitWithParent = new URL("../scripts/exit-with-parent.js", import.meta.url).href;
