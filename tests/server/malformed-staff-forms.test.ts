@@ -35,6 +35,9 @@ const NO_POST: Target[] = Object.entries(STAFF_ROUTES)
   .filter(([, route]) => !route.writesProbedElsewhere && !route.writes?.some((write) => write.method === "POST"))
   .map(([file, route]) => ({ file, route, write: { method: "POST", access: "anyone", body: "form", fields: ["intent"] } }));
 
+/** The query string of each allowed write: some forms send the visitor back to the page they came from, search and all. */
+const WRITE_QUERY = "q=%00%27%22%E0%A4%A&page=-1&redirectTo=%2F%2Fevil.example&__proto__[x]=1";
+
 /** Where a redirect may send a browser: a path on this site, never another host. */
 const ON_SITE = /^\/(?![/\\])/;
 
@@ -56,9 +59,11 @@ async function send({ who, server, cookie }: Group, target: Target, path: string
   if (probe.contentType) headers["Content-Type"] = probe.contentType;
   const body = typeof probe.body === "string" ? probe.body : new Uint8Array(probe.body);
   const label = `${who} ${target.write.method} ${path} (${target.file}) with ${probe.name}`;
-  const response = await fetch(`${server.url}${path}`, { method: target.write.method, headers, body, redirect: "manual" }).catch((error: Error) => error);
-  if (response instanceof Error) return { label: `${label}: no answer`, status: 0, problems: [`${label}: no answer, ${String(response.cause ?? response)}`] };
-  const text = await response.text();
+  const answer = await fetch(`${server.url}${path}`, { method: target.write.method, headers, body, redirect: "manual" })
+    .then(async (response) => ({ response, text: await response.text() }))
+    .catch((error: Error) => error);
+  if (answer instanceof Error) return { label: `${label}: no answer`, status: 0, problems: [`${label}: no answer, ${String(answer.cause ?? answer)}`] };
+  const { response, text } = answer;
   const location = response.headers.get("Location");
   const problems: string[] = [];
   const answered = `${label}: ${response.status}${location ? ` to ${location}` : ""}`;
@@ -108,7 +113,7 @@ async function probeAllowedWrites(group: Group): Promise<{ problems: string[]; w
     let id = record && (await createRecord(server.db, record, made++));
     await rows.reset();
     for (const probe of probesFor(group, target)) {
-      const answer = await send(group, target, routePath(target.route, id), probe);
+      const answer = await send(group, target, `${routePath(target.route, id)}?${WRITE_QUERY}`, probe);
       sent += 1;
       problems.push(...answer.problems);
       const changes = await rows.changes({ tolerate: target.write.refusalsMayWrite });

@@ -63,11 +63,12 @@ describe("staff routes' query strings and ids", () => {
     let exported = 0;
     const before = await productRows(server.db);
     await inPool(probes, 6, async ({ file, route, url, missing, undecodable }) => {
-      const response = await fetch(`${server.url}${url}`, { headers: cookies[who] ? { Cookie: cookies[who] } : {}, redirect: "manual" }).catch(
-        (error: Error) => error,
-      );
-      if (response instanceof Error) return void problems.push(`${who} GET ${url.slice(0, 120)} (${file}): no answer, ${String(response.cause ?? response)}`);
-      const text = await response.text();
+      const answer = await fetch(`${server.url}${url}`, { headers: cookies[who] ? { Cookie: cookies[who] } : {}, redirect: "manual" })
+        .then(async (response) => ({ response, text: await response.text() }))
+        .catch((error: Error) => error);
+      // A connection closed before the whole answer (an export failing part way) is a fault too.
+      if (answer instanceof Error) return void problems.push(`${who} GET ${url.slice(0, 120)} (${file}): no answer, ${String(answer.cause ?? answer)}`);
+      const { response, text } = answer;
       const location = response.headers.get("Location");
       const label = `${who} GET ${url.slice(0, 120)} (${file}): ${response.status}${location ? ` to ${location}` : ""}`;
       if (response.status >= 500) problems.push(`${label} ${text.slice(0, 200)}`);

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/lib/database-types";
 import { productTableNames } from "./database";
+import { pngBytes, SVG_IMAGE } from "./images";
 import { testDatabaseKind } from "./server";
 
 /**
@@ -168,6 +169,7 @@ export function bodyProbes(kind: BodyKind, fields: string[], valid?: Record<stri
       contentType: "multipart/form-data; boundary=b",
       body: `--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nnot a png\r\n--b\r\nContent-Disposition: form-data; name="image"; filename="b.png"\r\n\r\nnope\r\n--b\r\nContent-Disposition: form-data; name="location"\r\n\r\n${HUGE}\r\n--b--\r\n`,
     },
+    ...IMAGE_UPLOADS,
     {
       name: "a text part where the file goes",
       contentType: "multipart/form-data; boundary=b",
@@ -175,6 +177,52 @@ export function bodyProbes(kind: BodyKind, fields: string[], valid?: Record<stri
     },
   ];
 }
+
+/** A multipart form of `parts`: text fields, or a file part (with its own name and type). */
+function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]): BodyProbe["body"] {
+  const chunks = parts.flatMap(({ name, value, filename, type }) => [
+    Buffer.from(`--b\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? "" : `; filename="${filename}"`}\r\n`),
+    Buffer.from(type ? `Content-Type: ${type}\r\n\r\n` : "\r\n"),
+    Buffer.from(value),
+    Buffer.from("\r\n"),
+  ]);
+  return Buffer.concat([...chunks, Buffer.from("--b--\r\n")]);
+}
+
+/** Real images with everything around them wrong: where they go, how they are named and described. */
+const IMAGE_UPLOADS: BodyProbe[] = [
+  {
+    name: "an image named to climb out of the upload folder, for an unknown place",
+    parts: [
+      { name: "image", value: pngBytes(), filename: "../../../etc/passwd\u0000.png", type: "image/png" },
+      { name: "location", value: "__proto__" },
+    ],
+  },
+  {
+    name: "an image with a Windows path, RTL and emoji in its name, and a huge description",
+    parts: [
+      { name: "image", value: pngBytes(), filename: `..\\..\\\u202Egnp.exe 🙂${"n".repeat(300)}.png`, type: "image/png" },
+      { name: "location", value: "general" },
+      { name: "description", value: HUGE },
+    ],
+  },
+  {
+    name: "an image whose description holds a NUL and markup",
+    parts: [
+      { name: "image", value: pngBytes(), filename: "office.png", type: "image/png" },
+      { name: "location", value: "general" },
+      { name: "location", value: "about-us" },
+      { name: "description", value: '\u0000<script>alert(1)</script>"' },
+    ],
+  },
+  {
+    name: "an SVG with a script sent as a PNG",
+    parts: [
+      { name: "image", value: SVG_IMAGE, filename: "logo.png", type: "image/png" },
+      { name: "location", value: "general" },
+    ],
+  },
+].map(({ name, parts }) => ({ name, contentType: "multipart/form-data; boundary=b", body: multipart(parts) }));
 
 /** A valid form with one field at a time missing, huge, a NUL, sent twice, or sent as an array. */
 function oneFieldBroken(valid: Record<string, string>): BodyProbe[] {
@@ -186,6 +234,7 @@ function oneFieldBroken(valid: Record<string, string>): BodyProbe[] {
     send(`${field} huge`, form([...others(field), [field, HUGE]])),
     send(`${field} a NUL`, form([...others(field), [field, "\u0000"]])),
     send(`${field} twice`, form([...others(field), [field, valid[field]], [field, "__proto__"]])),
+    send(`${field} a path elsewhere`, form([...others(field), [field, "/\\evil.example/%2F.."]])),
     send(`${field} as an array`, form([...others(field), [`${field}[]`, valid[field]], [`${field}[]`, "-1"]])),
   ]);
 }
