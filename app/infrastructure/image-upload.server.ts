@@ -20,7 +20,11 @@ export const IMAGE_FIELD = "image";
 
 /** Room for the text fields and the multipart framing around a 10 MB file. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
-/** Each text field (location, description) is short. */
+/**
+ * Each text field (location, description) is short: no more of one than this
+ * is kept. It is still more than any of them accepts, so a longer one is
+ * refused by the form's own rules, with its own message.
+ */
 const MAX_TEXT_FIELD_BYTES = 8 * 1024;
 /**
  * After a refusal the rest of the body is read and thrown away, so the
@@ -54,13 +58,13 @@ function isMultipart(request: Request): boolean {
   return /^multipart\/form-data;.*boundary=/i.test(request.headers.get("Content-Type") ?? "");
 }
 
+/** A text field's value: its first MAX_TEXT_FIELD_BYTES; the rest is read past (the whole body stays within its limit). */
 async function readText(data: AsyncIterable<Uint8Array>): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of data) {
+    if (size < MAX_TEXT_FIELD_BYTES) chunks.push(chunk.subarray(0, MAX_TEXT_FIELD_BYTES - size));
     size += chunk.byteLength;
-    if (size > MAX_TEXT_FIELD_BYTES) throw new TooLarge();
-    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
 }

@@ -36,6 +36,8 @@ export async function listAdminUsers(): Promise<AdminUser[]> {
 }
 
 export async function findAdminUserById(id: string): Promise<AdminUser | undefined> {
+  // An id from a URL holding a NUL names no user (Postgres would refuse the query itself).
+  if (id.includes("\u0000")) return undefined;
   const db = await getDb();
   const row = await db.selectFrom("adminUsers").selectAll().where("id", "=", id).executeTakeFirst();
   return row && toAdminUser(row);

@@ -157,6 +157,16 @@ describe("stock image routes (local files)", () => {
       expect((await response.json()).error).toMatch(/500 characters/);
     });
 
+    it("refuses a description or location far too long for its field as too long, not as a file too large (found by the malformed staff forms test)", async () => {
+      for (const input of [{ description: "x".repeat(10_000) }, { description: "é".repeat(9000) }, { location: "x".repeat(10_000) }]) {
+        const response = await api.upload(input);
+        expect(response.status).toBe(400);
+        const answer = await response.json();
+        expect(answer.error).toMatch(input.description ? /500 characters/ : /select a file and location/);
+        expect(answer.title).not.toBe("File Too Large");
+      }
+    });
+
     it("answers 400 to a body that is not a multipart form, or a broken one", async () => {
       const json = await fetch(`${server.url}/admin/api/stock-images`, {
         method: "POST",

@@ -18,16 +18,22 @@ export type FieldSchema<R extends FieldRule> = z.ZodType<
   unknown
 >;
 
+/**
+ * No one types a NUL character, and Postgres cannot store one in text (it refuses the whole
+ * statement): every free text the staff and the public send is refused while it holds one.
+ */
+export const NUL_CHARACTER_MESSAGE = "Please remove the NUL character from this text";
+
+export function withoutNul<S extends z.ZodType<string, z.ZodTypeDef, unknown>>(schema: S) {
+  return schema.refine((value) => !value.includes("\u0000"), NUL_CHARACTER_MESSAGE);
+}
+
 export function fieldSchema<R extends FieldRule>(rule: R): FieldSchema<R> {
   const messages = fieldMessages(rule);
   const withinBytes = (value: string) => rule.kind === "choice" || utf8Bytes(value) <= rule.maxLength * BYTES_PER_CHARACTER;
   if (!rule.required) {
     // An optional text: empty or absent becomes undefined.
-    return z
-      .string()
-      .trim()
-      .max(rule.maxLength, messages.tooLong)
-      .refine(withinBytes, messages.tooManyBytes)
+    return withoutNul(z.string().trim().max(rule.maxLength, messages.tooLong).refine(withinBytes, messages.tooManyBytes))
       .optional()
       .transform((value) => (value ? value : undefined)) as unknown as FieldSchema<R>;
   }
@@ -48,7 +54,7 @@ export function fieldSchema<R extends FieldRule>(rule: R): FieldSchema<R> {
           }, messages.invalid),
       ) as unknown as FieldSchema<R>;
     default:
-      return answer.max(rule.maxLength, messages.tooLong).refine(withinBytes, messages.tooManyBytes) as unknown as FieldSchema<R>;
+      return withoutNul(answer.max(rule.maxLength, messages.tooLong).refine(withinBytes, messages.tooManyBytes)) as unknown as FieldSchema<R>;
   }
 }
 

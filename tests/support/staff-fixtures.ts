@@ -1,0 +1,89 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~/lib/database-types";
+import { createAdminUserRow, signIn, TEST_OWNER } from "./admin";
+import { seedTestLeads } from "./database";
+import { EVERYONE, type RecordKind, type Who } from "./staff-routes";
+
+/** What the malformed staff input tests arrange: staff of every role, signed in, and records for the routes' ids. */
+
+const ROLE_USERS = {
+  manager: { email: "probe.manager@clearlinebusiness.co.uk", password: "manager-password-1" },
+  admin: { email: "probe.admin@clearlinebusiness.co.uk", password: "admin-password-1" },
+} as const;
+
+/**
+ * Signs in as one role (a user of that role is made first; the super admin is
+ * TEST_OWNER: start the server with TEST_OWNER_ENV), giving the Cookie header
+ * it sends; "" signed out.
+ */
+export async function signInAs(server: { url: string; db: Kysely<Database> }, who: Who): Promise<string> {
+  if (who === "signedOut") return "";
+  if (who === "super_admin") return signIn(server, TEST_OWNER.email, TEST_OWNER.password);
+  await createAdminUserRow(server.db, { ...ROLE_USERS[who], role: who });
+  return signIn(server, ROLE_USERS[who].email, ROLE_USERS[who].password);
+}
+
+/** Every role signed in on one server (side by side: each password check costs about half a second). */
+export async function signInEveryRole(server: { url: string; db: Kysely<Database> }): Promise<Record<Who, string>> {
+  const cookies = await Promise.all(EVERYONE.map((who) => signInAs(server, who)));
+  return Object.fromEntries(EVERYONE.map((who, index) => [who, cookies[index]])) as Record<Who, string>;
+}
+
+/** One record of each kind, for the routes that show one. */
+export async function createOneOfEach(db: Kysely<Database>): Promise<Record<RecordKind, string>> {
+  const kinds: RecordKind[] = ["lead", "enquiry", "signup", "stockImage", "testimonial", "user"];
+  const ids = {} as Record<RecordKind, string>;
+  for (const [n, kind] of kinds.entries()) ids[kind] = await createRecord(db, kind, n);
+  return ids;
+}
+
+/** Makes one record of a kind, straight in the database, and gives its id as it goes in a URL. */
+export async function createRecord(db: Kysely<Database>, kind: RecordKind, n: number): Promise<string> {
+  const now = new Date().toISOString();
+  switch (kind) {
+    case "lead":
+      await seedTestLeads(db, 1, { startNumber: 500_000 + n });
+      return String((await db.selectFrom("leads").select("id").orderBy("id", "desc").executeTakeFirstOrThrow()).id);
+    case "enquiry": {
+      const values = { firstName: "Eve", lastName: "Probe", email: `eve${n}@example.co.uk`, contactNumber: "07700 900123", message: "Hello", createdAt: now };
+      const row = await db
+        .insertInto("contactEnquiries")
+        .values({ ...values, subject: "broadband" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return String(row.id);
+    }
+    case "signup": {
+      const values = { email: `reader${n}@example.co.uk`, firstName: null, lastName: null, sourcePage: "/about", createdAt: now, updatedAt: now };
+      return String((await db.insertInto("newsletterSignups").values(values).returning("id").executeTakeFirstOrThrow()).id);
+    }
+    case "stockImage": {
+      const values = {
+        filename: `probe-${n}.png`,
+        originalName: "office.png",
+        description: null,
+        location: "general" as const,
+        size: 100,
+        contentType: "image/png",
+        createdAt: now,
+      };
+      return String((await db.insertInto("stockImages").values(values).returning("id").executeTakeFirstOrThrow()).id);
+    }
+    case "testimonial": {
+      const values = {
+        name: "Pat",
+        company: "Pat & Co",
+        position: "Owner",
+        content: "Great.",
+        rating: 5,
+        featured: 0 as const,
+        date: "June 1, 2025",
+        createdAt: now,
+        updatedAt: now,
+      };
+      return String((await db.insertInto("testimonials").values(values).returning("id").executeTakeFirstOrThrow()).id);
+    }
+    case "user":
+      return (await createAdminUserRow(db, { email: `probe.target${n}@clearlinebusiness.co.uk`, role: "manager" })).id;
+  }
+}

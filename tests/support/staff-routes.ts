@@ -1,0 +1,268 @@
+import fs from "node:fs";
+import path from "node:path";
+import { can, type Permission } from "~/lib/permissions";
+import type { BodyKind } from "./malformed";
+
+/**
+ * Every staff route file (`app/routes/admin*`), with what its loader reads from
+ * the query string and what its writes read from the body, for the malformed
+ * input tests. A route file that is not here fails those tests: a new staff
+ * route needs its probes.
+ */
+
+/** Who sends a probe: signed out, or signed in with one of the roles. */
+export type Who = "signedOut" | "manager" | "admin" | "super_admin";
+export const EVERYONE: Who[] = ["signedOut", "manager", "admin", "super_admin"];
+
+/** A record a route's `:id` names; a fresh one is made for every write that may remove or change it. */
+export type RecordKind = "lead" | "enquiry" | "signup" | "stockImage" | "testimonial" | "user";
+
+/** Who may use a route: a permission of a signed-in role, or "anyone" (sign-in screens, public images, redirects). */
+export type Access = Permission | "anyone";
+
+export interface StaffWrite {
+  method: "POST" | "PUT" | "PATCH" | "DELETE";
+  access: Access;
+  body: BodyKind;
+  /** The fields it reads. */
+  fields: string[];
+  /** A submission that would pass, when there is one: each field is broken in turn. Values may name a fixture. */
+  valid?: Record<string, string | ((ids: Record<RecordKind, string>) => string)>;
+  /** Tables its refusals write to on purpose (a wrong current password is counted like a failed sign-in). */
+  refusalsMayWrite?: string[];
+}
+
+export interface StaffRoute {
+  /** The URL, `:id` standing for a record of `record`'s kind. */
+  path: string;
+  record?: RecordKind;
+  /** How it refuses: a page redirects (with a toast), a JSON route answers 401/403. */
+  answers: "page" | "json";
+  /** Where a page sends a signed-out visitor. */
+  signedOut?: "/admin" | "/admin/api/login";
+  /** Who may GET it. */
+  view: Access;
+  /** An allowed GET's status: 200 unless said; `missing` with an id that names no record (404 unless said). */
+  viewStatus?: number;
+  missingStatus?: number;
+  /** The query parameters its loader reads. */
+  query?: string[];
+  writes?: StaffWrite[];
+  /** Why a write it has is not probed here. */
+  writesProbedElsewhere?: string;
+}
+
+const LIST_QUERY = ["q", "page"];
+const LEAD_QUERY = ["q", "status", "assigned", "page"];
+const TESTIMONIAL_FIELDS = ["name", "company", "position", "content", "date", "rating", "featured"];
+const VALID_TESTIMONIAL = {
+  name: "Pat Probe",
+  company: "Probe Ltd",
+  position: "Owner",
+  content: "Fine service.",
+  date: "June 1, 2025",
+  rating: "5",
+  featured: "on",
+};
+const none = (access: Access, method: StaffWrite["method"] = "POST"): StaffWrite => ({ method, access, body: "none", fields: [] });
+const page = (path: string, view: Access, signedOut: "/admin" | "/admin/api/login", more: Partial<StaffRoute> = {}): StaffRoute => ({
+  path,
+  answers: "page",
+  view,
+  signedOut,
+  ...more,
+});
+const api = (path: string, view: Access, more: Partial<StaffRoute> = {}): StaffRoute => ({ path, answers: "json", view, ...more });
+
+export const STAFF_ROUTES: Record<string, StaffRoute> = {
+  // The frame around every staff page: its loader runs with each of theirs.
+  "admin.tsx": page("/admin/dashboard", "view", "/admin"),
+  "admin._index.tsx": page("/admin", "anyone", "/admin"),
+  "admin.$.tsx": page("/admin/no-such-screen", "view", "/admin", { viewStatus: 404 }),
+  "admin.account.password.tsx": page("/admin/account/password", "view", "/admin", {
+    writes: [
+      {
+        method: "POST",
+        access: "view",
+        body: "form",
+        fields: ["currentPassword", "newPassword", "confirmPassword"],
+        // A wrong current password: the refusal is counted like a failed sign-in, and the account stays as it is.
+        valid: { currentPassword: "not-the-password-1", newPassword: "a-new-long-password-1", confirmPassword: "a-new-long-password-1" },
+        refusalsMayWrite: ["signInThrottle"],
+      },
+    ],
+  }),
+  "admin.api.auth.user.ts": api("/admin/api/auth/user", "view"),
+  "admin.api.callback.ts": page("/admin/api/callback", "anyone", "/admin", { query: ["code", "state"] }),
+  "admin.api.enquiries.$id.ts": api("/admin/api/enquiries/:id", "view", { record: "enquiry", writes: [none("deleteInboxEntries", "DELETE")] }),
+  "admin.api.enquiries.ts": api("/admin/api/enquiries", "view", { query: LIST_QUERY }),
+  "admin.api.import-testimonials.ts": api("/admin/api/import-testimonials", "view", { viewStatus: 405, writes: [none("manageTestimonials")] }),
+  "admin.api.login.tsx": page("/admin/api/login", "anyone", "/admin", {
+    query: ["provider"],
+    writesProbedElsewhere: "sign-in: tests/server/malformed-input.test.ts and the sign-in tests",
+  }),
+  "admin.api.logout.tsx": page("/admin/api/logout", "anyone", "/admin", {
+    writesProbedElsewhere: "signing out ends the probing session: tests/server/admin-auth.test.ts",
+  }),
+  "admin.api.newsletter-signups.$id.ts": api("/admin/api/newsletter-signups/:id", "view", {
+    record: "signup",
+    writes: [none("deleteInboxEntries", "DELETE")],
+  }),
+  "admin.api.newsletter-signups.ts": api("/admin/api/newsletter-signups", "view", { query: LIST_QUERY }),
+  "admin.api.quote-requests.$id.ts": api("/admin/api/quote-requests/:id", "view", {
+    record: "lead",
+    writes: [
+      { method: "PUT", access: "workLeads", body: "json", fields: ["status"] },
+      { method: "PATCH", access: "workLeads", body: "json", fields: ["assignedTo"] },
+      none("deleteLeads", "DELETE"),
+    ],
+  }),
+  "admin.api.quote-requests.ts": api("/admin/api/quote-requests", "view", { query: LEAD_QUERY }),
+  "admin.api.stock-images.$id.preview.ts": page("/admin/api/stock-images/:id/preview", "anyone", "/admin", { record: "stockImage" }),
+  "admin.api.stock-images.$id.ts": api("/admin/api/stock-images/:id", "view", { record: "stockImage", writes: [none("manageImages", "DELETE")] }),
+  "admin.api.stock-images.ts": api("/admin/api/stock-images", "view", {
+    writes: [{ method: "POST", access: "manageImages", body: "multipart", fields: ["image", "location", "description"] }],
+  }),
+  "admin.api.testimonials.$id.ts": api("/admin/api/testimonials/:id", "view", {
+    record: "testimonial",
+    writes: [{ method: "PATCH", access: "manageTestimonials", body: "json", fields: TESTIMONIAL_FIELDS }, none("manageTestimonials", "DELETE")],
+  }),
+  "admin.api.testimonials.ts": api("/admin/api/testimonials", "view", {
+    writes: [{ method: "POST", access: "manageTestimonials", body: "json", fields: TESTIMONIAL_FIELDS }],
+  }),
+  "admin.api.users.$userId.deactivate.ts": api("/admin/api/users/:id/deactivate", "view", {
+    record: "user",
+    viewStatus: 405,
+    missingStatus: 405,
+    writes: [none("manageUsers", "PUT")],
+  }),
+  "admin.api.users.$userId.reactivate.ts": api("/admin/api/users/:id/reactivate", "view", {
+    record: "user",
+    viewStatus: 405,
+    missingStatus: 405,
+    writes: [none("manageUsers", "PUT")],
+  }),
+  "admin.api.users.$userId.reset-password.ts": api("/admin/api/users/:id/reset-password", "view", {
+    record: "user",
+    viewStatus: 405,
+    missingStatus: 405,
+    writes: [none("manageUsers", "PUT")],
+  }),
+  "admin.api.users.$userId.role.ts": api("/admin/api/users/:id/role", "view", {
+    record: "user",
+    viewStatus: 405,
+    missingStatus: 405,
+    writes: [{ method: "PUT", access: "manageUsers", body: "json", fields: ["role"] }],
+  }),
+  "admin.api.users.ts": api("/admin/api/users", "view", {
+    writes: [{ method: "POST", access: "manageUsers", body: "json", fields: ["email", "firstName", "lastName", "role", "id", "isActive", "profileImageUrl"] }],
+  }),
+  "admin.dashboard.tsx": page("/admin/dashboard", "view", "/admin"),
+  "admin.enquiries.$id.tsx": page("/admin/enquiries/:id", "view", "/admin", { record: "enquiry" }),
+  "admin.enquiries.$id_.delete.tsx": page("/admin/enquiries/:id/delete", "deleteInboxEntries", "/admin", {
+    record: "enquiry",
+    writes: [none("deleteInboxEntries")],
+  }),
+  "admin.enquiries.export.ts": page("/admin/enquiries/export", "view", "/admin", { query: LIST_QUERY }),
+  "admin.enquiries.tsx": page("/admin/enquiries", "view", "/admin", { query: LIST_QUERY }),
+  "admin.leads.$id.tsx": page("/admin/leads/:id", "view", "/admin/api/login", {
+    record: "lead",
+    writes: [
+      { method: "POST", access: "workLeads", body: "form", fields: ["body"], valid: { body: "Called back, wants a quote by Friday." } },
+      { method: "POST", access: "workLeads", body: "form", fields: ["intent", "assignedTo"], valid: { intent: "assign", assignedTo: (ids) => ids.user } },
+    ],
+  }),
+  "admin.leads.$id_.delete.tsx": page("/admin/leads/:id/delete", "deleteLeads", "/admin/api/login", { record: "lead", writes: [none("deleteLeads")] }),
+  "admin.leads.export.ts": page("/admin/leads/export", "view", "/admin/api/login", { query: LEAD_QUERY }),
+  "admin.leads.tsx": page("/admin/leads", "view", "/admin/api/login", {
+    query: LEAD_QUERY,
+    writes: [
+      {
+        method: "POST",
+        access: "workLeads",
+        body: "form",
+        fields: ["intent", "status", "leadId", "redirectTo"],
+        valid: { intent: "update-status", status: "contacted", leadId: (ids) => ids.lead, redirectTo: "/admin/leads?page=2" },
+      },
+    ],
+  }),
+  "admin.newsletter.$id.tsx": page("/admin/newsletter/:id", "view", "/admin", { record: "signup" }),
+  "admin.newsletter.$id_.delete.tsx": page("/admin/newsletter/:id/delete", "deleteInboxEntries", "/admin", {
+    record: "signup",
+    writes: [none("deleteInboxEntries")],
+  }),
+  "admin.newsletter.export.ts": page("/admin/newsletter/export", "view", "/admin", { query: LIST_QUERY }),
+  "admin.newsletter.tsx": page("/admin/newsletter", "view", "/admin", { query: LIST_QUERY }),
+  "admin.quote-requests.ts": page("/admin/quote-requests", "anyone", "/admin"),
+  "admin.settings.tsx": page("/admin/settings", "view", "/admin"),
+  "admin.stock-images.$id.delete.tsx": page("/admin/stock-images/:id/delete", "manageImages", "/admin/api/login", {
+    record: "stockImage",
+    writes: [none("manageImages")],
+  }),
+  "admin.stock-images.tsx": page("/admin/stock-images", "view", "/admin/api/login", {
+    writes: [{ method: "POST", access: "manageImages", body: "multipart", fields: ["image", "location", "description"] }],
+  }),
+  "admin.testimonials.$id.delete.tsx": page("/admin/testimonials/:id/delete", "manageTestimonials", "/admin/api/login", {
+    record: "testimonial",
+    writes: [none("manageTestimonials")],
+  }),
+  "admin.testimonials.$id.edit.tsx": page("/admin/testimonials/:id/edit", "manageTestimonials", "/admin/api/login", {
+    record: "testimonial",
+    writes: [{ method: "POST", access: "manageTestimonials", body: "form", fields: TESTIMONIAL_FIELDS, valid: VALID_TESTIMONIAL }],
+  }),
+  "admin.testimonials.new.tsx": page("/admin/testimonials/new", "manageTestimonials", "/admin/api/login", {
+    writes: [{ method: "POST", access: "manageTestimonials", body: "form", fields: TESTIMONIAL_FIELDS, valid: VALID_TESTIMONIAL }],
+  }),
+  "admin.testimonials.tsx": page("/admin/testimonials", "view", "/admin/api/login", {
+    writes: [{ method: "POST", access: "manageTestimonials", body: "form", fields: ["intent"], valid: { intent: "import-existing" } }],
+  }),
+  "admin.users.$id.deactivate.tsx": page("/admin/users/:id/deactivate", "manageUsers", "/admin", { record: "user", writes: [none("manageUsers")] }),
+  "admin.users.$id.reactivate.tsx": page("/admin/users/:id/reactivate", "manageUsers", "/admin", { record: "user", writes: [none("manageUsers")] }),
+  "admin.users.$id.reset-password.tsx": page("/admin/users/:id/reset-password", "manageUsers", "/admin", { record: "user", writes: [none("manageUsers")] }),
+  "admin.users.$id.role.tsx": page("/admin/users/:id/role", "manageUsers", "/admin", {
+    record: "user",
+    writes: [{ method: "POST", access: "manageUsers", body: "form", fields: ["role"], valid: { role: "manager" } }],
+  }),
+  "admin.users.new.tsx": page("/admin/users/new", "manageUsers", "/admin", {
+    writes: [
+      {
+        method: "POST",
+        access: "manageUsers",
+        body: "form",
+        fields: ["email", "firstName", "lastName", "role"],
+        valid: { email: "new.starter@clearlinebusiness.co.uk", firstName: "New", lastName: "Starter", role: "manager" },
+      },
+    ],
+  }),
+  "admin.users.tsx": page("/admin/users", "view", "/admin"),
+};
+
+/** The staff route files on disk. */
+export function staffRouteFiles(): string[] {
+  return fs
+    .readdirSync(path.resolve(import.meta.dirname, "../../app/routes"))
+    .filter((name) => name.startsWith("admin"))
+    .sort();
+}
+
+/** Whether `who` may use something open to `access` (lib/permissions.ts decides for a role). */
+export function allowed(who: Who, access: Access): boolean {
+  if (access === "anyone") return true;
+  return who !== "signedOut" && can(who, access);
+}
+
+/** The URL path of a route, for a record id (already as it goes in a URL). */
+export function routePath(route: StaffRoute, id?: string): string {
+  return id === undefined ? route.path : route.path.replace(":id", id);
+}
+
+/**
+ * What a request from `who` must get when the route refuses it: a page sends a
+ * signed-out visitor to sign in and a role without the permission to the
+ * dashboard (with a toast); a JSON route answers 401 and 403. Null: allowed.
+ */
+export function expectedRefusal(route: StaffRoute, who: Who, access: Access): { status: number; location?: string } | null {
+  if (allowed(who, access)) return null;
+  if (who === "signedOut") return route.answers === "page" ? { status: 302, location: route.signedOut } : { status: 401 };
+  return route.answers === "page" ? { status: 302, location: "/admin/dashboard" } : { status: 403 };
+}
