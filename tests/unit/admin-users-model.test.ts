@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminUser } from "~/lib/admin-users";
-import { createAdminUserRow } from "../support/admin";
 
 /**
  * The "last active super admin stays" rule, called on the model directly.
@@ -16,6 +15,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-users-model-"));
 const previousDataDir = process.env.DATA_DIR;
 process.env.DATA_DIR = dataDir;
 
+// Imported once DATA_DIR is set: the configuration is read as its module loads.
+const { createAdminUserRow } = await import("../support/admin");
 const { getDb } = await import("~/infrastructure/db.server");
 const model = await import("~/models/admin-users.server");
 const { ModelError } = await import("~/models/model-error.server");
