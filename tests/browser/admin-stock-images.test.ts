@@ -58,7 +58,16 @@ async function toastText(page: Page): Promise<string> {
 async function dismissToast(page: Page) {
   const toast = page.getByTestId("toast");
   // A button with JavaScript; without it, the label of a CSS-only checkbox.
-  if (await toast.isVisible()) await toast.locator("button, label").first().click();
+  if (await toast.isVisible()) {
+    // With JavaScript the toast also closes itself after 5 s, which on a busy machine can happen
+    // between seeing it and clicking: either way it ends hidden, and the click is then moot.
+    const dismissed = toast
+      .locator("button, label")
+      .first()
+      .click({ timeout: 10_000 })
+      .catch(() => undefined);
+    await Promise.race([dismissed, toast.waitFor({ state: "hidden" })]);
+  }
   await toast.waitFor({ state: "hidden" });
 }
 
