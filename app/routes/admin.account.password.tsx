@@ -5,7 +5,6 @@ import { KeyRound } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { formatDateTime } from "~/lib/format";
 import { ACCOUNT_MESSAGES, PASSWORD_TEXT } from "~/lib/messages";
 import { passwordChangeSchema } from "~/lib/schemas/account";
@@ -59,7 +58,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ChangePassword() {
   const { canChange, temporary, temporaryPasswordExpiresAt } = useLoaderData<typeof loader>();
   const answer = useActionData<FormAnswer>();
-  useToastFromAnswer(answer);
   const busy = useNavigation().state === "submitting";
   const errors = answer?.fieldErrors ?? {};
 

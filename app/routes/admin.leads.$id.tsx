@@ -6,7 +6,6 @@ import { MissingRecordDialog } from "~/components/admin/missing-record-dialog";
 import { Button } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/dialog";
 import { Field, Textarea } from "~/components/ui/field";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
 import type { FormAnswer } from "~/lib/form-submission";
 import { errorToast } from "~/lib/messages";
@@ -68,7 +67,6 @@ export default function LeadDetailsDialog() {
   const { search } = useLocation();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  useToastFromAnswer(answer);
   const closeTo = `/admin/leads${search}`;
 
   if (!lead) {

@@ -7,7 +7,6 @@ import { RouteDialog } from "~/components/ui/dialog";
 import { DialogFormActions, NoticeDialog } from "~/components/ui/dialog-actions";
 import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
 import { fullName } from "~/lib/admin-users";
 import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
@@ -40,7 +39,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditUserRole() {
   const { user } = useLoaderData<typeof loader>();
   const answer = useActionData<FormAnswer>();
-  useToastFromAnswer(answer);
   const { user: currentUser } = useAdminUser();
   const name = fullName(user) || user.email;
 

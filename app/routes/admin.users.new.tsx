@@ -7,7 +7,6 @@ import { RouteDialog } from "~/components/ui/dialog";
 import { DialogFormActions } from "~/components/ui/dialog-actions";
 import { Field, Input } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
 import { newAdminUserSchema } from "~/lib/schemas/admin-users";
 import { fullName, NEW_ADMIN_USER_FIELDS as RULES } from "~/lib/admin-users";
@@ -46,7 +45,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AddAdminUser() {
   const { localSignIn } = useLoaderData<typeof loader>();
   const answer = useActionData<FormAnswer>();
-  useToastFromAnswer(answer);
   const errors = answer?.fieldErrors ?? {};
   const values = answer?.values ?? {};
   return (

@@ -1,6 +1,5 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import type { FormAnswer } from "~/lib/form-submission";
 
 /**
@@ -20,8 +19,6 @@ export function usePublicForm(key: string) {
   // answer: that answer is set aside so its errors and values stop showing.
   const [setAside, setSetAside] = useState<FormAnswer | undefined>(undefined);
   const [succeeded, setSucceeded] = useState(0);
-
-  useToastFromAnswer(fetcher.data);
 
   useEffect(() => {
     if (busy) {
