@@ -10,7 +10,7 @@ import { ACCOUNT_MESSAGES, PASSWORD_TEXT } from "~/lib/messages";
 import { passwordChangeSchema } from "~/lib/schemas/account";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/sign-in";
 import { changeOwnPassword } from "~/models/admin-users.server";
-import type { FormAnswer } from "~/lib/form-submission";
+import type { FormAnswer } from "~/lib/form-fields";
 import { submitAdminForm } from "~/route-actions/admin-forms.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
 import { requireAdminPageAccount } from "~/route-actions/auth.server";
@@ -57,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ChangePassword() {
   const { canChange, temporary, temporaryPasswordExpiresAt } = useLoaderData<typeof loader>();
-  const answer = useActionData<FormAnswer>();
+  const answer = useActionData<FormAnswer<"currentPassword" | "newPassword" | "confirmPassword">>();
   const busy = useNavigation().state === "submitting";
   const errors = answer?.fieldErrors ?? {};
 

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/dialog";
 import { Field, Textarea } from "~/components/ui/field";
 import { useAdminUser } from "~/lib/admin-session";
-import type { FormAnswer } from "~/lib/form-submission";
+import type { FormAnswer } from "~/lib/form-fields";
 import { errorToast } from "~/lib/messages";
 import { recordId } from "~/lib/route-params";
 import { can } from "~/lib/permissions";
@@ -62,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function LeadDetailsDialog() {
   const { lead, activity, possibleDuplicates, staff } = useLoaderData<typeof loader>();
-  const answer = useActionData<FormAnswer>();
+  const answer = useActionData<FormAnswer<"body">>();
   const { user, permissions } = useAdminUser();
   const { search } = useLocation();
   const navigation = useNavigation();

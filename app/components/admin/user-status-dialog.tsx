@@ -5,7 +5,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { useAdminUser } from "~/lib/admin-session";
 import type { AdminUser } from "~/lib/admin-users";
 import { USERS_PAGE } from "~/lib/admin-users-screen";
-import type { FormAnswer } from "~/lib/form-submission";
+import type { FormAnswer } from "~/lib/form-fields";
 
 interface UserStatusDialogProps {
   user: AdminUser;
@@ -24,7 +24,7 @@ interface UserStatusDialogProps {
 /** The confirm-then-post dialog behind Deactivate and Reactivate. */
 export function UserStatusDialog(props: UserStatusDialogProps) {
   const { user, title, confirmation, alreadyDone, alreadyDoneWhen, selfMessage, submitLabel, busyLabel, destructive } = props;
-  const answer = useActionData<FormAnswer>();
+  const answer = useActionData<FormAnswer<never>>();
   const { user: currentUser } = useAdminUser();
   const unavailable = user.id === currentUser.id ? selfMessage : alreadyDoneWhen ? alreadyDone : null;
 
