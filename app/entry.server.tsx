@@ -23,7 +23,6 @@ function isShareable(request: Request, statusCode: number, headers: Headers, rem
     request.method === "GET" &&
     statusCode === 200 &&
     !headers.has("Set-Cookie") &&
-    !requestContext().pendingToast &&
     !state.actionData &&
     !state.errors &&
     state.matches.some((match) => sharesPageWithAnonymousVisitors(routeModules[match.route.id]?.handle))

@@ -65,7 +65,7 @@ export default function App() {
   return (
     <Document>
       <Outlet />
-      <Toaster serverToast={toast} />
+      <Toaster flashed={toast} />
     </Document>
   );
 }

@@ -3,7 +3,6 @@ import crypto from "node:crypto";
 import diagnostics from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import type { Toast } from "~/lib/messages";
 import { env, isProduction } from "~/infrastructure/env.server";
 import { logger } from "~/infrastructure/logger.server";
 import type { RouteMatch } from "~/lib/route-patterns";
@@ -32,8 +31,6 @@ export interface RequestContext {
   nonce: string;
   /** A write (POST, PUT, PATCH, DELETE) sent from another site's page. */
   crossOriginWrite: boolean;
-  /** A toast raised by an action, shown by the same request's page render. */
-  pendingToast?: Toast;
   /** Set when an anonymous visitor's page may be shared through the page cache. */
   pageCache?: PageCacheTicket;
 }

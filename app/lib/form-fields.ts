@@ -7,6 +7,8 @@
  * browser, zod is not.
  */
 
+import type { Toast } from "./messages";
+
 export const LIMITS = {
   name: 100,
   email: 254,
@@ -105,4 +107,46 @@ export function controlAttributes(rule: FieldRule): { maxLength?: number; type?:
     default:
       return { maxLength: rule.maxLength };
   }
+}
+
+/** The field names of a form: its rules' keys, or the names themselves for fields with no rule (a role, a password). */
+type FieldNames<Fields extends FieldRules | string> = Fields extends string ? Fields : keyof Fields & string;
+
+/**
+ * What an action answers when it does not redirect, keyed by the form's fields
+ * (`FormAnswer<typeof RULES>`, `FormAnswer<keyof typeof RULES | "role">`), so a misspelt field does not compile.
+ */
+export interface FormAnswer<Fields extends FieldRules | string = string> {
+  fieldErrors?: Partial<Record<FieldNames<Fields>, string>>;
+  /** What was typed, so the form is shown again as it was. */
+  values?: Partial<Record<FieldNames<Fields>, string>>;
+  /** Why the model refused when it is about no one field (e.g. the last super admin), shown above the form. */
+  formError?: string;
+  toast?: Toast;
+}
+
+/** One field of a form, from its rule and the form's answer: `<Field {...f.field}>` and `<Input {...control} {...f.input} />`. */
+export interface FormField<Name extends string, Rule extends FieldRule> {
+  /** For `Field`: the control's id, the rule (required mark, maxLength, type) and the server's message. */
+  field: { id: string; rule: Rule; error?: string };
+  /** For the control: its name, and what it holds at first (what was typed, when the form comes back). */
+  input: { name: Name; defaultValue: string };
+  error?: string;
+}
+
+export type FormFields<Rules extends FieldRules> = { [Name in keyof Rules & string]: FormField<Name, Rules[Name]> };
+
+/**
+ * Every field of a form, keyed by its rules: `formId` prefixes the ids
+ * (`contact` and `firstName` make `contact-first-name`).
+ */
+export function formFields<Rules extends FieldRules>(formId: string, rules: Rules, answer?: FormAnswer<Rules> | null): FormFields<Rules> {
+  const fields: Record<string, FormField<string, FieldRule>> = {};
+  const { fieldErrors = {}, values = {} }: FormAnswer = answer ?? {};
+  for (const name of Object.keys(rules)) {
+    const error = fieldErrors[name];
+    const id = `${formId}-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+    fields[name] = { field: { id, rule: rules[name], error }, input: { name, defaultValue: values[name] ?? "" }, error };
+  }
+  return fields as FormFields<Rules>;
 }

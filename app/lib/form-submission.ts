@@ -1,17 +1,8 @@
 import type { z } from "zod";
-import type { Toast } from "./messages";
 
 export type FieldErrors = Record<string, string>;
 
-/** What a form's action answers when it does not redirect, public and staff forms alike. */
-export interface FormAnswer {
-  fieldErrors?: FieldErrors;
-  /** What was typed, so the form is shown again as it was. */
-  values?: Record<string, string>;
-  /** Why the model refused when it is about no one field (e.g. the last super admin), shown above the form. */
-  formError?: string;
-  toast?: Toast;
-}
+export type { FormAnswer } from "./form-fields";
 
 export type ParsedForm<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors; missingRequired: boolean };
 

@@ -3,7 +3,6 @@ import { redirect } from "@remix-run/node";
 import type { Toast, ToastMessage } from "~/lib/messages";
 import { toastSchema } from "~/lib/schemas/toast";
 import { cookieOptions, toastCookie } from "~/infrastructure/cookies.server";
-import { requestContext } from "~/infrastructure/request-context.server";
 
 function withId(message: ToastMessage): Toast {
   return { ...message, id: crypto.randomUUID() };
@@ -18,24 +17,22 @@ export async function redirectWithToast(url: string, message: ToastMessage, init
 
 /**
  * A toast for an answer that is not a redirect (a form shown again with its
- * errors). The page rendered by this same request shows it; a script-driven
- * submission reads it from the action's data instead.
+ * errors), put in the action's data as `toast`. The root's Toaster shows it,
+ * whether the page is rendered by this same request (no JavaScript) or the
+ * answer came to a script-driven submission (decision 009).
  */
 export function raiseToast(message: ToastMessage): Toast {
-  const toast = withId(message);
-  requestContext().pendingToast = toast;
-  return toast;
+  return withId(message);
 }
 
 /** The toast to show now, and the header that clears a flashed one. */
 export async function takeToast(request: Request): Promise<{ toast: Toast | null; headers: HeadersInit }> {
-  const pending = requestContext().pendingToast;
   const cookie: unknown = await toastCookie.parse(request.headers.get("Cookie"));
   // An emptied cookie ("") is not a toast and needs no clearing.
-  if (!cookie) return { toast: pending ?? null, headers: {} };
+  if (!cookie) return { toast: null, headers: {} };
   const flashed = toastSchema.safeParse(cookie);
   return {
-    toast: pending ?? (flashed.success ? flashed.data : null),
+    toast: flashed.success ? flashed.data : null,
     headers: { "Set-Cookie": await toastCookie.serialize("", { ...cookieOptions(), maxAge: 0 }) },
   };
 }

@@ -5,13 +5,12 @@ import { KeyRound } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { formatDateTime } from "~/lib/format";
 import { ACCOUNT_MESSAGES, PASSWORD_TEXT } from "~/lib/messages";
 import { passwordChangeSchema } from "~/lib/schemas/account";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/sign-in";
 import { changeOwnPassword } from "~/models/admin-users.server";
-import type { FormAnswer } from "~/lib/form-submission";
+import type { FormAnswer } from "~/lib/form-fields";
 import { submitAdminForm } from "~/route-actions/admin-forms.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
 import { requireAdminPageAccount } from "~/route-actions/auth.server";
@@ -58,8 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ChangePassword() {
   const { canChange, temporary, temporaryPasswordExpiresAt } = useLoaderData<typeof loader>();
-  const answer = useActionData<FormAnswer>();
-  useToastFromAnswer(answer);
+  const answer = useActionData<FormAnswer<"currentPassword" | "newPassword" | "confirmPassword">>();
   const busy = useNavigation().state === "submitting";
   const errors = answer?.fieldErrors ?? {};
 

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { CONTACT_SUBJECT_LABELS } from "~/lib/enums";
 import { recordId } from "~/lib/route-params";
 import { deleteContactEnquiry, getContactEnquiry } from "~/models/contact-enquiries.server";
@@ -29,7 +28,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteEnquiryDialog() {
   const { enquiry } = useLoaderData<typeof loader>();
-  useToastFromAnswer(useActionData<typeof action>());
   const { search } = useLocation();
   return (
     <ConfirmDeleteDialog

@@ -6,9 +6,8 @@ import { MissingRecordDialog } from "~/components/admin/missing-record-dialog";
 import { Button } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/dialog";
 import { Field, Textarea } from "~/components/ui/field";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
-import type { FormAnswer } from "~/lib/form-submission";
+import type { FormAnswer } from "~/lib/form-fields";
 import { errorToast } from "~/lib/messages";
 import { recordId } from "~/lib/route-params";
 import { can } from "~/lib/permissions";
@@ -63,12 +62,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function LeadDetailsDialog() {
   const { lead, activity, possibleDuplicates, staff } = useLoaderData<typeof loader>();
-  const answer = useActionData<FormAnswer>();
+  const answer = useActionData<FormAnswer<"body">>();
   const { user, permissions } = useAdminUser();
   const { search } = useLocation();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  useToastFromAnswer(answer);
   const closeTo = `/admin/leads${search}`;
 
   if (!lead) {

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { STOCK_IMAGE_LOCATION_LABELS } from "~/lib/enums";
 import { recordId } from "~/lib/route-params";
 import { foundOrNull } from "~/models/model-error.server";
@@ -32,7 +31,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteStockImageDialog() {
   const { image } = useLoaderData<typeof loader>();
-  useToastFromAnswer(useActionData<typeof action>());
   const { search } = useLocation();
   return (
     <ConfirmDeleteDialog

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { StockImageGrid } from "~/components/admin/stock-image-grid";
 import { StockImageUploadForm } from "~/components/admin/stock-image-upload-form";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
 import { formatCount } from "~/lib/format";
 import { addStockImage, listStockImages, UploadRefused } from "~/models/stock-images.server";
@@ -35,7 +34,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function StockImages() {
   const { images } = useLoaderData<typeof loader>();
-  useToastFromAnswer(useActionData<typeof action>());
   const { permissions } = useAdminUser();
   const navigation = useNavigation();
   const refreshing = navigation.state === "loading" && navigation.location.pathname === "/admin/stock-images";

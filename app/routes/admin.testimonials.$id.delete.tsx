@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { recordId } from "~/lib/route-params";
 import { TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
 import { deleteTestimonial } from "~/models/testimonials.server";
@@ -28,7 +27,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteTestimonialDialog() {
   const { testimonial } = useLoaderData<typeof loader>();
-  useToastFromAnswer(useActionData<typeof action>());
   const { search } = useLocation();
   return (
     <ConfirmDeleteDialog

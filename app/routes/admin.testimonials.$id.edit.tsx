@@ -3,8 +3,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TestimonialForm } from "~/components/admin/testimonial-form";
 import { RouteDialog } from "~/components/ui/dialog";
-import { useToastFromAnswer } from "~/components/ui/toaster";
-import type { FormAnswer } from "~/lib/form-submission";
+import type { TestimonialAnswer } from "~/components/admin/testimonial-form";
 import { TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
 import { updateTestimonial } from "~/models/testimonials.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
@@ -24,8 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditTestimonialDialog() {
   const { testimonial } = useLoaderData<typeof loader>();
-  const answer = useActionData<FormAnswer>();
-  useToastFromAnswer(answer);
+  const answer = useActionData<TestimonialAnswer>();
   if (!testimonial) {
     return (
       <RouteDialog title="Testimonial not found" closeTo={TESTIMONIALS_ADMIN_PATH}>

@@ -3,8 +3,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TestimonialForm } from "~/components/admin/testimonial-form";
 import { RouteDialog } from "~/components/ui/dialog";
-import { useToastFromAnswer } from "~/components/ui/toaster";
-import type { FormAnswer } from "~/lib/form-submission";
+import type { TestimonialAnswer } from "~/components/admin/testimonial-form";
 import { formatLongDate } from "~/lib/format";
 import { DEFAULT_RATING, TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
 import { createTestimonial } from "~/models/testimonials.server";
@@ -25,8 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AddTestimonialDialog() {
   const { defaults } = useLoaderData<typeof loader>();
-  const answer = useActionData<FormAnswer>();
-  useToastFromAnswer(answer);
+  const answer = useActionData<TestimonialAnswer>();
   return (
     <RouteDialog title="Add Testimonial" description="Featured testimonials are shown on the website straight away." closeTo={TESTIMONIALS_ADMIN_PATH} wide>
       <TestimonialForm initial={defaults} answer={answer} submitLabel="Add Testimonial" />

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { Download, Plus } from "~/components/ui/icons";
 import { TestimonialCards } from "~/components/admin/testimonial-cards";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
 import { TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
 import { importExistingTestimonials, listTestimonials } from "~/models/testimonials.server";
@@ -41,7 +40,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Testimonials() {
   const { testimonials } = useLoaderData<typeof loader>();
   const { permissions } = useAdminUser();
-  useToastFromAnswer(useActionData<typeof action>());
   const navigation = useNavigation();
   const importing = navigation.state === "submitting" && navigation.formData?.get("intent") === IMPORT_INTENT;
   const canManage = permissions.manageTestimonials;

@@ -7,13 +7,12 @@ import { RouteDialog } from "~/components/ui/dialog";
 import { DialogFormActions, NoticeDialog } from "~/components/ui/dialog-actions";
 import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
 import { fullName } from "~/lib/admin-users";
 import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
 import { adminRoleChangeSchema } from "~/lib/schemas/admin-users";
 import { changeAdminUserRole } from "~/models/admin-users.server";
-import type { FormAnswer } from "~/lib/form-submission";
+import type { FormAnswer } from "~/lib/form-fields";
 import { submitAdminForm } from "~/route-actions/admin-forms.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
 import { requireDialogSubject, requireUserManager } from "~/route-actions/admin-user-dialogs.server";
@@ -39,8 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditUserRole() {
   const { user } = useLoaderData<typeof loader>();
-  const answer = useActionData<FormAnswer>();
-  useToastFromAnswer(answer);
+  const answer = useActionData<FormAnswer<"role">>();
   const { user: currentUser } = useAdminUser();
   const name = fullName(user) || user.email;
 

@@ -7,13 +7,12 @@ import { RouteDialog } from "~/components/ui/dialog";
 import { DialogFormActions } from "~/components/ui/dialog-actions";
 import { Field, Input } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
 import { newAdminUserSchema } from "~/lib/schemas/admin-users";
 import { fullName, NEW_ADMIN_USER_FIELDS as RULES } from "~/lib/admin-users";
 import { createAdminUser } from "~/models/admin-users.server";
 import { localSignInEnabled } from "~/infrastructure/env.server";
-import type { FormAnswer } from "~/lib/form-submission";
+import { formFields, type FormAnswer } from "~/lib/form-fields";
 import { submitAdminForm } from "~/route-actions/admin-forms.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
 import { requireUserManager, showOnceToThisSession } from "~/route-actions/admin-user-dialogs.server";
@@ -45,10 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AddAdminUser() {
   const { localSignIn } = useLoaderData<typeof loader>();
-  const answer = useActionData<FormAnswer>();
-  useToastFromAnswer(answer);
-  const errors = answer?.fieldErrors ?? {};
-  const values = answer?.values ?? {};
+  const answer = useActionData<FormAnswer<keyof typeof RULES | "role">>();
+  const fields = formFields("new-user", RULES, answer);
   return (
     <RouteDialog
       title="Add Admin User"
@@ -61,19 +58,19 @@ export default function AddAdminUser() {
     >
       <Form method="post" preventScrollReset className="grid gap-4">
         {answer?.formError ? <FormAlert>{answer.formError}</FormAlert> : null}
-        <Field id="new-user-email" label="Email" rule={RULES.email} error={errors.email}>
-          {(control) => <Input {...control} name="email" autoComplete="off" defaultValue={values.email} autoFocus />}
+        <Field {...fields.email.field} label="Email">
+          {(control) => <Input {...control} {...fields.email.input} autoComplete="off" autoFocus />}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="new-user-first-name" label="First Name" rule={RULES.firstName} error={errors.firstName}>
-            {(control) => <Input {...control} name="firstName" autoComplete="off" defaultValue={values.firstName} />}
+          <Field {...fields.firstName.field} label="First Name">
+            {(control) => <Input {...control} {...fields.firstName.input} autoComplete="off" />}
           </Field>
-          <Field id="new-user-last-name" label="Last Name" rule={RULES.lastName} error={errors.lastName}>
-            {(control) => <Input {...control} name="lastName" autoComplete="off" defaultValue={values.lastName} />}
+          <Field {...fields.lastName.field} label="Last Name">
+            {(control) => <Input {...control} {...fields.lastName.input} autoComplete="off" />}
           </Field>
         </div>
-        <Field id="new-user-role" label="Role" error={errors.role}>
-          {(control) => <RoleSelect {...control} defaultValue={values.role ?? "admin"} />}
+        <Field id="new-user-role" label="Role" error={answer?.fieldErrors?.role}>
+          {(control) => <RoleSelect {...control} defaultValue={answer?.values?.role ?? "admin"} />}
         </Field>
         <DialogFormActions cancelTo={USERS_PAGE} submitLabel="Create User" busyLabel="Creating..." />
       </Form>

@@ -1,5 +1,4 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { cn } from "~/lib/cn";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from "~/lib/enums";
 import { LEAD_STATUS_COLOURS, type StaffLead } from "~/lib/leads";
@@ -42,7 +41,6 @@ export const LEAD_STATUS_INTENT = "update-status";
 export function LeadStatusControl({ leadId, status, reference }: { leadId: number; status: LeadStatus; reference: string }) {
   const fetcher = useFetcher<{ toast?: Toast }>({ key: `lead-status-${leadId}` });
   const location = useLocation();
-  useToastFromAnswer(fetcher.data);
   const pending = fetcher.formData?.get("status");
   const shown = (typeof pending === "string" ? pending : status) as LeadStatus;
   const selectId = `lead-status-${leadId}`;

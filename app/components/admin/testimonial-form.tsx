@@ -2,8 +2,7 @@ import { Form } from "@remix-run/react";
 import { DialogFormActions } from "~/components/ui/dialog-actions";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { StarRatingInput } from "~/components/ui/star-rating-input";
-import type { FormAnswer } from "~/lib/form-submission";
-import { MAX_RATING } from "~/lib/form-fields";
+import { formFields, MAX_RATING, type FormAnswer } from "~/lib/form-fields";
 import { DEFAULT_RATING, TESTIMONIAL_FIELDS as RULES, TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
 
 /** What the form starts with: a saved testimonial, the defaults, or what was just posted. */
@@ -18,7 +17,7 @@ export interface TestimonialFormValues {
 }
 
 /** A posted form's text fields, read back into the form's values. */
-function valuesFromPost(posted: Record<string, string>): TestimonialFormValues {
+function valuesFromPost(posted: Partial<Record<string, string>>): TestimonialFormValues {
   const rating = Number(posted.rating);
   return {
     name: posted.name ?? "",
@@ -31,11 +30,14 @@ function valuesFromPost(posted: Record<string, string>): TestimonialFormValues {
   };
 }
 
+/** The add and edit dialogs' answer when they did not save. */
+export type TestimonialAnswer = FormAnswer<keyof typeof RULES | "rating">;
+
 interface TestimonialFormProps {
   /** What the form starts with: the saved testimonial or the defaults. */
   initial: TestimonialFormValues;
   /** The dialog action's answer when it did not save: what was typed and why not. */
-  answer?: FormAnswer;
+  answer?: TestimonialAnswer;
   submitLabel: string;
 }
 
@@ -46,27 +48,27 @@ interface TestimonialFormProps {
  */
 export function TestimonialForm({ initial, answer, submitLabel }: TestimonialFormProps) {
   const values = answer?.values ? valuesFromPost(answer.values) : initial;
-  const fieldErrors = answer?.fieldErrors ?? {};
+  const fields = formFields("testimonial", RULES, { fieldErrors: answer?.fieldErrors, values });
   return (
     <Form method="post" preventScrollReset className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="testimonial-name" label="Name" rule={RULES.name} error={fieldErrors.name}>
-          {(control) => <Input {...control} name="name" defaultValue={values.name} autoComplete="off" autoFocus />}
+        <Field {...fields.name.field} label="Name">
+          {(control) => <Input {...control} {...fields.name.input} autoComplete="off" autoFocus />}
         </Field>
-        <Field id="testimonial-company" label="Company" rule={RULES.company} error={fieldErrors.company}>
-          {(control) => <Input {...control} name="company" defaultValue={values.company} autoComplete="off" />}
+        <Field {...fields.company.field} label="Company">
+          {(control) => <Input {...control} {...fields.company.input} autoComplete="off" />}
         </Field>
-        <Field id="testimonial-position" label="Position" rule={RULES.position} error={fieldErrors.position}>
-          {(control) => <Input {...control} name="position" defaultValue={values.position} autoComplete="off" />}
+        <Field {...fields.position.field} label="Position">
+          {(control) => <Input {...control} {...fields.position.input} autoComplete="off" />}
         </Field>
-        <Field id="testimonial-date" label="Date" rule={RULES.date} error={fieldErrors.date}>
-          {(control) => <Input {...control} name="date" defaultValue={values.date} autoComplete="off" />}
+        <Field {...fields.date.field} label="Date">
+          {(control) => <Input {...control} {...fields.date.input} autoComplete="off" />}
         </Field>
       </div>
-      <Field id="testimonial-content" label="Testimonial" rule={RULES.content} error={fieldErrors.content}>
-        {(control) => <Textarea {...control} name="content" rows={5} defaultValue={values.content} />}
+      <Field {...fields.content.field} label="Testimonial">
+        {(control) => <Textarea {...control} {...fields.content.input} rows={5} />}
       </Field>
-      <StarRatingInput name="rating" legend="Rating" defaultValue={values.rating} error={fieldErrors.rating} />
+      <StarRatingInput name="rating" legend="Rating" defaultValue={values.rating} error={answer?.fieldErrors?.rating} />
       <div className="flex items-start gap-3">
         <input
           id="testimonial-featured"

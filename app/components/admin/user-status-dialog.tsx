@@ -2,11 +2,10 @@ import { Form, useActionData } from "@remix-run/react";
 import { RouteDialog } from "~/components/ui/dialog";
 import { DialogFormActions, NoticeDialog } from "~/components/ui/dialog-actions";
 import { FormAlert } from "~/components/ui/form-alert";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { useAdminUser } from "~/lib/admin-session";
 import type { AdminUser } from "~/lib/admin-users";
 import { USERS_PAGE } from "~/lib/admin-users-screen";
-import type { FormAnswer } from "~/lib/form-submission";
+import type { FormAnswer } from "~/lib/form-fields";
 
 interface UserStatusDialogProps {
   user: AdminUser;
@@ -25,8 +24,7 @@ interface UserStatusDialogProps {
 /** The confirm-then-post dialog behind Deactivate and Reactivate. */
 export function UserStatusDialog(props: UserStatusDialogProps) {
   const { user, title, confirmation, alreadyDone, alreadyDoneWhen, selfMessage, submitLabel, busyLabel, destructive } = props;
-  const answer = useActionData<FormAnswer>();
-  useToastFromAnswer(answer);
+  const answer = useActionData<FormAnswer<never>>();
   const { user: currentUser } = useAdminUser();
   const unavailable = user.id === currentUser.id ? selfMessage : alreadyDoneWhen ? alreadyDone : null;
 

@@ -6,7 +6,7 @@ import { usePublicForm } from "./use-public-form";
 
 /** The contact page's enquiry form; posts to the contact route's action. */
 export function ContactForm() {
-  const { fetcher, formRef, busy, errors, values } = usePublicForm("contact-enquiry");
+  const { fetcher, formRef, busy, fields } = usePublicForm("contact-enquiry", "contact", RULES);
   return (
     <fetcher.Form
       ref={formRef}
@@ -19,24 +19,24 @@ export function ContactForm() {
     >
       <HoneypotField formId="contact" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-first-name" label="First Name" rule={RULES.firstName} error={errors.firstName}>
-          {(control) => <Input {...control} name="firstName" autoComplete="given-name" defaultValue={values.firstName} />}
+        <Field {...fields.firstName.field} label="First Name">
+          {(control) => <Input {...control} {...fields.firstName.input} autoComplete="given-name" />}
         </Field>
-        <Field id="contact-last-name" label="Last Name" rule={RULES.lastName} error={errors.lastName}>
-          {(control) => <Input {...control} name="lastName" autoComplete="family-name" defaultValue={values.lastName} />}
+        <Field {...fields.lastName.field} label="Last Name">
+          {(control) => <Input {...control} {...fields.lastName.input} autoComplete="family-name" />}
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-email" label="Email" rule={RULES.email} error={errors.email}>
-          {(control) => <Input {...control} name="email" autoComplete="email" defaultValue={values.email} />}
+        <Field {...fields.email.field} label="Email">
+          {(control) => <Input {...control} {...fields.email.input} autoComplete="email" />}
         </Field>
-        <Field id="contact-number" label="Contact Number" rule={RULES.contactNumber} error={errors.contactNumber}>
-          {(control) => <Input {...control} name="contactNumber" autoComplete="tel" defaultValue={values.contactNumber} />}
+        <Field {...fields.contactNumber.field} label="Contact Number">
+          {(control) => <Input {...control} {...fields.contactNumber.input} autoComplete="tel" />}
         </Field>
       </div>
-      <Field id="contact-subject" label="Subject" rule={RULES.subject} error={errors.subject}>
+      <Field {...fields.subject.field} label="Subject">
         {(control) => (
-          <Select {...control} name="subject" defaultValue={values.subject ?? ""}>
+          <Select {...control} {...fields.subject.input}>
             <option value="">Please Select</option>
             {RULES.subject.options.map((subject) => (
               <option key={subject} value={subject}>
@@ -46,8 +46,8 @@ export function ContactForm() {
           </Select>
         )}
       </Field>
-      <Field id="contact-message" label="Message" rule={RULES.message} error={errors.message}>
-        {(control) => <Textarea {...control} name="message" rows={6} defaultValue={values.message ?? ""} />}
+      <Field {...fields.message.field} label="Message">
+        {(control) => <Textarea {...control} {...fields.message.input} rows={6} />}
       </Field>
       <div>
         <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">

@@ -9,7 +9,7 @@ import { usePublicForm } from "./use-public-form";
  * that page's action (`newsletterAction`) takes the post.
  */
 export function NewsletterSignup({ page }: { page: string }) {
-  const { fetcher, formRef, busy, errors, values } = usePublicForm(`newsletter-${page}`);
+  const { fetcher, formRef, busy, fields } = usePublicForm(`newsletter-${page}`, "newsletter", RULES);
   return (
     <section id="newsletter" aria-labelledby="newsletter-heading" className="bg-brand-950 text-white">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-5 lg:items-center lg:px-8">
@@ -31,14 +31,14 @@ export function NewsletterSignup({ page }: { page: string }) {
           className="relative grid gap-4 rounded-xl bg-white p-6 text-slate-900 shadow-xl sm:grid-cols-2 lg:col-span-3"
         >
           <HoneypotField formId="newsletter" />
-          <Field id="newsletter-first-name" label="First name" rule={RULES.firstName} error={errors.firstName}>
-            {(control) => <Input {...control} name="firstName" autoComplete="given-name" defaultValue={values.firstName} />}
+          <Field {...fields.firstName.field} label="First name">
+            {(control) => <Input {...control} {...fields.firstName.input} autoComplete="given-name" />}
           </Field>
-          <Field id="newsletter-last-name" label="Last name" rule={RULES.lastName} error={errors.lastName}>
-            {(control) => <Input {...control} name="lastName" autoComplete="family-name" defaultValue={values.lastName} />}
+          <Field {...fields.lastName.field} label="Last name">
+            {(control) => <Input {...control} {...fields.lastName.input} autoComplete="family-name" />}
           </Field>
-          <Field id="newsletter-email" label="Email" rule={RULES.email} error={errors.email} className="sm:col-span-2">
-            {(control) => <Input {...control} name="email" autoComplete="email" defaultValue={values.email} />}
+          <Field {...fields.email.field} label="Email" className="sm:col-span-2">
+            {(control) => <Input {...control} {...fields.email.input} autoComplete="email" />}
           </Field>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={busy} className="w-full">

@@ -1,7 +1,6 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useToastFromAnswer } from "~/components/ui/toaster";
-import type { FormAnswer } from "~/lib/form-submission";
+import { formFields, type FieldRules, type FormAnswer, type FormFields } from "~/lib/form-fields";
 
 /**
  * A public form posted through a fetcher when JavaScript runs (no page load),
@@ -9,19 +8,17 @@ import type { FormAnswer } from "~/lib/form-submission";
  * errors, the visitor's values, a toast) comes from the same action; a
  * successful post redirects, and with JavaScript the form is then cleared.
  */
-export function usePublicForm(key: string) {
-  const fetcher = useFetcher<FormAnswer>({ key });
-  const pageAnswer = useActionData<FormAnswer>();
+export function usePublicForm<Rules extends FieldRules>(key: string, formId: string, rules: Rules) {
+  const fetcher = useFetcher<FormAnswer<Rules>>({ key });
+  const pageAnswer = useActionData<FormAnswer<Rules>>();
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
   // The fetcher's answer when the current post was sent.
-  const sentWith = useRef<{ answer: FormAnswer | undefined } | null>(null);
+  const sentWith = useRef<{ answer: FormAnswer<Rules> | undefined } | null>(null);
   // A successful post redirects and leaves the fetcher holding the last failed
   // answer: that answer is set aside so its errors and values stop showing.
-  const [setAside, setSetAside] = useState<FormAnswer | undefined>(undefined);
+  const [setAside, setSetAside] = useState<FormAnswer<Rules> | undefined>(undefined);
   const [succeeded, setSucceeded] = useState(0);
-
-  useToastFromAnswer(fetcher.data);
 
   useEffect(() => {
     if (busy) {
@@ -43,5 +40,6 @@ export function usePublicForm(key: string) {
   }, [succeeded]);
 
   const answer = (fetcher.data !== setAside ? fetcher.data : undefined) ?? pageAnswer;
-  return { fetcher, formRef, busy, answer, errors: answer?.fieldErrors ?? {}, values: answer?.values ?? {} };
+  const fields: FormFields<Rules> = formFields(formId, rules, answer);
+  return { fetcher, formRef, busy, answer, fields };
 }

@@ -1,38 +1,60 @@
 import { X } from "~/components/ui/icons";
-import { useEffect, useState } from "react";
+import { useFetchers } from "@remix-run/react";
+import { useContext, useEffect, useRef, useState } from "react";
+// The router's state: every route's action answer, on the server's render and in the browser alike.
+import { UNSAFE_DataRouterStateContext as RouterStateContext } from "react-router-dom";
 import { cn } from "~/lib/cn";
 import type { Toast } from "~/lib/messages";
 
 const AUTO_CLOSE_MS = 5000;
 
-/** Script-side toasts (from fetcher answers) join the server's flash toasts here. */
+/** Toasts raised in the browser itself (a file refused before it is sent) join the answers' toasts here. */
 const listeners = new Set<(toast: Toast) => void>();
 
 export function showToast(toast: Toast) {
   for (const listener of listeners) listener(toast);
 }
 
-/** Shows a toast carried in an action's answer, once per toast. */
-export function useToastFromAnswer(answer: { toast?: Toast | null } | undefined | null) {
-  const toast = answer?.toast;
-  useEffect(() => {
-    if (toast) showToast(toast);
-  }, [toast]);
+function toastIn(answer: unknown): Toast | null {
+  if (!answer || typeof answer !== "object" || !("toast" in answer)) return null;
+  const toast = answer.toast as Partial<Toast> | null | undefined;
+  return toast && typeof toast.id === "string" && typeof toast.title === "string" ? (toast as Toast) : null;
 }
 
 /**
- * One toast at a time (SPEC section 9). Rendered by the server so it shows
+ * Every toast the page's answers carry now, newest last: the flashed one (after
+ * a redirect), then any route's action answer (a form shown again with its
+ * errors, with or without JavaScript), then the fetchers' answers. So no form
+ * has to pass its answer's toast on: the root sees them all (decision 009).
+ */
+function useAnswersToasts(flashed: Toast | null): Toast[] {
+  const actionData = useContext(RouterStateContext)?.actionData;
+  const fetchers = useFetchers();
+  const toasts = [flashed, ...Object.values(actionData ?? {}).map(toastIn), ...fetchers.map((fetcher) => toastIn(fetcher.data))];
+  return toasts.filter((toast): toast is Toast => toast !== null);
+}
+
+/**
+ * One toast at a time (SPEC section 9), for the whole page: rendered once, by
+ * the root. Rendered by the server so it shows
  * without JavaScript (dismissed there by a CSS-only checkbox); with
  * JavaScript it closes itself after 5 seconds.
  */
-export function Toaster({ serverToast }: { serverToast: Toast | null }) {
-  const [toast, setToast] = useState<Toast | null>(serverToast);
+export function Toaster({ flashed }: { flashed: Toast | null }) {
+  const answered = useAnswersToasts(flashed);
+  // The page's first render (the server's) shows the newest toast it was answered with.
+  const [toast, setToast] = useState<Toast | null>(answered.at(-1) ?? null);
+  const shown = useRef(new Set(answered.map(({ id }) => id)));
   const [scripted, setScripted] = useState(false);
 
   useEffect(() => setScripted(true), []);
+  // Each toast shows once: one already shown (or dismissed) is not brought back by a later render.
+  const fresh = answered.filter(({ id }) => !shown.current.has(id)).at(-1);
   useEffect(() => {
-    if (serverToast) setToast(serverToast);
-  }, [serverToast]);
+    if (!fresh) return;
+    shown.current.add(fresh.id);
+    setToast(fresh);
+  }, [fresh]);
   useEffect(() => {
     listeners.add(setToast);
     return () => {

@@ -2,7 +2,8 @@ import { Clock, ShieldCheck } from "~/components/ui/icons";
 import { FormLogo } from "~/components/site/stock-image";
 import { HoneypotField } from "~/components/ui/field";
 import type { PublicStockImage } from "~/lib/stock-images";
-import { CHOICE_STEPS, type QuoteWizardAnswers, type QuoteWizardStep } from "~/lib/quote-wizard";
+import { formFields } from "~/lib/form-fields";
+import { CHOICE_STEPS, QUOTE_REQUEST_FIELDS, type QuoteWizardAnswers, type QuoteWizardStep } from "~/lib/quote-wizard";
 import { useQuoteWizard } from "./use-quote-wizard";
 import { WizardProgress } from "./wizard-progress";
 import { BusinessStepFields, ChoiceStepFields, ContactStepFields, StepQuestion, ThankYou } from "./wizard-steps";
@@ -72,7 +73,7 @@ function NetworkLogos({ logos }: { logos: Array<PublicStockImage | null> }) {
 export function QuoteWizard({ formAction, logos }: { formAction: string; logos: Array<PublicStockImage | null> }) {
   const { fetcher, state, submitting, busy, question } = useQuoteWizard(formAction);
   const { step, answers } = state;
-  const errors = state.fieldErrors ?? {};
+  const fields = formFields("quote", QUOTE_REQUEST_FIELDS, { fieldErrors: state.fieldErrors, values: answers });
   const choice = CHOICE_STEPS.find((candidate) => candidate.step === step);
 
   return (
@@ -110,9 +111,9 @@ export function QuoteWizard({ formAction, logos }: { formAction: string; logos: 
               <HoneypotField formId="quote" />
               <HiddenAnswers answers={answers} step={step} />
               {step === 5 && state.submissionToken ? <input type="hidden" name="submissionToken" value={state.submissionToken} /> : null}
-              {choice ? <ChoiceStepFields choice={choice} selected={answers[choice.field]} error={errors[choice.field]} disabled={busy} /> : null}
-              {step === 4 ? <BusinessStepFields answers={answers} errors={errors} /> : null}
-              {step === 5 ? <ContactStepFields answers={answers} errors={errors} submitting={submitting} /> : null}
+              {choice ? <ChoiceStepFields choice={choice} selected={answers[choice.field]} error={fields[choice.field].error} disabled={busy} /> : null}
+              {step === 4 ? <BusinessStepFields fields={fields} /> : null}
+              {step === 5 ? <ContactStepFields fields={fields} submitting={submitting} /> : null}
             </fetcher.Form>
           )}
           <NetworkLogos logos={logos} />

@@ -1,6 +1,5 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useToastFromAnswer } from "~/components/ui/toaster";
 import { firstUnansweredChoiceStep, INITIAL_QUOTE_WIZARD_STATE, pickWizardAnswers, QUOTE_WIZARD_INTENTS, type QuoteWizardState } from "~/lib/quote-wizard";
 
 /**
@@ -12,8 +11,6 @@ export function useQuoteWizard(formAction: string) {
   const fetcher = useFetcher<QuoteWizardState>({ key: `quote-wizard:${formAction}` });
   const pageState = useActionData<QuoteWizardState>();
   const confirmed = fetcher.data ?? pageState ?? INITIAL_QUOTE_WIZARD_STATE;
-
-  useToastFromAnswer(fetcher.data);
 
   const pending = fetcher.formData;
   const intent = pending?.get("intent");

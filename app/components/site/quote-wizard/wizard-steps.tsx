@@ -3,15 +3,11 @@ import { forwardRef, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import type { FieldErrors } from "~/lib/form-submission";
-import {
-  QUOTE_ANSWER_LABELS as LABELS,
-  QUOTE_REQUEST_FIELDS as RULES,
-  QUOTE_THANK_YOU_TEXT,
-  QUOTE_WIZARD_INTENTS,
-  type ChoiceStep,
-  type QuoteWizardAnswers,
-} from "~/lib/quote-wizard";
+import type { FormFields } from "~/lib/form-fields";
+import { QUOTE_ANSWER_LABELS as LABELS, QUOTE_REQUEST_FIELDS, QUOTE_THANK_YOU_TEXT, QUOTE_WIZARD_INTENTS, type ChoiceStep } from "~/lib/quote-wizard";
+
+/** The wizard's fields (formFields of QUOTE_REQUEST_FIELDS). */
+export type QuoteFields = FormFields<typeof QUOTE_REQUEST_FIELDS>;
 
 /** The step's question; focused after each step change so screen readers hear it. */
 export const StepQuestion = forwardRef<HTMLHeadingElement, { children: ReactNode }>(function StepQuestion({ children }, ref) {
@@ -49,14 +45,14 @@ export function ChoiceStepFields({ choice, selected, error, disabled }: { choice
   );
 }
 
-export function BusinessStepFields({ answers, errors }: { answers: QuoteWizardAnswers; errors: FieldErrors }) {
+export function BusinessStepFields({ fields }: { fields: QuoteFields }) {
   return (
     <div className="grid gap-5">
-      <Field id="quote-business-name" label={LABELS.businessName} rule={RULES.businessName} error={errors.businessName}>
-        {(control) => <Input {...control} name="businessName" autoComplete="organization" defaultValue={answers.businessName} />}
+      <Field {...fields.businessName.field} label={LABELS.businessName}>
+        {(control) => <Input {...control} {...fields.businessName.input} autoComplete="organization" />}
       </Field>
-      <Field id="quote-postcode" label={LABELS.postcode} rule={RULES.postcode} error={errors.postcode}>
-        {(control) => <Input {...control} name="postcode" autoComplete="postal-code" defaultValue={answers.postcode} className="uppercase" />}
+      <Field {...fields.postcode.field} label={LABELS.postcode}>
+        {(control) => <Input {...control} {...fields.postcode.input} autoComplete="postal-code" className="uppercase" />}
       </Field>
       <div>
         <Button type="submit" name="intent" value={QUOTE_WIZARD_INTENTS.next} size="lg" className="w-full sm:w-auto">
@@ -67,22 +63,22 @@ export function BusinessStepFields({ answers, errors }: { answers: QuoteWizardAn
   );
 }
 
-export function ContactStepFields({ answers, errors, submitting }: { answers: QuoteWizardAnswers; errors: FieldErrors; submitting: boolean }) {
+export function ContactStepFields({ fields, submitting }: { fields: QuoteFields; submitting: boolean }) {
   return (
     <div className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="quote-first-name" label={LABELS.firstName} rule={RULES.firstName} error={errors.firstName}>
-          {(control) => <Input {...control} name="firstName" autoComplete="given-name" defaultValue={answers.firstName} />}
+        <Field {...fields.firstName.field} label={LABELS.firstName}>
+          {(control) => <Input {...control} {...fields.firstName.input} autoComplete="given-name" />}
         </Field>
-        <Field id="quote-last-name" label={LABELS.lastName} rule={RULES.lastName} error={errors.lastName}>
-          {(control) => <Input {...control} name="lastName" autoComplete="family-name" defaultValue={answers.lastName} />}
+        <Field {...fields.lastName.field} label={LABELS.lastName}>
+          {(control) => <Input {...control} {...fields.lastName.input} autoComplete="family-name" />}
         </Field>
       </div>
-      <Field id="quote-email" label={LABELS.email} rule={RULES.email} error={errors.email}>
-        {(control) => <Input {...control} name="email" autoComplete="email" defaultValue={answers.email} />}
+      <Field {...fields.email.field} label={LABELS.email}>
+        {(control) => <Input {...control} {...fields.email.input} autoComplete="email" />}
       </Field>
-      <Field id="quote-phone" label={LABELS.phoneNumber} rule={RULES.phoneNumber} error={errors.phoneNumber}>
-        {(control) => <Input {...control} name="phoneNumber" autoComplete="tel" defaultValue={answers.phoneNumber} />}
+      <Field {...fields.phoneNumber.field} label={LABELS.phoneNumber}>
+        {(control) => <Input {...control} {...fields.phoneNumber.input} autoComplete="tel" />}
       </Field>
       <div>
         <Button type="submit" name="intent" value={QUOTE_WIZARD_INTENTS.submit} size="lg" disabled={submitting} className="w-full sm:w-auto">
