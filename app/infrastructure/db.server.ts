@@ -61,8 +61,10 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   });
   const { error, results } = await migrator.migrateToLatest();
   for (const result of results ?? []) {
-    if (result.status === "Error") console.error(`Migration ${result.migrationName} failed`);
-    else if (result.status === "Success") console.info(`Migration ${result.migrationName} applied`);
+    if (result.status === "Error")
+      logger.error({ event: "database.migration_failed", migration: result.migrationName }, `Migration ${result.migrationName} failed`);
+    else if (result.status === "Success")
+      logger.info({ event: "database.migration_applied", migration: result.migrationName }, `Migration ${result.migrationName} applied`);
   }
   if (error) throw error;
 }

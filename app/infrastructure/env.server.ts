@@ -269,8 +269,9 @@ function loadEnv(): Env {
     return parseEnv(process.env);
   } catch (error) {
     if (error instanceof ConfigurationError) {
-      // One clear line rather than a stack trace, then stop.
-      console.error(error.message);
+      // One clear line rather than a stack trace, then stop. Not through the logger: it is made
+      // from these settings (LOG_LEVEL among them), so it cannot exist until they are valid.
+      process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
     throw error;

@@ -139,7 +139,7 @@ export async function purgeOldPayloads(now = Date.now()): Promise<number> {
 }
 
 function purgeInBackground(): void {
-  purgeOldPayloads().catch((error) => console.error("Outbox: purging old payloads failed:", error));
+  purgeOldPayloads().catch((error) => logger.error({ event: "outbox.purge_failed", err: error }, "Outbox: purging old payloads failed"));
 }
 
 const worker = {
@@ -173,7 +173,7 @@ export function deliverOutboxSoon(): void {
         nextDue = await deliverDue();
       } while (worker.again && !worker.stopped);
     } catch (error) {
-      console.error("Outbox: delivering failed:", error);
+      logger.error({ event: "outbox.delivery_failed", err: error }, "Outbox: delivering failed");
     } finally {
       worker.running = false;
       if (worker.again) deliverOutboxSoon();
@@ -226,7 +226,8 @@ async function deliverDue(): Promise<string | null> {
       .execute();
     if (due.length === 0) break;
     const tries = await Promise.allSettled(due.map((delivery) => attempt(db, delivery)));
-    for (const tried of tries) if (tried.status === "rejected") console.error("Outbox: recording a try failed:", tried.reason);
+    for (const tried of tries)
+      if (tried.status === "rejected") logger.error({ event: "outbox.record_failed", err: tried.reason }, "Outbox: recording a try failed");
   }
   const next = await db
     .selectFrom("outbox")

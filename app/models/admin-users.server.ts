@@ -15,6 +15,7 @@ import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
 import { startSession } from "./sessions.server";
 import { claimSignInAttempt, clearAccountFailures, clearClientFailures, recordAccountFailure } from "./sign-in-throttle.server";
+import { logger } from "~/infrastructure/logger.server";
 
 function toAdminUser(row: Selectable<AdminUsersTable>): AdminUser {
   return {
@@ -353,7 +354,7 @@ export async function ensureBootstrapAdmin(): Promise<void> {
       })
       .onConflict((oc) => oc.doNothing())
       .execute();
-    console.info(`Super admin ${env.ADMIN_EMAIL} created from ADMIN_EMAIL and ADMIN_PASSWORD.`);
+    logger.info({ event: "admin.super_admin_created" }, `Super admin ${env.ADMIN_EMAIL} created from ADMIN_EMAIL and ADMIN_PASSWORD.`);
     return;
   }
   const { count } = await db
@@ -379,7 +380,8 @@ export async function ensureBootstrapAdmin(): Promise<void> {
       temporaryPasswordExpiresAt: expiresAt,
     })
     .execute();
-  console.info(
+  logger.info(
+    { event: "admin.first_super_admin_created", passwordFile: file },
     `First super admin created. Sign in at /admin with ${email} and the one-time password in ${file} (readable by this server's user only; ` +
       `it must be changed at first sign-in and expires in ${TEMPORARY_PASSWORD_DAYS} days)`,
   );

@@ -27,6 +27,7 @@ import { ProviderRequestFailed, requestProviderJson } from "~/infrastructure/pro
 import { assertWriteAccepted } from "~/route-actions/write-guard.server";
 import { activeSessionUserId, clearSessionCookieHeader, destroySession } from "~/route-actions/session.server";
 import { redirectWithToast } from "~/route-actions/toast.server";
+import { logger } from "~/infrastructure/logger.server";
 
 /** A sign-in attempt that was understood and refused; the message is shown on the sign-in screen. */
 export class SignInRefused extends Error {
@@ -162,7 +163,10 @@ function ensureOidcStrategy(): Promise<void> {
       const waitSeconds = discoveryRetrySeconds(failedDiscoveries);
       nextDiscoveryAt = Date.now() + waitSeconds * 1000;
       const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-      console.error(`OpenID Connect discovery at ${issuer} failed: ${reason}. Sign-in through the provider is tried again in ${waitSeconds} s.`);
+      logger.error(
+        { event: "sign_in.discovery_failed", issuer, waitSeconds },
+        `OpenID Connect discovery at ${issuer} failed: ${reason}. Sign-in through the provider is tried again in ${waitSeconds} s.`,
+      );
       lastDiscoveryError = error instanceof ProviderUnavailable ? error : new ProviderUnavailable(SIGN_IN_TEXT.providerUnreachable, { cause: error });
       throw lastDiscoveryError;
     },
