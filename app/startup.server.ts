@@ -1,7 +1,7 @@
 import { ensureBootstrapAdmin } from "~/models/admin-users.server";
 import { measureUnsizedStockImages } from "~/models/stock-images.server";
 import { createRequire } from "node:module";
-import { markServerRunning } from "../scripts/backup-lib.js";
+import { markServerRunning } from "~/infrastructure/backup.server";
 import { startBackupSchedule } from "~/infrastructure/backup-schedule.server";
 import { databaseKind, getDb } from "~/infrastructure/db.server";
 import { isCommonPassword } from "~/infrastructure/common-passwords.server";

@@ -1,4 +1,4 @@
-import { backupPlace, createBackup } from "../../scripts/backup-lib.js";
+import { backupPlace, createBackup } from "~/infrastructure/backup.server";
 import { databaseKind, migratedSqlite } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 import { onStop } from "~/infrastructure/graceful-stop.server";

@@ -104,7 +104,7 @@ const envSchema = z
     // A request (its line, headers and body) must arrive whole within this many seconds, or its
     // connection is closed: a client sending a byte at a time holds nothing for long.
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
-    // Backups of the database (scripts/backup-lib.js): on a timer when above 0, keeping the newest BACKUP_KEEP.
+    // Backups of the database (backup.server.ts): on a timer when above 0, keeping the newest BACKUP_KEEP.
     BACKUP_INTERVAL_HOURS: z.coerce
       .number()
       .min(0)

@@ -9,7 +9,8 @@ import { CountCards, exportHref, ListHeader, ListPanel } from "~/components/admi
 import { useAdminUser } from "~/lib/admin-session";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { leadFiltersFromUrl, leadStatusChangeSchema } from "~/lib/schemas/leads";
-import { leadCounts, listLeads, updateLeadStatus } from "~/models/lead-workspace.server";
+import { leadCounts, listLeads } from "~/models/lead-list.server";
+import { updateLeadStatus } from "~/models/lead-workspace.server";
 import { ModelError } from "~/models/model-error.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
