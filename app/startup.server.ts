@@ -1,4 +1,4 @@
-import { ensureBootstrapAdmin } from "~/models/admin-users.server";
+import { ensureBootstrapAdmin } from "~/models/first-super-admin.server";
 import { measureUnsizedStockImages } from "~/models/stock-images.server";
 import { createRequire } from "node:module";
 import { markServerRunning } from "~/infrastructure/backup.server";

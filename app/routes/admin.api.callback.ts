@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ACCOUNT_MESSAGES } from "~/lib/messages";
-import { authenticate, SignInRefused } from "~/route-actions/auth.server";
+import { authenticate } from "~/route-actions/auth.server";
+import { SignInRefused } from "~/route-actions/sign-in-errors.server";
 import { startSession } from "~/models/sessions.server";
 import { sessionCookieHeader } from "~/route-actions/session.server";
 import { redirectWithToast } from "~/route-actions/toast.server";
