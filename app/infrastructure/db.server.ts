@@ -46,7 +46,7 @@ function openDialect(): { dialect: Dialect; sqlite?: SQLite.Database } {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   // With WAL, NORMAL loses nothing committed when the process dies (even by SIGKILL); only a
-  // power cut or OS crash could undo the last commits. See README ("Stopping and durability").
+  // power cut or OS crash could undo the last commits. See README ("Durability").
   sqlite.pragma("synchronous = NORMAL");
   // No close at exit needed: better-sqlite3 closes every open database as the process exits,
   // which folds the write-ahead log back into app.db (tests/server/graceful-stop.test.ts checks it).
