@@ -7,28 +7,29 @@ import tseslint from "typescript-eslint";
 
 /**
  * The layers, each allowed to import only the ones below it (README, "Where things are"):
- * routes -> route-actions -> models -> infrastructure; lib is shared by all and imports none.
- * Components import lib only; a type from a server layer is still allowed there.
+ * routes -> route-actions -> models -> infrastructure; lib is shared by all and imports none
+ * (not even components). Components import lib only; a type from a server layer is still allowed there.
+ * Everywhere in app/: nothing from scripts/ (plain tools run beside the server, not part of it), and
+ * no `../../` paths: `~/` names a module the same way from every folder. The one folder outside
+ * app/ the server build takes in is migrations/.
  */
 const LAYERS = ["routes", "route-actions", "models", "infrastructure"];
+const everywhereInApp = [
+  { regex: "^(\\.\\./)+scripts(/|$)", message: "app/ may not import from scripts/: share the code from app/ (the scripts use the server build)." },
+  { regex: "^\\.\\./\\.\\./(?!migrations$)", message: "Name a module in app/ with ~/ rather than a ../../ path." },
+];
+const importRule = (patterns) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...everywhereInApp, ...patterns] }] });
 const layerImports = (layer) => {
-  const above = layer === "lib" || layer === "components" ? LAYERS : LAYERS.slice(0, LAYERS.indexOf(layer));
+  const above = layer === "lib" ? [...LAYERS, "components"] : layer === "components" ? LAYERS : LAYERS.slice(0, LAYERS.indexOf(layer));
   return {
     files: [`app/${layer}/**/*.{ts,tsx}`],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: above.flatMap((name) => [`~/${name}/*`, `../${name}/*`, `../../${name}/*`]),
-              message: `app/${layer} may not import from ${above.join(", ")}: the layers import downwards only (README, "Where things are").`,
-              allowTypeImports: layer === "components",
-            },
-          ],
-        },
-      ],
-    },
+    rules: importRule([
+      {
+        group: above.flatMap((name) => [`~/${name}/*`, `../${name}/*`]),
+        message: `app/${layer} may not import from ${above.join(", ")}: the layers import downwards only (README, "Where things are").`,
+        allowTypeImports: layer === "components",
+      },
+    ]),
   };
 };
 
@@ -66,5 +67,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   { files: ["app/**"], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  {
+    // Server code logs through ~/infrastructure/logger.server (JSON lines, LOG_LEVEL); browser code has no log to keep.
+    // A file stays short enough to read whole: past 300 lines it holds more than one thing.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-console": "error", "max-lines": ["error", { max: 300, skipBlankLines: false, skipComments: false }], ...importRule([]) },
+  },
   ...["route-actions", "models", "infrastructure", "lib", "components"].map(layerImports),
 );

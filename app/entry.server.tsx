@@ -11,6 +11,7 @@ import { requestContext } from "~/infrastructure/request-context.server";
 import { contentSecurityPolicy, inlineHashes } from "~/infrastructure/security-headers.server";
 // Importing this starts the database migration and admin bootstrap as the server starts.
 import "~/startup.server";
+import { logger } from "~/infrastructure/logger.server";
 
 /**
  * Whether this answer may be kept for every anonymous visitor: an anonymous GET
@@ -76,5 +77,5 @@ export default handleRequest;
 export function handleError(error: unknown, { request }: { request: Request }) {
   // Aborted requests and expected answers (404s and the like) are not faults.
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
-  console.error(error);
+  logger.error({ event: "request.failed", err: error }, "Answering a request failed");
 }

@@ -70,10 +70,10 @@ export default function App() {
   );
 }
 
+// No logging here: the server logs a fault once (entry.server's handleError); this only shows it.
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Document>
       <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-6 px-6 text-center">

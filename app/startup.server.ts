@@ -1,7 +1,7 @@
-import { ensureBootstrapAdmin } from "~/models/admin-users.server";
+import { ensureBootstrapAdmin } from "~/models/first-super-admin.server";
 import { measureUnsizedStockImages } from "~/models/stock-images.server";
 import { createRequire } from "node:module";
-import { markServerRunning } from "../scripts/backup-lib.js";
+import { markServerRunning } from "~/infrastructure/backup.server";
 import { startBackupSchedule } from "~/infrastructure/backup-schedule.server";
 import { databaseKind, getDb } from "~/infrastructure/db.server";
 import { isCommonPassword } from "~/infrastructure/common-passwords.server";
@@ -29,11 +29,17 @@ try {
 announceEmailSettings();
 if (env.ADMIN_PASSWORD && isCommonPassword(env.ADMIN_PASSWORD)) {
   // Still applied (refusing to start would lock the operator out), but worth changing at once.
-  console.warn(`ADMIN_PASSWORD is a common password, one of the first that attackers try. Choose another in the portal (Change password) and in the setting.`);
+  logger.warn(
+    { event: "admin.common_password" },
+    "ADMIN_PASSWORD is a common password, one of the first that attackers try. Choose another in the portal (Change password) and in the setting.",
+  );
 }
 if (databaseKind === "postgres" && !env.BUCKET_NAME) {
   // A fleet shares the database, not the disk: an image uploaded through one machine would be missing on the others.
-  console.warn("DATABASE_URL is set but BUCKET_NAME is not: uploaded images stay on this machine's disk. With more than one machine, set BUCKET_NAME.");
+  logger.warn(
+    { event: "storage.local_with_postgres" },
+    "DATABASE_URL is set but BUCKET_NAME is not: uploaded images stay on this machine's disk. With more than one machine, set BUCKET_NAME.",
+  );
 }
 
 /**
@@ -55,9 +61,9 @@ export const appReady: Promise<void> = getDb()
     logger.info({ event: "server.ready", pid: process.pid, metricsPort: env.METRICS_PORT ?? null }, "The server is ready");
   })
   .then(() => {
-    measureUnsizedStockImages().catch((error) => console.error("Stored images could not be measured:", error));
+    measureUnsizedStockImages().catch((error) => logger.error({ event: "stock_image.measure_failed", err: error }, "Stored images could not be measured"));
   })
   .catch((error) => {
-    console.error("The server could not start:", error);
+    logger.fatal({ event: "server.start_failed", err: error }, "The server could not start");
     process.exit(1);
   });

@@ -1,7 +1,7 @@
 // `npm run backup`: a consistent copy of the live database (safe while the server runs) to
 // DATA_DIR/backups, or to the S3 bucket when BUCKET_NAME is set; the newest BACKUP_KEEP are kept.
 // `npm run backup -- --list` lists them, newest first.
-import { BackupError, backupPlace, createBackup, listBackups } from "./backup-lib.js";
+import { BackupError, backupPlace, createBackup, listBackups } from "./backup-module.js";
 
 try {
   const place = backupPlace();

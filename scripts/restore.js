@@ -1,7 +1,7 @@
 // `npm run restore -- <backup>`: puts a backup back as the database of a STOPPED data folder.
 // <backup> is a name from `npm run restore -- --list`, "latest", or a file path. The replaced
 // database is kept beside it as app.db.before-restore-<time>.
-import { BackupError, backupPlace, listBackups, restoreBackup } from "./backup-lib.js";
+import { BackupError, backupPlace, listBackups, restoreBackup } from "./backup-module.js";
 
 const which = process.argv.slice(2).find((argument) => argument !== "--");
 try {

@@ -21,7 +21,7 @@ const sources = [
   "package.json",
   "scripts/build.js",
   "scripts/minify-client-build.js",
-  "scripts/build-migrations.js",
+  "scripts/build-script-modules.js",
 ];
 
 function newestChange(entry) {

@@ -1,7 +1,8 @@
-import { backupPlace, createBackup } from "../../scripts/backup-lib.js";
+import { backupPlace, createBackup } from "~/infrastructure/backup.server";
 import { databaseKind, migratedSqlite } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 import { onStop } from "~/infrastructure/graceful-stop.server";
+import { logger } from "~/infrastructure/logger.server";
 
 /**
  * Backups on a timer inside the server (BACKUP_INTERVAL_HOURS; off when 0), the same
@@ -11,7 +12,10 @@ import { onStop } from "~/infrastructure/graceful-stop.server";
 export function startBackupSchedule(): void {
   if (!env.BACKUP_INTERVAL_HOURS) return;
   if (databaseKind === "postgres") {
-    console.warn("BACKUP_INTERVAL_HOURS is ignored: the database is Postgres (DATABASE_URL), whose backups are its provider's.");
+    logger.warn(
+      { event: "backup.schedule_ignored" },
+      "BACKUP_INTERVAL_HOURS is ignored: the database is Postgres (DATABASE_URL), whose backups are its provider's.",
+    );
     return;
   }
   const place = backupPlace({
@@ -30,9 +34,9 @@ export function startBackupSchedule(): void {
     running = true;
     try {
       const made = await createBackup(place, { source });
-      console.info(`Backed up the database to ${made.location} (${made.bytes} bytes)`);
+      logger.info({ event: "backup.made", location: made.location, bytes: made.bytes }, `Backed up the database to ${made.location} (${made.bytes} bytes)`);
     } catch (error) {
-      console.error("The scheduled backup failed:", error instanceof Error ? error.message : error);
+      logger.error({ event: "backup.failed", err: error }, "The scheduled backup failed");
     } finally {
       running = false;
     }

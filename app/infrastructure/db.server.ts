@@ -46,7 +46,7 @@ function openDialect(): { dialect: Dialect; sqlite?: SQLite.Database } {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   // With WAL, NORMAL loses nothing committed when the process dies (even by SIGKILL); only a
-  // power cut or OS crash could undo the last commits. See README ("Stopping and durability").
+  // power cut or OS crash could undo the last commits. See README ("Durability").
   sqlite.pragma("synchronous = NORMAL");
   // No close at exit needed: better-sqlite3 closes every open database as the process exits,
   // which folds the write-ahead log back into app.db (tests/server/graceful-stop.test.ts checks it).
@@ -61,8 +61,10 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   });
   const { error, results } = await migrator.migrateToLatest();
   for (const result of results ?? []) {
-    if (result.status === "Error") console.error(`Migration ${result.migrationName} failed`);
-    else if (result.status === "Success") console.info(`Migration ${result.migrationName} applied`);
+    if (result.status === "Error")
+      logger.error({ event: "database.migration_failed", migration: result.migrationName }, `Migration ${result.migrationName} failed`);
+    else if (result.status === "Success")
+      logger.info({ event: "database.migration_applied", migration: result.migrationName }, `Migration ${result.migrationName} applied`);
   }
   if (error) throw error;
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { env } from "~/infrastructure/env.server";
+import { logger } from "~/infrastructure/logger.server";
 
 /**
  * Free space on the data volume (DATA_DIR: the SQLite file, uploads, backups),
@@ -22,7 +23,8 @@ async function measure(): Promise<void> {
     freeBytes = Number(stats.bavail) * Number(stats.bsize);
   } catch (error) {
     // Not measurable (no such folder yet, an odd filesystem): never refuse writes for it.
-    if (!unmeasurableLogged) console.warn(`Free space on ${env.DATA_DIR} cannot be measured:`, error instanceof Error ? error.message : error);
+    if (!unmeasurableLogged)
+      logger.warn({ event: "disk_space.unmeasurable", dataDir: env.DATA_DIR, err: error }, `Free space on ${env.DATA_DIR} cannot be measured`);
     unmeasurableLogged = true;
   }
   last = { freeBytes, at: Date.now() };

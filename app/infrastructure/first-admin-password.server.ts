@@ -7,7 +7,7 @@ import { env } from "~/infrastructure/env.server";
  * without ADMIN_EMAIL/ADMIN_PASSWORD) is kept in a file in DATA_DIR readable
  * by the server's own user alone (0600), never in the log, which is shipped to
  * more places and kept longer. The file goes once that password stops being
- * the account's (models/admin-users.server.ts).
+ * the account's (models/first-super-admin.server.ts).
  */
 export function firstAdminPasswordFile(): string {
   return path.resolve(env.DATA_DIR, "first-admin-password.txt");

@@ -1,5 +1,6 @@
 import diagnostics from "node:diagnostics_channel";
 import type http from "node:http";
+import { logger } from "~/infrastructure/logger.server";
 
 /**
  * Stopping cleanly on SIGTERM and SIGINT (Fly sends SIGTERM on every deploy and
@@ -66,7 +67,7 @@ function newStopState(): StopState {
         try {
           handler();
         } catch (error) {
-          console.error("Stopping failed:", error);
+          logger.error({ event: "server.stop_failed", err: error }, "Stopping failed");
         }
       }
     }

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { VARIANT_CONTENT_TYPES, VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFormat, type VariantWidth } from "~/lib/image-variants";
 import { env } from "~/infrastructure/env.server";
 import { getStorage } from "~/infrastructure/storage.server";
+import { logger } from "~/infrastructure/logger.server";
 
 /**
  * Makes and keeps the resized variants of uploaded images. A variant is made
@@ -70,7 +71,10 @@ async function resize(original: Buffer, width: VariantWidth, format: VariantForm
     const resized = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient().resize({ width, withoutEnlargement: true });
     return await resized[format](ENCODING[format]).toBuffer();
   } catch (error) {
-    console.error(`No ${width}px ${format} variant could be made of a ${original.length}-byte upload:`, error);
+    logger.error(
+      { event: "image.variant_failed", width, format, bytes: original.length, err: error },
+      `No ${width}px ${format} variant could be made of a ${original.length}-byte upload`,
+    );
     return null;
   }
 }

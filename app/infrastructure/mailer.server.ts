@@ -2,6 +2,7 @@ import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { EmailContent } from "~/lib/lead-emails";
 import { brand } from "~/infrastructure/brand.server";
 import { env } from "~/infrastructure/env.server";
+import { logger } from "~/infrastructure/logger.server";
 
 /**
  * Sends email over SMTP_URL with nodemailer. Only the outbox calls `sendEmail`
@@ -25,14 +26,14 @@ export function mailFrom(): string | { name: string; address: string } {
 /** Said once as the server starts, so whoever runs it knows whether email goes out. */
 export function announceEmailSettings(): void {
   if (!env.SMTP_URL) {
-    console.log("Email is off: SMTP_URL is not set, so no lead or enquiry emails are sent.");
+    logger.info({ event: "email.off" }, "Email is off: SMTP_URL is not set, so no lead or enquiry emails are sent.");
     return;
   }
   const from = mailFrom();
   const sender = typeof from === "string" ? from : `${from.name} <${from.address}>`;
   const staff =
     env.LEAD_NOTIFY_TO.length > 0 ? `staff notifications to ${env.LEAD_NOTIFY_TO.join(", ")}` : "no staff notifications (LEAD_NOTIFY_TO is not set)";
-  console.log(`Email is on: from ${sender}, ${staff}, and confirmations to visitors.`);
+  logger.info({ event: "email.on" }, `Email is on: from ${sender}, ${staff}, and confirmations to visitors.`);
 }
 
 /**

@@ -1,5 +1,3 @@
-import http from "node:http";
-import https from "node:https";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { isDeliveryKind, retryDelayMs, type DeliveryKind } from "~/lib/outbox";
 import type { Database, OutboxRow } from "~/lib/database-types";
@@ -10,6 +8,8 @@ import { logger } from "~/infrastructure/logger.server";
 import { recordDelivery } from "~/infrastructure/metrics.server";
 import { emailEnabled, sendEmail, type QueuedEmail } from "~/infrastructure/mailer.server";
 import { standardWebhookHeaders } from "~/infrastructure/webhook-signature.server";
+import { ERROR_TEXT_LIMIT, postJson, timeoutMs } from "~/infrastructure/outbox-post.server";
+import { startPurging, stopPurging } from "~/infrastructure/outbox-purge.server";
 
 /**
  * The outbox: anything sent because of a stored row (the lead webhook, the
@@ -68,10 +68,6 @@ const DESTINATIONS: Record<DeliveryKind, Destination> = {
 const BATCH_SIZE = 20;
 /** The timer looks at least this often, for rows it was not told about (written by another process). */
 const POLL_MS = 60_000;
-/** Kept of an error answer's body in lastError. */
-const ERROR_TEXT_LIMIT = 300;
-
-const timeoutMs = () => env.OUTBOX_TIMEOUT_SECONDS * 1000;
 /** A claimed try may run this long before another worker may take the row again (after a crash). */
 const claimMs = () => timeoutMs() + 5_000;
 
@@ -102,58 +98,12 @@ export function hasDestination(kind: DeliveryKind): boolean {
   return DESTINATIONS[kind].configured();
 }
 
-/** What a purged row's payload holds. */
-const PURGED_PAYLOAD = "";
-const PURGE_EVERY_MS = 60 * 60_000;
-/** Rows emptied per statement, so a long backlog never holds the database in one long write. */
-const PURGE_BATCH = 500;
-
-/**
- * Empties the payloads of deliveries sent or given up more than OUTBOX_KEEP_DAYS
- * ago; returns how many. Rows still waiting to be sent keep theirs, however old.
- */
-export async function purgeOldPayloads(now = Date.now()): Promise<number> {
-  const db = await getDb();
-  const cutoff = new Date(now - env.OUTBOX_KEEP_DAYS * 24 * 60 * 60_000).toISOString();
-  let purged = 0;
-  while (!worker.stopped) {
-    const rows = await db
-      .selectFrom("outbox")
-      .select("id")
-      .where("payload", "!=", PURGED_PAYLOAD)
-      .where((eb) => eb.or([eb("deliveredAt", "<", cutoff), eb("failedAt", "<", cutoff)]))
-      .limit(PURGE_BATCH)
-      .execute();
-    if (rows.length === 0) break;
-    await db
-      .updateTable("outbox")
-      .set({ payload: PURGED_PAYLOAD })
-      .where(
-        "id",
-        "in",
-        rows.map((row) => row.id),
-      )
-      .execute();
-    purged += rows.length;
-    if (rows.length < PURGE_BATCH) break;
-  }
-  if (purged > 0) {
-    logger.info({ event: "outbox.purged", deliveries: purged, keepDays: env.OUTBOX_KEEP_DAYS }, `Outbox: emptied ${purged} old deliveries' copies of leads`);
-  }
-  return purged;
-}
-
-function purgeInBackground(): void {
-  purgeOldPayloads().catch((error) => console.error("Outbox: purging old payloads failed:", error));
-}
-
 const worker = {
   running: false,
   /** Asked to look again while a round was running. */
   again: false,
   stopped: false,
   timer: undefined as NodeJS.Timeout | undefined,
-  purgeTimer: undefined as NodeJS.Timeout | undefined,
   /** Tries under way, cut off when the server stops. */
   inFlight: new Set<AbortController>(),
 };
@@ -178,7 +128,7 @@ export function deliverOutboxSoon(): void {
         nextDue = await deliverDue();
       } while (worker.again && !worker.stopped);
     } catch (error) {
-      console.error("Outbox: delivering failed:", error);
+      logger.error({ event: "outbox.delivery_failed", err: error }, "Outbox: delivering failed");
     } finally {
       worker.running = false;
       if (worker.again) deliverOutboxSoon();
@@ -199,15 +149,14 @@ function scheduleNextLook(nextDue: string | null): void {
 export function startOutbox(): void {
   onStop(stopOutbox);
   deliverOutboxSoon();
-  purgeInBackground();
-  worker.purgeTimer = setInterval(purgeInBackground, PURGE_EVERY_MS).unref();
+  startPurging();
 }
 
 /** Stops the timer and cuts off tries under way (they are tried again at the next start). */
 function stopOutbox(): void {
   worker.stopped = true;
   clearTimeout(worker.timer);
-  clearInterval(worker.purgeTimer);
+  stopPurging();
   for (const controller of worker.inFlight) controller.abort();
 }
 
@@ -231,7 +180,8 @@ async function deliverDue(): Promise<string | null> {
       .execute();
     if (due.length === 0) break;
     const tries = await Promise.allSettled(due.map((delivery) => attempt(db, delivery)));
-    for (const tried of tries) if (tried.status === "rejected") console.error("Outbox: recording a try failed:", tried.reason);
+    for (const tried of tries)
+      if (tried.status === "rejected") logger.error({ event: "outbox.record_failed", err: tried.reason }, "Outbox: recording a try failed");
   }
   const next = await db
     .selectFrom("outbox")
@@ -311,55 +261,4 @@ async function attempt(db: Kysely<Database>, due: OutboxRow): Promise<void> {
     .set({ nextAttemptAt: new Date(Date.now() + wait).toISOString(), lastError })
     .where("id", "=", claimed.id)
     .execute();
-}
-
-/**
- * POSTs a JSON body; resolves on a 2xx answer, rejects with a short reason
- * otherwise. A fresh connection each time (nothing pooled outlives the try),
- * bounded by OUTBOX_TIMEOUT_SECONDS.
- */
-function postJson(url: string, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const client = target.protocol === "https:" ? https : http;
-    const request = client.request(
-      target,
-      {
-        method: "POST",
-        agent: false,
-        signal,
-        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "User-Agent": "clearline-outbox/1", ...headers },
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        if (status >= 200 && status < 300) {
-          clearTimeout(timer);
-          response.resume();
-          resolve();
-          return;
-        }
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          if (text.length < ERROR_TEXT_LIMIT) text += chunk;
-        });
-        response.on("end", () => {
-          clearTimeout(timer);
-          const reason = text.replace(/\s+/g, " ").trim();
-          reject(new Error(`answered ${status}${reason ? `: ${reason}` : ""}`));
-        });
-        response.on("error", () => {});
-      },
-    );
-    const timer = setTimeout(() => request.destroy(new Error(`no answer within ${env.OUTBOX_TIMEOUT_SECONDS} s`)), timeoutMs());
-    timer.unref();
-    request.on("error", (error) => {
-      clearTimeout(timer);
-      // A refused connection to a name with two addresses is an AggregateError with no message of its own.
-      const code = (error as NodeJS.ErrnoException).code;
-      const message = error.message || code || "the request failed";
-      reject(new Error(code && !message.includes(code) ? `${code} ${message}` : message));
-    });
-    request.end(body);
-  });
 }

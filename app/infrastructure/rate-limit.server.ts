@@ -3,6 +3,7 @@ import { clientKey } from "~/lib/client-address";
 import { databaseKind, getDb } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 import { requestContext } from "~/infrastructure/request-context.server";
+import { logger } from "~/infrastructure/logger.server";
 
 /**
  * Limits on public writes, per form (quote, contact, newsletter ...), in two
@@ -86,7 +87,7 @@ async function sweepSharedWindows(): Promise<void> {
     const db = await getDb();
     await db.deleteFrom("rateLimitWindows").where("resetsAt", "<=", new Date().toISOString()).execute();
   } catch (error) {
-    console.error("Sweeping old rate-limit windows failed:", error instanceof Error ? error.message : error);
+    logger.error({ event: "rate_limit.sweep_failed", err: error }, "Sweeping old rate-limit windows failed");
   }
 }
 

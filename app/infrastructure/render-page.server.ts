@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
+import { logger } from "~/infrastructure/logger.server";
 
 /** A render still unfinished after this long is stopped. */
 export const RENDER_ABORT_DELAY_MS = 5_000;
@@ -38,7 +39,7 @@ export function renderWholePage(page: ReactElement, nonce?: string): Promise<str
       },
       onError(error: unknown) {
         failed = true;
-        console.error(error);
+        logger.error({ event: "render.failed", err: error }, "Rendering a page failed");
       },
     });
   });

@@ -1,6 +1,6 @@
 import { DELIVERY_KIND_SETTINGS, isDeliveryKind } from "~/lib/outbox";
 import { getDb } from "~/infrastructure/db.server";
-import { countOverdueLeads, leadCounts } from "./lead-workspace.server";
+import { countOverdueLeads, leadCounts } from "./lead-list.server";
 import { env } from "~/infrastructure/env.server";
 import { hasDestination } from "~/infrastructure/outbox.server";
 

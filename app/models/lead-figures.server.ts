@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, TEAM_SIZES } from "~/lib/enums";
 import { FUNNEL_STEPS, type FigureBar, type LeadFigures } from "~/lib/lead-figures";
 import { databaseKind, getDb } from "~/infrastructure/db.server";
+import { logger } from "~/infrastructure/logger.server";
 
 /** The dashboard's charts: leads over the last 30 days, how they split, how fast staff answer, the wizard's funnel. */
 
@@ -100,6 +101,6 @@ export async function countWizardStepReached(step: number, now = new Date()): Pr
       .onConflict((conflict) => conflict.columns(["day", "step"]).doUpdateSet({ count: sql`${sql.ref("wizardFunnel.count")} + 1` }))
       .execute();
   } catch (error) {
-    console.error("Counting a quote wizard step failed:", error);
+    logger.error({ event: "quote_wizard.step_count_failed", err: error }, "Counting a quote wizard step failed");
   }
 }

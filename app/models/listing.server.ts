@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { csvRow } from "~/lib/csv";
 import { databaseKind, getDb } from "~/infrastructure/db.server";
+import { logger } from "~/infrastructure/logger.server";
 import type { Database } from "~/lib/database-types";
 
 /**
@@ -169,7 +170,7 @@ export function csvStreamNewestFirst<TB extends keyof Database, Row extends Keys
     try {
       await spec.onFinish?.(sentRows, complete);
     } catch (error) {
-      console.error("CSV export: recording its end failed:", error);
+      logger.error({ event: "export.audit_failed", err: error }, "Recording the end of a CSV export failed");
     }
   };
   return new ReadableStream<Uint8Array>({

@@ -11,6 +11,7 @@ import { allVariantStorageKeys, readImageSize, readStoredImageSize } from "~/inf
 import { getStorage, newStorageKey, type StoredObject } from "~/infrastructure/storage.server";
 import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
+import { logger } from "~/infrastructure/logger.server";
 
 /** What the public pages read of an image: enough to show it at its size, with its variants. */
 const PUBLIC_COLUMNS = ["id", "filename", "description", "originalName", "location", "contentType", "width", "height"] as const;
@@ -163,7 +164,11 @@ export async function deleteStockImage(actor: AdminUser, id: number): Promise<vo
   const storage = getStorage();
   const results = await Promise.allSettled([image.filename, ...allVariantStorageKeys(image.filename)].map((key) => storage.delete(key)));
   const failure = results.find((result) => result.status === "rejected");
-  if (failure) console.error(`Stock image ${id} was deleted but its files (${image.filename} and variants) could not all be removed:`, failure.reason);
+  if (failure)
+    logger.error(
+      { event: "stock_image.files_left", stockImageId: id, err: failure.reason },
+      `Stock image ${id} was deleted but its files (${image.filename} and variants) could not all be removed`,
+    );
 }
 
 /**
@@ -177,7 +182,7 @@ export async function measureUnsizedStockImages(): Promise<number> {
   let measured = 0;
   for (const image of unsized) {
     const size = await readStoredImageSize(image.filename).catch((error) => {
-      console.error(`The size of stock image ${image.id} could not be read:`, error);
+      logger.error({ event: "stock_image.size_unreadable", stockImageId: image.id, err: error }, `The size of stock image ${image.id} could not be read`);
       return null;
     });
     if (!size) continue;

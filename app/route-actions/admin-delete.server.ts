@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { ModelError } from "~/models/model-error.server";
 import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
+import { logger } from "~/infrastructure/logger.server";
 
 interface DeleteStep {
   /** The model's delete, already bound to the signed-in user and the record. */
@@ -25,7 +26,7 @@ export async function deleteAndReturn(request: Request, step: DeleteStep) {
   } catch (error) {
     // A refusal says why; a fault (the database failing) is logged and still answered with the toast.
     const reason = error instanceof ModelError ? error.message : null;
-    if (!reason) console.error(`${step.failed ?? "Deleting failed"}:`, error);
+    if (!reason) logger.error({ event: "admin.delete_failed", err: error }, step.failed ?? "Deleting failed");
     const description = step.failed ? (reason ? `${step.failed}: ${reason}` : step.failed) : (reason ?? "It could not be deleted. Please try again.");
     const title = step.failedTitle ?? "Error";
     return json({ toast: raiseToast({ kind: "destructive", title, description }) }, { status: error instanceof ModelError ? error.status : 503 });

@@ -7,6 +7,7 @@ import { consumeClientRateLimit, consumeGlobalRateLimit, type RateLimitResult } 
 import { BODY_LIMITS, BodyTooLargeError, readFormWithLimit } from "~/infrastructure/request-body.server";
 import { assertWriteAccepted } from "~/route-actions/write-guard.server";
 import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
+import { logger } from "~/infrastructure/logger.server";
 
 interface PublicFormOptions<S extends z.ZodTypeAny> {
   request: Request;
@@ -63,7 +64,7 @@ export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFo
   try {
     await save(parsed.data);
   } catch (error) {
-    console.error(`Saving a ${scope} submission failed:`, error);
+    logger.error({ event: "form.save_failed", scope, err: error }, `Saving a ${scope} submission failed`);
     return answer({ values, toast: raiseToast(MESSAGES.submissionFailed) }, 503);
   }
   return redirectWithToast(redirectTo, success);

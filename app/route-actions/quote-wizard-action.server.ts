@@ -18,6 +18,7 @@ import { consumeClientRateLimit } from "~/infrastructure/rate-limit.server";
 import { BODY_LIMITS, BodyTooLargeError, readFormWithLimit } from "~/infrastructure/request-body.server";
 import { assertWriteAccepted } from "~/route-actions/write-guard.server";
 import { raiseToast } from "~/route-actions/toast.server";
+import { logger } from "~/infrastructure/logger.server";
 
 const businessStepSchema = quoteRequestSchema.pick({ businessName: true, postcode: true });
 const TOKEN_PATTERN = /^[0-9a-f-]{36}$/;
@@ -86,7 +87,7 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
     await countWizardStepReached(6);
     return answer({ step: 6, answers: {}, reference: submission.lead.reference });
   } catch (error) {
-    console.error("Storing a quote request failed:", error);
+    logger.error({ event: "quote_request.store_failed", err: error }, "Storing a quote request failed");
     return stayOnStep5(503);
   }
 }

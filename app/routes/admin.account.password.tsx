@@ -9,7 +9,7 @@ import { formatDateTime } from "~/lib/format";
 import { ACCOUNT_MESSAGES, PASSWORD_TEXT } from "~/lib/messages";
 import { passwordChangeSchema } from "~/lib/schemas/account";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/sign-in";
-import { changeOwnPassword } from "~/models/admin-users.server";
+import { changeOwnPassword } from "~/models/admin-sign-in.server";
 import type { FormAnswer } from "~/lib/form-fields";
 import { submitAdminForm } from "~/route-actions/admin-forms.server";
 import { readFormFields } from "~/infrastructure/request-body.server";

@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ACCOUNT_MESSAGES } from "~/lib/messages";
-import { authenticate, SignInRefused } from "~/route-actions/auth.server";
+import { authenticate } from "~/route-actions/auth.server";
+import { SignInRefused } from "~/route-actions/sign-in-errors.server";
 import { startSession } from "~/models/sessions.server";
 import { sessionCookieHeader } from "~/route-actions/session.server";
 import { redirectWithToast } from "~/route-actions/toast.server";
+import { logger } from "~/infrastructure/logger.server";
 
 /** The provider sends the browser back here (APP_URL/admin/api/callback). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   } catch (error) {
     const refused = error instanceof SignInRefused;
-    if (!refused) console.error("Sign-in through the provider failed:", error);
+    if (!refused) logger.error({ event: "sign_in.provider_failed", err: error }, "Sign-in through the provider failed");
     return redirectWithToast("/admin", {
       kind: "destructive",
       title: "Access refused",

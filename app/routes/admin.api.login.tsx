@@ -7,8 +7,9 @@ import { Field, Input } from "~/components/ui/field";
 import { CHANGE_PASSWORD_PATH } from "~/lib/admin-navigation";
 import type { AdminUser } from "~/lib/admin-users";
 import { ACCOUNT_MESSAGES, SIGN_IN_TEXT } from "~/lib/messages";
-import { findAdminAccount } from "~/models/admin-users.server";
-import { authenticate, getAdminUser, ProviderUnavailable, SignInRefused } from "~/route-actions/auth.server";
+import { findAdminAccount } from "~/models/admin-sign-in.server";
+import { authenticate, getAdminUser } from "~/route-actions/auth.server";
+import { ProviderUnavailable, SignInRefused } from "~/route-actions/sign-in-errors.server";
 import { localSignInEnabled, oidcEnabled } from "~/infrastructure/env.server";
 import { publicFormHeaders } from "~/route-actions/public-forms.server";
 import { consumeClientRateLimit } from "~/infrastructure/rate-limit.server";
@@ -17,6 +18,7 @@ import { assertWriteAccepted } from "~/route-actions/write-guard.server";
 import { startSession } from "~/models/sessions.server";
 import { sessionCookieHeader } from "~/route-actions/session.server";
 import { redirectWithToast } from "~/route-actions/toast.server";
+import { logger } from "~/infrastructure/logger.server";
 
 /** A plain form post renders this page: a refusal's Retry-After is passed on. */
 export const headers = publicFormHeaders;
@@ -49,7 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return signedInAnswer(result);
     } catch (error) {
       // A failed discovery is logged once where it happens, not again for every visitor while it waits to be retried.
-      if (!(error instanceof ProviderUnavailable)) console.error("Starting sign-in with the provider failed:", error);
+      if (!(error instanceof ProviderUnavailable))
+        logger.error({ event: "sign_in.provider_start_failed", err: error }, "Starting sign-in with the provider failed");
       return redirectWithToast("/admin", {
         kind: "destructive",
         title: "Sign-in unavailable",

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { leadFiltersFromUrl } from "~/lib/schemas/leads";
-import { listLeads } from "~/models/lead-workspace.server";
+import { listLeads } from "~/models/lead-list.server";
 import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
 import { jsonPage } from "~/route-actions/json-api.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { leadFiltersFromUrl } from "~/lib/schemas/leads";
-import { leadsCsvStream } from "~/models/lead-workspace.server";
+import { leadsCsvStream } from "~/models/lead-export.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
 import { csvDownload } from "~/route-actions/csv-download.server";
 

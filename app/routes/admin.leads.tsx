@@ -9,12 +9,14 @@ import { CountCards, exportHref, ListHeader, ListPanel } from "~/components/admi
 import { useAdminUser } from "~/lib/admin-session";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { leadFiltersFromUrl, leadStatusChangeSchema } from "~/lib/schemas/leads";
-import { leadCounts, listLeads, updateLeadStatus } from "~/models/lead-workspace.server";
+import { leadCounts, listLeads } from "~/models/lead-list.server";
+import { updateLeadStatus } from "~/models/lead-workspace.server";
 import { ModelError } from "~/models/model-error.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
 import { errorToast } from "~/lib/messages";
 import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
+import { logger } from "~/infrastructure/logger.server";
 
 export const meta: MetaFunction = () => [{ title: "Leads | Administration Portal" }];
 
@@ -39,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await updateLeadStatus(user, leadId, parsed.data.status);
   } catch (error) {
     if (error instanceof ModelError) return failed(error.status, error.message);
-    console.error("Updating a lead's status failed:", error);
+    logger.error({ event: "lead.status_update_failed", err: error }, "Updating a lead's status failed");
     return failed(503);
   }
   return redirectWithToast(safeRedirectPath(form.redirectTo, "/admin/leads"), { kind: "success", title: "Lead status updated successfully" });

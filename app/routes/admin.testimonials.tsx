@@ -10,6 +10,7 @@ import { importExistingTestimonials, listTestimonials } from "~/models/testimoni
 import { requireAdminPageUser } from "~/route-actions/auth.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
 import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
+import { logger } from "~/infrastructure/logger.server";
 
 export const meta: MetaFunction = () => [{ title: "Testimonials | Administration Portal" }];
 
@@ -31,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await importExistingTestimonials(user);
   } catch (error) {
     // The spec's fallback message (section 8); the cause goes to the log.
-    console.error("Importing testimonials failed", error);
+    logger.error({ event: "testimonials.import_failed", err: error }, "Importing testimonials failed");
     return json({ toast: raiseToast({ kind: "destructive", title: "Error", description: "Failed to import testimonials" }) }, { status: 500 });
   }
   return redirectWithToast(TESTIMONIALS_ADMIN_PATH, { kind: "success", title: "Existing testimonials imported successfully" });

@@ -47,7 +47,6 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const user = useOptionalAdminUser();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <AdminFrame signedIn={Boolean(user)}>
       <div role="alert" className="grid justify-items-start gap-4">

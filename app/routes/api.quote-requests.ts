@@ -8,6 +8,7 @@ import { consumeClientRateLimit } from "~/infrastructure/rate-limit.server";
 import { BODY_LIMITS } from "~/infrastructure/request-body.server";
 import { assertWriteAccepted } from "~/route-actions/write-guard.server";
 import { methodNotAllowed, readJsonObject } from "~/route-actions/json-api.server";
+import { logger } from "~/infrastructure/logger.server";
 
 const tooManyRequests = (retryAfterSeconds: number) =>
   json({ error: "Too many requests: please try again later" }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
@@ -38,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status === "busy") return tooManyRequests(submission.retryAfterSeconds);
     return json(submission.lead, { status: 201 });
   } catch (error) {
-    console.error("Storing a quote request failed:", error);
+    logger.error({ event: "quote_request.store_failed", err: error }, "Storing a quote request failed");
     return json({ error: "Submission failed: please try again or contact us directly" }, { status: 503 });
   }
 }

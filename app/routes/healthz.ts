@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { getDb } from "~/infrastructure/db.server";
 import { appReady } from "~/startup.server";
+import { logger } from "~/infrastructure/logger.server";
 
 /** 200 when the database answers a query; 503 otherwise. Used by Fly's health check. */
 export async function loader() {
@@ -10,7 +11,7 @@ export async function loader() {
     await sql`select 1`.execute(db);
     return new Response("ok", { status: 200, headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
   } catch (error) {
-    console.error("Health check failed:", error);
+    logger.error({ event: "health.check_failed", err: error }, "Health check failed");
     return new Response("database unavailable", { status: 503, headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
   }
 }

@@ -207,7 +207,16 @@ describe("when something breaks on the server", () => {
     expect(html).toContain("Sorry, we couldn&#x27;t load this page");
     expect(html).not.toMatch(/no such table|does not exist|SqliteError|at .+\.js:\d+/);
     const fault = testDatabaseKind === "postgres" ? 'relation "testimonials" does not exist' : "no such table: testimonials";
-    await expect.poll(() => broken.output()).toContain(fault);
+    // One JSON log line, with the fault's message and stack under `err`.
+    const faultLine = () =>
+      broken
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { level: string; event?: string; err?: { message: string; stack: string } })
+        .find((line) => line.event === "request.failed");
+    await expect.poll(() => faultLine()?.err?.message).toContain(fault);
+    expect(faultLine()).toMatchObject({ level: "error", err: { stack: expect.stringContaining(fault) } });
   });
 
   it("answers a script's data request with a generic error, not the fault's details", async () => {

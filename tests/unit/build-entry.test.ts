@@ -15,12 +15,12 @@ const read = (file: string) => fs.readFileSync(path.join(projectRoot, file), "ut
 const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
 
 describe("the production build", () => {
-  it("is scripts/build.js: Remix's compiler, the terser pass and the migrations module", () => {
+  it("is scripts/build.js: Remix's compiler, the terser pass and the modules the scripts run (migrations, backups)", () => {
     expect(scripts.build).toBe("node scripts/build.js");
     expect(BUILD_STEPS.map((step) => step.join(" "))).toEqual([
       "node_modules/@remix-run/dev/dist/cli.js build",
       "scripts/minify-client-build.js",
-      "scripts/build-migrations.js",
+      "scripts/build-script-modules.js",
     ]);
   });
 
@@ -35,16 +35,16 @@ describe("the production build", () => {
   it("is what the tests, the benchmarks, the Postgres run and so CI build with", () => {
     for (const name of ["test", "bench", "test:postgres"]) expect(scripts[name], name).toContain("npm run build &&");
     for (const [name, command] of Object.entries(scripts)) {
-      if (name !== "build") expect(command, name).not.toMatch(/remix build|minify-client-build|build-migrations/);
+      if (name !== "build") expect(command, name).not.toMatch(/remix build|minify-client-build|build-script-modules/);
     }
     const ci = read(".ci/run");
     expect(ci).toMatch(/^npm test$/m);
-    expect(ci).not.toMatch(/remix build|minify-client-build|build-migrations/);
+    expect(ci).not.toMatch(/remix build|minify-client-build|build-script-modules/);
   });
 
   it("is what the container builds with", () => {
     const dockerfile = read("Dockerfile");
     expect(dockerfile).toMatch(/^RUN npm run build\b/m);
-    expect(dockerfile).not.toMatch(/remix build|minify-client-build|build-migrations/);
+    expect(dockerfile).not.toMatch(/remix build|minify-client-build|build-script-modules/);
   });
 });

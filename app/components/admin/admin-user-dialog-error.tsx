@@ -6,7 +6,6 @@ import { USERS_PAGE } from "~/lib/admin-users-screen";
 export function AdminUserDialogError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <NoticeDialog
       title={notFound ? "User not found" : "Something went wrong"}

@@ -1,8 +1,8 @@
 // Backups of the SQLite database (issue 13): a consistent copy made with SQLite's online backup
 // API while the server serves and writes, checked, then kept in DATA_DIR/backups or in the S3
-// bucket (BUCKET_NAME) under backups/, the newest BACKUP_KEEP kept. Plain JavaScript so that
-// `npm run backup` and `npm run restore` run from a checkout or the container without a build;
-// the server's own schedule (app/infrastructure/backup-schedule.server.ts) uses the same code.
+// bucket (BUCKET_NAME) under backups/, the newest BACKUP_KEEP kept. The server's schedule
+// (backup-schedule.server.ts) and, from the build's copy (build/backup.js), `npm run backup` and
+// `npm run restore` use it (docs/decisions/008). It reads only what it is given: no ~/ imports.
 import fs from "node:fs";
 import path from "node:path";
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
@@ -13,16 +13,11 @@ const NAME_PATTERN = /^app-\d{8}T\d{6}(\d{3})?Z\.sqlite$/;
 /** The server writes its process id here while it runs, so a restore can refuse to pull the file from under it. */
 export const SERVER_PID_FILE = "server.pid";
 
-/**
- * @typedef {{ dataDir: string, keep: number, bucket?: string, s3?: S3Client }} BackupPlace
- * @typedef {{ name: string, location: string, bytes: number }} BackupMade
- */
+export type BackupPlace = { dataDir: string; keep: number; bucket?: string; s3?: S3Client };
+export type BackupMade = { name: string; location: string; bytes: number };
 
-/**
- * Where backups go, from the same variables the server reads.
- * @param {Record<string, string | undefined>} [env]
- */
-export function backupPlace(env = process.env) {
+/** Where backups go, from the same variables the server reads. */
+export function backupPlace(env: Record<string, string | undefined> = process.env): BackupPlace {
   if (env.DATABASE_URL) {
     throw new BackupError(
       "DATABASE_URL is set, so the database is Postgres: npm run backup and npm run restore copy the SQLite file only. Back Postgres up with its provider's backups (Fly Postgres or your managed Postgres) or pg_dump.",
@@ -31,7 +26,7 @@ export function backupPlace(env = process.env) {
   const keep = env.BACKUP_KEEP === undefined || env.BACKUP_KEEP === "" ? 14 : Number(env.BACKUP_KEEP);
   if (!Number.isSafeInteger(keep) || keep < 1 || keep > 1000) throw new BackupError("BACKUP_KEEP must be a whole number from 1 to 1000");
   const dataDir = path.resolve(env.DATA_DIR || "./data");
-  if (!env.BUCKET_NAME) return /** @type {BackupPlace} */ ({ dataDir, keep });
+  if (!env.BUCKET_NAME) return { dataDir, keep };
   const s3 = new S3Client({
     region: env.AWS_REGION || "auto",
     endpoint: env.AWS_ENDPOINT_URL_S3 || undefined,
@@ -41,7 +36,7 @@ export function backupPlace(env = process.env) {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
-  return /** @type {BackupPlace} */ ({ dataDir, keep, bucket: env.BUCKET_NAME, s3 });
+  return { dataDir, keep, bucket: env.BUCKET_NAME, s3 };
 }
 
 /** A refusal to show as it is (a bad name, a running server): no stack trace. */
@@ -49,14 +44,14 @@ export class BackupError extends Error {
   name = "BackupError";
 }
 
-const backupsDir = (place) => path.join(place.dataDir, "backups");
+const backupsDir = (place: BackupPlace) => path.join(place.dataDir, "backups");
 
 function newBackupName(now = new Date()) {
   return `app-${now.toISOString().replace(/[-:]/g, "").replace(".", "")}.sqlite`;
 }
 
 /** Throws unless SQLite finds the file whole. */
-function checkIntegrity(file) {
+function checkIntegrity(file: string): void {
   const copy = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     const result = copy.pragma("integrity_check", { simple: true });
@@ -72,11 +67,8 @@ function checkIntegrity(file) {
  * writes then carry into the copy as it runs, so it can go a few pages at a time without
  * holding requests up) or, from another process, the database file: that copy is taken in
  * one step, one read of a consistent moment, since writes by the server would restart it.
- * @param {BackupPlace} place
- * @param {{ source?: SQLite.Database, pagesPerStep?: number }} [options]
- * @returns {Promise<BackupMade>}
  */
-export async function createBackup(place, options = {}) {
+export async function createBackup(place: BackupPlace, options: { source?: SQLite.Database; pagesPerStep?: number } = {}): Promise<BackupMade> {
   const name = newBackupName();
   fs.mkdirSync(backupsDir(place), { recursive: true });
   const partial = path.join(backupsDir(place), `.${name}.partial`);
@@ -116,18 +108,14 @@ export async function createBackup(place, options = {}) {
   }
 }
 
-/**
- * The backups kept, newest first.
- * @param {BackupPlace} place
- * @returns {Promise<string[]>}
- */
-export async function listBackups(place) {
+/** The backups kept, newest first. */
+export async function listBackups(place: BackupPlace): Promise<string[]> {
   if (place.s3) {
-    const names = [];
-    let ContinuationToken;
+    const names: string[] = [];
+    let ContinuationToken: string | undefined;
     do {
       const page = await place.s3.send(new ListObjectsV2Command({ Bucket: place.bucket, Prefix: BACKUP_PREFIX, ContinuationToken }));
-      for (const object of page.Contents ?? []) names.push(object.Key.slice(BACKUP_PREFIX.length));
+      for (const object of page.Contents ?? []) names.push(object.Key!.slice(BACKUP_PREFIX.length));
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
     return names
@@ -144,7 +132,7 @@ export async function listBackups(place) {
 }
 
 /** Deletes all but the newest `place.keep` backups. */
-async function pruneBackups(place) {
+async function pruneBackups(place: BackupPlace): Promise<void> {
   for (const name of (await listBackups(place)).slice(place.keep)) {
     if (place.s3) await place.s3.send(new DeleteObjectCommand({ Bucket: place.bucket, Key: `${BACKUP_PREFIX}${name}` }));
     else fs.rmSync(path.join(backupsDir(place), name), { force: true });
@@ -152,7 +140,7 @@ async function pruneBackups(place) {
 }
 
 /** The process id of a server running on this data folder, or null. */
-export function runningServer(dataDir) {
+export function runningServer(dataDir: string): number | null {
   const pidFile = path.join(dataDir, SERVER_PID_FILE);
   if (!fs.existsSync(pidFile)) return null;
   const pid = Number(fs.readFileSync(pidFile, "utf8").trim());
@@ -162,12 +150,12 @@ export function runningServer(dataDir) {
     return pid;
   } catch (error) {
     // EPERM: it exists but is another user's. ESRCH: gone, the file is left from a crash.
-    return /** @type {NodeJS.ErrnoException} */ (error).code === "EPERM" ? pid : null;
+    return (error as NodeJS.ErrnoException).code === "EPERM" ? pid : null;
   }
 }
 
 /** Writes the server's pid file, removed again when the process exits. */
-export function markServerRunning(dataDir) {
+export function markServerRunning(dataDir: string): void {
   const pidFile = path.join(dataDir, SERVER_PID_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(pidFile, String(process.pid));
@@ -183,11 +171,8 @@ export function markServerRunning(dataDir) {
 /**
  * Puts a backup back as the database of a stopped data folder. `which` is a file path, a
  * backup's name, or "latest". The replaced database is kept beside it.
- * @param {BackupPlace} place
- * @param {string} which
- * @returns {Promise<{ restored: string, keptAside: string | null }>}
  */
-export async function restoreBackup(place, which) {
+export async function restoreBackup(place: BackupPlace, which: string): Promise<{ restored: string; keptAside: string | null }> {
   const pid = runningServer(place.dataDir);
   if (pid !== null) {
     throw new BackupError(`A server (process ${pid}) is running on ${place.dataDir}: stop it first, then restore.`);
@@ -198,7 +183,7 @@ export async function restoreBackup(place, which) {
     const name = await fetchBackup(place, which, incoming);
     checkIntegrity(incoming);
     const databaseFile = path.join(place.dataDir, "app.db");
-    let keptAside = null;
+    let keptAside: string | null = null;
     if (fs.existsSync(databaseFile)) {
       keptAside = `${databaseFile}.before-restore-${new Date().toISOString().replace(/[-:.]/g, "")}`;
       fs.renameSync(databaseFile, keptAside);
@@ -217,7 +202,7 @@ export async function restoreBackup(place, which) {
   }
 }
 
-async function fetchBackup(place, which, destination) {
+async function fetchBackup(place: BackupPlace, which: string, destination: string): Promise<string> {
   if (which.includes("/") || which.includes(path.sep)) {
     if (!fs.existsSync(which)) throw new BackupError(`No backup file at ${which}`);
     fs.copyFileSync(which, destination);
@@ -234,6 +219,6 @@ async function fetchBackup(place, which, destination) {
   }
   const object = await place.s3.send(new GetObjectCommand({ Bucket: place.bucket, Key: `${BACKUP_PREFIX}${name}` }));
   const { pipeline } = await import("node:stream/promises");
-  await pipeline(/** @type {NodeJS.ReadableStream} */ (object.Body), fs.createWriteStream(destination));
+  await pipeline(object.Body as NodeJS.ReadableStream, fs.createWriteStream(destination));
   return name;
 }
