@@ -14,7 +14,8 @@ type Headers = Record<string, string>;
 export interface Client {
   /** The session as a Cookie header value (`__session=...`), or "" for a visitor not signed in. */
   readonly cookie: string;
-  request(method: string, path: string, init?: { body?: BodyInit; headers?: Headers }): Promise<Response>;
+  /** `json`, when given, is sent as `postJson` sends it; otherwise `body` as it is. */
+  request(method: string, path: string, init?: { body?: BodyInit; json?: unknown; headers?: Headers }): Promise<Response>;
   get(path: string, headers?: Headers): Promise<Response>;
   /** A body as it is (a FormData is sent as multipart), or none. */
   post(path: string, body?: BodyInit, headers?: Headers): Promise<Response>;
@@ -35,24 +36,18 @@ const WRITES_WITHOUT_ORIGIN = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** A client with this session cookie ("" for none). */
 export function clientWith(server: { url: string }, cookie: string): Client {
-  const request: Client["request"] = (method, path, { body, headers = {} } = {}) =>
+  const request: Client["request"] = (method, path, { body, json, headers = {} } = {}) =>
     fetch(`${server.url}${path}`, {
       method,
       headers: {
         ...(cookie ? { Cookie: cookie } : {}),
         ...(WRITES_WITHOUT_ORIGIN.has(method) ? {} : { Origin: server.url }),
+        ...(json === undefined ? {} : { "Content-Type": "application/json" }),
         ...headers,
       },
-      body,
+      body: json === undefined ? body : typeof json === "string" ? json : JSON.stringify(json),
       redirect: "manual",
     });
-  const json = (method: string, path: string, body: unknown, headers: Headers = {}) =>
-    body === undefined
-      ? request(method, path, { headers })
-      : request(method, path, {
-          body: typeof body === "string" ? body : JSON.stringify(body),
-          headers: { "Content-Type": "application/json", ...headers },
-        });
   return {
     cookie,
     request,
@@ -60,9 +55,9 @@ export function clientWith(server: { url: string }, cookie: string): Client {
     post: (path, body, headers) => request("POST", path, { body, headers }),
     postForm: (path, fields, headers = {}) =>
       request("POST", path, { body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers } }),
-    postJson: (path, body, headers) => json("POST", path, body, headers),
-    put: (path, body, headers) => json("PUT", path, body, headers),
-    patch: (path, body, headers) => json("PATCH", path, body, headers),
+    postJson: (path, json, headers) => request("POST", path, { json, headers }),
+    put: (path, json, headers) => request("PUT", path, { json, headers }),
+    patch: (path, json, headers) => request("PATCH", path, { json, headers }),
     delete: (path, headers) => request("DELETE", path, { headers }),
     follow(redirect) {
       const location = redirect.headers.get("location");
