@@ -3,28 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOfLondonWeek } from "~/lib/format";
 import type { ContactEnquiriesTable } from "~/lib/database-types";
 import { TEST_OWNER_ENV } from "../support/admin";
-import { publicClient, staffClient, type Client } from "../support/client";
+import type { AdminRole } from "~/lib/enums";
+import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
-const staff = {} as Record<"owner" | "admin" | "manager", Client>;
+let staff: Record<AdminRole, Client>;
 let visitor: Client;
 
 beforeAll(async () => {
   server = await startTestServer(TEST_OWNER_ENV);
   visitor = publicClient(server);
-  [staff.owner, staff.admin, staff.manager] = await Promise.all([
-    staffClient(server, "super_admin"),
-    staffClient(server, "admin"),
-    staffClient(server, "manager"),
-  ]);
+  staff = await staffOfEveryRole(server);
 });
 afterAll(async () => {
   await server?.stop();
 });
 
 /** A page's loader data as JSON (Remix's `_data` request). */
-async function loaderData<T>(path: string, routeId: string, who = staff.owner): Promise<T> {
+async function loaderData<T>(path: string, routeId: string, who = staff.super_admin): Promise<T> {
   const response = await who.get(`${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}`);
   expect(response.status, path).toBe(200);
   return (await response.json()) as T;
@@ -82,7 +79,7 @@ interface ListData<Entry> {
 type EnquiryEntry = { id: number; firstName: string; lastName: string; email: string; subject: string; excerpt: string; createdAt: string };
 type SubscriberEntry = { id: number; firstName: string | null; lastName: string | null; email: string; sourcePage: string | null };
 
-const enquiriesData = (query = "", who = staff.owner) => loaderData<ListData<EnquiryEntry>>(`/admin/enquiries${query}`, "routes/admin.enquiries", who);
+const enquiriesData = (query = "", who = staff.super_admin) => loaderData<ListData<EnquiryEntry>>(`/admin/enquiries${query}`, "routes/admin.enquiries", who);
 const newsletterData = (query = "") => loaderData<ListData<SubscriberEntry>>(`/admin/newsletter${query}`, "routes/admin.newsletter");
 
 describe("the start of the week", () => {
@@ -191,14 +188,14 @@ describe("contact enquiries: list, search and pages", () => {
   });
 
   it("shows the list as a page: title with the count, subject labels, one-line excerpts, and an empty state", async () => {
-    const html = plain(await (await staff.owner.get("/admin/enquiries?q=gwen")).text());
+    const html = plain(await (await staff.super_admin.get("/admin/enquiries?q=gwen")).text());
     expect(html).toContain("Enquiries (1)");
     expect(html).toContain("Total enquiries");
     expect(html).toContain("This week");
     expect(html).toContain("Phone Systems");
     expect(html).toContain("Need a hosted phone system for 3 sites.");
     expect(html).toContain('href="/admin/enquiries/export?q=gwen"');
-    const none = await (await staff.owner.get("/admin/enquiries?q=nobody-at-all")).text();
+    const none = await (await staff.super_admin.get("/admin/enquiries?q=nobody-at-all")).text();
     expect(none).toContain("No enquiries found");
   });
 
@@ -219,7 +216,7 @@ describe("contact enquiries: details", () => {
   it("shows every field and the whole message with its line breaks", async () => {
     const message = "Hello,\n\nWe have 14 handsets with Vodafone.\nThe contract ends in May.";
     const [id] = await addEnquiries([enquiry({ firstName: "Dora", lastName: "Details", subject: "business-mobile", message })]);
-    const response = await staff.owner.get(`/admin/enquiries/${id}?q=dora`);
+    const response = await staff.super_admin.get(`/admin/enquiries/${id}?q=dora`);
     expect(response.status).toBe(200);
     const html = plain(await response.text());
     expect(html).toContain("Enquiry details");
@@ -233,7 +230,7 @@ describe("contact enquiries: details", () => {
   });
 
   it.each(["999999", "0", "abc"])("answers 404 with a 'not found' dialog for id %s", async (id) => {
-    const response = await staff.owner.get(`/admin/enquiries/${id}`);
+    const response = await staff.super_admin.get(`/admin/enquiries/${id}`);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("Enquiry not found");
   });
@@ -241,7 +238,7 @@ describe("contact enquiries: details", () => {
 
 describe("contact enquiries: delete", () => {
   it("lets admins and super admins delete, with the toast and an audit entry that keeps no personal data", async () => {
-    for (const role of ["admin", "owner"] as const) {
+    for (const role of ["admin", "super_admin"] as const) {
       const [id] = await addEnquiries([enquiry({ firstName: "Delia", lastName: `Deleted-${role}`, email: `delia.${role}@gone.example` })]);
       const dialog = await staff[role].get(`/admin/enquiries/${id}/delete?q=delia`);
       expect(dialog.status).toBe(200);
@@ -287,7 +284,7 @@ describe("contact enquiries: delete", () => {
   });
 
   it("says 'Failed to delete enquiry' for an enquiry that is gone", async () => {
-    const response = await staff.owner.post("/admin/enquiries/999999/delete");
+    const response = await staff.super_admin.post("/admin/enquiries/999999/delete");
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(html).toContain("Failed to delete enquiry");
@@ -296,7 +293,7 @@ describe("contact enquiries: delete", () => {
 
   it("refuses a delete posted from another site", async () => {
     const [id] = await addEnquiries([enquiry({ firstName: "Cross", lastName: "Origin" })]);
-    const response = await staff.owner.post(`/admin/enquiries/${id}/delete`, undefined, { Origin: "http://evil.example" });
+    const response = await staff.super_admin.post(`/admin/enquiries/${id}/delete`, undefined, { Origin: "http://evil.example" });
     expect(response.status).toBe(403);
     expect(await server.db.selectFrom("contactEnquiries").select("id").where("id", "=", id).executeTakeFirst()).toEqual({ id });
   });
@@ -322,7 +319,7 @@ describe("contact enquiries: CSV export", () => {
         createdAt: minutesAgo(2),
       }),
     ]);
-    const response = await staff.owner.get("/admin/enquiries/export?q=quentin");
+    const response = await staff.super_admin.get("/admin/enquiries/export?q=quentin");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
@@ -350,7 +347,7 @@ describe("contact enquiries: CSV export", () => {
         }),
       ),
     );
-    const text = await csvText(await staff.owner.get("/admin/enquiries/export?q=chunk"));
+    const text = await csvText(await staff.super_admin.get("/admin/enquiries/export?q=chunk"));
     const rows = text.split("\r\n").slice(1, -1);
     expect(rows).toHaveLength(2005);
     expect(new Set(rows).size).toBe(2005);
@@ -401,16 +398,16 @@ describe("an enquiry sent through the public contact form", () => {
       subject: "it-services",
       excerpt: "Could you look after our IT? We are 8 people in Leeds.",
     });
-    const api = await (await staff.owner.get("/admin/api/enquiries?q=formsworth")).json();
+    const api = await (await staff.super_admin.get("/admin/api/enquiries?q=formsworth")).json();
     expect(api).toHaveLength(1);
-    const whole = await (await staff.owner.get(`/admin/api/enquiries/${api[0].id}`)).json();
+    const whole = await (await staff.super_admin.get(`/admin/api/enquiries/${api[0].id}`)).json();
     expect(whole).toMatchObject(form);
   });
 });
 
 describe("JSON: /admin/api/enquiries", () => {
   it("lists enquiries newest first for every role, with the totals in headers, and searches", async () => {
-    for (const who of [staff.manager, staff.admin, staff.owner]) {
+    for (const who of [staff.manager, staff.admin, staff.super_admin]) {
       const response = await who.get("/admin/api/enquiries?q=gwen");
       expect(response.status).toBe(200);
       expect(response.headers.get("x-total-count")).toBe("1");
@@ -418,7 +415,7 @@ describe("JSON: /admin/api/enquiries", () => {
       const body = await response.json();
       expect(body).toEqual([expect.objectContaining({ firstName: "Gwen", subject: "phone-systems", excerpt: "Need a hosted phone system for 3 sites." })]);
     }
-    const all = await staff.owner.get("/admin/api/enquiries?page=2");
+    const all = await staff.super_admin.get("/admin/api/enquiries?page=2");
     expect(all.headers.get("x-page")).toBe("2");
     expect(Number(all.headers.get("x-total-count"))).toBeGreaterThan(50);
   });
@@ -430,7 +427,7 @@ describe("JSON: /admin/api/enquiries", () => {
   });
 
   it("answers 405 to other methods", async () => {
-    const response = await staff.owner.post("/admin/api/enquiries");
+    const response = await staff.super_admin.post("/admin/api/enquiries");
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET");
   });
@@ -441,7 +438,7 @@ describe("JSON: /admin/api/enquiries", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ id, firstName: "Jason", message: "All of it\nkept" });
     for (const missing of ["999999", "0", "abc"]) {
-      const gone = await staff.owner.get(`/admin/api/enquiries/${missing}`);
+      const gone = await staff.super_admin.get(`/admin/api/enquiries/${missing}`);
       expect(gone.status, missing).toBe(404);
       expect(await gone.json()).toEqual({ error: "Enquiry not found" });
     }
@@ -455,7 +452,7 @@ describe("JSON: /admin/api/enquiries", () => {
     expect((await visitor.delete(`/admin/api/enquiries/${ids[0]}`)).status).toBe(401);
 
     expect((await staff.admin.delete(`/admin/api/enquiries/${ids[0]}`)).status).toBe(204);
-    expect((await staff.owner.delete(`/admin/api/enquiries/${ids[1]}`)).status).toBe(204);
+    expect((await staff.super_admin.delete(`/admin/api/enquiries/${ids[1]}`)).status).toBe(204);
     const again = await staff.admin.delete(`/admin/api/enquiries/${ids[0]}`);
     expect(again.status).toBe(404);
     expect(await again.json()).toEqual({ error: "Enquiry not found" });
@@ -466,9 +463,9 @@ describe("JSON: /admin/api/enquiries", () => {
 
   it("refuses a delete from another site with 403, and answers 405 to other methods", async () => {
     const [id] = await addEnquiries([enquiry({ firstName: "Api", lastName: "Kept" })]);
-    expect((await staff.owner.delete(`/admin/api/enquiries/${id}`, { Origin: "http://evil.example" })).status).toBe(403);
+    expect((await staff.super_admin.delete(`/admin/api/enquiries/${id}`, { Origin: "http://evil.example" })).status).toBe(403);
     for (const method of ["PUT", "PATCH", "POST"]) {
-      const response = await staff.owner.request(method, `/admin/api/enquiries/${id}`);
+      const response = await staff.super_admin.request(method, `/admin/api/enquiries/${id}`);
       expect(response.status, method).toBe(405);
       expect(response.headers.get("allow")).toBe("GET, DELETE");
     }
@@ -514,23 +511,23 @@ describe("newsletter sign-ups", () => {
   });
 
   it("shows the page with names, the page signed up on, and an empty state", async () => {
-    const html = plain(await (await staff.owner.get("/admin/newsletter?q=letters.example")).text());
+    const html = plain(await (await staff.super_admin.get("/admin/newsletter?q=letters.example")).text());
     expect(html).toContain("Newsletter (53)");
     expect(html).toContain("Total subscribers");
     expect(html).toContain("No name given");
     expect(html).toContain("Testimonials");
     expect(html).toContain("About Us");
-    expect(await (await staff.owner.get("/admin/newsletter?q=nobody")).text()).toContain("No subscribers found");
+    expect(await (await staff.super_admin.get("/admin/newsletter?q=nobody")).text()).toContain("No subscribers found");
   });
 
   it("shows a subscriber's details, or 404", async () => {
-    const html = plain(await (await staff.owner.get(`/admin/newsletter/${ids.at(-1)}`)).text());
+    const html = plain(await (await staff.super_admin.get(`/admin/newsletter/${ids.at(-1)}`)).text());
     expect(html).toContain("Subscriber details");
     expect(html).toContain("tabitha@brooks.example");
     expect(html).toContain("Tabitha Brooks");
     expect(html).toContain("About Us");
     expect(html).toContain("(/about)");
-    const missing = await staff.owner.get("/admin/newsletter/999999");
+    const missing = await staff.super_admin.get("/admin/newsletter/999999");
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Subscriber not found");
   });
@@ -544,7 +541,7 @@ describe("newsletter sign-ups", () => {
     expect(lines[0]).toBe('"Date","First Name","Last Name","Email","Source Page"');
     expect(lines[1]).toMatch(/^"[^"]+","Tabitha","Brooks","tabitha@brooks.example","\/about"$/);
     expect(lines.slice(2)).toEqual([""]);
-    const nameless = (await csvText(await staff.owner.get("/admin/newsletter/export?q=nameless"))).split("\r\n")[1];
+    const nameless = (await csvText(await staff.super_admin.get("/admin/newsletter/export?q=nameless"))).split("\r\n")[1];
     expect(nameless).toMatch(/^"[^"]+","","","nina.nameless@letters.example","\/testimonials"$/);
   });
 
@@ -593,7 +590,7 @@ describe("JSON: /admin/api/newsletter-signups", () => {
       },
     ]);
     expect((await visitor.get("/admin/api/newsletter-signups")).status).toBe(401);
-    const post = await staff.owner.post("/admin/api/newsletter-signups");
+    const post = await staff.super_admin.post("/admin/api/newsletter-signups");
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET");
   });
@@ -601,12 +598,12 @@ describe("JSON: /admin/api/newsletter-signups", () => {
   it("gives one subscriber or 404, deletes for admins only (204/403/401/404), 405 otherwise", async () => {
     const [id] = await addSignups([{ email: "api.leaver@letters.example", createdAt: minutesAgo(4) }]);
     expect(await (await staff.manager.get(`/admin/api/newsletter-signups/${id}`)).json()).toMatchObject({ id, email: "api.leaver@letters.example" });
-    expect((await staff.owner.get("/admin/api/newsletter-signups/999999")).status).toBe(404);
-    expect((await staff.owner.get("/admin/api/newsletter-signups/nope")).status).toBe(404);
+    expect((await staff.super_admin.get("/admin/api/newsletter-signups/999999")).status).toBe(404);
+    expect((await staff.super_admin.get("/admin/api/newsletter-signups/nope")).status).toBe(404);
 
     expect((await staff.manager.delete(`/admin/api/newsletter-signups/${id}`)).status).toBe(403);
     expect((await visitor.delete(`/admin/api/newsletter-signups/${id}`)).status).toBe(401);
-    const patch = await staff.owner.request("PATCH", `/admin/api/newsletter-signups/${id}`);
+    const patch = await staff.super_admin.request("PATCH", `/admin/api/newsletter-signups/${id}`);
     expect(patch.status).toBe(405);
     expect(patch.headers.get("allow")).toBe("GET, DELETE");
     expect((await staff.admin.delete(`/admin/api/newsletter-signups/${id}`)).status).toBe(204);

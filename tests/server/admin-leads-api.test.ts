@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_OWNER_ENV } from "../support/admin";
-import { publicClient, staffClient, type Client } from "../support/client";
+import type { AdminRole } from "~/lib/enums";
+import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { SPEC_LEAD_FIELDS } from "../support/leads";
 import { startTestServer, type TestServer } from "../support/server";
 import { seedTestLeads } from "../support/database";
 
 let server: TestServer;
-const staff = {} as Record<"superAdmin" | "admin" | "manager", Client>;
+let staff: Record<AdminRole, Client>;
 let visitor: Client;
 
 beforeAll(async () => {
   server = await startTestServer(TEST_OWNER_ENV);
   visitor = publicClient(server);
-  [staff.superAdmin, staff.admin, staff.manager] = await Promise.all([
-    staffClient(server, "super_admin"),
-    staffClient(server, "admin"),
-    // Named: the lead's activity shows who changed it.
-    staffClient(server, "manager", { firstName: "Max" }),
-  ]);
+  // The manager is named: the lead's activity shows who changed it.
+  staff = await staffOfEveryRole(server, { manager: { firstName: "Max" } });
   await seedTestLeads(server.db, 120);
 });
 afterAll(async () => {
@@ -208,7 +205,7 @@ describe("PUT /admin/api/quote-requests/:id", () => {
   it("answers 401 signed out and 403 from another site", async () => {
     const id = await leadId(3);
     expect((await visitor.put(`/admin/api/quote-requests/${id}`, { status: "lost" })).status).toBe(401);
-    const crossSite = await staff.superAdmin.put(`/admin/api/quote-requests/${id}`, { status: "lost" }, { Origin: "http://evil.example" });
+    const crossSite = await staff.super_admin.put(`/admin/api/quote-requests/${id}`, { status: "lost" }, { Origin: "http://evil.example" });
     expect(crossSite.status).toBe(403);
     expect((await server.db.selectFrom("leads").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).not.toBe("lost");
   });
@@ -221,12 +218,12 @@ describe("DELETE /admin/api/quote-requests/:id", () => {
     expect(await server.db.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst()).toBeTruthy();
     expect((await staff.admin.delete(`/admin/api/quote-requests/${id}`)).status).toBe(204);
     expect(await server.db.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
-    expect((await staff.superAdmin.delete(`/admin/api/quote-requests/${id}`)).status).toBe(404);
+    expect((await staff.super_admin.delete(`/admin/api/quote-requests/${id}`)).status).toBe(404);
   });
 
   it("answers other methods with 405", async () => {
-    expect((await staff.superAdmin.postJson(`/admin/api/quote-requests/${await leadId(5)}`, "{}")).status).toBe(405);
-    expect((await staff.superAdmin.postJson("/admin/api/quote-requests", "{}")).status).toBe(405);
+    expect((await staff.super_admin.postJson(`/admin/api/quote-requests/${await leadId(5)}`, "{}")).status).toBe(405);
+    expect((await staff.super_admin.postJson("/admin/api/quote-requests", "{}")).status).toBe(405);
   });
 });
 

@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "~/lib/stock-images";
 import { S3Storage } from "~/infrastructure/storage.server";
 import { TEST_OWNER_ENV } from "../support/admin";
-import { publicClient, staffClient, type Client } from "../support/client";
+import type { AdminRole } from "~/lib/enums";
+import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { NOT_AN_IMAGE, oversizedPng, pngBytes, SVG_IMAGE } from "../support/images";
 import { startS3Server, type TestS3Server } from "../support/s3";
 import { startTestServer, type TestServer } from "../support/server";
 
-type Role = "superAdmin" | "admin" | "manager";
+type Role = AdminRole;
 
 interface UploadInput {
   file?: { bytes: Buffer; name: string; type?: string } | null;
@@ -35,11 +36,6 @@ function apiClient(server: TestServer, staff: Record<Role, Client>) {
       as(role).post("/admin/api/stock-images", uploadForm(input), headers),
     remove: (id: number | string, role: Role | null = "admin") => as(role).delete(`/admin/api/stock-images/${id}`),
   };
-}
-
-async function signInEveryRole(server: TestServer): Promise<Record<Role, Client>> {
-  const [superAdmin, admin, manager] = await Promise.all([staffClient(server, "super_admin"), staffClient(server, "admin"), staffClient(server, "manager")]);
-  return { superAdmin, admin, manager };
 }
 
 /** Just enough of each accepted format for its signature (the bytes after it are filler). */
@@ -67,7 +63,7 @@ describe("stock image routes (local files)", () => {
 
   beforeAll(async () => {
     server = await startTestServer(TEST_OWNER_ENV);
-    staff = await signInEveryRole(server);
+    staff = await staffOfEveryRole(server);
     api = apiClient(server, staff);
   });
   afterAll(async () => {
@@ -229,7 +225,7 @@ describe("stock image routes (local files)", () => {
       expect(await forbidden.json()).toEqual({ error: expect.stringMatching(/^Forbidden/) });
       expect((await api.upload({}, "admin", { Origin: "https://evil.example" })).status).toBe(403);
       expect(await rowCount()).toBe(before);
-      expect((await api.upload({}, "superAdmin")).status).toBe(201);
+      expect((await api.upload({}, "super_admin")).status).toBe(201);
     });
   });
 
@@ -366,7 +362,7 @@ describe("stock image routes with S3 storage (BUCKET_NAME set)", () => {
   beforeAll(async () => {
     s3 = await startS3Server();
     server = await startTestServer({ ...TEST_OWNER_ENV, ...s3.env });
-    api = apiClient(server, await signInEveryRole(server));
+    api = apiClient(server, await staffOfEveryRole(server));
     bucket = new S3Storage({ bucket: s3.bucket, endpoint: s3.endpoint, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminRole } from "~/lib/enums";
 import { SAMPLE_TESTIMONIALS } from "~/lib/testimonials";
 import { TEST_OWNER_ENV } from "../support/admin";
-import { publicClient, staffClient, type Client } from "../support/client";
+import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { refuseWrites } from "../support/database";
 
@@ -20,17 +20,13 @@ const complete = {
 };
 
 let server: TestServer;
-const staff = {} as Record<AdminRole, Client>;
+let staff: Record<AdminRole, Client>;
 let visitor: Client;
 
 beforeAll(async () => {
   server = await startTestServer(TEST_OWNER_ENV);
   visitor = publicClient(server);
-  [staff.super_admin, staff.admin, staff.manager] = await Promise.all([
-    staffClient(server, "super_admin"),
-    staffClient(server, "admin"),
-    staffClient(server, "manager"),
-  ]);
+  staff = await staffOfEveryRole(server);
 });
 
 afterAll(async () => {

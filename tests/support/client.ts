@@ -109,3 +109,16 @@ export async function staffClient(
   }
   return { ...clientWith(server, await signIn(server, email, password)), user };
 }
+
+/** Staff of every role, signed in side by side (each password hash takes a while): the test owner, a new admin and a new manager. */
+export async function staffOfEveryRole(
+  server: { url: string; db: Kysely<Database> },
+  accounts: Partial<Record<"admin" | "manager", Partial<AdminUserRowInput>>> = {},
+): Promise<Record<AdminRole, StaffClient>> {
+  const [superAdmin, admin, manager] = await Promise.all([
+    staffClient(server, "super_admin"),
+    staffClient(server, "admin", accounts.admin),
+    staffClient(server, "manager", accounts.manager),
+  ]);
+  return { super_admin: superAdmin, admin, manager };
+}
