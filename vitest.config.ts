@@ -21,13 +21,24 @@ export default defineConfig({
     // Tests run against the built server (npm test builds first) and a real SQLite file,
     // or a throwaway Postgres server under `npm run test:postgres`.
     projects: [
-      // Functions and modules on their own, in this process.
+      // Functions and modules on their own, in this process: no build needed (`npm run test:unit`).
       {
         resolve: { alias },
         test: {
           ...shared,
           name: "unit",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      // The built output itself, read from disk (no server): what a visit downloads, the routes as built.
+      {
+        resolve: { alias },
+        test: {
+          ...shared,
+          name: "build",
+          include: ["tests/build/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

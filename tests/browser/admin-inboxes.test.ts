@@ -1,11 +1,10 @@
 import fs from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminUserRow, signInBrowser, waitForAdminUser } from "../support/admin";
+import { createAdminUserRow, signInBrowser, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
 import { JS_MODES, launchBrowser, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
-const OWNER = { email: "owner@clearlinebusiness.co.uk", password: "correct-horse-battery" };
 const MANAGER = { email: "mo.manager@clearlinebusiness.co.uk", password: "manager-password-123" };
 
 let server: TestServer;
@@ -22,8 +21,8 @@ const PEOPLE = {
 const MESSAGE = "Hello,\n\nWe have 14 handsets with Vodafone and the contract ends in May.\nCould you call after 2pm?";
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }), launchBrowser()]);
-  await waitForAdminUser(server.db, OWNER.email);
+  [server, browser] = await Promise.all([startTestServer(TEST_OWNER_ENV), launchBrowser()]);
+  await waitForAdminUser(server.db, TEST_OWNER.email);
   await createAdminUserRow(server.db, { ...MANAGER, role: "manager" });
   await server.db
     .insertInto("contactEnquiries")
@@ -102,7 +101,7 @@ describe.each(JS_MODES)("admin inboxes $name", (mode) => {
   const subscriber = people.subscriber.join(" ");
 
   it("works the enquiries: pages, search, details, export and delete", async () => {
-    const page = await openAs(mode, OWNER, "/admin/enquiries");
+    const page = await openAs(mode, TEST_OWNER, "/admin/enquiries");
     const total = Number((await heading(page))!.match(/^Enquiries \((\d+)\)$/)![1]);
     expect(total).toBeGreaterThan(50);
     expect(await page.getByTestId("enquiries-count").allTextContents()).toEqual([`Total enquiries${total}`, expect.stringMatching(/^This week\d+$/)]);
@@ -165,7 +164,7 @@ describe.each(JS_MODES)("admin inboxes $name", (mode) => {
   });
 
   it("searches the newsletter and removes a subscriber", async () => {
-    const page = await openAs(mode, OWNER, "/admin/newsletter");
+    const page = await openAs(mode, TEST_OWNER, "/admin/newsletter");
     expect(await heading(page)).toMatch(/^Newsletter \(\d+\)$/);
     await search(page, mode, "Search subscribers", people.subscriber[1].toLowerCase());
     await expect.poll(() => heading(page)).toBe("Newsletter (1)");
@@ -203,7 +202,7 @@ describe.each(JS_MODES)("admin inboxes $name", (mode) => {
 
 describe("admin inboxes accessibility", () => {
   it("has no serious or critical problems on the lists and their dialogs", async () => {
-    const page = await openAs(JS_MODES[1], OWNER, "/admin/enquiries");
+    const page = await openAs(JS_MODES[1], TEST_OWNER, "/admin/enquiries");
     const { id: enquiryId } = await server.db.selectFrom("contactEnquiries").select("id").orderBy("id").executeTakeFirstOrThrow();
     const { id: signupId } = await server.db.selectFrom("newsletterSignups").select("id").orderBy("id").executeTakeFirstOrThrow();
     for (const path of [

@@ -1,19 +1,18 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminUserRow, signInBrowser } from "../support/admin";
+import { createAdminUserRow, signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, launchBrowser, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { refuseWrites, seedTestLeads } from "../support/database";
 
-const OWNER = { email: "owner@clearlinebusiness.co.uk", password: "correct-horse-battery" };
 const MANAGER = { email: "max@clearlinebusiness.co.uk", password: "manager-password-1" };
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer(TEST_OWNER_ENV), launchBrowser()]);
   await server.db.updateTable("adminUsers").set({ firstName: "Olivia", lastName: "Owner" }).execute();
   await createAdminUserRow(server.db, { ...MANAGER, role: "manager", firstName: "Max", lastName: "Manager" });
   await seedTestLeads(server.db, 75);
@@ -23,7 +22,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function openLeads(mode: JsMode, path = "/admin/leads", who = OWNER): Promise<Page> {
+async function openLeads(mode: JsMode, path = "/admin/leads", who = TEST_OWNER): Promise<Page> {
   const page = await openPage(browser, mode, { acceptDownloads: true });
   await signInBrowser(page.context(), server, who.email, who.password);
   await page.goto(`${server.url}${path}`);

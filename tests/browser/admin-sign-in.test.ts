@@ -1,24 +1,22 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminUserRow, signInBrowser } from "../support/admin";
+import { createAdminUserRow, signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, launchBrowser, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
-
-const OWNER = { email: "owner@clearlinebusiness.co.uk", password: "correct-horse-battery" };
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }), launchBrowser()]);
-  await server.db.updateTable("adminUsers").set({ firstName: "Olivia", lastName: "Owner" }).where("email", "=", OWNER.email).execute();
+  [server, browser] = await Promise.all([startTestServer(TEST_OWNER_ENV), launchBrowser()]);
+  await server.db.updateTable("adminUsers").set({ firstName: "Olivia", lastName: "Owner" }).where("email", "=", TEST_OWNER.email).execute();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-async function signIn(mode: JsMode, password = OWNER.password, email = OWNER.email): Promise<Page> {
+async function signIn(mode: JsMode, password = TEST_OWNER.password, email = TEST_OWNER.email): Promise<Page> {
   const page = await openPage(browser, mode);
   await page.goto(`${server.url}/admin`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
@@ -112,14 +110,14 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
     const alert = page.getByRole("alert").filter({ hasText: "match" });
     await alert.waitFor();
     expect(await alert.textContent()).toBe("That email and password don't match an admin account.");
-    expect(await page.getByLabel("Email").inputValue()).toBe(OWNER.email);
+    expect(await page.getByLabel("Email").inputValue()).toBe(TEST_OWNER.email);
     expect(page.url()).toBe(`${server.url}/admin/api/login`);
     await page.context().close();
   });
 
   it("signs out from the sidebar's Logout and from the dashboard's Sign out", async () => {
     for (const control of ["sidebar", "dashboard"] as const) {
-      const page = await openSignedIn(mode, OWNER.email, OWNER.password);
+      const page = await openSignedIn(mode, TEST_OWNER.email, TEST_OWNER.password);
       const button =
         control === "sidebar"
           ? page.getByRole("navigation", { name: "Admin" }).first().getByRole("button", { name: "Logout" })
@@ -134,7 +132,7 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
   });
 
   it("asks before signing out when /admin/api/logout is opened, and signs out from its button", async () => {
-    const page = await openSignedIn(mode, OWNER.email, OWNER.password, "/admin/api/logout");
+    const page = await openSignedIn(mode, TEST_OWNER.email, TEST_OWNER.password, "/admin/api/logout");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Sign out");
     // Opening the address signed nobody out.
     await page.goto(`${server.url}/admin/dashboard`);
@@ -248,8 +246,8 @@ describe("admin portal accessibility", () => {
       const violations = await seriousAccessibilityViolations(page);
       expect(violations, `${path}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
     }
-    await page.getByLabel("Email").fill(OWNER.email);
-    await page.getByLabel("Password").fill(OWNER.password);
+    await page.getByLabel("Email").fill(TEST_OWNER.email);
+    await page.getByLabel("Password").fill(TEST_OWNER.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${server.url}/admin/dashboard`);
     await waitForHydration(page);

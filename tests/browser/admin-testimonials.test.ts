@@ -1,11 +1,10 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SAMPLE_TESTIMONIALS } from "~/lib/testimonials";
-import { createAdminUserRow, signInBrowser, waitForAdminUser } from "../support/admin";
+import { createAdminUserRow, signInBrowser, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
 import { JS_MODES, launchBrowser, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
-const OWNER = { email: "owner@clearlinebusiness.co.uk", password: "correct-horse-battery" };
 const ADMIN = { email: "admin@clearlinebusiness.co.uk", password: "a-long-test-password" };
 const MANAGER = { email: "manager@clearlinebusiness.co.uk", password: "a-long-test-password" };
 
@@ -13,8 +12,8 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }), launchBrowser()]);
-  await waitForAdminUser(server.db, OWNER.email);
+  [server, browser] = await Promise.all([startTestServer(TEST_OWNER_ENV), launchBrowser()]);
+  await waitForAdminUser(server.db, TEST_OWNER.email);
   await createAdminUserRow(server.db, { ...ADMIN, role: "admin" });
   await createAdminUserRow(server.db, { ...MANAGER, role: "manager" });
 });

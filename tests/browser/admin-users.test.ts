@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminUserRow, signInBrowser, waitForAdminUser } from "../support/admin";
+import { createAdminUserRow, signInBrowser, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
 import {
   isSameDocument,
   JS_MODES,
@@ -13,15 +13,14 @@ import {
 } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
-const OWNER = { email: "owner@example.co.uk", password: "correct-horse-battery" };
 const MANAGER = { email: "mina.manager@example.co.uk", password: "a-long-test-password" };
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }), launchBrowser()]);
-  await waitForAdminUser(server.db, OWNER.email);
+  [server, browser] = await Promise.all([startTestServer(TEST_OWNER_ENV), launchBrowser()]);
+  await waitForAdminUser(server.db, TEST_OWNER.email);
   await createAdminUserRow(server.db, { ...MANAGER, role: "manager", firstName: "Mina", lastName: "Shah" });
 });
 afterAll(async () => {
@@ -30,7 +29,7 @@ afterAll(async () => {
 });
 
 /** The Users screen (or another admin path), signed in as `who`. */
-async function openAsSignedIn(mode: JsMode, path = "/admin/users", who = OWNER): Promise<Page> {
+async function openAsSignedIn(mode: JsMode, path = "/admin/users", who = TEST_OWNER): Promise<Page> {
   const page = await openPage(browser, mode);
   await signInBrowser(page.context(), server, who.email, who.password);
   await page.goto(`${server.url}${path}`);
@@ -66,7 +65,7 @@ describe.each(JS_MODES)("Users screen $name", (mode) => {
       `Inactive Users${users.filter((user) => !user.isActive).length}`,
     ]);
 
-    const mine = row(page, OWNER.email);
+    const mine = row(page, TEST_OWNER.email);
     expect(await mine.textContent()).toContain("You");
     expect(await mine.textContent()).toContain("Super Admin");
     expect(await mine.textContent()).toContain("Active");
@@ -257,7 +256,7 @@ describe.each(JS_MODES)("Users screen $name", (mode) => {
 
   it("answers an unknown user with 'User not found' inside the dialog, the list still behind", async () => {
     const page = await openPage(browser, mode);
-    await signInBrowser(page.context(), server, OWNER.email, OWNER.password);
+    await signInBrowser(page.context(), server, TEST_OWNER.email, TEST_OWNER.password);
     const response = await page.goto(`${server.url}/admin/users/user_0_nobody/deactivate`);
     expect(response?.status()).toBe(404);
     expect(await dialog(page, "User not found").isVisible()).toBe(true);
@@ -267,7 +266,7 @@ describe.each(JS_MODES)("Users screen $name", (mode) => {
 
   it("shows a manager the list without Add, edit or deactivate controls, and refuses them the dialogs", async () => {
     const page = await openAsSignedIn(mode, "/admin/users", MANAGER);
-    expect(await row(page, OWNER.email).isVisible()).toBe(true);
+    expect(await row(page, TEST_OWNER.email).isVisible()).toBe(true);
     expect(await row(page, MANAGER.email).textContent()).toContain("You");
     expect(await page.getByRole("link", { name: "Add Admin User" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: /^(Edit role|Deactivate|Reactivate|Reset password)/ }).count()).toBe(0);

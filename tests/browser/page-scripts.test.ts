@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { firstLoadJavaScript, homePage } from "../../bench/javascript.js";
+import { firstLoadJavaScript, homePage } from "../../scripts/client-build.js";
 import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { isSameDocument, JS_MODES, markDocument, openPage, waitForHydration, watchProblems } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";

@@ -1,6 +1,6 @@
 import type { Page, Route } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { firstLoadJavaScript, homePage } from "../../bench/javascript.js";
+import { firstLoadJavaScript, homePage } from "../../scripts/client-build.js";
 import { isSameDocument, JS_MODES, markDocument, openPage, waitForHydration, watchProblems } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
 

@@ -3,18 +3,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieIn, sessionIdIn } from "../support/admin";
+import { sessionCookieIn, sessionIdIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { publicClient } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 
-const OWNER = { email: "owner@clearlinebusiness.co.uk", password: "correct-horse-battery" };
-
+/** The sign-in form posted by a visitor, answered as it is (its cookies, its redirect). */
 function signInRequest(server: TestServer, email: string, password: string, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}/admin/api/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password }),
-    redirect: "manual",
-    headers,
-  });
+  return publicClient(server).postForm("/admin/api/login", { email, password }, headers);
 }
 
 function sessionCookie(response: Response): string {
@@ -30,7 +25,7 @@ const TEST_SESSION_SECRET = "test-session-secret-0123456789";
 describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
+    server = await startTestServer(TEST_OWNER_ENV);
   });
   afterAll(async () => {
     await server?.stop();
@@ -45,7 +40,7 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   });
 
   it("lets no browser or proxy keep a portal page or its data", async () => {
-    const cookie = sessionCookie(await signInRequest(server, OWNER.email, OWNER.password));
+    const cookie = sessionCookie(await signInRequest(server, TEST_OWNER.email, TEST_OWNER.password));
     for (const path of [
       "/admin",
       "/admin/api/login",
@@ -62,7 +57,7 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   });
 
   it("keeps the portal's headers however its address is spelt, and sends other spellings of a page to its one address", async () => {
-    const cookie = sessionCookie(await signInRequest(server, OWNER.email, OWNER.password));
+    const cookie = sessionCookie(await signInRequest(server, TEST_OWNER.email, TEST_OWNER.password));
     for (const [path, canonical] of [
       ["/ADMIN/leads", "/admin/leads"],
       ["/Admin/Dashboard", "/admin/dashboard"],
@@ -93,16 +88,16 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   });
 
   it("makes that account an active super admin at start-up, with the password stored as a slow hash", async () => {
-    const owner = await server.db.selectFrom("adminUsers").selectAll().where("email", "=", OWNER.email).executeTakeFirstOrThrow();
+    const owner = await server.db.selectFrom("adminUsers").selectAll().where("email", "=", TEST_OWNER.email).executeTakeFirstOrThrow();
     expect(owner).toMatchObject({ role: "super_admin", isActive: 1 });
     // scrypt N=2^17, r=8, p=1; and no temporary password: ADMIN_PASSWORD is the operator's own.
     expect(owner.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(owner.temporaryPasswordExpiresAt).toBeNull();
-    expect(owner.passwordHash).not.toContain(OWNER.password);
+    expect(owner.passwordHash).not.toContain(TEST_OWNER.password);
   });
 
   it("signs in, answers /admin/api/auth/user, and signs out for good", async () => {
-    const response = await signInRequest(server, OWNER.email, OWNER.password);
+    const response = await signInRequest(server, TEST_OWNER.email, TEST_OWNER.password);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/dashboard");
     const cookieHeader = response.headers.getSetCookie().find((cookie) => cookie.startsWith("__session="))!;
@@ -115,7 +110,7 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     const me = await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: cookie } });
     expect(me.status).toBe(200);
     const body = await me.json();
-    expect(body).toMatchObject({ email: OWNER.email, role: "super_admin", firstName: "Site" });
+    expect(body).toMatchObject({ email: TEST_OWNER.email, role: "super_admin", firstName: "Site" });
     expect(body).not.toHaveProperty("passwordHash");
 
     const dashboard = await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: cookie } });
@@ -130,7 +125,7 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   });
 
   it("signs out only on a POST from the site itself: a GET shows a Sign out button, a cross-site POST is refused", async () => {
-    const cookie = sessionCookie(await signInRequest(server, OWNER.email, OWNER.password));
+    const cookie = sessionCookie(await signInRequest(server, TEST_OWNER.email, TEST_OWNER.password));
     const signedIn = async () => (await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: cookie } })).status === 200;
 
     // A GET (a link or an image on any site can send one) signs nobody out.
@@ -162,7 +157,7 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   });
 
   it("gives a user added by a super admin a temporary password, shown once, that signs them in to change it", async () => {
-    const cookie = sessionCookie(await signInRequest(server, OWNER.email, OWNER.password));
+    const cookie = sessionCookie(await signInRequest(server, TEST_OWNER.email, TEST_OWNER.password));
     const issuedFrom = Date.now();
     const created = await fetch(`${server.url}/admin/api/users`, {
       method: "POST",
@@ -189,7 +184,7 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
 
   it("names the session cookie __Host-session over HTTPS (Secure, Path=/, no Domain), and __session over plain HTTP", async () => {
     const overHttps = { "X-Forwarded-Proto": "https" };
-    const response = await signInRequest(server, OWNER.email, OWNER.password, overHttps);
+    const response = await signInRequest(server, TEST_OWNER.email, TEST_OWNER.password, overHttps);
     const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith("__Host-session="));
     expect(setCookie).toBeDefined();
     expect(setCookie).toMatch(/; Secure/i);
@@ -210,14 +205,14 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     });
     expect(signedOut.headers.getSetCookie().some((header) => /^__Host-session=;.*Max-Age=0/i.test(header))).toBe(true);
 
-    const plain = await signInRequest(server, OWNER.email, OWNER.password);
+    const plain = await signInRequest(server, TEST_OWNER.email, TEST_OWNER.password);
     const plainCookie = plain.headers.getSetCookie().find((header) => header.startsWith("__session="));
     expect(plainCookie).toBeDefined();
     expect(plainCookie).not.toMatch(/Secure/i);
   });
 
   it("keeps no usable session id in the database: the sessions table holds only its SHA-256", async () => {
-    const cookie = sessionCookie(await signInRequest(server, OWNER.email, OWNER.password));
+    const cookie = sessionCookie(await signInRequest(server, TEST_OWNER.email, TEST_OWNER.password));
     const sessionId = sessionIdIn(cookie);
     expect(sessionId).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     const rows = await server.db.selectFrom("sessions").selectAll().execute();
@@ -242,7 +237,7 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
 
   it("refuses a wrong password or an unknown email with one message that reveals nothing", async () => {
     for (const [email, password] of [
-      [OWNER.email, "not-the-password"],
+      [TEST_OWNER.email, "not-the-password"],
       ["nobody@example.co.uk", "whatever-it-is"],
     ]) {
       const response = await signInRequest(server, email, password);
@@ -252,12 +247,12 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   });
 
   it("refuses a sign-in posted from another site", async () => {
-    const response = await signInRequest(server, OWNER.email, OWNER.password, { Origin: "http://evil.example" });
+    const response = await signInRequest(server, TEST_OWNER.email, TEST_OWNER.password, { Origin: "http://evil.example" });
     expect(response.status).toBe(403);
   });
 
   it("ends a session after the idle time without requests", async () => {
-    const cookie = sessionCookie(await signInRequest(server, OWNER.email, OWNER.password));
+    const cookie = sessionCookie(await signInRequest(server, TEST_OWNER.email, TEST_OWNER.password));
     expect((await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: cookie } })).status).toBe(200);
     await server.db
       .updateTable("sessions")
@@ -267,8 +262,8 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   });
 
   it("ends a session 12 hours after sign-in however busy it has been", async () => {
-    const cookie = sessionCookie(await signInRequest(server, OWNER.email, OWNER.password));
-    const owner = await server.db.selectFrom("adminUsers").select("id").where("email", "=", OWNER.email).executeTakeFirstOrThrow();
+    const cookie = sessionCookie(await signInRequest(server, TEST_OWNER.email, TEST_OWNER.password));
+    const owner = await server.db.selectFrom("adminUsers").select("id").where("email", "=", TEST_OWNER.email).executeTakeFirstOrThrow();
     // Signed in long ago but busy all along: the idle time alone would keep it alive.
     const signedInAgo = (ms: number) =>
       server.db
@@ -289,14 +284,14 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   });
 
   it("signs a user out on their next request once they are deactivated", async () => {
-    const cookie = sessionCookie(await signInRequest(server, OWNER.email, OWNER.password));
-    await server.db.updateTable("adminUsers").set({ isActive: 0 }).where("email", "=", OWNER.email).execute();
+    const cookie = sessionCookie(await signInRequest(server, TEST_OWNER.email, TEST_OWNER.password));
+    await server.db.updateTable("adminUsers").set({ isActive: 0 }).where("email", "=", TEST_OWNER.email).execute();
     try {
       expect((await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: cookie } })).status).toBe(401);
       const page = await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
       expect(page.headers.get("location")).toBe("/admin");
     } finally {
-      await server.db.updateTable("adminUsers").set({ isActive: 1 }).where("email", "=", OWNER.email).execute();
+      await server.db.updateTable("adminUsers").set({ isActive: 1 }).where("email", "=", TEST_OWNER.email).execute();
     }
   });
 

@@ -2,51 +2,33 @@ import type { Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOfLondonWeek } from "~/lib/format";
 import type { ContactEnquiriesTable } from "~/lib/database-types";
-import { createAdminUserRow, signIn, waitForAdminUser } from "../support/admin";
+import { TEST_OWNER_ENV } from "../support/admin";
+import type { AdminRole } from "~/lib/enums";
+import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 
-const OWNER = { email: "owner@clearlinebusiness.co.uk", password: "correct-horse-battery" };
-const ADMIN = { email: "anna.admin@clearlinebusiness.co.uk", password: "admin-password-123" };
-const MANAGER = { email: "mo.manager@clearlinebusiness.co.uk", password: "manager-password-123" };
-
 let server: TestServer;
-const cookies: Record<"owner" | "admin" | "manager", string> = { owner: "", admin: "", manager: "" };
+let staff: Record<AdminRole, Client>;
+let visitor: Client;
 
 beforeAll(async () => {
-  server = await startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
-  await waitForAdminUser(server.db, OWNER.email);
-  await createAdminUserRow(server.db, { ...ADMIN, role: "admin" });
-  await createAdminUserRow(server.db, { ...MANAGER, role: "manager" });
-  [cookies.owner, cookies.admin, cookies.manager] = await Promise.all([OWNER, ADMIN, MANAGER].map((user) => signIn(server, user.email, user.password)));
+  server = await startTestServer(TEST_OWNER_ENV);
+  visitor = publicClient(server);
+  staff = await staffOfEveryRole(server);
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-function get(path: string, cookie = cookies.owner, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}${path}`, { headers: { Cookie: cookie, ...headers }, redirect: "manual" });
-}
-
-function send(method: string, path: string, cookie = cookies.owner, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}${path}`, { method, headers: { Cookie: cookie, Origin: server.url, ...headers }, redirect: "manual" });
-}
-
 /** A page's loader data as JSON (Remix's `_data` request). */
-async function loaderData<T>(path: string, routeId: string, cookie = cookies.owner): Promise<T> {
-  const response = await get(`${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}`, cookie);
+async function loaderData<T>(path: string, routeId: string, who = staff.super_admin): Promise<T> {
+  const response = await who.get(`${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}`);
   expect(response.status, path).toBe(200);
   return (await response.json()) as T;
 }
 
 /** The page a redirect lands on, with the toast it carries. */
-async function landing(response: Response, cookie: string): Promise<string> {
-  const toast = response.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("toast="))
-    ?.split(";")[0];
-  const page = await get(response.headers.get("location")!, [cookie, toast].filter(Boolean).join("; "));
-  return page.text();
-}
+const landing = async (response: Response, who: Client) => (await who.follow(response)).text();
 
 /** Page text without the comments React puts between adjacent text nodes. */
 const plain = (html: string) => html.replaceAll("<!-- -->", "");
@@ -97,7 +79,7 @@ interface ListData<Entry> {
 type EnquiryEntry = { id: number; firstName: string; lastName: string; email: string; subject: string; excerpt: string; createdAt: string };
 type SubscriberEntry = { id: number; firstName: string | null; lastName: string | null; email: string; sourcePage: string | null };
 
-const enquiriesData = (query = "", cookie = cookies.owner) => loaderData<ListData<EnquiryEntry>>(`/admin/enquiries${query}`, "routes/admin.enquiries", cookie);
+const enquiriesData = (query = "", who = staff.super_admin) => loaderData<ListData<EnquiryEntry>>(`/admin/enquiries${query}`, "routes/admin.enquiries", who);
 const newsletterData = (query = "") => loaderData<ListData<SubscriberEntry>>(`/admin/newsletter${query}`, "routes/admin.newsletter");
 
 describe("the start of the week", () => {
@@ -206,14 +188,14 @@ describe("contact enquiries: list, search and pages", () => {
   });
 
   it("shows the list as a page: title with the count, subject labels, one-line excerpts, and an empty state", async () => {
-    const html = plain(await (await get("/admin/enquiries?q=gwen")).text());
+    const html = plain(await (await staff.super_admin.get("/admin/enquiries?q=gwen")).text());
     expect(html).toContain("Enquiries (1)");
     expect(html).toContain("Total enquiries");
     expect(html).toContain("This week");
     expect(html).toContain("Phone Systems");
     expect(html).toContain("Need a hosted phone system for 3 sites.");
     expect(html).toContain('href="/admin/enquiries/export?q=gwen"');
-    const none = await (await get("/admin/enquiries?q=nobody-at-all")).text();
+    const none = await (await staff.super_admin.get("/admin/enquiries?q=nobody-at-all")).text();
     expect(none).toContain("No enquiries found");
   });
 
@@ -234,7 +216,7 @@ describe("contact enquiries: details", () => {
   it("shows every field and the whole message with its line breaks", async () => {
     const message = "Hello,\n\nWe have 14 handsets with Vodafone.\nThe contract ends in May.";
     const [id] = await addEnquiries([enquiry({ firstName: "Dora", lastName: "Details", subject: "business-mobile", message })]);
-    const response = await get(`/admin/enquiries/${id}?q=dora`);
+    const response = await staff.super_admin.get(`/admin/enquiries/${id}?q=dora`);
     expect(response.status).toBe(200);
     const html = plain(await response.text());
     expect(html).toContain("Enquiry details");
@@ -248,7 +230,7 @@ describe("contact enquiries: details", () => {
   });
 
   it.each(["999999", "0", "abc"])("answers 404 with a 'not found' dialog for id %s", async (id) => {
-    const response = await get(`/admin/enquiries/${id}`);
+    const response = await staff.super_admin.get(`/admin/enquiries/${id}`);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("Enquiry not found");
   });
@@ -256,16 +238,16 @@ describe("contact enquiries: details", () => {
 
 describe("contact enquiries: delete", () => {
   it("lets admins and super admins delete, with the toast and an audit entry that keeps no personal data", async () => {
-    for (const role of ["admin", "owner"] as const) {
+    for (const role of ["admin", "super_admin"] as const) {
       const [id] = await addEnquiries([enquiry({ firstName: "Delia", lastName: `Deleted-${role}`, email: `delia.${role}@gone.example` })]);
-      const dialog = await get(`/admin/enquiries/${id}/delete?q=delia`, cookies[role]);
+      const dialog = await staff[role].get(`/admin/enquiries/${id}/delete?q=delia`);
       expect(dialog.status).toBe(200);
       expect(await dialog.text()).toContain("Are you sure you want to delete this enquiry? This action cannot be undone.");
 
-      const response = await send("POST", `/admin/enquiries/${id}/delete?q=delia`, cookies[role]);
+      const response = await staff[role].post(`/admin/enquiries/${id}/delete?q=delia`);
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/admin/enquiries?q=delia");
-      expect(await landing(response, cookies[role])).toContain("Enquiry deleted successfully");
+      expect(await landing(response, staff[role])).toContain("Enquiry deleted successfully");
       expect(await server.db.selectFrom("contactEnquiries").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
 
       const audit = await server.db
@@ -283,26 +265,26 @@ describe("contact enquiries: delete", () => {
 
   it("refuses managers: no delete links, the dialog and the post redirect away, and nothing is deleted", async () => {
     const [id] = await addEnquiries([enquiry({ firstName: "Kept", lastName: "Safe" })]);
-    const list = await (await get("/admin/enquiries?q=kept", cookies.manager)).text();
+    const list = await (await staff.manager.get("/admin/enquiries?q=kept")).text();
     expect(list).toContain(`href="/admin/enquiries/${id}?q=kept"`);
     expect(list).not.toContain(`/admin/enquiries/${id}/delete`);
-    const adminList = await (await get("/admin/enquiries?q=kept", cookies.admin)).text();
+    const adminList = await (await staff.admin.get("/admin/enquiries?q=kept")).text();
     expect(adminList).toContain(`href="/admin/enquiries/${id}/delete?q=kept"`);
-    const details = await (await get(`/admin/enquiries/${id}`, cookies.manager)).text();
+    const details = await (await staff.manager.get(`/admin/enquiries/${id}`)).text();
     expect(details).not.toContain(`/admin/enquiries/${id}/delete`);
 
-    const dialog = await get(`/admin/enquiries/${id}/delete`, cookies.manager);
+    const dialog = await staff.manager.get(`/admin/enquiries/${id}/delete`);
     expect(dialog.status).toBe(302);
     expect(dialog.headers.get("location")).toBe("/admin/dashboard");
-    const post = await send("POST", `/admin/enquiries/${id}/delete`, cookies.manager);
+    const post = await staff.manager.post(`/admin/enquiries/${id}/delete`);
     expect(post.status).toBe(302);
     expect(post.headers.get("location")).toBe("/admin/dashboard");
-    expect(await landing(post, cookies.manager)).toContain("Access Denied");
+    expect(await landing(post, staff.manager)).toContain("Access Denied");
     expect(await server.db.selectFrom("contactEnquiries").select("id").where("id", "=", id).executeTakeFirst()).toEqual({ id });
   });
 
   it("says 'Failed to delete enquiry' for an enquiry that is gone", async () => {
-    const response = await send("POST", "/admin/enquiries/999999/delete");
+    const response = await staff.super_admin.post("/admin/enquiries/999999/delete");
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(html).toContain("Failed to delete enquiry");
@@ -311,7 +293,7 @@ describe("contact enquiries: delete", () => {
 
   it("refuses a delete posted from another site", async () => {
     const [id] = await addEnquiries([enquiry({ firstName: "Cross", lastName: "Origin" })]);
-    const response = await send("POST", `/admin/enquiries/${id}/delete`, cookies.owner, { Origin: "http://evil.example" });
+    const response = await staff.super_admin.post(`/admin/enquiries/${id}/delete`, undefined, { Origin: "http://evil.example" });
     expect(response.status).toBe(403);
     expect(await server.db.selectFrom("contactEnquiries").select("id").where("id", "=", id).executeTakeFirst()).toEqual({ id });
   });
@@ -337,7 +319,7 @@ describe("contact enquiries: CSV export", () => {
         createdAt: minutesAgo(2),
       }),
     ]);
-    const response = await get("/admin/enquiries/export?q=quentin");
+    const response = await staff.super_admin.get("/admin/enquiries/export?q=quentin");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
@@ -365,7 +347,7 @@ describe("contact enquiries: CSV export", () => {
         }),
       ),
     );
-    const text = await csvText(await get("/admin/enquiries/export?q=chunk"));
+    const text = await csvText(await staff.super_admin.get("/admin/enquiries/export?q=chunk"));
     const rows = text.split("\r\n").slice(1, -1);
     expect(rows).toHaveLength(2005);
     expect(new Set(rows).size).toBe(2005);
@@ -373,8 +355,8 @@ describe("contact enquiries: CSV export", () => {
   });
 
   it("is there for managers too, and sends signed-out visitors to sign in", async () => {
-    expect((await get("/admin/enquiries/export", cookies.manager)).status).toBe(200);
-    const signedOut = await get("/admin/enquiries/export", "");
+    expect((await staff.manager.get("/admin/enquiries/export")).status).toBe(200);
+    const signedOut = await visitor.get("/admin/enquiries/export");
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get("location")).toBe("/admin");
   });
@@ -390,10 +372,10 @@ describe("the enquiry pages when signed out", () => {
     "/admin/newsletter/1/delete",
     "/admin/newsletter/export",
   ])("%s sends the visitor to /admin with the admin-panel toast", async (path) => {
-    const response = await get(path, "");
+    const response = await visitor.get(path);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin");
-    expect(await landing(response, "")).toContain("You need to sign in to access the admin panel.");
+    expect(await landing(response, visitor)).toContain("You need to sign in to access the admin panel.");
   });
 });
 
@@ -407,7 +389,7 @@ describe("an enquiry sent through the public contact form", () => {
       subject: "it-services",
       message: "Could you look after our IT?\nWe are 8 people in Leeds.",
     };
-    const posted = await fetch(`${server.url}/contact`, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
+    const posted = await visitor.postForm("/contact", form);
     expect(posted.status).toBe(302);
     const data = await enquiriesData("?q=formsworth");
     expect(data.page.entries).toHaveLength(1);
@@ -416,47 +398,47 @@ describe("an enquiry sent through the public contact form", () => {
       subject: "it-services",
       excerpt: "Could you look after our IT? We are 8 people in Leeds.",
     });
-    const api = await (await get("/admin/api/enquiries?q=formsworth")).json();
+    const api = await (await staff.super_admin.get("/admin/api/enquiries?q=formsworth")).json();
     expect(api).toHaveLength(1);
-    const whole = await (await get(`/admin/api/enquiries/${api[0].id}`)).json();
+    const whole = await (await staff.super_admin.get(`/admin/api/enquiries/${api[0].id}`)).json();
     expect(whole).toMatchObject(form);
   });
 });
 
 describe("JSON: /admin/api/enquiries", () => {
   it("lists enquiries newest first for every role, with the totals in headers, and searches", async () => {
-    for (const cookie of [cookies.manager, cookies.admin, cookies.owner]) {
-      const response = await get("/admin/api/enquiries?q=gwen", cookie);
+    for (const who of [staff.manager, staff.admin, staff.super_admin]) {
+      const response = await who.get("/admin/api/enquiries?q=gwen");
       expect(response.status).toBe(200);
       expect(response.headers.get("x-total-count")).toBe("1");
       expect(response.headers.get("x-page-count")).toBe("1");
       const body = await response.json();
       expect(body).toEqual([expect.objectContaining({ firstName: "Gwen", subject: "phone-systems", excerpt: "Need a hosted phone system for 3 sites." })]);
     }
-    const all = await get("/admin/api/enquiries?page=2");
+    const all = await staff.super_admin.get("/admin/api/enquiries?page=2");
     expect(all.headers.get("x-page")).toBe("2");
     expect(Number(all.headers.get("x-total-count"))).toBeGreaterThan(50);
   });
 
   it("answers 401 when signed out", async () => {
-    const response = await get("/admin/api/enquiries", "");
+    const response = await visitor.get("/admin/api/enquiries");
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: "Unauthorized" });
   });
 
   it("answers 405 to other methods", async () => {
-    const response = await send("POST", "/admin/api/enquiries");
+    const response = await staff.super_admin.post("/admin/api/enquiries");
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET");
   });
 
   it("gives one enquiry whole, or 404", async () => {
     const [id] = await addEnquiries([enquiry({ firstName: "Jason", lastName: "Whole", message: "All of it\nkept" })]);
-    const response = await get(`/admin/api/enquiries/${id}`, cookies.manager);
+    const response = await staff.manager.get(`/admin/api/enquiries/${id}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ id, firstName: "Jason", message: "All of it\nkept" });
     for (const missing of ["999999", "0", "abc"]) {
-      const gone = await get(`/admin/api/enquiries/${missing}`);
+      const gone = await staff.super_admin.get(`/admin/api/enquiries/${missing}`);
       expect(gone.status, missing).toBe(404);
       expect(await gone.json()).toEqual({ error: "Enquiry not found" });
     }
@@ -464,14 +446,14 @@ describe("JSON: /admin/api/enquiries", () => {
 
   it("deletes for admins and super admins (204, then 404), 403 for managers, 401 signed out", async () => {
     const ids = await addEnquiries([enquiry({ firstName: "Api", lastName: "One" }), enquiry({ firstName: "Api", lastName: "Two" })]);
-    const refused = await send("DELETE", `/admin/api/enquiries/${ids[0]}`, cookies.manager);
+    const refused = await staff.manager.delete(`/admin/api/enquiries/${ids[0]}`);
     expect(refused.status).toBe(403);
     expect((await refused.json()).error).toMatch(/^Forbidden/);
-    expect((await send("DELETE", `/admin/api/enquiries/${ids[0]}`, "")).status).toBe(401);
+    expect((await visitor.delete(`/admin/api/enquiries/${ids[0]}`)).status).toBe(401);
 
-    expect((await send("DELETE", `/admin/api/enquiries/${ids[0]}`, cookies.admin)).status).toBe(204);
-    expect((await send("DELETE", `/admin/api/enquiries/${ids[1]}`, cookies.owner)).status).toBe(204);
-    const again = await send("DELETE", `/admin/api/enquiries/${ids[0]}`, cookies.admin);
+    expect((await staff.admin.delete(`/admin/api/enquiries/${ids[0]}`)).status).toBe(204);
+    expect((await staff.super_admin.delete(`/admin/api/enquiries/${ids[1]}`)).status).toBe(204);
+    const again = await staff.admin.delete(`/admin/api/enquiries/${ids[0]}`);
     expect(again.status).toBe(404);
     expect(await again.json()).toEqual({ error: "Enquiry not found" });
     expect(await server.db.selectFrom("contactEnquiries").select("id").where("firstName", "=", "Api").execute()).toEqual([]);
@@ -481,13 +463,13 @@ describe("JSON: /admin/api/enquiries", () => {
 
   it("refuses a delete from another site with 403, and answers 405 to other methods", async () => {
     const [id] = await addEnquiries([enquiry({ firstName: "Api", lastName: "Kept" })]);
-    expect((await send("DELETE", `/admin/api/enquiries/${id}`, cookies.owner, { Origin: "http://evil.example" })).status).toBe(403);
+    expect((await staff.super_admin.delete(`/admin/api/enquiries/${id}`, { Origin: "http://evil.example" })).status).toBe(403);
     for (const method of ["PUT", "PATCH", "POST"]) {
-      const response = await send(method, `/admin/api/enquiries/${id}`);
+      const response = await staff.super_admin.request(method, `/admin/api/enquiries/${id}`);
       expect(response.status, method).toBe(405);
       expect(response.headers.get("allow")).toBe("GET, DELETE");
     }
-    expect((await send("PUT", `/admin/api/enquiries/${id}`, "")).status).toBe(401);
+    expect((await visitor.request("PUT", `/admin/api/enquiries/${id}`)).status).toBe(401);
     expect(await server.db.selectFrom("contactEnquiries").select("id").where("id", "=", id).executeTakeFirst()).toEqual({ id });
   });
 });
@@ -529,29 +511,29 @@ describe("newsletter sign-ups", () => {
   });
 
   it("shows the page with names, the page signed up on, and an empty state", async () => {
-    const html = plain(await (await get("/admin/newsletter?q=letters.example")).text());
+    const html = plain(await (await staff.super_admin.get("/admin/newsletter?q=letters.example")).text());
     expect(html).toContain("Newsletter (53)");
     expect(html).toContain("Total subscribers");
     expect(html).toContain("No name given");
     expect(html).toContain("Testimonials");
     expect(html).toContain("About Us");
-    expect(await (await get("/admin/newsletter?q=nobody")).text()).toContain("No subscribers found");
+    expect(await (await staff.super_admin.get("/admin/newsletter?q=nobody")).text()).toContain("No subscribers found");
   });
 
   it("shows a subscriber's details, or 404", async () => {
-    const html = plain(await (await get(`/admin/newsletter/${ids.at(-1)}`)).text());
+    const html = plain(await (await staff.super_admin.get(`/admin/newsletter/${ids.at(-1)}`)).text());
     expect(html).toContain("Subscriber details");
     expect(html).toContain("tabitha@brooks.example");
     expect(html).toContain("Tabitha Brooks");
     expect(html).toContain("About Us");
     expect(html).toContain("(/about)");
-    const missing = await get("/admin/newsletter/999999");
+    const missing = await staff.super_admin.get("/admin/newsletter/999999");
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Subscriber not found");
   });
 
   it("exports newsletter-YYYY-MM-DD.csv of the search", async () => {
-    const response = await get("/admin/newsletter/export?q=brooks", cookies.manager);
+    const response = await staff.manager.get("/admin/newsletter/export?q=brooks");
     expect(response.status).toBe(200);
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="newsletter-${today}.csv"`);
@@ -559,23 +541,23 @@ describe("newsletter sign-ups", () => {
     expect(lines[0]).toBe('"Date","First Name","Last Name","Email","Source Page"');
     expect(lines[1]).toMatch(/^"[^"]+","Tabitha","Brooks","tabitha@brooks.example","\/about"$/);
     expect(lines.slice(2)).toEqual([""]);
-    const nameless = (await csvText(await get("/admin/newsletter/export?q=nameless"))).split("\r\n")[1];
+    const nameless = (await csvText(await staff.super_admin.get("/admin/newsletter/export?q=nameless"))).split("\r\n")[1];
     expect(nameless).toMatch(/^"[^"]+","","","nina.nameless@letters.example","\/testimonials"$/);
   });
 
   it("removes a subscriber for admins, with the toast and an audit entry, and refuses managers", async () => {
     const [id] = await addSignups([{ email: "leaving@letters.example", firstName: "Lena", lastName: "Leaving", createdAt: minutesAgo(3) }]);
-    const managerList = await (await get("/admin/newsletter?q=leaving", cookies.manager)).text();
+    const managerList = await (await staff.manager.get("/admin/newsletter?q=leaving")).text();
     expect(managerList).not.toContain(`/admin/newsletter/${id}/delete`);
-    const managerPost = await send("POST", `/admin/newsletter/${id}/delete`, cookies.manager);
+    const managerPost = await staff.manager.post(`/admin/newsletter/${id}/delete`);
     expect(managerPost.headers.get("location")).toBe("/admin/dashboard");
     expect(await server.db.selectFrom("newsletterSignups").select("id").where("id", "=", id).executeTakeFirst()).toEqual({ id });
 
-    const dialog = await (await get(`/admin/newsletter/${id}/delete`, cookies.admin)).text();
+    const dialog = await (await staff.admin.get(`/admin/newsletter/${id}/delete`)).text();
     expect(dialog).toContain("Are you sure you want to remove this subscriber? This action cannot be undone.");
-    const response = await send("POST", `/admin/newsletter/${id}/delete?q=leaving`, cookies.admin);
+    const response = await staff.admin.post(`/admin/newsletter/${id}/delete?q=leaving`);
     expect(response.headers.get("location")).toBe("/admin/newsletter?q=leaving");
-    expect(await landing(response, cookies.admin)).toContain("Subscriber removed successfully");
+    expect(await landing(response, staff.admin)).toContain("Subscriber removed successfully");
     expect(await server.db.selectFrom("newsletterSignups").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
     const audit = await server.db
       .selectFrom("auditLog")
@@ -586,7 +568,7 @@ describe("newsletter sign-ups", () => {
     expect(audit.summary).toMatch(new RegExp(`^Removed newsletter subscriber #${id} \\(signed up `));
     expect(audit.summary).not.toContain("leaving@");
 
-    const gone = await send("POST", `/admin/newsletter/${id}/delete`, cookies.admin);
+    const gone = await staff.admin.post(`/admin/newsletter/${id}/delete`);
     expect(gone.status).toBe(404);
     expect(await gone.text()).toContain("Failed to remove subscriber");
   });
@@ -594,7 +576,7 @@ describe("newsletter sign-ups", () => {
 
 describe("JSON: /admin/api/newsletter-signups", () => {
   it("lists subscribers with totals for every role, 401 signed out, 405 otherwise", async () => {
-    const response = await get("/admin/api/newsletter-signups?q=tabitha", cookies.manager);
+    const response = await staff.manager.get("/admin/api/newsletter-signups?q=tabitha");
     expect(response.status).toBe(200);
     expect(response.headers.get("x-total-count")).toBe("1");
     expect(await response.json()).toEqual([
@@ -607,25 +589,25 @@ describe("JSON: /admin/api/newsletter-signups", () => {
         sourcePage: "/about",
       },
     ]);
-    expect((await get("/admin/api/newsletter-signups", "")).status).toBe(401);
-    const post = await send("POST", "/admin/api/newsletter-signups");
+    expect((await visitor.get("/admin/api/newsletter-signups")).status).toBe(401);
+    const post = await staff.super_admin.post("/admin/api/newsletter-signups");
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET");
   });
 
   it("gives one subscriber or 404, deletes for admins only (204/403/401/404), 405 otherwise", async () => {
     const [id] = await addSignups([{ email: "api.leaver@letters.example", createdAt: minutesAgo(4) }]);
-    expect(await (await get(`/admin/api/newsletter-signups/${id}`, cookies.manager)).json()).toMatchObject({ id, email: "api.leaver@letters.example" });
-    expect((await get("/admin/api/newsletter-signups/999999")).status).toBe(404);
-    expect((await get("/admin/api/newsletter-signups/nope")).status).toBe(404);
+    expect(await (await staff.manager.get(`/admin/api/newsletter-signups/${id}`)).json()).toMatchObject({ id, email: "api.leaver@letters.example" });
+    expect((await staff.super_admin.get("/admin/api/newsletter-signups/999999")).status).toBe(404);
+    expect((await staff.super_admin.get("/admin/api/newsletter-signups/nope")).status).toBe(404);
 
-    expect((await send("DELETE", `/admin/api/newsletter-signups/${id}`, cookies.manager)).status).toBe(403);
-    expect((await send("DELETE", `/admin/api/newsletter-signups/${id}`, "")).status).toBe(401);
-    const patch = await send("PATCH", `/admin/api/newsletter-signups/${id}`);
+    expect((await staff.manager.delete(`/admin/api/newsletter-signups/${id}`)).status).toBe(403);
+    expect((await visitor.delete(`/admin/api/newsletter-signups/${id}`)).status).toBe(401);
+    const patch = await staff.super_admin.request("PATCH", `/admin/api/newsletter-signups/${id}`);
     expect(patch.status).toBe(405);
     expect(patch.headers.get("allow")).toBe("GET, DELETE");
-    expect((await send("DELETE", `/admin/api/newsletter-signups/${id}`, cookies.admin)).status).toBe(204);
-    const again = await send("DELETE", `/admin/api/newsletter-signups/${id}`, cookies.admin);
+    expect((await staff.admin.delete(`/admin/api/newsletter-signups/${id}`)).status).toBe(204);
+    const again = await staff.admin.delete(`/admin/api/newsletter-signups/${id}`);
     expect(again.status).toBe(404);
     expect(await again.json()).toEqual({ error: "Subscriber not found" });
   });

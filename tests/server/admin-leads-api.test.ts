@@ -1,28 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminUserRow, signIn } from "../support/admin";
+import { TEST_OWNER_ENV } from "../support/admin";
+import type { AdminRole } from "~/lib/enums";
+import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { SPEC_LEAD_FIELDS } from "../support/leads";
 import { startTestServer, type TestServer } from "../support/server";
 import { seedTestLeads } from "../support/database";
 
-const OWNER = { email: "owner@clearlinebusiness.co.uk", password: "correct-horse-battery" };
 let server: TestServer;
-const cookies: Record<"superAdmin" | "admin" | "manager", string> = { superAdmin: "", admin: "", manager: "" };
+let staff: Record<AdminRole, Client>;
+let visitor: Client;
 
 beforeAll(async () => {
-  server = await startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
-  await createAdminUserRow(server.db, { email: "ada@clearlinebusiness.co.uk", role: "admin", password: "admin-password-1" });
-  await createAdminUserRow(server.db, { email: "max@clearlinebusiness.co.uk", role: "manager", password: "manager-password-1" });
-  cookies.superAdmin = await signIn(server, OWNER.email, OWNER.password);
-  cookies.admin = await signIn(server, "ada@clearlinebusiness.co.uk", "admin-password-1");
-  cookies.manager = await signIn(server, "max@clearlinebusiness.co.uk", "manager-password-1");
+  server = await startTestServer(TEST_OWNER_ENV);
+  visitor = publicClient(server);
+  // The manager is named: the lead's activity shows who changed it.
+  staff = await staffOfEveryRole(server, { manager: { firstName: "Max" } });
   await seedTestLeads(server.db, 120);
 });
 afterAll(async () => {
   await server?.stop();
 });
-
-const api = (path: string, cookie: string, init: RequestInit = {}) =>
-  fetch(`${server.url}${path}`, { ...init, headers: { Cookie: cookie, "Content-Type": "application/json", ...(init.headers ?? {}) } });
 
 async function leadId(offset = 0): Promise<number> {
   const row = await server.db.selectFrom("leads").select("id").orderBy("id").offset(offset).limit(1).executeTakeFirstOrThrow();
@@ -31,7 +28,7 @@ async function leadId(offset = 0): Promise<number> {
 
 describe("GET /admin/api/quote-requests", () => {
   it("lists leads newest first, 50 a page, with the totals in headers", async () => {
-    const response = await api("/admin/api/quote-requests", cookies.manager);
+    const response = await staff.manager.get("/admin/api/quote-requests");
     expect(response.status).toBe(200);
     expect(response.headers.get("x-total-count")).toBe("120");
     expect(response.headers.get("x-page-count")).toBe("3");
@@ -39,7 +36,7 @@ describe("GET /admin/api/quote-requests", () => {
     expect(leads).toHaveLength(50);
     const dates = leads.map((lead: { createdAt: string }) => lead.createdAt);
     expect(dates).toEqual([...dates].sort().reverse());
-    const last = await api("/admin/api/quote-requests?page=3", cookies.manager);
+    const last = await staff.manager.get("/admin/api/quote-requests?page=3");
     expect(await last.json()).toHaveLength(20);
   });
 
@@ -50,7 +47,7 @@ describe("GET /admin/api/quote-requests", () => {
       .where("id", "=", await leadId(7))
       .executeTakeFirstOrThrow();
     for (const q of [sample.email.toUpperCase(), sample.businessName.slice(2, 12).toLowerCase(), sample.reference, sample.phoneNumber.replace(/\s/g, "")]) {
-      const found = await (await api(`/admin/api/quote-requests?q=${encodeURIComponent(q)}`, cookies.manager)).json();
+      const found = await (await staff.manager.get(`/admin/api/quote-requests?q=${encodeURIComponent(q)}`)).json();
       expect(
         found.map((lead: { id: number }) => lead.id),
         q,
@@ -71,15 +68,15 @@ describe("GET /admin/api/quote-requests", () => {
         expect(haystack, q).toContain(q.toLowerCase());
       }
     }
-    const qualified = await (await api("/admin/api/quote-requests?status=qualified", cookies.manager)).json();
+    const qualified = await (await staff.manager.get("/admin/api/quote-requests?status=qualified")).json();
     expect(qualified.length).toBeGreaterThan(0);
     expect(new Set(qualified.map((lead: { status: string }) => lead.status))).toEqual(new Set(["qualified"]));
-    const none = await api("/admin/api/quote-requests?q=%25", cookies.manager);
+    const none = await staff.manager.get("/admin/api/quote-requests?q=%25");
     expect(none.headers.get("x-total-count")).toBe("0");
   });
 
   it("answers 401 signed out", async () => {
-    expect((await fetch(`${server.url}/admin/api/quote-requests`)).status).toBe(401);
+    expect((await visitor.get("/admin/api/quote-requests")).status).toBe(401);
   });
 });
 
@@ -110,11 +107,7 @@ describe("the Lead shape of every JSON answer", () => {
   };
 
   async function submit(quote: Record<string, unknown>): Promise<number> {
-    const response = await fetch(`${server.url}/api/quote-requests`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(quote),
-    });
+    const response = await visitor.postJson("/api/quote-requests", quote);
     expect(response.status).toBe(201);
     return (await response.json()).id;
   }
@@ -158,20 +151,20 @@ describe("the Lead shape of every JSON answer", () => {
   it("gives every field of the spec's Lead, by name, in the list", async () => {
     const full = await submit(fromApi);
     const wizard = await submit(fromWizard);
-    const response = await api("/admin/api/quote-requests?q=shapetestjoinery", cookies.manager);
+    const response = await staff.manager.get("/admin/api/quote-requests?q=shapetestjoinery");
     const [lead] = await response.json();
     expectSpecLead(lead, expectedFull(full));
-    const [wizardLead] = await (await api("/admin/api/quote-requests?q=onlyflorist", cookies.manager)).json();
+    const [wizardLead] = await (await staff.manager.get("/admin/api/quote-requests?q=onlyflorist")).json();
     expectSpecLead(wizardLead, expectedFromWizard(wizard));
   });
 
   it("gives every field of the spec's Lead in the detail and after a status change", async () => {
     const full = await submit({ ...fromApi, email: "detail@shapetestjoinery.co.uk" });
-    const detail = await (await api(`/admin/api/quote-requests/${full}`, cookies.manager)).json();
+    const detail = await (await staff.manager.get(`/admin/api/quote-requests/${full}`)).json();
     expectSpecLead(detail.lead, { ...expectedFull(full), email: "detail@shapetestjoinery.co.uk" });
     expect(detail.activity).toEqual([]);
 
-    const changed = await api(`/admin/api/quote-requests/${full}`, cookies.manager, { method: "PUT", body: JSON.stringify({ status: "qualified" }) });
+    const changed = await staff.manager.put(`/admin/api/quote-requests/${full}`, { status: "qualified" });
     const lead = await changed.json();
     expectSpecLead(lead, { ...expectedFull(full), email: "detail@shapetestjoinery.co.uk", status: "qualified" });
     expect(lead.updatedAt > lead.createdAt).toBe(true);
@@ -181,7 +174,7 @@ describe("the Lead shape of every JSON answer", () => {
 describe("PUT /admin/api/quote-requests/:id", () => {
   it("changes the status for any role and records who did it", async () => {
     const id = await leadId(1);
-    const response = await api(`/admin/api/quote-requests/${id}`, cookies.manager, { method: "PUT", body: JSON.stringify({ status: "contacted" }) });
+    const response = await staff.manager.put(`/admin/api/quote-requests/${id}`, { status: "contacted" });
     expect(response.status).toBe(200);
     expect((await response.json()).status).toBe("contacted");
     const lead = await server.db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -198,25 +191,21 @@ describe("PUT /admin/api/quote-requests/:id", () => {
     ["no status", {}],
     ["a status of the wrong type", { status: 3 }],
   ])("answers 400 for %s", async (_case, body) => {
-    const response = await api(`/admin/api/quote-requests/${await leadId(2)}`, cookies.admin, { method: "PUT", body: JSON.stringify(body) });
+    const response = await staff.admin.put(`/admin/api/quote-requests/${await leadId(2)}`, body);
     expect(response.status).toBe(400);
     expect((await response.json()).fieldErrors).toHaveProperty("status");
   });
 
   it("answers 400 for malformed JSON and 404 for an unknown or non-numeric id", async () => {
-    expect((await api(`/admin/api/quote-requests/${await leadId(2)}`, cookies.admin, { method: "PUT", body: "{oops" })).status).toBe(400);
-    expect((await api("/admin/api/quote-requests/999999", cookies.admin, { method: "PUT", body: JSON.stringify({ status: "lost" }) })).status).toBe(404);
-    expect((await api("/admin/api/quote-requests/abc", cookies.admin, { method: "PUT", body: JSON.stringify({ status: "lost" }) })).status).toBe(404);
+    expect((await staff.admin.put(`/admin/api/quote-requests/${await leadId(2)}`, "{oops")).status).toBe(400);
+    expect((await staff.admin.put("/admin/api/quote-requests/999999", { status: "lost" })).status).toBe(404);
+    expect((await staff.admin.put("/admin/api/quote-requests/abc", { status: "lost" })).status).toBe(404);
   });
 
   it("answers 401 signed out and 403 from another site", async () => {
     const id = await leadId(3);
-    expect((await fetch(`${server.url}/admin/api/quote-requests/${id}`, { method: "PUT", body: JSON.stringify({ status: "lost" }) })).status).toBe(401);
-    const crossSite = await api(`/admin/api/quote-requests/${id}`, cookies.superAdmin, {
-      method: "PUT",
-      body: JSON.stringify({ status: "lost" }),
-      headers: { Origin: "http://evil.example" },
-    });
+    expect((await visitor.put(`/admin/api/quote-requests/${id}`, { status: "lost" })).status).toBe(401);
+    const crossSite = await staff.super_admin.put(`/admin/api/quote-requests/${id}`, { status: "lost" }, { Origin: "http://evil.example" });
     expect(crossSite.status).toBe(403);
     expect((await server.db.selectFrom("leads").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).not.toBe("lost");
   });
@@ -225,22 +214,22 @@ describe("PUT /admin/api/quote-requests/:id", () => {
 describe("DELETE /admin/api/quote-requests/:id", () => {
   it("lets admins and super admins delete, not managers", async () => {
     const id = await leadId(4);
-    expect((await api(`/admin/api/quote-requests/${id}`, cookies.manager, { method: "DELETE" })).status).toBe(403);
+    expect((await staff.manager.delete(`/admin/api/quote-requests/${id}`)).status).toBe(403);
     expect(await server.db.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst()).toBeTruthy();
-    expect((await api(`/admin/api/quote-requests/${id}`, cookies.admin, { method: "DELETE" })).status).toBe(204);
+    expect((await staff.admin.delete(`/admin/api/quote-requests/${id}`)).status).toBe(204);
     expect(await server.db.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
-    expect((await api(`/admin/api/quote-requests/${id}`, cookies.superAdmin, { method: "DELETE" })).status).toBe(404);
+    expect((await staff.super_admin.delete(`/admin/api/quote-requests/${id}`)).status).toBe(404);
   });
 
   it("answers other methods with 405", async () => {
-    expect((await api(`/admin/api/quote-requests/${await leadId(5)}`, cookies.superAdmin, { method: "POST", body: "{}" })).status).toBe(405);
-    expect((await api("/admin/api/quote-requests", cookies.superAdmin, { method: "POST", body: "{}" })).status).toBe(405);
+    expect((await staff.super_admin.postJson(`/admin/api/quote-requests/${await leadId(5)}`, "{}")).status).toBe(405);
+    expect((await staff.super_admin.postJson("/admin/api/quote-requests", "{}")).status).toBe(405);
   });
 });
 
 describe("Export CSV", () => {
   it("streams the leads of the current filter as leads-YYYY-MM-DD.csv: the spec's columns, then every other field", async () => {
-    const response = await fetch(`${server.url}/admin/leads/export?status=converted`, { headers: { Cookie: cookies.manager } });
+    const response = await staff.manager.get("/admin/leads/export?status=converted");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
@@ -283,7 +272,7 @@ describe("Export CSV", () => {
         updatedAt: now,
       })
       .execute();
-    const text = (await (await fetch(`${server.url}/admin/leads/export`, { headers: { Cookie: cookies.manager } })).text()).replace(/^\uFEFF/, "");
+    const text = (await (await staff.manager.get("/admin/leads/export")).text()).replace(/^\uFEFF/, "");
     const lines = text.split("\r\n").filter(Boolean);
     const total = await server.db.selectFrom("leads").select("id").execute();
     expect(total.length).toBeGreaterThan(1500);
@@ -295,7 +284,7 @@ describe("Export CSV", () => {
   });
 
   it("sends a signed-out visitor to the login path", async () => {
-    const response = await fetch(`${server.url}/admin/leads/export`, { redirect: "manual" });
+    const response = await visitor.get("/admin/leads/export");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/api/login");
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminUserRow, signIn } from "../support/admin";
+import { createAdminUserRow, TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffClient, type Client, type StaffClient } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { seedTestLeads } from "../support/database";
 
@@ -11,26 +12,21 @@ type Who = "signedOut" | "deactivated" | "manager" | "admin" | "superAdmin";
 const WHO: Who[] = ["signedOut", "deactivated", "manager", "admin", "superAdmin"];
 
 let server: TestServer;
-const cookies = {} as Record<Who, string>;
+const clients = {} as Record<Exclude<Who, "signedOut">, StaffClient> & Record<"signedOut", Client>;
 let counter = 0;
 
 beforeAll(async () => {
-  server = await startTestServer({ ADMIN_EMAIL: "owner@clearlinebusiness.co.uk", ADMIN_PASSWORD: "correct-horse-battery" });
+  server = await startTestServer(TEST_OWNER_ENV);
+  clients.signedOut = publicClient(server);
   // Each password hash costs about half a second (scrypt N=2^17): the users are made, and signed in, side by side.
-  await Promise.all([
-    createAdminUserRow(server.db, { email: "manager@clearlinebusiness.co.uk", role: "manager", password: "manager-password-1" }),
-    createAdminUserRow(server.db, { email: "admin@clearlinebusiness.co.uk", role: "admin", password: "admin-password-1" }),
-    createAdminUserRow(server.db, { email: "leaver@clearlinebusiness.co.uk", role: "super_admin", password: "leaver-password-1" }),
-  ]);
-  cookies.signedOut = "";
-  [cookies.manager, cookies.admin, cookies.superAdmin, cookies.deactivated] = await Promise.all([
-    signIn(server, "manager@clearlinebusiness.co.uk", "manager-password-1"),
-    signIn(server, "admin@clearlinebusiness.co.uk", "admin-password-1"),
-    signIn(server, "owner@clearlinebusiness.co.uk", "correct-horse-battery"),
+  [clients.manager, clients.admin, clients.superAdmin, clients.deactivated] = await Promise.all([
+    staffClient(server, "manager"),
+    staffClient(server, "admin"),
+    staffClient(server, "super_admin"),
     // A session that was valid until its user was deactivated.
-    signIn(server, "leaver@clearlinebusiness.co.uk", "leaver-password-1"),
+    staffClient(server, "super_admin", { email: "leaver@clearlinebusiness.co.uk" }),
   ]);
-  await server.db.updateTable("adminUsers").set({ isActive: 0 }).where("email", "=", "leaver@clearlinebusiness.co.uk").execute();
+  await server.db.updateTable("adminUsers").set({ isActive: 0 }).where("id", "=", clients.deactivated.user.id).execute();
   await seedTestLeads(server.db, 5);
 });
 afterAll(async () => {
@@ -272,12 +268,7 @@ const CASES: Case[] = [
 describe.each(CASES)("$name", (testCase) => {
   it.each(WHO)("answers %s as expected", async (who) => {
     const { method, path, body } = await testCase.request();
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      redirect: "manual",
-      headers: { ...(cookies[who] ? { Cookie: cookies[who] } : {}), ...(body ? { "Content-Type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
+    const response = await clients[who].request(method, path, { json: body });
     expect(response.status, `${who} ${method} ${path}: ${response.status === 302 ? response.headers.get("location") : ""}`).toBe(testCase.expect[who]);
     if (response.status === 302) {
       const location = response.headers.get("location");

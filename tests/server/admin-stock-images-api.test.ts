@@ -4,12 +4,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "~/lib/stock-images";
 import { S3Storage } from "~/infrastructure/storage.server";
-import { createAdminUserRow, signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { TEST_OWNER_ENV } from "../support/admin";
+import type { AdminRole } from "~/lib/enums";
+import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { NOT_AN_IMAGE, oversizedPng, pngBytes, SVG_IMAGE } from "../support/images";
 import { startS3Server, type TestS3Server } from "../support/s3";
 import { startTestServer, type TestServer } from "../support/server";
 
-type Role = "superAdmin" | "admin" | "manager";
+type Role = AdminRole;
 
 interface UploadInput {
   file?: { bytes: Buffer; name: string; type?: string } | null;
@@ -25,29 +27,14 @@ function uploadForm({ file = { bytes: pngBytes(), name: "photo.png" }, location 
   return form;
 }
 
-/** The four ways an image API test talks to one server. */
-function apiClient(server: TestServer, cookies: Record<Role, string>) {
+/** The ways an image API test talks to one server: as staff of a role, or signed out (no role). */
+function apiClient(server: TestServer, staff: Record<Role, Client>) {
+  const as = (role: Role | null | undefined) => (role ? staff[role] : publicClient(server));
   return {
-    get: (urlPath: string, role?: Role, headers: Record<string, string> = {}) =>
-      fetch(`${server.url}${urlPath}`, { headers: { ...(role ? { Cookie: cookies[role] } : {}), ...headers } }),
+    get: (urlPath: string, role?: Role, headers: Record<string, string> = {}) => as(role).get(urlPath, headers),
     upload: (input: UploadInput = {}, role: Role | null = "admin", headers: Record<string, string> = {}) =>
-      fetch(`${server.url}/admin/api/stock-images`, {
-        method: "POST",
-        body: uploadForm(input),
-        headers: { ...(role ? { Cookie: cookies[role] } : {}), Origin: server.url, ...headers },
-      }),
-    remove: (id: number | string, role: Role | null = "admin") =>
-      fetch(`${server.url}/admin/api/stock-images/${id}`, { method: "DELETE", headers: { ...(role ? { Cookie: cookies[role] } : {}), Origin: server.url } }),
-  };
-}
-
-async function signInEveryRole(server: TestServer): Promise<Record<Role, string>> {
-  await createAdminUserRow(server.db, { email: "ada@clearlinebusiness.co.uk", role: "admin", password: "admin-password-1" });
-  await createAdminUserRow(server.db, { email: "max@clearlinebusiness.co.uk", role: "manager", password: "manager-password-1" });
-  return {
-    superAdmin: await signIn(server, TEST_OWNER.email, TEST_OWNER.password),
-    admin: await signIn(server, "ada@clearlinebusiness.co.uk", "admin-password-1"),
-    manager: await signIn(server, "max@clearlinebusiness.co.uk", "manager-password-1"),
+      as(role).post("/admin/api/stock-images", uploadForm(input), headers),
+    remove: (id: number | string, role: Role | null = "admin") => as(role).delete(`/admin/api/stock-images/${id}`),
   };
 }
 
@@ -67,7 +54,7 @@ const SIGNATURES = {
 
 describe("stock image routes (local files)", () => {
   let server: TestServer;
-  let cookies: Record<Role, string>;
+  let staff: Record<Role, Client>;
   let api: ReturnType<typeof apiClient>;
 
   const uploadsFolder = () => path.join(server.dataDir, "uploads");
@@ -76,8 +63,8 @@ describe("stock image routes (local files)", () => {
 
   beforeAll(async () => {
     server = await startTestServer(TEST_OWNER_ENV);
-    cookies = await signInEveryRole(server);
-    api = apiClient(server, cookies);
+    staff = await staffOfEveryRole(server);
+    api = apiClient(server, staff);
   });
   afterAll(async () => {
     await server?.stop();
@@ -168,18 +155,16 @@ describe("stock image routes (local files)", () => {
     });
 
     it("answers 400 to a body that is not a multipart form, or a broken one", async () => {
-      const json = await fetch(`${server.url}/admin/api/stock-images`, {
-        method: "POST",
-        headers: { Cookie: cookies.admin, "Content-Type": "application/json" },
-        body: JSON.stringify({ location: "general" }),
-      });
+      const json = await staff.admin.postJson("/admin/api/stock-images", { location: "general" });
       expect(json.status).toBe(400);
       expect((await json.json()).error).toMatch(/multipart form/);
-      const broken = await fetch(`${server.url}/admin/api/stock-images`, {
-        method: "POST",
-        headers: { Cookie: cookies.admin, "Content-Type": "multipart/form-data; boundary=xyz" },
-        body: '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nno end',
-      });
+      const broken = await staff.admin.post(
+        "/admin/api/stock-images",
+        '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nno end',
+        {
+          "Content-Type": "multipart/form-data; boundary=xyz",
+        },
+      );
       expect(broken.status).toBe(400);
     });
 
@@ -188,7 +173,7 @@ describe("stock image routes (local files)", () => {
       const { status, sent } = await new Promise<{ status: number; sent: number }>((resolve, reject) => {
         const request = http.request(`${server.url}/admin/api/stock-images`, {
           method: "POST",
-          headers: { Cookie: cookies.admin, "Content-Type": "multipart/form-data; boundary=b0undary", "Content-Length": String(declared) },
+          headers: { Cookie: staff.admin.cookie, "Content-Type": "multipart/form-data; boundary=b0undary", "Content-Length": String(declared) },
         });
         const head = Buffer.from('--b0undary\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n');
         request.write(Buffer.concat([head, pngBytes()]));
@@ -211,7 +196,7 @@ describe("stock image routes (local files)", () => {
         let answered = false;
         const request = http.request(`${server.url}/admin/api/stock-images`, {
           method: "POST",
-          headers: { Cookie: cookies.admin, "Content-Type": "multipart/form-data; boundary=b0undary", "Transfer-Encoding": "chunked" },
+          headers: { Cookie: staff.admin.cookie, "Content-Type": "multipart/form-data; boundary=b0undary", "Transfer-Encoding": "chunked" },
         });
         request.write('--b0undary\r\nContent-Disposition: form-data; name="location"\r\n\r\ngeneral\r\n');
         request.write('--b0undary\r\nContent-Disposition: form-data; name="image"; filename="endless.png"\r\nContent-Type: image/png\r\n\r\n');
@@ -250,7 +235,7 @@ describe("stock image routes (local files)", () => {
       expect(await forbidden.json()).toEqual({ error: expect.stringMatching(/^Forbidden/) });
       expect((await api.upload({}, "admin", { Origin: "https://evil.example" })).status).toBe(403);
       expect(await rowCount()).toBe(before);
-      expect((await api.upload({}, "superAdmin")).status).toBe(201);
+      expect((await api.upload({}, "super_admin")).status).toBe(201);
     });
   });
 
@@ -268,7 +253,7 @@ describe("stock image routes (local files)", () => {
     });
 
     it("answers 405 to other methods", async () => {
-      const response = await fetch(`${server.url}/admin/api/stock-images`, { method: "PUT", headers: { Cookie: cookies.admin } });
+      const response = await staff.admin.request("PUT", "/admin/api/stock-images");
       expect(response.status).toBe(405);
     });
   });
@@ -337,7 +322,7 @@ describe("stock image routes (local files)", () => {
     });
 
     it("answers HEAD with the headers only", async () => {
-      const response = await fetch(`${server.url}/admin/api/stock-images/${image.id}/preview`, { method: "HEAD" });
+      const response = await publicClient(server).request("HEAD", `/admin/api/stock-images/${image.id}/preview`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-length")).toBe(String(bytes.length));
     });
@@ -364,9 +349,9 @@ describe("stock image routes (local files)", () => {
     });
 
     it("is read-only", async () => {
-      const response = await fetch(`${server.url}/admin/api/stock-images/${image.id}/preview`, { method: "POST", headers: { Cookie: cookies.admin } });
+      const response = await staff.admin.post(`/admin/api/stock-images/${image.id}/preview`);
       expect(response.status).toBe(405);
-      expect((await fetch(`${server.url}/uploads/${image.filename}`, { method: "DELETE" })).status).toBe(405);
+      expect((await publicClient(server).delete(`/uploads/${image.filename}`)).status).toBe(405);
       expect(storedFiles()).toContain(image.filename);
     });
 
@@ -387,7 +372,7 @@ describe("stock image routes with S3 storage (BUCKET_NAME set)", () => {
   beforeAll(async () => {
     s3 = await startS3Server();
     server = await startTestServer({ ...TEST_OWNER_ENV, ...s3.env });
-    api = apiClient(server, await signInEveryRole(server));
+    api = apiClient(server, await staffOfEveryRole(server));
     bucket = new S3Storage({ bucket: s3.bucket, endpoint: s3.endpoint, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
   });
   afterAll(async () => {

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminRole } from "~/lib/enums";
 import { SAMPLE_TESTIMONIALS } from "~/lib/testimonials";
-import { createAdminUserRow, signIn, waitForAdminUser } from "../support/admin";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { refuseWrites } from "../support/database";
 
 // The admin testimonial routes of SPEC section 7 and the /admin/testimonials
 // page actions, against the real built server, for every role.
-
-const OWNER = { email: "owner@clearlinebusiness.co.uk", password: "correct-horse-battery" };
-const PASSWORD = "a-long-test-password";
 
 const complete = {
   name: "Tom Evans",
@@ -22,18 +20,13 @@ const complete = {
 };
 
 let server: TestServer;
-const cookies = {} as Record<AdminRole, string>;
+let staff: Record<AdminRole, Client>;
+let visitor: Client;
 
 beforeAll(async () => {
-  server = await startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
-  await waitForAdminUser(server.db, OWNER.email);
-  await createAdminUserRow(server.db, { email: "admin@clearlinebusiness.co.uk", role: "admin", password: PASSWORD });
-  await createAdminUserRow(server.db, { email: "manager@clearlinebusiness.co.uk", role: "manager", password: PASSWORD });
-  [cookies.super_admin, cookies.admin, cookies.manager] = await Promise.all([
-    signIn(server, OWNER.email, OWNER.password),
-    signIn(server, "admin@clearlinebusiness.co.uk", PASSWORD),
-    signIn(server, "manager@clearlinebusiness.co.uk", PASSWORD),
-  ]);
+  server = await startTestServer(TEST_OWNER_ENV);
+  visitor = publicClient(server);
+  staff = await staffOfEveryRole(server);
 });
 
 afterAll(async () => {
@@ -45,34 +38,8 @@ beforeEach(async () => {
   await server.db.deleteFrom("auditLog").execute();
 });
 
-interface CallOptions {
-  as?: AdminRole | null;
-  body?: unknown;
-  origin?: string;
-}
-
-/** A call from the site's own pages (same Origin), signed in as `as` unless it is null. */
-function call(method: string, path: string, { as = "admin", body, origin }: CallOptions = {}) {
-  const headers: Record<string, string> = { Origin: origin ?? server.url };
-  if (as) headers.Cookie = cookies[as];
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    redirect: "manual",
-  });
-}
-
-/** A form post to a page action, as the no-script browser sends it. */
-function postForm(path: string, fields: Record<string, string>, as: AdminRole | null = "admin") {
-  const headers: Record<string, string> = { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" };
-  if (as) headers.Cookie = cookies[as];
-  return fetch(`${server.url}${path}`, { method: "POST", headers, body: new URLSearchParams(fields), redirect: "manual" });
-}
-
 async function createdId(as: AdminRole = "admin", body: object = complete): Promise<number> {
-  const response = await call("POST", "/admin/api/testimonials", { as, body });
+  const response = await staff[as].postJson("/admin/api/testimonials", body);
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: number }).id;
 }
@@ -84,7 +51,7 @@ const BAD_IDS = ["999999", "abc", "0", "-1", "1.5", "1e3"];
 
 describe("GET /admin/api/testimonials", () => {
   it("answers 401 when signed out", async () => {
-    const response = await call("GET", "/admin/api/testimonials", { as: null });
+    const response = await visitor.get("/admin/api/testimonials");
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: "Unauthorized" });
   });
@@ -92,7 +59,7 @@ describe("GET /admin/api/testimonials", () => {
   it.each(["manager", "admin", "super_admin"] as const)("lists every testimonial, newest first, for a %s", async (role) => {
     await createdId("admin", { ...complete, name: "First Person" });
     await createdId("admin", { ...complete, name: "Second Person", featured: false });
-    const response = await call("GET", "/admin/api/testimonials", { as: role });
+    const response = await staff[role].get("/admin/api/testimonials");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const list = (await response.json()) as Array<{ name: string; featured: boolean }>;
@@ -105,7 +72,7 @@ describe("GET /admin/api/testimonials", () => {
 
 describe("POST /admin/api/testimonials", () => {
   it.each(["admin", "super_admin"] as const)("adds a testimonial for a %s: 201 with it, stored and audited", async (role) => {
-    const response = await call("POST", "/admin/api/testimonials", { as: role, body: { ...complete, unknownField: "ignored" } });
+    const response = await staff[role].postJson("/admin/api/testimonials", { ...complete, unknownField: "ignored" });
     expect(response.status).toBe(201);
     const body = await response.json();
     expect(body).toEqual({ id: expect.any(Number), ...complete });
@@ -116,24 +83,24 @@ describe("POST /admin/api/testimonials", () => {
 
   it("defaults to 5 stars and not featured, and trims the texts", async () => {
     const { rating: _rating, featured: _featured, ...rest } = complete;
-    const response = await call("POST", "/admin/api/testimonials", { body: { ...rest, name: "  Tom Evans  " } });
+    const response = await staff.admin.postJson("/admin/api/testimonials", { ...rest, name: "  Tom Evans  " });
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ name: "Tom Evans", rating: 5, featured: false });
   });
 
   it("refuses a manager with 403 and stores nothing", async () => {
-    const response = await call("POST", "/admin/api/testimonials", { as: "manager", body: complete });
+    const response = await staff.manager.postJson("/admin/api/testimonials", complete);
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ error: "Forbidden: your role does not allow this" });
     expect(await countRows()).toBe(0);
   });
 
   it("answers 401 when signed out", async () => {
-    expect((await call("POST", "/admin/api/testimonials", { as: null, body: complete })).status).toBe(401);
+    expect((await visitor.postJson("/admin/api/testimonials", complete)).status).toBe(401);
   });
 
   it("refuses a call from another site's page with 403", async () => {
-    const response = await call("POST", "/admin/api/testimonials", { body: complete, origin: "http://evil.example" });
+    const response = await staff.admin.postJson("/admin/api/testimonials", complete, { Origin: "http://evil.example" });
     expect(response.status).toBe(403);
     expect(await countRows()).toBe(0);
   });
@@ -153,7 +120,7 @@ describe("POST /admin/api/testimonials", () => {
     ["featured that is not a boolean", { featured: "yes" }, "featured", "Featured must be true or false"],
     ["a number where text belongs", { name: 42 }, "name", "Please enter a name"],
   ])("answers 400 with the field error for %s, and stores nothing", async (_case, change, field, message) => {
-    const response = await call("POST", "/admin/api/testimonials", { body: { ...complete, ...change } });
+    const response = await staff.admin.postJson("/admin/api/testimonials", { ...complete, ...change });
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.error).toBe("Invalid testimonial");
@@ -162,7 +129,7 @@ describe("POST /admin/api/testimonials", () => {
   });
 
   it("names every missing field at once", async () => {
-    const response = await call("POST", "/admin/api/testimonials", { body: {} });
+    const response = await staff.admin.postJson("/admin/api/testimonials", {});
     expect(response.status).toBe(400);
     expect(Object.keys((await response.json()).fieldErrors).sort()).toEqual(["company", "content", "date", "name", "position"]);
   });
@@ -172,7 +139,7 @@ describe("POST /admin/api/testimonials", () => {
     ["a JSON array", "[]"],
     ["JSON null", "null"],
   ])("answers 400 to %s", async (_case, body) => {
-    const response = await call("POST", "/admin/api/testimonials", { body });
+    const response = await staff.admin.postJson("/admin/api/testimonials", body);
     expect(response.status).toBe(400);
     expect(await response.json()).toHaveProperty("error");
   });
@@ -183,10 +150,10 @@ describe("POST /admin/api/testimonials", () => {
     const row = await server.db.selectFrom("testimonials").select(["name", "content"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect(row).toEqual({ name: "<b>Bold</b> Name", content: markup });
 
-    const list = (await (await fetch(`${server.url}/api/testimonials`)).json()) as Array<{ name: string; content: string }>;
+    const list = (await (await visitor.get("/api/testimonials")).json()) as Array<{ name: string; content: string }>;
     expect(list[0]).toMatchObject({ name: "<b>Bold</b> Name", content: markup });
 
-    const home = await (await fetch(`${server.url}/`)).text();
+    const home = await (await visitor.get("/")).text();
     expect(home).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
     expect(home).not.toContain('<img src=x onerror="alert(1)">');
     expect(home).not.toContain("<b>Bold</b>");
@@ -196,13 +163,13 @@ describe("POST /admin/api/testimonials", () => {
 describe("GET /admin/api/testimonials/{id}", () => {
   it("answers one testimonial to any signed-in role", async () => {
     const id = await createdId();
-    const response = await call("GET", `/admin/api/testimonials/${id}`, { as: "manager" });
+    const response = await staff.manager.get(`/admin/api/testimonials/${id}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ id, ...complete });
   });
 
   it.each(BAD_IDS)("answers 404 to id %s", async (id) => {
-    const response = await call("GET", `/admin/api/testimonials/${id}`);
+    const response = await staff.admin.get(`/admin/api/testimonials/${id}`);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: "Testimonial not found" });
   });
@@ -220,7 +187,7 @@ describe("PATCH /admin/api/testimonials/{id}", () => {
       rating: 5,
       featured: false,
     };
-    const response = await call("PATCH", `/admin/api/testimonials/${id}`, { as: role, body: changed });
+    const response = await staff[role].patch(`/admin/api/testimonials/${id}`, changed);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ id, ...changed });
     const row = await server.db.selectFrom("testimonials").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -231,27 +198,27 @@ describe("PATCH /admin/api/testimonials/{id}", () => {
 
   it("changes only the fields sent, and the public pages follow at once", async () => {
     const id = await createdId("admin", { ...complete, name: "Featured Fiona" });
-    expect(await (await fetch(`${server.url}/`)).text()).toContain("Featured Fiona");
+    expect(await (await visitor.get("/")).text()).toContain("Featured Fiona");
 
-    const response = await call("PATCH", `/admin/api/testimonials/${id}`, { body: { featured: false } });
+    const response = await staff.admin.patch(`/admin/api/testimonials/${id}`, { featured: false });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ id, ...complete, name: "Featured Fiona", featured: false });
     // No testimonial is featured now, so the page shows the built-in samples again.
-    const home = await (await fetch(`${server.url}/`)).text();
+    const home = await (await visitor.get("/")).text();
     expect(home).not.toContain("Featured Fiona");
     expect(home).toContain(SAMPLE_TESTIMONIALS[0].name);
   });
 
   it("refuses a manager with 403 and changes nothing", async () => {
     const id = await createdId();
-    const response = await call("PATCH", `/admin/api/testimonials/${id}`, { as: "manager", body: { featured: false } });
+    const response = await staff.manager.patch(`/admin/api/testimonials/${id}`, { featured: false });
     expect(response.status).toBe(403);
     expect((await server.db.selectFrom("testimonials").select("featured").where("id", "=", id).executeTakeFirstOrThrow()).featured).toBe(1);
   });
 
   it("answers 401 when signed out", async () => {
     const id = await createdId();
-    expect((await call("PATCH", `/admin/api/testimonials/${id}`, { as: null, body: { featured: false } })).status).toBe(401);
+    expect((await visitor.patch(`/admin/api/testimonials/${id}`, { featured: false })).status).toBe(401);
   });
 
   it.each([
@@ -261,7 +228,7 @@ describe("PATCH /admin/api/testimonials/{id}", () => {
     ["null featured", { featured: null }, { featured: "Featured must be true or false" }],
   ])("answers 400 to %s and changes nothing", async (_case, body, fieldErrors) => {
     const id = await createdId();
-    const response = await call("PATCH", `/admin/api/testimonials/${id}`, { body });
+    const response = await staff.admin.patch(`/admin/api/testimonials/${id}`, body);
     expect(response.status).toBe(400);
     expect((await response.json()).fieldErrors).toEqual(fieldErrors);
     expect(await server.db.selectFrom("testimonials").selectAll().where("id", "=", id).executeTakeFirstOrThrow()).toMatchObject({ ...complete, featured: 1 });
@@ -269,11 +236,11 @@ describe("PATCH /admin/api/testimonials/{id}", () => {
 
   it("answers 400 to malformed JSON", async () => {
     const id = await createdId();
-    expect((await call("PATCH", `/admin/api/testimonials/${id}`, { body: '{"featured":' })).status).toBe(400);
+    expect((await staff.admin.patch(`/admin/api/testimonials/${id}`, '{"featured":')).status).toBe(400);
   });
 
   it.each(BAD_IDS)("answers 404 to id %s", async (id) => {
-    const response = await call("PATCH", `/admin/api/testimonials/${id}`, { body: { featured: false } });
+    const response = await staff.admin.patch(`/admin/api/testimonials/${id}`, { featured: false });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: "Testimonial not found" });
   });
@@ -282,38 +249,38 @@ describe("PATCH /admin/api/testimonials/{id}", () => {
 describe("DELETE /admin/api/testimonials/{id}", () => {
   it.each(["admin", "super_admin"] as const)("removes it for a %s: 204, then 404", async (role) => {
     const id = await createdId();
-    const response = await call("DELETE", `/admin/api/testimonials/${id}`, { as: role });
+    const response = await staff[role].delete(`/admin/api/testimonials/${id}`);
     expect(response.status).toBe(204);
     expect(await response.text()).toBe("");
     expect(await countRows()).toBe(0);
     expect(await auditActions()).toEqual(["testimonial.created", "testimonial.deleted"]);
-    expect((await call("DELETE", `/admin/api/testimonials/${id}`, { as: role })).status).toBe(404);
+    expect((await staff[role].delete(`/admin/api/testimonials/${id}`)).status).toBe(404);
   });
 
   it("refuses a manager with 403 and keeps it", async () => {
     await createdId();
     const [{ id }] = await server.db.selectFrom("testimonials").select("id").execute();
-    expect((await call("DELETE", `/admin/api/testimonials/${id}`, { as: "manager" })).status).toBe(403);
+    expect((await staff.manager.delete(`/admin/api/testimonials/${id}`)).status).toBe(403);
     expect(await countRows()).toBe(1);
   });
 
   it("answers 401 when signed out", async () => {
     const id = await createdId();
-    expect((await call("DELETE", `/admin/api/testimonials/${id}`, { as: null })).status).toBe(401);
+    expect((await visitor.delete(`/admin/api/testimonials/${id}`)).status).toBe(401);
     expect(await countRows()).toBe(1);
   });
 
   it.each(BAD_IDS)("answers 404 to id %s", async (id) => {
-    expect((await call("DELETE", `/admin/api/testimonials/${id}`)).status).toBe(404);
+    expect((await staff.admin.delete(`/admin/api/testimonials/${id}`)).status).toBe(404);
   });
 });
 
 describe("POST /admin/api/import-testimonials", () => {
   it.each(["admin", "super_admin"] as const)("brings in the three built-in testimonials once, for a %s", async (role) => {
-    const first = await call("POST", "/admin/api/import-testimonials", { as: role });
+    const first = await staff[role].post("/admin/api/import-testimonials");
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ imported: 3 });
-    const second = await call("POST", "/admin/api/import-testimonials", { as: role });
+    const second = await staff[role].post("/admin/api/import-testimonials");
     expect(await second.json()).toEqual({ imported: 0 });
 
     const rows = await server.db.selectFrom("testimonials").selectAll().orderBy("importKey").execute();
@@ -323,33 +290,33 @@ describe("POST /admin/api/import-testimonials", () => {
       expect(row).toMatchObject({ ...sample, featured: featured ? 1 : 0 });
     });
     // Listed in the site's own order.
-    const list = (await (await call("GET", "/admin/api/testimonials")).json()) as Array<{ name: string }>;
+    const list = (await (await staff.admin.get("/admin/api/testimonials")).json()) as Array<{ name: string }>;
     expect(list.map((item) => item.name)).toEqual(SAMPLE_TESTIMONIALS.map((sample) => sample.name));
     expect(await auditActions()).toEqual(["testimonial.imported"]);
   });
 
   it("adds no duplicate of an imported testimonial that staff have since edited", async () => {
-    await call("POST", "/admin/api/import-testimonials");
+    await staff.admin.post("/admin/api/import-testimonials");
     const [{ id }] = await server.db.selectFrom("testimonials").select("id").execute();
-    await call("PATCH", `/admin/api/testimonials/${id}`, { body: { name: "Renamed Person" } });
-    expect(await (await call("POST", "/admin/api/import-testimonials")).json()).toEqual({ imported: 0 });
+    await staff.admin.patch(`/admin/api/testimonials/${id}`, { name: "Renamed Person" });
+    expect(await (await staff.admin.post("/admin/api/import-testimonials")).json()).toEqual({ imported: 0 });
     expect(await countRows()).toBe(3);
   });
 
   it("adds no duplicates when imports run at the same time", async () => {
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call("POST", "/admin/api/import-testimonials")));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => staff.admin.post("/admin/api/import-testimonials")));
     const imported = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { imported: number }).imported));
     expect(imported.reduce((sum, count) => sum + count, 0)).toBe(3);
     expect(await countRows()).toBe(3);
   });
 
   it("refuses a manager with 403 and imports nothing", async () => {
-    expect((await call("POST", "/admin/api/import-testimonials", { as: "manager" })).status).toBe(403);
+    expect((await staff.manager.post("/admin/api/import-testimonials")).status).toBe(403);
     expect(await countRows()).toBe(0);
   });
 
   it("answers 401 when signed out", async () => {
-    expect((await call("POST", "/admin/api/import-testimonials", { as: null })).status).toBe(401);
+    expect((await visitor.post("/admin/api/import-testimonials")).status).toBe(401);
   });
 });
 
@@ -362,13 +329,13 @@ describe("other methods", () => {
     ["GET", "/admin/api/import-testimonials", "POST"],
     ["DELETE", "/admin/api/import-testimonials", "POST"],
   ])("answer %s %s with 405", async (method, path, allowed) => {
-    const response = await call(method, path);
+    const response = await staff.admin.request(method, path);
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe(allowed);
   });
 
   it("answers 401 before 405 when signed out", async () => {
-    expect((await call("PUT", "/admin/api/testimonials", { as: null })).status).toBe(401);
+    expect((await visitor.put("/admin/api/testimonials")).status).toBe(401);
   });
 });
 
@@ -384,22 +351,18 @@ describe("the /admin/testimonials page actions", () => {
   };
 
   it("adds from the dialog's form: a checkbox's on, a radio's string, and the spec's toast", async () => {
-    const response = await postForm("/admin/testimonials/new", formFields);
+    const response = await staff.admin.postForm("/admin/testimonials/new", formFields);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/testimonials");
     const row = await server.db.selectFrom("testimonials").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ rating: 4, featured: 1, name: "Tom Evans" });
     // The flash toast travels in a cookie to the page the redirect lands on.
-    const toastCookie = response.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; ");
-    const page = await (await fetch(`${server.url}/admin/testimonials`, { headers: { Cookie: `${cookies.admin}; ${toastCookie}` } })).text();
+    const page = await (await staff.admin.follow(response)).text();
     expect(page).toContain("Testimonial created successfully");
   });
 
   it("shows the form again with the field errors, what was typed, and an Error toast", async () => {
-    const response = await postForm("/admin/testimonials/new", { ...formFields, name: "", rating: "9" });
+    const response = await staff.admin.postForm("/admin/testimonials/new", { ...formFields, name: "", rating: "9" });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Please enter a name");
@@ -412,14 +375,14 @@ describe("the /admin/testimonials page actions", () => {
   it("an unticked featured box unfeatures on edit", async () => {
     const id = await createdId();
     const { featured: _featured, ...unticked } = formFields;
-    const response = await postForm(`/admin/testimonials/${id}/edit`, unticked);
+    const response = await staff.admin.postForm(`/admin/testimonials/${id}/edit`, unticked);
     expect(response.status).toBe(302);
     expect((await server.db.selectFrom("testimonials").select("featured").where("id", "=", id).executeTakeFirstOrThrow()).featured).toBe(0);
   });
 
   it("deletes from the confirmation, back to the list with its search", async () => {
     const id = await createdId();
-    const response = await postForm(`/admin/testimonials/${id}/delete?page=2`, {});
+    const response = await staff.admin.postForm(`/admin/testimonials/${id}/delete?page=2`, {});
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/testimonials?page=2");
     expect(await countRows()).toBe(0);
@@ -429,7 +392,7 @@ describe("the /admin/testimonials page actions", () => {
     const id = await createdId();
     const allowWrites = await refuseWrites(server.db, { table: "testimonials", event: "DELETE", message: "disk I/O error" });
     try {
-      const response = await postForm(`/admin/testimonials/${id}/delete`, {});
+      const response = await staff.admin.postForm(`/admin/testimonials/${id}/delete`, {});
       expect(response.status).toBe(503);
       const page = await response.text();
       expect(page).toContain("It could not be deleted. Please try again.");
@@ -443,7 +406,7 @@ describe("the /admin/testimonials page actions", () => {
 
   it.each(["999999", "abc"])("shows a not-found dialog with 404 for id %s", async (id) => {
     for (const path of [`/admin/testimonials/${id}/edit`, `/admin/testimonials/${id}/delete`]) {
-      const response = await fetch(`${server.url}${path}`, { headers: { Cookie: cookies.admin } });
+      const response = await staff.admin.get(path);
       expect(response.status).toBe(404);
       expect(await response.text()).toContain("This testimonial no longer exists");
     }
@@ -451,7 +414,7 @@ describe("the /admin/testimonials page actions", () => {
 
   it("imports from the page's button, once", async () => {
     for (let attempt = 0; attempt < 2; attempt++) {
-      const response = await postForm("/admin/testimonials", { intent: "import-existing" });
+      const response = await staff.admin.postForm("/admin/testimonials", { intent: "import-existing" });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/admin/testimonials");
     }
@@ -461,7 +424,7 @@ describe("the /admin/testimonials page actions", () => {
   it("says Failed to import testimonials when the import fails, and keeps nothing", async () => {
     const allowWrites = await refuseWrites(server.db, { table: "testimonials", event: "INSERT", message: "disk I/O error" });
     try {
-      const response = await postForm("/admin/testimonials", { intent: "import-existing" });
+      const response = await staff.admin.postForm("/admin/testimonials", { intent: "import-existing" });
       expect(response.status).toBe(500);
       const html = await response.text();
       expect(html).toContain("Failed to import testimonials");
@@ -473,7 +436,7 @@ describe("the /admin/testimonials page actions", () => {
 
   it("lets a manager see the cards but not open or post the add, edit, delete or import forms", async () => {
     const id = await createdId();
-    const list = await fetch(`${server.url}/admin/testimonials`, { headers: { Cookie: cookies.manager } });
+    const list = await staff.manager.get("/admin/testimonials");
     expect(list.status).toBe(200);
     const html = await list.text();
     expect(html).toContain(complete.name);
@@ -482,14 +445,14 @@ describe("the /admin/testimonials page actions", () => {
     expect(html).not.toContain(`/admin/testimonials/${id}/edit`);
 
     for (const path of ["/admin/testimonials/new", `/admin/testimonials/${id}/edit`, `/admin/testimonials/${id}/delete`]) {
-      const page = await fetch(`${server.url}${path}`, { headers: { Cookie: cookies.manager }, redirect: "manual" });
+      const page = await staff.manager.get(path);
       expect(page.headers.get("location")).toBe("/admin/dashboard");
     }
     const posts = [
-      postForm("/admin/testimonials/new", formFields, "manager"),
-      postForm(`/admin/testimonials/${id}/edit`, { ...formFields, name: "Changed" }, "manager"),
-      postForm(`/admin/testimonials/${id}/delete`, {}, "manager"),
-      postForm("/admin/testimonials", { intent: "import-existing" }, "manager"),
+      staff.manager.postForm("/admin/testimonials/new", formFields),
+      staff.manager.postForm(`/admin/testimonials/${id}/edit`, { ...formFields, name: "Changed" }),
+      staff.manager.postForm(`/admin/testimonials/${id}/delete`, {}),
+      staff.manager.postForm("/admin/testimonials", { intent: "import-existing" }),
     ];
     for (const response of await Promise.all(posts)) {
       expect(response.status).toBe(302);
@@ -500,10 +463,10 @@ describe("the /admin/testimonials page actions", () => {
 
   it("sends a signed-out visitor to sign in", async () => {
     for (const path of ["/admin/testimonials", "/admin/testimonials/new"]) {
-      const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      const response = await visitor.get(path);
       expect(response.headers.get("location")).toBe("/admin/api/login");
     }
-    const post = await postForm("/admin/testimonials/new", formFields, null);
+    const post = await visitor.postForm("/admin/testimonials/new", formFields);
     expect(post.headers.get("location")).toBe("/admin/api/login");
     expect(await countRows()).toBe(0);
   });

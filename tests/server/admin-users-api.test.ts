@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminUser } from "~/lib/admin-users";
-import { createAdminUserRow, signIn, waitForAdminUser } from "../support/admin";
+import { createAdminUserRow, signIn, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
+import { clientWith, publicClient, staffClient, type Client, type StaffClient } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -9,49 +10,28 @@ import { startTestServer, type TestServer } from "../support/server";
  * PUT /admin/api/users/:userId/deactivate (and the extra /reactivate).
  */
 
-const OWNER = { email: "owner@example.co.uk", password: "correct-horse-battery" };
 const PASSWORD = "a-long-test-password";
 
 let server: TestServer;
 let owner: AdminUser;
-/** Cookie headers by role. */
-const cookies = { superAdmin: "", manager: "", admin: "" };
+const staff = {} as Record<"superAdmin" | "manager" | "admin", Client>;
+let visitor: Client;
 
 beforeAll(async () => {
-  server = await startTestServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
-  owner = await waitForAdminUser(server.db, OWNER.email);
-  await createAdminUserRow(server.db, { email: "mo.manager@example.co.uk", role: "manager", password: PASSWORD });
-  await createAdminUserRow(server.db, { email: "ada.admin@example.co.uk", role: "admin", password: PASSWORD });
-  [cookies.superAdmin, cookies.manager, cookies.admin] = await Promise.all([
-    signIn(server, OWNER.email, OWNER.password),
-    signIn(server, "mo.manager@example.co.uk", PASSWORD),
-    signIn(server, "ada.admin@example.co.uk", PASSWORD),
+  server = await startTestServer(TEST_OWNER_ENV);
+  visitor = publicClient(server);
+  let superAdmin: StaffClient;
+  [superAdmin, staff.manager, staff.admin] = await Promise.all([
+    staffClient(server, "super_admin"),
+    staffClient(server, "manager", { email: "mo.manager@example.co.uk" }),
+    staffClient(server, "admin", { email: "ada.admin@example.co.uk" }),
   ]);
+  staff.superAdmin = superAdmin;
+  owner = superAdmin.user;
 });
 afterAll(async () => {
   await server?.stop();
 });
-
-interface CallOptions {
-  method?: string;
-  cookie?: string;
-  /** An object is sent as JSON; a string is sent as it is. */
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-function call(path: string, { method = "GET", cookie, body, headers = {} }: CallOptions = {}) {
-  return fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      ...(cookie ? { Cookie: cookie } : {}),
-      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    redirect: "manual",
-  });
-}
 
 const userRow = (id: string) => server.db.selectFrom("adminUsers").selectAll().where("id", "=", id).executeTakeFirst();
 const userCount = async () => (await server.db.selectFrom("adminUsers").select("id").execute()).length;
@@ -76,14 +56,14 @@ const specBody = (change: Record<string, unknown> = {}) => ({
 
 describe("GET /admin/api/users", () => {
   it.each(["superAdmin", "manager", "admin"] as const)("lists every user for a signed-in %s, without password hashes", async (role) => {
-    const response = await call("/admin/api/users", { cookie: cookies[role] });
+    const response = await staff[role].get("/admin/api/users");
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const users = (await response.json()) as Record<string, unknown>[];
     expect(users.length).toBe(await userCount());
-    expect(users.find((user) => user.email === OWNER.email)).toEqual({
+    expect(users.find((user) => user.email === TEST_OWNER.email)).toEqual({
       id: owner.id,
-      email: OWNER.email,
+      email: TEST_OWNER.email,
       firstName: owner.firstName,
       lastName: owner.lastName,
       role: "super_admin",
@@ -95,8 +75,8 @@ describe("GET /admin/api/users", () => {
   });
 
   it("answers 401 JSON when signed out or with a forged session cookie", async () => {
-    for (const cookie of [undefined, "__session=forged-session-id"]) {
-      const response = await call("/admin/api/users", { cookie });
+    for (const who of [visitor, clientWith(server, "__session=forged-session-id")]) {
+      const response = await who.get("/admin/api/users");
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ error: "Unauthorized" });
     }
@@ -106,7 +86,7 @@ describe("GET /admin/api/users", () => {
 describe("POST /admin/api/users", () => {
   it("creates the user from the spec's JSON and answers 201 with it", async () => {
     const body = specBody();
-    const response = await call("/admin/api/users", { method: "POST", cookie: cookies.superAdmin, body });
+    const response = await staff.superAdmin.postJson("/admin/api/users", body);
     expect(response.status).toBe(201);
     const created = await response.json();
     // With local sign-in (this server), the answer also carries the new user's temporary password.
@@ -121,11 +101,7 @@ describe("POST /admin/api/users", () => {
   });
 
   it("needs only email and names: the role defaults to admin and the server makes the id", async () => {
-    const response = await call("/admin/api/users", {
-      method: "POST",
-      cookie: cookies.superAdmin,
-      body: { email: "  just.names@example.co.uk ", firstName: " Ola ", lastName: "Nwosu" },
-    });
+    const response = await staff.superAdmin.postJson("/admin/api/users", { email: "  just.names@example.co.uk ", firstName: " Ola ", lastName: "Nwosu" });
     expect(response.status).toBe(201);
     const created = await response.json();
     expect(created).toMatchObject({ email: "just.names@example.co.uk", firstName: "Ola", role: "admin", isActive: true, profileImageUrl: null });
@@ -145,7 +121,7 @@ describe("POST /admin/api/users", () => {
     ["an over-long last name", { lastName: "x".repeat(101) }, "lastName"],
   ])("answers 400 with the field's error for %s, and stores nothing", async (_case, change, field) => {
     const before = await userCount();
-    const response = await call("/admin/api/users", { method: "POST", cookie: cookies.superAdmin, body: specBody(change) });
+    const response = await staff.superAdmin.postJson("/admin/api/users", specBody(change));
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.error).toEqual(expect.any(String));
@@ -160,35 +136,35 @@ describe("POST /admin/api/users", () => {
     ["JSON null", "null"],
     ["a JSON string", '"nia@example.co.uk"'],
   ])("answers 400 to %s", async (_case, raw) => {
-    const response = await call("/admin/api/users", { method: "POST", cookie: cookies.superAdmin, body: raw });
+    const response = await staff.superAdmin.postJson("/admin/api/users", raw);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: expect.any(String), fieldErrors: {} });
   });
 
   it("answers 413 to an oversized body", async () => {
-    const response = await call("/admin/api/users", { method: "POST", cookie: cookies.superAdmin, body: specBody({ firstName: "x".repeat(70_000) }) });
+    const response = await staff.superAdmin.postJson("/admin/api/users", specBody({ firstName: "x".repeat(70_000) }));
     expect(response.status).toBe(413);
   });
 
   it("answers 409 to an email that is already an admin user, in any letter case", async () => {
     const before = await userCount();
-    const response = await call("/admin/api/users", { method: "POST", cookie: cookies.superAdmin, body: specBody({ email: "MO.Manager@Example.co.uk" }) });
+    const response = await staff.superAdmin.postJson("/admin/api/users", specBody({ email: "MO.Manager@Example.co.uk" }));
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: "An admin user with this email already exists" });
     expect(await userCount()).toBe(before);
   });
 
   it("answers 409 to an id that is taken", async () => {
-    const response = await call("/admin/api/users", { method: "POST", cookie: cookies.superAdmin, body: specBody({ id: owner.id }) });
+    const response = await staff.superAdmin.postJson("/admin/api/users", specBody({ id: owner.id }));
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: "An admin user with this id already exists" });
   });
 
   it("answers 401 signed out and 403 to a manager or an admin, storing nothing", async () => {
     const before = await userCount();
-    expect((await call("/admin/api/users", { method: "POST", body: specBody() })).status).toBe(401);
-    for (const cookie of [cookies.manager, cookies.admin]) {
-      const response = await call("/admin/api/users", { method: "POST", cookie, body: specBody() });
+    expect((await visitor.postJson("/admin/api/users", specBody())).status).toBe(401);
+    for (const who of [staff.manager, staff.admin]) {
+      const response = await who.postJson("/admin/api/users", specBody());
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ error: expect.stringMatching(/^Forbidden/) });
     }
@@ -197,24 +173,19 @@ describe("POST /admin/api/users", () => {
 
   it("answers 403 to a super admin's request from another site", async () => {
     const before = await userCount();
-    const response = await call("/admin/api/users", {
-      method: "POST",
-      cookie: cookies.superAdmin,
-      body: specBody(),
-      headers: { Origin: "http://evil.example" },
-    });
+    const response = await staff.superAdmin.postJson("/admin/api/users", specBody(), { Origin: "http://evil.example" });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ error: "Cross-origin request refused" });
     expect(await userCount()).toBe(before);
   });
 
   it("accepts a request from the site's own origin", async () => {
-    const response = await call("/admin/api/users", { method: "POST", cookie: cookies.superAdmin, body: specBody(), headers: { Origin: server.url } });
+    const response = await staff.superAdmin.postJson("/admin/api/users", specBody(), { Origin: server.url });
     expect(response.status).toBe(201);
   });
 
   it.each(["PUT", "PATCH", "DELETE"])("answers 405 JSON to %s", async (method) => {
-    const response = await call("/admin/api/users", { method, cookie: cookies.superAdmin });
+    const response = await staff.superAdmin.request(method, "/admin/api/users");
     expect(response.status).toBe(405);
     expect(response.headers.get("Allow")).toBe("GET, POST");
     expect(await response.json()).toEqual({ error: "Method not allowed" });
@@ -222,8 +193,8 @@ describe("POST /admin/api/users", () => {
 });
 
 describe("PUT /admin/api/users/:userId/role", () => {
-  const putRole = (id: string, body: unknown, cookie = cookies.superAdmin, headers: Record<string, string> = {}) =>
-    call(`/admin/api/users/${encodeURIComponent(id)}/role`, { method: "PUT", cookie, body, headers });
+  const putRole = (id: string, body: unknown, who = staff.superAdmin, headers: Record<string, string> = {}) =>
+    who.put(`/admin/api/users/${encodeURIComponent(id)}/role`, body, headers);
 
   it("changes the role and answers 200 with the user", async () => {
     const user = await someone({ role: "admin" });
@@ -279,16 +250,16 @@ describe("PUT /admin/api/users/:userId/role", () => {
 
   it("answers 401 signed out, 403 to a manager or an admin, and 403 from another site", async () => {
     const user = await someone({ role: "manager" });
-    expect((await putRole(user.id, { role: "super_admin" }, "")).status).toBe(401);
-    expect((await putRole(user.id, { role: "super_admin" }, cookies.manager)).status).toBe(403);
-    expect((await putRole(user.id, { role: "super_admin" }, cookies.admin)).status).toBe(403);
-    expect((await putRole(user.id, { role: "super_admin" }, cookies.superAdmin, { Origin: "http://evil.example" })).status).toBe(403);
+    expect((await putRole(user.id, { role: "super_admin" }, visitor)).status).toBe(401);
+    expect((await putRole(user.id, { role: "super_admin" }, staff.manager)).status).toBe(403);
+    expect((await putRole(user.id, { role: "super_admin" }, staff.admin)).status).toBe(403);
+    expect((await putRole(user.id, { role: "super_admin" }, staff.superAdmin, { Origin: "http://evil.example" })).status).toBe(403);
     expect((await userRow(user.id))?.role).toBe("manager");
   });
 
   it.each(["GET", "POST", "DELETE"])("answers 405 JSON to %s", async (method) => {
     const user = await someone();
-    const response = await call(`/admin/api/users/${user.id}/role`, { method, cookie: cookies.superAdmin });
+    const response = await staff.superAdmin.request(method, `/admin/api/users/${user.id}/role`);
     expect(response.status).toBe(405);
     expect(response.headers.get("Allow")).toBe("PUT");
     expect(await response.json()).toEqual({ error: "Method not allowed" });
@@ -296,13 +267,13 @@ describe("PUT /admin/api/users/:userId/role", () => {
 });
 
 describe("PUT /admin/api/users/:userId/deactivate", () => {
-  const deactivate = (id: string, cookie = cookies.superAdmin, headers: Record<string, string> = {}) =>
-    call(`/admin/api/users/${encodeURIComponent(id)}/deactivate`, { method: "PUT", cookie, headers });
+  const deactivate = (id: string, who = staff.superAdmin, headers: Record<string, string> = {}) =>
+    who.put(`/admin/api/users/${encodeURIComponent(id)}/deactivate`, undefined, headers);
 
   it("deactivates and answers 200 with the user; their sessions end at once and they cannot sign in again", async () => {
     const user = await someone({ role: "admin", password: PASSWORD });
-    const theirCookie = await signIn(server, user.email, PASSWORD);
-    expect((await call("/admin/api/users", { cookie: theirCookie })).status).toBe(200);
+    const them = clientWith(server, await signIn(server, user.email, PASSWORD));
+    expect((await them.get("/admin/api/users")).status).toBe(200);
 
     const response = await deactivate(user.id);
     expect(response.status).toBe(200);
@@ -310,14 +281,14 @@ describe("PUT /admin/api/users/:userId/deactivate", () => {
     expect((await userRow(user.id))?.isActive).toBe(0);
     expect(await server.db.selectFrom("sessions").select("id").where("adminUserId", "=", user.id).execute()).toHaveLength(0);
 
-    const next = await call("/admin/api/users", { cookie: theirCookie });
+    const next = await them.get("/admin/api/users");
     expect(next.status).toBe(401);
     await expect(signIn(server, user.email, PASSWORD)).rejects.toThrow(/401/);
   });
 
   it("ignores a body, and deactivating someone already inactive changes nothing", async () => {
     const user = await someone({ isActive: false });
-    const response = await call(`/admin/api/users/${user.id}/deactivate`, { method: "PUT", cookie: cookies.superAdmin, body: "{not json" });
+    const response = await staff.superAdmin.put(`/admin/api/users/${user.id}/deactivate`, "{not json");
     expect(response.status).toBe(200);
     expect((await response.json()).isActive).toBe(false);
   });
@@ -327,7 +298,7 @@ describe("PUT /admin/api/users/:userId/deactivate", () => {
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ error: "You cannot deactivate your own account" });
     expect((await userRow(owner.id))?.isActive).toBe(1);
-    expect((await call("/admin/api/users", { cookie: cookies.superAdmin })).status).toBe(200);
+    expect((await staff.superAdmin.get("/admin/api/users")).status).toBe(200);
   });
 
   it("answers 404 to an unknown id", async () => {
@@ -338,26 +309,26 @@ describe("PUT /admin/api/users/:userId/deactivate", () => {
 
   it("answers 401 signed out, 403 to a manager or an admin, and 403 from another site", async () => {
     const user = await someone();
-    expect((await deactivate(user.id, "")).status).toBe(401);
-    expect((await deactivate(user.id, cookies.manager)).status).toBe(403);
-    expect((await deactivate(user.id, cookies.admin)).status).toBe(403);
-    expect((await deactivate(user.id, cookies.superAdmin, { Origin: "http://evil.example" })).status).toBe(403);
+    expect((await deactivate(user.id, visitor)).status).toBe(401);
+    expect((await deactivate(user.id, staff.manager)).status).toBe(403);
+    expect((await deactivate(user.id, staff.admin)).status).toBe(403);
+    expect((await deactivate(user.id, staff.superAdmin, { Origin: "http://evil.example" })).status).toBe(403);
     expect((await userRow(user.id))?.isActive).toBe(1);
   });
 
   it.each(["GET", "POST", "DELETE"])("answers 405 JSON to %s", async (method) => {
-    const response = await call(`/admin/api/users/${owner.id}/deactivate`, { method, cookie: cookies.superAdmin });
+    const response = await staff.superAdmin.request(method, `/admin/api/users/${owner.id}/deactivate`);
     expect(response.status).toBe(405);
     expect(response.headers.get("Allow")).toBe("PUT");
   });
 });
 
 describe("PUT /admin/api/users/:userId/reactivate (beyond the spec)", () => {
-  const reactivate = (id: string, cookie = cookies.superAdmin) => call(`/admin/api/users/${encodeURIComponent(id)}/reactivate`, { method: "PUT", cookie });
+  const reactivate = (id: string, who = staff.superAdmin) => who.put(`/admin/api/users/${encodeURIComponent(id)}/reactivate`);
 
   it("reactivates a deactivated user, who can then sign in again", async () => {
     const user = await someone({ password: PASSWORD });
-    expect((await call(`/admin/api/users/${user.id}/deactivate`, { method: "PUT", cookie: cookies.superAdmin })).status).toBe(200);
+    expect((await staff.superAdmin.put(`/admin/api/users/${user.id}/deactivate`)).status).toBe(200);
     const response = await reactivate(user.id);
     expect(response.status).toBe(200);
     expect((await response.json()).isActive).toBe(true);
@@ -367,9 +338,9 @@ describe("PUT /admin/api/users/:userId/reactivate (beyond the spec)", () => {
   it("answers 403 for oneself or a manager, 404 for an unknown id, 401 signed out", async () => {
     const user = await someone({ isActive: false });
     expect((await reactivate(owner.id)).status).toBe(403);
-    expect((await reactivate(user.id, cookies.manager)).status).toBe(403);
+    expect((await reactivate(user.id, staff.manager)).status).toBe(403);
     expect((await reactivate("user_0_nobody")).status).toBe(404);
-    expect((await reactivate(user.id, "")).status).toBe(401);
+    expect((await reactivate(user.id, visitor)).status).toBe(401);
     expect((await userRow(user.id))?.isActive).toBe(0);
   });
 });
@@ -383,17 +354,13 @@ describe("the last active super admin", () => {
     try {
       const first = await waitForAdminUser(server2.db, "first@example.co.uk");
       const second = await createAdminUserRow(server2.db, { email: "second@example.co.uk", role: "super_admin", password: PASSWORD });
-      const [firstCookie, secondCookie] = await Promise.all([
+      const [firstSuperAdmin, secondSuperAdmin] = await Promise.all([
         signIn(server2, "first@example.co.uk", PASSWORD),
         signIn(server2, "second@example.co.uk", PASSWORD),
       ]);
       const act = (cookie: string, id: string) =>
-        fetch(`${server2.url}/admin/api/users/${id}/${change}`, {
-          method: "PUT",
-          headers: { Cookie: cookie, "Content-Type": "application/json" },
-          body: change === "role" ? JSON.stringify({ role: "admin" }) : undefined,
-        });
-      const statuses = (await Promise.all([act(firstCookie, second.id), act(secondCookie, first.id)])).map((response) => response.status).sort();
+        clientWith(server2, cookie).put(`/admin/api/users/${id}/${change}`, change === "role" ? { role: "admin" } : undefined);
+      const statuses = (await Promise.all([act(firstSuperAdmin, second.id), act(secondSuperAdmin, first.id)])).map((response) => response.status).sort();
       // One wins; the other is refused: signed out (401), no longer allowed (403) or the last super admin (409).
       expect(statuses[0]).toBe(200);
       expect([401, 403, 409]).toContain(statuses[1]);

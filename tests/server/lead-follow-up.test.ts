@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminUserRow, signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { createAdminUserRow, TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffClient, type Client, type StaffClient } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 
 // Lead follow-up (issue 12): owners, the owner filter, overdue leads, possible duplicates.
 let server: TestServer;
 const ids: Record<"owner" | "admin" | "manager" | "otherManager" | "inactive", string> = { owner: "", admin: "", manager: "", otherManager: "", inactive: "" };
-const cookies: Record<"owner" | "admin" | "manager" | "otherManager", string> = { owner: "", admin: "", manager: "", otherManager: "" };
+const staff = {} as Record<"owner" | "admin" | "manager" | "otherManager", StaffClient>;
+let visitor: Client;
 
 const HOUR = 3_600_000;
 let sequence = 0;
@@ -35,34 +37,17 @@ async function addLead(fields: { ageHours?: number; email?: string; phoneNumber?
   return row.id;
 }
 
-const api = (path: string, cookie: string, init: RequestInit = {}) =>
-  fetch(`${server.url}${path}`, { ...init, headers: { Cookie: cookie, "Content-Type": "application/json", ...(init.headers ?? {}) } });
-const assign = (id: number, cookie: string, assignedTo: unknown) =>
-  api(`/admin/api/quote-requests/${id}`, cookie, { method: "PATCH", body: JSON.stringify({ assignedTo }) });
+const assign = (id: number, who: Client, assignedTo: unknown) => who.patch(`/admin/api/quote-requests/${id}`, { assignedTo });
 
 beforeAll(async () => {
   server = await startTestServer({ ...TEST_OWNER_ENV, LEAD_RESPONSE_HOURS: "24" });
-  const admin = await createAdminUserRow(server.db, {
-    email: "ada@clearlinebusiness.co.uk",
-    role: "admin",
-    password: "admin-password-1",
-    firstName: "Ada",
-    lastName: "Admin",
-  });
-  const manager = await createAdminUserRow(server.db, {
-    email: "max@clearlinebusiness.co.uk",
-    role: "manager",
-    password: "manager-password-1",
-    firstName: "Max",
-    lastName: "Manager",
-  });
-  const other = await createAdminUserRow(server.db, {
-    email: "mia@clearlinebusiness.co.uk",
-    role: "manager",
-    password: "manager-password-2",
-    firstName: "Mia",
-    lastName: "Manager",
-  });
+  visitor = publicClient(server);
+  [staff.owner, staff.admin, staff.manager, staff.otherManager] = await Promise.all([
+    staffClient(server, "super_admin"),
+    staffClient(server, "admin", { email: "ada@clearlinebusiness.co.uk", firstName: "Ada", lastName: "Admin" }),
+    staffClient(server, "manager", { email: "max@clearlinebusiness.co.uk", firstName: "Max", lastName: "Manager" }),
+    staffClient(server, "manager", { email: "mia@clearlinebusiness.co.uk", firstName: "Mia", lastName: "Manager" }),
+  ]);
   const inactive = await createAdminUserRow(server.db, {
     email: "ian@clearlinebusiness.co.uk",
     role: "admin",
@@ -70,14 +55,13 @@ beforeAll(async () => {
     firstName: "Ian",
     lastName: "Inactive",
   });
-  Object.assign(ids, { admin: admin.id, manager: manager.id, otherManager: other.id, inactive: inactive.id });
-  [cookies.owner, cookies.admin, cookies.manager, cookies.otherManager] = await Promise.all([
-    signIn(server, TEST_OWNER.email, TEST_OWNER.password),
-    signIn(server, "ada@clearlinebusiness.co.uk", "admin-password-1"),
-    signIn(server, "max@clearlinebusiness.co.uk", "manager-password-1"),
-    signIn(server, "mia@clearlinebusiness.co.uk", "manager-password-2"),
-  ]);
-  ids.owner = (await server.db.selectFrom("adminUsers").select("id").where("email", "=", TEST_OWNER.email).executeTakeFirstOrThrow()).id;
+  Object.assign(ids, {
+    owner: staff.owner.user.id,
+    admin: staff.admin.user.id,
+    manager: staff.manager.user.id,
+    otherManager: staff.otherManager.user.id,
+    inactive: inactive.id,
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -86,20 +70,20 @@ afterAll(async () => {
 describe("assigning a lead (PATCH /admin/api/quote-requests/:id)", () => {
   it("lets an admin give a lead to any active staff member and take it back, answering the lead with its owner", async () => {
     const id = await addLead();
-    const given = await assign(id, cookies.admin, ids.manager);
+    const given = await assign(id, staff.admin, ids.manager);
     expect(given.status).toBe(200);
     const lead = await given.json();
     expect(lead.assignedTo).toEqual({ id: ids.manager, name: "Max Manager", email: "max@clearlinebusiness.co.uk" });
     expect(lead.overdue).toBe(false);
     expect(lead.firstContactedAt).toBeNull();
 
-    const details = await (await api(`/admin/api/quote-requests/${id}`, cookies.manager)).json();
+    const details = await (await staff.manager.get(`/admin/api/quote-requests/${id}`)).json();
     expect(details.lead.assignedTo.id).toBe(ids.manager);
     expect(details.activity.map((entry: { kind: string; body: string; actorName: string }) => [entry.kind, entry.body, entry.actorName])).toEqual([
       ["assignment", "Assigned to Max Manager", "Ada Admin"],
     ]);
 
-    const taken = await (await assign(id, cookies.admin, null)).json();
+    const taken = await (await assign(id, staff.admin, null)).json();
     expect(taken.assignedTo).toBeNull();
     const activity = await server.db.selectFrom("leadActivity").select("body").where("leadId", "=", id).orderBy("id").execute();
     expect(activity.map((entry) => entry.body)).toEqual(["Assigned to Max Manager", "Unassigned (was Max Manager)"]);
@@ -111,7 +95,7 @@ describe("assigning a lead (PATCH /admin/api/quote-requests/:id)", () => {
   it("refuses an unknown or inactive staff member, or a malformed body, with 400 and field errors, changing nothing", async () => {
     const id = await addLead();
     for (const assignedTo of [ids.inactive, "no-such-user", 42, undefined]) {
-      const response = await assign(id, cookies.owner, assignedTo);
+      const response = await assign(id, staff.owner, assignedTo);
       expect(response.status, String(assignedTo)).toBe(400);
       const body = await response.json();
       expect(Object.keys(body.fieldErrors), String(assignedTo)).toEqual(["assignedTo"]);
@@ -123,12 +107,12 @@ describe("assigning a lead (PATCH /admin/api/quote-requests/:id)", () => {
 
   it("lets a manager take an unowned lead and give back only their own, never assign someone else", async () => {
     const id = await addLead();
-    expect((await assign(id, cookies.manager, ids.otherManager)).status).toBe(403);
-    expect((await assign(id, cookies.manager, ids.manager)).status).toBe(200);
+    expect((await assign(id, staff.manager, ids.otherManager)).status).toBe(403);
+    expect((await assign(id, staff.manager, ids.manager)).status).toBe(200);
     // Another manager can neither take it over nor unassign it.
-    expect((await assign(id, cookies.otherManager, ids.otherManager)).status).toBe(403);
-    expect((await assign(id, cookies.otherManager, null)).status).toBe(403);
-    expect((await assign(id, cookies.manager, null)).status).toBe(200);
+    expect((await assign(id, staff.otherManager, ids.otherManager)).status).toBe(403);
+    expect((await assign(id, staff.otherManager, null)).status).toBe(403);
+    expect((await assign(id, staff.manager, null)).status).toBe(200);
     const row = await server.db.selectFrom("leads").select("assignedTo").where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.assignedTo).toBeNull();
   });
@@ -136,7 +120,7 @@ describe("assigning a lead (PATCH /admin/api/quote-requests/:id)", () => {
   it("gives a lead two managers take at the same moment to one of them, refusing the other", async () => {
     for (let round = 0; round < 5; round++) {
       const id = await addLead();
-      const answers = await Promise.all([assign(id, cookies.manager, ids.manager), assign(id, cookies.otherManager, ids.otherManager)]);
+      const answers = await Promise.all([assign(id, staff.manager, ids.manager), assign(id, staff.otherManager, ids.otherManager)]);
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
       const winner = answers[0].status === 200 ? ids.manager : ids.otherManager;
       const row = await server.db.selectFrom("leads").select("assignedTo").where("id", "=", id).executeTakeFirstOrThrow();
@@ -148,17 +132,17 @@ describe("assigning a lead (PATCH /admin/api/quote-requests/:id)", () => {
 
   it("needs a signed-in staff member", async () => {
     const id = await addLead();
-    expect((await assign(id, "", ids.manager)).status).toBe(401);
-    expect((await assign(999_999, cookies.owner, ids.manager)).status).toBe(404);
+    expect((await assign(id, visitor, ids.manager)).status).toBe(401);
+    expect((await assign(999_999, staff.owner, ids.manager)).status).toBe(404);
   });
 });
 
 describe("the owner filter", () => {
   it("lists each viewer's own leads for ?assigned=mine and the unowned ones for ?assigned=unassigned, with the other filters", async () => {
     const mine = [await addLead(), await addLead({ status: "contacted" })];
-    for (const id of mine) await assign(id, cookies.owner, ids.otherManager);
-    const list = async (query: string, cookie = cookies.otherManager) => {
-      const response = await api(`/admin/api/quote-requests?${query}`, cookie);
+    for (const id of mine) await assign(id, staff.owner, ids.otherManager);
+    const list = async (query: string, who: Client = staff.otherManager) => {
+      const response = await who.get(`/admin/api/quote-requests?${query}`);
       return {
         total: Number(response.headers.get("x-total-count")),
         leads: (await response.json()) as Array<{ id: number; assignedTo: { id: string } | null }>,
@@ -188,7 +172,7 @@ describe("the owner filter", () => {
     expect(ownContacted).toEqual(await ownedBy(ids.otherManager, "contacted"));
     expect(ownContacted).toContain(mine[1]);
     expect(ownContacted).not.toContain(mine[0]);
-    expect((await list("assigned=mine", cookies.manager)).leads.every((lead) => lead.assignedTo?.id === ids.manager)).toBe(true);
+    expect((await list("assigned=mine", staff.manager)).leads.every((lead) => lead.assignedTo?.id === ids.manager)).toBe(true);
 
     const unassigned = await list("assigned=unassigned");
     const stored = await server.db.selectFrom("leads").select("id").where("assignedTo", "is", null).execute();
@@ -208,19 +192,19 @@ describe("overdue leads", () => {
     const late = await addLead({ ageHours: 30 });
     const recent = await addLead({ ageHours: 2 });
     const contacted = await addLead({ ageHours: 30, status: "contacted" });
-    const overdue = async (id: number) => (await (await api(`/admin/api/quote-requests/${id}`, cookies.manager)).json()).lead.overdue;
+    const overdue = async (id: number) => (await (await staff.manager.get(`/admin/api/quote-requests/${id}`)).json()).lead.overdue;
     expect([await overdue(late), await overdue(recent), await overdue(contacted)]).toEqual([true, false, false]);
     expect(await dashboardOverdue()).toBe(before + 1);
 
     // Contacting it ends the wait, even if it is moved back to New.
-    await api(`/admin/api/quote-requests/${late}`, cookies.manager, { method: "PUT", body: JSON.stringify({ status: "contacted" }) });
-    await api(`/admin/api/quote-requests/${late}`, cookies.manager, { method: "PUT", body: JSON.stringify({ status: "new" }) });
+    await staff.manager.put(`/admin/api/quote-requests/${late}`, { status: "contacted" });
+    await staff.manager.put(`/admin/api/quote-requests/${late}`, { status: "new" });
     expect(await overdue(late)).toBe(false);
     expect(await dashboardOverdue()).toBe(before);
   });
 
   async function dashboardOverdue(): Promise<number> {
-    const html = await (await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: cookies.owner } })).text();
+    const html = await (await staff.owner.get(`/admin/dashboard`)).text();
     const match = /Overdue Leads \(new, not contacted within 24 h\)<\/p>[\s\S]*?<\/svg><\/div><p[^>]*>([\d,]+)</.exec(html);
     if (!match) throw new Error("No overdue tile on the dashboard");
     return Number(match[1].replace(/,/g, ""));
@@ -237,7 +221,7 @@ describe("possible duplicates", () => {
     const unrelated = await addLead({ ageHours: 3 });
 
     const duplicatesOf = async (id: number) =>
-      ((await (await api(`/admin/api/quote-requests/${id}`, cookies.manager)).json()).possibleDuplicates as Array<{ id: number; reference: string }>)
+      ((await (await staff.manager.get(`/admin/api/quote-requests/${id}`)).json()).possibleDuplicates as Array<{ id: number; reference: string }>)
         .map((duplicate) => duplicate.id)
         .sort();
     expect(await duplicatesOf(first)).toEqual([sameEmail, samePhone].sort());
@@ -245,7 +229,7 @@ describe("possible duplicates", () => {
     expect(await duplicatesOf(samePhone)).toEqual([first]);
     expect(await duplicatesOf(unrelated)).toEqual([]);
 
-    const page = await (await fetch(`${server.url}/admin/leads/${first}`, { headers: { Cookie: cookies.manager } })).text();
+    const page = await (await staff.manager.get(`/admin/leads/${first}`)).text();
     expect(page).toContain('data-testid="possible-duplicates"');
     expect(page).toContain(`href="/admin/leads/${sameEmail}"`);
   });
@@ -254,10 +238,10 @@ describe("possible duplicates", () => {
 describe("the leads page", () => {
   it("shows each row's owner and marks overdue leads in words", async () => {
     const late = await addLead({ ageHours: 48 });
-    await assign(late, cookies.owner, ids.admin);
-    const html = await (await fetch(`${server.url}/admin/leads?assigned=unassigned`, { headers: { Cookie: cookies.owner } })).text();
+    await assign(late, staff.owner, ids.admin);
+    const html = await (await staff.owner.get(`/admin/leads?assigned=unassigned`)).text();
     expect(html).not.toContain(`data-lead-id="${late}"`);
-    const owned = await (await fetch(`${server.url}/admin/leads?q=${encodeURIComponent(`Follow${sequence}`)}`, { headers: { Cookie: cookies.owner } })).text();
+    const owned = await (await staff.owner.get(`/admin/leads?q=${encodeURIComponent(`Follow${sequence}`)}`)).text();
     const row = /<tr data-testid="lead-row"[\s\S]*?<\/tr>/.exec(owned)?.[0] ?? "";
     expect(row).toContain(`data-lead-id="${late}"`);
     expect(row).toContain(">Overdue<");

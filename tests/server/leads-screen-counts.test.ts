@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffClient, type Client } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 import { seedTestLeads } from "../support/database";
 
@@ -11,12 +12,12 @@ import { seedTestLeads } from "../support/database";
  */
 
 let server: TestServer;
-let cookie = "";
+let owner: Client;
 const PAGE_SIZE = 50;
 
 beforeAll(async () => {
   server = await startTestServer(TEST_OWNER_ENV);
-  cookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
+  owner = await staffClient(server, "super_admin");
   await seedTestLeads(server.db, 640);
   // Leads made in the same millisecond: the list orders them by id, newest first, on every plan.
   const sameInstant = new Date(Date.now() - 30 * 60_000).toISOString();
@@ -34,7 +35,7 @@ interface ScreenData {
 
 /** The leads screen's data, as the page loads it with JavaScript. */
 async function screen(query = ""): Promise<ScreenData> {
-  const response = await fetch(`${server.url}/admin/leads?${query}${query ? "&" : ""}_data=routes%2Fadmin.leads`, { headers: { Cookie: cookie } });
+  const response = await owner.get(`/admin/leads?${query}${query ? "&" : ""}_data=routes%2Fadmin.leads`);
   expect(response.status).toBe(200);
   return response.json();
 }
@@ -62,9 +63,6 @@ async function idsByOffset(where: ReturnType<typeof sql<boolean>> | null, page: 
   return rows.map((row) => row.id);
 }
 
-const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${server.url}${path}`, { ...init, headers: { Cookie: cookie, "Content-Type": "application/json", ...(init.headers ?? {}) } });
-
 describe("the summary cards and totals", () => {
   it("stay exact as leads arrive, change status and are deleted", async () => {
     const expectCardsRight = async (query = "") => {
@@ -75,43 +73,34 @@ describe("the summary cards and totals", () => {
     await expectCardsRight();
 
     // A quote request from the website.
-    const submitted = await fetch(`${server.url}/api/quote-requests`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        teamSize: "3 - 4",
-        contractExpiry: "Not sure",
-        businessType: "Other",
-        businessName: "Counting Bakery Ltd",
-        firstName: "Cara",
-        lastName: "Count",
-        email: "cara@countingbakery.co.uk",
-        phoneNumber: "01632 960111",
-      }),
+    const submitted = await publicClient(server).postJson("/api/quote-requests", {
+      teamSize: "3 - 4",
+      contractExpiry: "Not sure",
+      businessType: "Other",
+      businessName: "Counting Bakery Ltd",
+      firstName: "Cara",
+      lastName: "Count",
+      email: "cara@countingbakery.co.uk",
+      phoneNumber: "01632 960111",
     });
     expect(submitted.status).toBe(201);
     const { id } = await submitted.json();
     await expectCardsRight();
 
     // Status changes, through the JSON API and the screen's own form (as without JavaScript).
-    expect((await api(`/admin/api/quote-requests/${id}`, { method: "PUT", body: JSON.stringify({ status: "qualified" }) })).status).toBe(200);
+    expect((await owner.put(`/admin/api/quote-requests/${id}`, { status: "qualified" })).status).toBe(200);
     await expectCardsRight();
-    const form = new URLSearchParams({ intent: "update-status", leadId: String(id), status: "converted", redirectTo: "/admin/leads" });
-    const changed = await fetch(`${server.url}/admin/leads`, {
-      method: "POST",
-      body: form,
-      headers: { Cookie: cookie, Origin: server.url },
-      redirect: "manual",
-    });
+    const form = { intent: "update-status", leadId: String(id), status: "converted", redirectTo: "/admin/leads" };
+    const changed = await owner.postForm("/admin/leads", form);
     expect(changed.status).toBe(302);
     const converted = await expectCardsRight("status=converted");
     expect(converted.page.total).toBe(converted.counts.converted);
     // The same status again changes nothing.
-    expect((await api(`/admin/api/quote-requests/${id}`, { method: "PUT", body: JSON.stringify({ status: "converted" }) })).status).toBe(200);
+    expect((await owner.put(`/admin/api/quote-requests/${id}`, { status: "converted" })).status).toBe(200);
     await expectCardsRight();
 
     // Deleted, and a row changed behind the app's back (straight in the database).
-    expect((await api(`/admin/api/quote-requests/${id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await owner.delete(`/admin/api/quote-requests/${id}`)).status).toBe(204);
     await expectCardsRight();
     await server.db.updateTable("leads").set({ status: "lost" }).where("status", "=", "new").where("id", "<", 40).execute();
     await server.db.deleteFrom("leads").where("status", "=", "qualified").where("id", "<", 80).execute();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { firstLoadJavaScript, homePage } from "../../bench/javascript.js";
+import { firstLoadJavaScript, homePage } from "../../scripts/client-build.js";
 import { projectRoot } from "../../scripts/built-server.js";
 
 /**

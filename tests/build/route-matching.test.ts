@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { canonicalPath, routeMatcher } from "~/lib/route-patterns";
-import { readManifest } from "../../bench/javascript.js";
+import { readManifest } from "../../scripts/client-build.js";
 import { projectRoot } from "../../scripts/built-server.js";
 
 /**
