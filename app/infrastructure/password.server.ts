@@ -46,8 +46,8 @@ export class PasswordChecksBusy extends Error {
   }
 }
 
-/** Sign-ins admitted and not yet answered. */
-let signInsAdmitted = 0;
+/** Hashes running or waiting for a slot. */
+const hashesInLine = () => running + waiting.length;
 
 /**
  * Admits one sign-in to the password checks, or throws PasswordChecksBusy
@@ -55,18 +55,16 @@ let signInsAdmitted = 0;
  * two hashes at a time, an unbounded queue would keep real sign-ins waiting
  * for minutes and hold every request slot the machine has. Called before the
  * attempt is counted by the sign-in throttle, so a turned-away sign-in costs
- * its owner nothing. Returns the release, to call once the sign-in is answered.
+ * its owner nothing. Only real checks take a place in the line: a made-up
+ * email costs no hash (see verifyAgainstNothing), so a crowd of them cannot
+ * keep staff out; a line full of real checks turns every sign-in away alike,
+ * made-up or not, so a 503 does not tell which emails exist.
  */
-export function admitSignInCheck(): () => void {
-  if (signInsAdmitted >= MAX_CONCURRENT_HASHES + env.SIGN_IN_QUEUE_MAX) {
-    throw new PasswordChecksBusy(Math.max(1, Math.ceil(((signInsAdmitted / MAX_CONCURRENT_HASHES) * lastHashMs) / 1000)));
+export function admitSignInCheck(): void {
+  const inLine = hashesInLine();
+  if (inLine >= MAX_CONCURRENT_HASHES + env.SIGN_IN_QUEUE_MAX) {
+    throw new PasswordChecksBusy(Math.max(1, Math.ceil(((inLine / MAX_CONCURRENT_HASHES) * lastHashMs) / 1000)));
   }
-  signInsAdmitted += 1;
-  let released = false;
-  return () => {
-    if (!released) signInsAdmitted -= 1;
-    released = true;
-  };
 }
 
 interface StoredHash {
@@ -107,15 +105,15 @@ export function needsRehash(stored: string): boolean {
   return parsed.N < PASSWORD_HASH_PARAMS.N || parsed.r < PASSWORD_HASH_PARAMS.r || parsed.p < PASSWORD_HASH_PARAMS.p || parsed.hash.length < KEY_LENGTH;
 }
 
-let dummyHash: Promise<string> | undefined;
-
 /**
- * The same work as checking a real password, for an email with no password:
- * how long the answer takes does not tell which emails exist.
+ * For an email with no password: the answer takes as long as a real check
+ * would now (the last hash's time, and the wait for a slot behind the hashes
+ * in line), so its timing does not tell which emails exist, but it spends no
+ * hash: made-up emails cannot use up the slots staff need to sign in.
  */
-export async function verifyAgainstNothing(password: string): Promise<false> {
-  dummyHash ??= hashPassword(crypto.randomBytes(16).toString("base64"));
-  await verifyPassword(password, await dummyHash);
+export async function verifyAgainstNothing(): Promise<false> {
+  const turnsToWait = Math.floor(waiting.length / MAX_CONCURRENT_HASHES);
+  await new Promise((resolve) => setTimeout(resolve, lastHashMs * (1 + turnsToWait)));
   return false;
 }
 

@@ -39,7 +39,7 @@ export async function verifyLocalSignIn(email: string, password: string, clientA
 
   const db = await getDb();
   const row = await db.selectFrom("adminUsers").selectAll().where("email", "=", email.trim()).executeTakeFirst();
-  const matches = row?.passwordHash ? await verifyPassword(password, row.passwordHash) : await verifyAgainstNothing(password);
+  const matches = row?.passwordHash ? await verifyPassword(password, row.passwordHash) : await verifyAgainstNothing();
   if (!row?.passwordHash || !matches) {
     await recordAccountFailure(account);
     return { ok: false, reason: "invalid" };

@@ -6,7 +6,7 @@ import { CHANGE_PASSWORD_PATH } from "~/lib/admin-navigation";
 import { ACCOUNT_MESSAGES, PASSWORD_TEXT, SIGN_IN_TEXT, throttledText } from "~/lib/messages";
 import { can, type Permission } from "~/lib/permissions";
 import { signInSchema } from "~/lib/schemas/account";
-import { findAdminAccount, verifyLocalSignIn, type AdminAccount, type LocalSignInResult } from "~/models/admin-sign-in.server";
+import { findAdminAccount, verifyLocalSignIn, type AdminAccount } from "~/models/admin-sign-in.server";
 import { recordFailedSignIn, recordSignIn } from "~/models/audit-log.server";
 import { admitSignInCheck, PasswordChecksBusy } from "~/infrastructure/password.server";
 import { oidcEnabled } from "~/infrastructure/env.server";
@@ -21,9 +21,9 @@ import { ensureOidcStrategy } from "~/route-actions/sign-in-provider.server";
 export const authenticator = new Authenticator<AdminUser>();
 
 /** Admitted to the password checks (see admitSignInCheck), or refused with 503 and when to try again. */
-function admitSignIn(): () => void {
+function admitSignIn(): void {
   try {
-    return admitSignInCheck();
+    admitSignInCheck();
   } catch (error) {
     if (error instanceof PasswordChecksBusy) throw new SignInRefused(SIGN_IN_TEXT.busy, 503, error.retryAfterSeconds);
     throw error;
@@ -36,13 +36,8 @@ authenticator.use(
     if (!parsed.success) throw new SignInRefused(parsed.error.issues[0].message, 400);
     const { email, password } = parsed.data;
     const clientAddress = requestContext().clientAddress;
-    const release = admitSignIn();
-    let result: LocalSignInResult;
-    try {
-      result = await verifyLocalSignIn(email, password, clientAddress);
-    } finally {
-      release();
-    }
+    admitSignIn();
+    const result = await verifyLocalSignIn(email, password, clientAddress);
     if (result.ok) {
       await recordSignIn(result.user, "password", clientAddress);
       return result.user;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, signInFrom, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { createAdminUserRow, signIn, signInFrom, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -130,13 +130,28 @@ describe("the queue of password checks", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ ...TEST_OWNER_ENV, SIGN_IN_QUEUE_MAX: "1" });
+    // Real accounts: only a check of a real password takes a place in the line.
+    for (const email of staffEmails) await createAdminUserRow(server.db, { email, role: "manager", password: "a-staff-members-password" });
   });
   afterAll(async () => {
     await server?.stop();
   });
 
+  const staffEmails = Array.from({ length: 8 }, (_, index) => `staff-${index + 1}@example.co.uk`);
+  const staffEmail = (index: number) => staffEmails[index % staffEmails.length];
+
+  it("lets the owner in at once while a crowd signs in with made-up emails, which take no place in the line", async () => {
+    const crowd = Promise.all(Array.from({ length: 24 }, (_, index) => signInFrom(server, `127.0.3.${index + 1}`, randomEmail(), "a-wrong-password")));
+    const owner = await signInFrom(server, "127.0.3.200", TEST_OWNER.email, TEST_OWNER.password);
+    expect(owner.status).toBe(302);
+    const answers = await crowd;
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 401));
+  });
+
   it("answers sign-ins past a full queue with 503 and Retry-After, on the page and in JSON, and never 500", async () => {
-    const page = await Promise.all(Array.from({ length: 16 }, (_, index) => signInFrom(server, `127.0.3.${index + 1}`, randomEmail(), "a-wrong-password")));
+    const page = await Promise.all(
+      Array.from({ length: 16 }, (_, index) => signInFrom(server, `127.0.3.${index + 31}`, staffEmail(index), "a-wrong-password")),
+    );
     expect(
       page.every((answer) => [401, 503].includes(answer.status)),
       page.map((answer) => answer.status).join(),
@@ -149,7 +164,7 @@ describe("the queue of password checks", () => {
     }
 
     const json = await Promise.all(
-      Array.from({ length: 16 }, (_, index) => signInJsonFrom(server, `127.0.3.${index + 101}`, randomEmail(), "a-wrong-password")),
+      Array.from({ length: 16 }, (_, index) => signInJsonFrom(server, `127.0.3.${index + 101}`, staffEmail(index), "a-wrong-password")),
     );
     expect(
       json.every((answer) => [401, 503].includes(answer.status)),
