@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { isPostgres } from "./dialect";
 
 /**
- * Lead follow-up (issue 12):
+ * Lead follow-up:
  * - `leads.assignedTo`: the staff member who owns the lead (null: unassigned);
  *   a removed user's leads become unassigned. Indexed as the list is ordered,
  *   so "Assigned to me" and "Unassigned" pages read straight off the index.

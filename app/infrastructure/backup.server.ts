@@ -1,4 +1,4 @@
-// Backups of the SQLite database (issue 13): a consistent copy made with SQLite's online backup
+// Backups of the SQLite database: a consistent copy made with SQLite's online backup
 // API while the server serves and writes, checked, then kept in DATA_DIR/backups or in the S3
 // bucket (BUCKET_NAME) under backups/, the newest BACKUP_KEEP kept. The server's schedule
 // (backup-schedule.server.ts) and, from the build's copy (build/backup.js), `npm run backup` and

@@ -39,7 +39,7 @@ export interface LeadAssignee {
 
 /**
  * A lead as staff work it (every staff answer, page and JSON): the lead, its
- * owner, when it was first contacted, and whether it waited too long (issue 12).
+ * owner, when it was first contacted, and whether it waited too long.
  */
 export interface StaffLead extends Lead {
   assignedTo: LeadAssignee | null;

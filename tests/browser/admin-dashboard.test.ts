@@ -3,7 +3,7 @@ import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, openPage, seriousAccessibilityViolations, waitForHydration } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
 
-/** Staff read the dashboard's lead charts, with JavaScript off and on (issue 12). */
+/** Staff read the dashboard's lead charts, with JavaScript off and on. */
 
 const journey = useServerAndBrowser(TEST_OWNER_ENV);
 

@@ -4,7 +4,7 @@ import { createAdminUserRow, signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from ".
 import { JS_MODES, openPage, waitForHydration, type JsMode } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
 
-// Lead follow-up (issue 12): who owns a lead, "Assigned to me", and leads waiting too long.
+// Lead follow-up: who owns a lead, "Assigned to me", and leads waiting too long.
 const journey = useServerAndBrowser({ ...TEST_OWNER_ENV, LEAD_RESPONSE_HOURS: "24" });
 const MANAGER = { email: "max@clearlinebusiness.co.uk", password: "manager-password-1" };
 

@@ -8,7 +8,7 @@ import { startS3Server, type TestS3Server } from "../support/s3";
 import { runScript as script } from "../support/scripts";
 import { startTestServer, type TestServer } from "../support/server";
 
-// Backups (issue 13): `npm run backup` while the server takes leads, `npm run restore` into a
+// Backups: `npm run backup` while the server takes leads, `npm run restore` into a
 // stopped data folder, pruning, the S3 target, the schedule inside the server.
 const started: Array<{ stop(): Promise<void> }> = [];
 const folders: string[] = [];

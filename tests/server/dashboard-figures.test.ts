@@ -3,7 +3,7 @@ import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { SAMPLE_ENQUIRY } from "../support/forms";
 import { startTestServer, type TestServer } from "../support/server";
 
-/** The dashboard's lead figures and Recent Activity, checked against seeded data (issue 12). */
+/** The dashboard's lead figures and Recent Activity, checked against seeded data. */
 
 let server: TestServer;
 let staffCookie: string;

@@ -3,7 +3,7 @@ import { createAdminUserRow, TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffClient, type Client, type StaffClient } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 
-// Lead follow-up (issue 12): owners, the owner filter, overdue leads, possible duplicates.
+// Lead follow-up: owners, the owner filter, overdue leads, possible duplicates.
 let server: TestServer;
 const ids: Record<"owner" | "admin" | "manager" | "otherManager" | "inactive", string> = { owner: "", admin: "", manager: "", otherManager: "", inactive: "" };
 const staff = {} as Record<"owner" | "admin" | "manager" | "otherManager", StaffClient>;

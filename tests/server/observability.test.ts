@@ -6,7 +6,7 @@ import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { startTestServer, type TestServer } from "../support/server";
 
-// Logs, request ids and metrics (issue 13).
+// Logs, request ids and metrics.
 const METRICS_TOKEN = "metrics-token-for-tests-0123";
 let server: TestServer;
 let metricsPort: number;

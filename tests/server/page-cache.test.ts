@@ -9,7 +9,7 @@ import { pngBytes } from "../support/images";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
- * The page cache's rules (issue 11): anonymous visitors' public pages are
+ * The page cache's rules: anonymous visitors' public pages are
  * rendered once per page and cookie choice and shared; nothing made for one
  * visitor is ever shared; staff changes show on the next request.
  */
