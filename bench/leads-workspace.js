@@ -1,4 +1,4 @@
-// The leads screen with 100,000 leads (issue 11, goal 5): p99 of the page's server time for the plain
+// The leads screen with 100,000 leads : p99 of the page's server time for the plain
 // view, searches, the status filter and page 1000, as a whole page (first visit, or without JavaScript)
 // and as the data request navigation with JavaScript makes; then the page while CSV exports stream.
 import os from "node:os";

@@ -1,6 +1,6 @@
 // Lighthouse (mobile, simulated throttling: its default config) on the public pages, with the stock
 // images staff upload in production: the four category scores of each page, the metrics that cost
-// performance points, and each score beside issue 11's goal. Each page is measured several times
+// performance points, and each score beside its goal. Each page is measured several times
 // and the median run is reported (Lighthouse's own computeMedianRun, as Lighthouse CI does): one
 // run's performance score swings with the order things happened in its trace.
 import fs from "node:fs";

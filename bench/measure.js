@@ -36,7 +36,7 @@ export function printTable(rows) {
 }
 
 /**
- * The goals table every benchmark ends with (issue 11's "each figure beside its goal"):
+ * The goals table every benchmark ends with (each figure beside its goal):
  * rows of { figure, measured, goal, met } where `met` is a boolean.
  */
 export function printGoals(rows) {
