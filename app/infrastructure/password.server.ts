@@ -46,8 +46,8 @@ export class PasswordChecksBusy extends Error {
   }
 }
 
-/** Hashes running or waiting for a slot. */
-const hashesInLine = () => running + waiting.length;
+/** Sign-ins of real accounts admitted to a check and not yet answered. */
+let checksAdmitted = 0;
 
 /**
  * Admits one sign-in to the password checks, or throws PasswordChecksBusy
@@ -58,13 +58,22 @@ const hashesInLine = () => running + waiting.length;
  * its owner nothing. Only real checks take a place in the line: a made-up
  * email costs no hash (see verifyAgainstNothing), so a crowd of them cannot
  * keep staff out; a line full of real checks turns every sign-in away alike,
- * made-up or not, so a 503 does not tell which emails exist.
+ * made-up or not, so a 503 does not tell which emails exist. `realAccount`:
+ * the email has a password to check (then it takes a place until the release
+ * this returns is called). Counted as it is admitted, not as its hash starts,
+ * so sign-ins arriving together cannot all get in before the line fills.
  */
-export function admitSignInCheck(): void {
-  const inLine = hashesInLine();
-  if (inLine >= MAX_CONCURRENT_HASHES + env.SIGN_IN_QUEUE_MAX) {
-    throw new PasswordChecksBusy(Math.max(1, Math.ceil(((inLine / MAX_CONCURRENT_HASHES) * lastHashMs) / 1000)));
+export function admitSignInCheck(realAccount: boolean): () => void {
+  if (checksAdmitted >= MAX_CONCURRENT_HASHES + env.SIGN_IN_QUEUE_MAX) {
+    throw new PasswordChecksBusy(Math.max(1, Math.ceil(((checksAdmitted / MAX_CONCURRENT_HASHES) * lastHashMs) / 1000)));
   }
+  if (!realAccount) return () => undefined;
+  checksAdmitted += 1;
+  let released = false;
+  return () => {
+    if (!released) checksAdmitted -= 1;
+    released = true;
+  };
 }
 
 interface StoredHash {

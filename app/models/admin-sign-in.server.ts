@@ -4,9 +4,9 @@ import type { PasswordChangeInput } from "~/lib/schemas/account";
 import { clientKey } from "~/lib/client-address";
 import { accountKey } from "~/lib/sign-in";
 import { getDb, nowIso } from "~/infrastructure/db.server";
-import type { AdminUsersTable } from "~/lib/database-types";
+import type { AdminUserRow, AdminUsersTable } from "~/lib/database-types";
 import { localSignInEnabled } from "~/infrastructure/env.server";
-import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "~/infrastructure/password.server";
+import { admitSignInCheck, hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "~/infrastructure/password.server";
 import { forgetFirstAdminPassword } from "~/infrastructure/first-admin-password.server";
 import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
@@ -28,17 +28,26 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * sign-in-throttle.server.ts): a client that keeps failing for an account
  * waits longer and longer; nobody else is ever refused the right password.
  * The answers never say whether the email exists: an unknown one is
- * throttled the same way and costs the same hashing work.
+ * throttled the same way and answered after the same time (see verifyAgainstNothing).
  */
 export async function verifyLocalSignIn(email: string, password: string, clientAddress: string): Promise<LocalSignInResult> {
-  const account = accountKey(email);
-  const client = clientKey(clientAddress);
+  const db = await getDb();
+  const row = await db.selectFrom("adminUsers").selectAll().where("email", "=", email.trim()).executeTakeFirst();
+  // Before the attempt is counted: a sign-in turned away (PasswordChecksBusy) costs its owner nothing.
+  const release = admitSignInCheck(Boolean(row?.passwordHash));
+  try {
+    return await checkLocalSignIn(row, password, accountKey(email), clientKey(clientAddress));
+  } finally {
+    release();
+  }
+}
+
+async function checkLocalSignIn(row: AdminUserRow | undefined, password: string, account: string, client: string): Promise<LocalSignInResult> {
   const claim = await claimSignInAttempt(account, client);
   if (!claim.allowed) return { ok: false, reason: "throttled", retryAfterSeconds: claim.retryAfterSeconds };
   if (claim.delayMs > 0) await sleep(claim.delayMs);
 
   const db = await getDb();
-  const row = await db.selectFrom("adminUsers").selectAll().where("email", "=", email.trim()).executeTakeFirst();
   const matches = row?.passwordHash ? await verifyPassword(password, row.passwordHash) : await verifyAgainstNothing();
   if (!row?.passwordHash || !matches) {
     await recordAccountFailure(account);

@@ -8,7 +8,7 @@ import { can, type Permission } from "~/lib/permissions";
 import { signInSchema } from "~/lib/schemas/account";
 import { findAdminAccount, verifyLocalSignIn, type AdminAccount } from "~/models/admin-sign-in.server";
 import { recordFailedSignIn, recordSignIn } from "~/models/audit-log.server";
-import { admitSignInCheck, PasswordChecksBusy } from "~/infrastructure/password.server";
+import { PasswordChecksBusy } from "~/infrastructure/password.server";
 import { oidcEnabled } from "~/infrastructure/env.server";
 import { requestContext } from "~/infrastructure/request-context.server";
 import { BODY_LIMITS } from "~/infrastructure/request-body.server";
@@ -20,10 +20,10 @@ import { ensureOidcStrategy } from "~/route-actions/sign-in-provider.server";
 
 export const authenticator = new Authenticator<AdminUser>();
 
-/** Admitted to the password checks (see admitSignInCheck), or refused with 503 and when to try again. */
-function admitSignIn(): void {
+/** The check of an email and password, or a 503 and when to try again when too many wait for one (see admitSignInCheck). */
+async function checkSignIn(email: string, password: string, clientAddress: string) {
   try {
-    admitSignInCheck();
+    return await verifyLocalSignIn(email, password, clientAddress);
   } catch (error) {
     if (error instanceof PasswordChecksBusy) throw new SignInRefused(SIGN_IN_TEXT.busy, 503, error.retryAfterSeconds);
     throw error;
@@ -36,8 +36,7 @@ authenticator.use(
     if (!parsed.success) throw new SignInRefused(parsed.error.issues[0].message, 400);
     const { email, password } = parsed.data;
     const clientAddress = requestContext().clientAddress;
-    admitSignIn();
-    const result = await verifyLocalSignIn(email, password, clientAddress);
+    const result = await checkSignIn(email, password, clientAddress);
     if (result.ok) {
       await recordSignIn(result.user, "password", clientAddress);
       return result.user;
