@@ -15,9 +15,13 @@ export function routeFor(path: string): RouteMatch | undefined {
   return matcher(path.replace(/\/\/+/g, "/"));
 }
 
-/** The path as the app spells it, when a route has it (see `canonicalPath`). */
-export function canonicalPathOf(path: string): string | undefined {
-  return canonicalPath(path, routeFor);
+/**
+ * The path as the app spells it, when a route has it (see `canonicalPath`). `route` is
+ * `routeFor(path)`, already found for the request: when the path is already spelt as
+ * `canonicalPath` looks it up (the usual case), that route is reused rather than matched again.
+ */
+export function canonicalPathOf(path: string, route: RouteMatch | undefined): string | undefined {
+  return canonicalPath(path, (spelt) => (spelt === path ? route : routeFor(spelt)));
 }
 
 /** The staff portal's routes: `/admin` and everything under it, however the address was spelt. */

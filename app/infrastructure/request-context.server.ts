@@ -116,9 +116,9 @@ function logWhenFinished(request: IncomingMessage, response: ServerResponse, con
  * fixed words (an image's stored name or a lead's id keeps its case); writes are never
  * redirected (a browser would repeat them as a GET), and files (`/build/`) are left alone.
  */
-function canonicalLocation(request: IncomingMessage, path: string): string | undefined {
+function canonicalLocation(request: IncomingMessage, path: string, route: RouteMatch | undefined): string | undefined {
   if ((request.method !== "GET" && request.method !== "HEAD") || path.startsWith("/build/")) return undefined;
-  const canonical = canonicalPathOf(path);
+  const canonical = canonicalPathOf(path, route);
   if (canonical === undefined || canonical === path) return undefined;
   const url = request.url ?? "";
   const queryStart = url.indexOf("?");
@@ -167,7 +167,7 @@ function onRequestStart(message: unknown) {
   if (isProduction && context.secure) {
     response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
-  const redirect = canonicalLocation(request, path);
+  const redirect = canonicalLocation(request, path, route);
   if (!redirect) context.pageCache = pageCacheTicket(request, context.secure, isSharedPage(route));
   noteArrival(request, { canonicalLocation: redirect, ready: context.pageCache?.versionRead });
   answerAtTheFrontDoor(server);

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -204,14 +205,23 @@ const megabytes = (bytes: number) => `${formatCount(Math.floor(bytes / (1024 * 1
 /** The data volume is under DISK_FREE_FLOOR_MB: the public site refuses new submissions until space is freed. */
 function DiskSpaceWarning({ space }: { space: DiskSpace }) {
   return (
-    <section aria-labelledby="disk-space-heading" className="rounded-xl bg-red-50 p-5 ring-1 ring-red-200" data-testid="disk-space-warning">
-      <h2 id="disk-space-heading" className="flex items-center gap-2 text-lg font-semibold text-red-900">
-        <TriangleAlert className="size-5" aria-hidden /> The data volume is nearly full
-      </h2>
+    <AttentionPanel id="disk-space" testId="disk-space-warning" title="The data volume is nearly full">
       <p className="mt-2 text-sm text-red-900">
         {megabytes(space.freeBytes)} free, under the floor of {megabytes(space.floorBytes)} (DISK_FREE_FLOOR_MB). Public quote requests, contact enquiries and
         newsletter sign-ups are refused until space is freed: make the volume larger, or remove old backups or images.
       </p>
+    </AttentionPanel>
+  );
+}
+
+/** A red panel at the top of the dashboard: something staff must see to. */
+function AttentionPanel({ id, testId, title, children }: { id: string; testId: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-xl bg-red-50 p-5 ring-1 ring-red-200" data-testid={testId}>
+      <h2 id={`${id}-heading`} className="flex items-center gap-2 text-lg font-semibold text-red-900">
+        <TriangleAlert className="size-5" aria-hidden /> {title}
+      </h2>
+      {children}
     </section>
   );
 }
@@ -221,10 +231,7 @@ function DeliveryProblemsPanel({ problems }: { problems: DeliveryProblems }) {
   const latest = problems.recent[0];
   const missing = problems.missingSettings;
   return (
-    <section aria-labelledby="webhook-problems-heading" className="rounded-xl bg-red-50 p-5 ring-1 ring-red-200" data-testid="webhook-problems">
-      <h2 id="webhook-problems-heading" className="flex items-center gap-2 text-lg font-semibold text-red-900">
-        <TriangleAlert className="size-5" aria-hidden /> Webhook and email deliveries need attention
-      </h2>
+    <AttentionPanel id="webhook-problems" testId="webhook-problems" title="Webhook and email deliveries need attention">
       <p className="mt-2 text-sm text-red-900">
         Every lead is stored and on the{" "}
         <Link to="/admin/leads" className="font-medium underline underline-offset-2">
@@ -276,6 +283,6 @@ function DeliveryProblemsPanel({ problems }: { problems: DeliveryProblems }) {
           </li>
         ))}
       </ul>
-    </section>
+    </AttentionPanel>
   );
 }
