@@ -15,6 +15,7 @@ import * as outboxEnquiry from "./0015_outbox_enquiry";
 import * as sharedRateLimits from "./0016_shared_rate_limits";
 import * as confirmationEmailCounts from "./0017_confirmation_email_counts";
 import * as hashedSessions from "./0018_hashed_sessions";
+import * as tariffCatalogue from "./0019_tariff_catalogue";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0016_shared_rate_limits": sharedRateLimits,
   "0017_confirmation_email_counts": confirmationEmailCounts,
   "0018_hashed_sessions": hashedSessions,
+  "0019_tariff_catalogue": tariffCatalogue,
 };

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { AdminRole, ContactSubject, LeadActivityKind, LeadStatus, StockImageLocation } from "~/lib/enums";
+import type { TariffStatus } from "~/lib/tariffs";
 
 /** The tables as the migrations create them. Timestamps are ISO-8601 UTC text. */
 
@@ -32,6 +33,10 @@ export interface LeadsTable {
   assignedTo: ColumnType<string | null, never, string | null>;
   /** The phone number's last ten digits, computed by the database (possible duplicates). */
   phoneKey: ColumnType<string, never, never>;
+  /** JSON TariffSnapshot (app/lib/tariffs.ts): the deal the visitor chose; null for none. */
+  tariff: string | null;
+  /** JSON TariffSnapshot[]: up to three deals that fit the answers, shown on the thank-you step. */
+  tariffShortlist: string | null;
 }
 
 export interface WizardFunnelTable {
@@ -209,6 +214,40 @@ export interface ConfirmationEmailCountsTable {
   count: number;
 }
 
+/** The tariff catalogue (migration 0019); the JSON columns hold the lists of app/lib/tariffs.ts. */
+export interface TariffsTable {
+  id: Generated<number>;
+  slug: string;
+  network: string;
+  name: string;
+  serviceType: string;
+  status: TariffStatus;
+  monthlyPriceExVatPence: number;
+  upfrontCostExVatPence: number;
+  termMonths: number;
+  /** JSON PriceRise[]. */
+  priceRises: string;
+  dataGb: number | null;
+  minutes: number | null;
+  texts: number | null;
+  fiveG: 0 | 1;
+  /** JSON EuRoaming. */
+  euRoaming: string;
+  wifiCalling: 0 | 1;
+  /** JSON string[]. */
+  businessExtras: string;
+  /** JSON MultiLineDiscount, or null for none. */
+  multiLineDiscount: string | null;
+  minLines: number;
+  maxLines: number;
+  sourceUrl: string | null;
+  /** YYYY-MM-DD. */
+  checkedOn: string;
+  isSample: 0 | 1;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
   leads: LeadsTable;
   leadStatusCounts: LeadStatusCountsTable;
@@ -227,6 +266,7 @@ export interface Database {
   publicContentVersion: PublicContentVersionTable;
   rateLimitWindows: RateLimitWindowsTable;
   confirmationEmailCounts: ConfirmationEmailCountsTable;
+  tariffs: TariffsTable;
 }
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -239,3 +279,4 @@ export type NewsletterSignupRow = Selectable<NewsletterSignupsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type LeadActivityRow = Selectable<LeadActivityTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type TariffRow = Selectable<TariffsTable>;

@@ -4,8 +4,8 @@ import type { AdminRole } from "./enums";
  * What each role may do (DESIGN.md, Access): everyone views everything and
  * works leads (a manager may take a lead, assigning it to themselves); admins
  * and super admins also assign leads to anyone, delete leads, contact enquiries
- * and newsletter subscribers, and manage images and testimonials; only super
- * admins manage users.
+ * and newsletter subscribers, and manage images, testimonials and the tariff
+ * catalogue; only super admins manage users.
  */
 export const PERMISSIONS = {
   view: ["manager", "admin", "super_admin"],
@@ -15,6 +15,7 @@ export const PERMISSIONS = {
   deleteInboxEntries: ["admin", "super_admin"],
   manageImages: ["admin", "super_admin"],
   manageTestimonials: ["admin", "super_admin"],
+  manageTariffs: ["admin", "super_admin"],
   manageUsers: ["super_admin"],
 } as const satisfies Record<string, readonly AdminRole[]>;
 

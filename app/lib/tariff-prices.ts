@@ -1,0 +1,142 @@
+import type { MultiLineDiscount, PriceRise, TariffPriceTerms } from "./tariffs";
+
+/**
+ * The one price calculation (DESIGN.md, Money): the comparison, the JSON, the
+ * lead's snapshot, its emails and quotes all price a tariff here, in integer
+ * pence, so a figure is the same wherever it is shown.
+ *
+ * For N lines from a start day S: month m (1..term) starts on S plus m-1
+ * calendar months; a line's price that month is the last price rise in force
+ * on that day, else the base price; a multi-line discount takes its percent
+ * off each line numbered `fromLine` or above, the discounted price rounded
+ * half up to the penny. Team monthly is the N lines in month 1; the contract
+ * total is N x upfront plus the team's price every month; the effective
+ * monthly is that total over the term, rounded half up.
+ */
+
+export const VAT_PERCENT = 20;
+
+/** numerator / divisor rounded half up, for non-negative integers (no floating point on the way). */
+export function divideRoundingHalfUp(numerator: number, divisor: number): number {
+  return Math.floor((2 * numerator + divisor) / (2 * divisor));
+}
+
+/** 20 % of a figure ex VAT, rounded half up to the penny. */
+export function vatOn(exVatPence: number): number {
+  return divideRoundingHalfUp(exVatPence * VAT_PERCENT, 100);
+}
+
+/** A figure inc VAT: VAT is applied to the figure shown, never summed from rounded parts. */
+export function withVat(exVatPence: number): number {
+  return exVatPence + vatOn(exVatPence);
+}
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether a text is a real calendar day written YYYY-MM-DD. */
+export function isCalendarDay(day: string): boolean {
+  const match = DAY_PATTERN.exec(day);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === day;
+}
+
+/** A YYYY-MM-DD day plus whole calendar months; the 31st falls back to the month's last day. */
+export function addCalendarMonths(day: string, months: number): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const firstOfMonth = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(firstOfMonth.getUTCFullYear(), firstOfMonth.getUTCMonth() + 1, 0)).getUTCDate();
+  firstOfMonth.setUTCDate(Math.min(date, lastDay));
+  return firstOfMonth.toISOString().slice(0, 10);
+}
+
+/** The price rises in date order. */
+export function sortedPriceRises(priceRises: readonly PriceRise[]): PriceRise[] {
+  return [...priceRises].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+}
+
+function priceInForce(basePrice: number, risesInOrder: readonly PriceRise[], monthStart: string): number {
+  let price = basePrice;
+  for (const rise of risesInOrder) if (rise.from <= monthStart) price = rise.monthlyPriceExVatPence;
+  return price;
+}
+
+/** One line's undiscounted price for the month starting on `monthStart`. */
+export function basePriceOn(terms: Pick<TariffPriceTerms, "monthlyPriceExVatPence" | "priceRises">, monthStart: string): number {
+  return priceInForce(terms.monthlyPriceExVatPence, sortedPriceRises(terms.priceRises), monthStart);
+}
+
+/** A line's price after the multi-line discount, for line number `lineNumber` (1-based). */
+export function discountedLinePrice(price: number, discount: MultiLineDiscount | null, lineNumber: number): number {
+  if (!discount || lineNumber < discount.fromLine) return price;
+  const hundredthsOfPercent = Math.round(discount.percent * 100);
+  return divideRoundingHalfUp(price * (10_000 - hundredthsOfPercent), 10_000);
+}
+
+/** The team's price for a month: the lines before the discount starts at full price, the rest discounted. */
+function teamPriceFor(price: number, discount: MultiLineDiscount | null, lines: number): number {
+  if (!discount || discount.fromLine > lines) return price * lines;
+  const fullPriceLines = Math.max(0, discount.fromLine - 1);
+  return price * fullPriceLines + discountedLinePrice(price, discount, discount.fromLine) * (lines - fullPriceLines);
+}
+
+export interface TariffPricing {
+  lines: number;
+  /** The first month's start, YYYY-MM-DD. */
+  start: string;
+  /** Line 1's price in month 1. */
+  linePriceExVatPence: number;
+  teamMonthlyExVatPence: number;
+  contractTotalExVatPence: number;
+  effectiveMonthlyExVatPence: number;
+}
+
+export interface PricingRequest {
+  lines: number;
+  /** YYYY-MM-DD, the first month's start (the UK's today unless the visitor chose one). */
+  start: string;
+}
+
+/** Every figure for `lines` lines of a tariff from `start`. */
+export function priceTariff(terms: TariffPriceTerms, { lines, start }: PricingRequest): TariffPricing {
+  const rises = sortedPriceRises(terms.priceRises);
+  let contractTotal = lines * terms.upfrontCostExVatPence;
+  let teamMonthly = 0;
+  let linePrice = 0;
+  for (let month = 1; month <= terms.termMonths; month++) {
+    const price = priceInForce(terms.monthlyPriceExVatPence, rises, addCalendarMonths(start, month - 1));
+    const teamPrice = teamPriceFor(price, terms.multiLineDiscount, lines);
+    if (month === 1) {
+      teamMonthly = teamPrice;
+      linePrice = price;
+    }
+    contractTotal += teamPrice;
+  }
+  return {
+    lines,
+    start,
+    linePriceExVatPence: linePrice,
+    teamMonthlyExVatPence: teamMonthly,
+    contractTotalExVatPence: contractTotal,
+    effectiveMonthlyExVatPence: divideRoundingHalfUp(contractTotal, terms.termMonths),
+  };
+}
+
+const POUNDS = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+
+/** e.g. "£1,234.56". */
+export function formatPounds(pence: number): string {
+  return POUNDS.format(pence / 100);
+}
+
+const RISE_DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** A YYYY-MM-DD day as "1 Apr 2027". */
+export function formatCalendarDay(day: string): string {
+  return RISE_DAY.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** The price-rise schedule in words, per line ex VAT: ["£14.00 from 1 Apr 2027", ...]. */
+export function describePriceRises(priceRises: readonly PriceRise[]): string[] {
+  return sortedPriceRises(priceRises).map((rise) => `${formatPounds(rise.monthlyPriceExVatPence)} from ${formatCalendarDay(rise.from)}`);
+}

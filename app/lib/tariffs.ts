@@ -1,0 +1,142 @@
+/**
+ * The tariff catalogue's lists and shapes, once: the staff screen, the CSV
+ * columns, the comparison's filters, the JSON routes and the lead's snapshot
+ * all read them. Money is integer pence, ex VAT (DESIGN.md, Money).
+ */
+
+export const TARIFF_NETWORKS = ["EE", "O2", "Vodafone", "Three"] as const;
+export type TariffNetwork = (typeof TARIFF_NETWORKS)[number];
+
+/** Grows to broadband and phone systems later; the database keeps no CHECK on it for that reason. */
+export const TARIFF_SERVICE_TYPES = ["sim_only", "handset", "data_only"] as const;
+export type TariffServiceType = (typeof TARIFF_SERVICE_TYPES)[number];
+
+export const TARIFF_SERVICE_TYPE_LABELS: Record<TariffServiceType, string> = {
+  sim_only: "SIM only",
+  handset: "Handset",
+  data_only: "Data only",
+};
+
+/** Only live tariffs are shown to visitors or can be chosen; withdrawn ones stay for the leads that chose them. */
+export const TARIFF_STATUSES = ["draft", "live", "withdrawn"] as const;
+export type TariffStatus = (typeof TARIFF_STATUSES)[number];
+
+export const TARIFF_STATUS_LABELS: Record<TariffStatus, string> = {
+  draft: "Draft",
+  live: "Live",
+  withdrawn: "Withdrawn",
+};
+
+export const TARIFF_TERMS = [1, 12, 24, 36] as const;
+export type TariffTerm = (typeof TARIFF_TERMS)[number];
+
+/** How many lines a visitor can price at once, and the comparison's default. */
+export const TARIFF_LINES = { min: 1, max: 50, default: 1 } as const;
+
+/** The comparison's orders: cheapest team monthly, cheapest over the whole contract, most data. */
+export const TARIFF_SORTS = ["team-monthly", "contract-total", "data"] as const;
+export type TariffSort = (typeof TARIFF_SORTS)[number];
+
+export const TARIFF_SORT_LABELS: Record<TariffSort, string> = {
+  "team-monthly": "Lowest team monthly",
+  "contract-total": "Lowest whole-contract cost",
+  data: "Most data",
+};
+
+/** A dated price, in pounds and pence as Ofcom requires since January 2025 (never a percentage). */
+export interface PriceRise {
+  /** YYYY-MM-DD: the price applies to every month starting on or after this day. */
+  from: string;
+  monthlyPriceExVatPence: number;
+}
+
+export interface EuRoaming {
+  included: boolean;
+  /** The fair-use limit in GB while roaming, when included; null for none stated. */
+  fairUseGb: number | null;
+  /** The charge per day used, when not included; null for none stated. */
+  dailyChargePence: number | null;
+}
+
+/** `percent` off each line numbered `fromLine` or above (e.g. 10 % off each line from the 2nd). */
+export interface MultiLineDiscount {
+  fromLine: number;
+  percent: number;
+}
+
+/** What the price calculation needs of a tariff (app/lib/tariff-prices.ts). */
+export interface TariffPriceTerms {
+  monthlyPriceExVatPence: number;
+  upfrontCostExVatPence: number;
+  termMonths: number;
+  priceRises: readonly PriceRise[];
+  multiLineDiscount: MultiLineDiscount | null;
+}
+
+/** A tariff as staff write it (the admin JSON body, the dialog, one CSV row). */
+export interface TariffInput extends TariffPriceTerms {
+  slug: string;
+  network: TariffNetwork;
+  name: string;
+  serviceType: TariffServiceType;
+  status: TariffStatus;
+  termMonths: TariffTerm;
+  /** null: unlimited. */
+  dataGb: number | null;
+  /** null: unlimited. */
+  minutes: number | null;
+  /** null: unlimited. */
+  texts: number | null;
+  fiveG: boolean;
+  euRoaming: EuRoaming;
+  wifiCalling: boolean;
+  businessExtras: string[];
+  minLines: number;
+  maxLines: number;
+  /** Where staff read the prices, and the day they did. */
+  sourceUrl: string | null;
+  /** YYYY-MM-DD. */
+  checkedOn: string;
+}
+
+/** A stored tariff. */
+export interface Tariff extends TariffInput {
+  /** Shipped illustrative prices ("Illustrative prices" publicly) until staff edit or replace it. */
+  isSample: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * What a visitor saw of a tariff when they chose it, kept on the lead (its
+ * chosen tariff and its shortlist) so later catalogue edits never change it.
+ */
+export interface TariffSnapshot {
+  slug: string;
+  network: TariffNetwork;
+  name: string;
+  serviceType: TariffServiceType;
+  termMonths: number;
+  dataGb: number | null;
+  minutes: number | null;
+  texts: number | null;
+  fiveG: boolean;
+  euRoaming: EuRoaming;
+  wifiCalling: boolean;
+  businessExtras: string[];
+  monthlyPriceExVatPence: number;
+  upfrontCostExVatPence: number;
+  priceRises: PriceRise[];
+  multiLineDiscount: MultiLineDiscount | null;
+  checkedOn: string;
+  isSample: boolean;
+  /** The lines priced and the first month's start (YYYY-MM-DD, UK). */
+  lines: number;
+  start: string;
+  linePriceExVatPence: number;
+  teamMonthlyExVatPence: number;
+  contractTotalExVatPence: number;
+  effectiveMonthlyExVatPence: number;
+  /** When the visitor chose it (ISO-8601 UTC). */
+  takenAt: string;
+}
