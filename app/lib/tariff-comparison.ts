@@ -1,6 +1,6 @@
 import type { TEAM_SIZES } from "./enums";
 import { priceTariff, type TariffPricing } from "./tariff-prices";
-import type { Tariff, TariffNetwork, TariffSnapshot, TariffSort, TariffTerm } from "./tariffs";
+import type { Tariff, TariffNetwork, TariffOffer, TariffSnapshot, TariffSort, TariffTerm } from "./tariffs";
 
 /** What the visitor asks the comparison (the `/business-mobile#deals` form and `GET /api/tariffs`), parsed. */
 export interface TariffComparisonQuery {
@@ -103,8 +103,8 @@ export function shortlistTariffs(tariffs: readonly Tariff[], lines: number, star
   return shortlist;
 }
 
-/** What the visitor saw of a tariff, to keep on the lead (DESIGN.md, Tariffs and quotes). */
-export function tariffSnapshot({ tariff, pricing }: ComparedTariff, takenAt: Date): TariffSnapshot {
+/** A priced tariff as a visitor sees it: plain data, for a page's props or the lead. */
+export function tariffOffer({ tariff, pricing }: ComparedTariff): TariffOffer {
   return {
     slug: tariff.slug,
     network: tariff.network,
@@ -125,6 +125,10 @@ export function tariffSnapshot({ tariff, pricing }: ComparedTariff, takenAt: Dat
     checkedOn: tariff.checkedOn,
     isSample: tariff.isSample,
     ...pricing,
-    takenAt: takenAt.toISOString(),
   };
+}
+
+/** What the visitor saw of a tariff, to keep on the lead (DESIGN.md, Tariffs and quotes). */
+export function tariffSnapshot(offer: TariffOffer, takenAt: Date): TariffSnapshot {
+  return { ...offer, takenAt: takenAt.toISOString() };
 }

@@ -108,10 +108,11 @@ export interface Tariff extends TariffInput {
 }
 
 /**
- * What a visitor saw of a tariff when they chose it, kept on the lead (its
- * chosen tariff and its shortlist) so later catalogue edits never change it.
+ * A tariff as offered to a visitor: its terms and its figures for their
+ * team. Kept on the lead as a TariffSnapshot (with when they chose it), so
+ * later catalogue edits never change what they saw.
  */
-export interface TariffSnapshot {
+export interface TariffOffer {
   slug: string;
   network: TariffNetwork;
   name: string;
@@ -137,6 +138,9 @@ export interface TariffSnapshot {
   teamMonthlyExVatPence: number;
   contractTotalExVatPence: number;
   effectiveMonthlyExVatPence: number;
-  /** When the visitor chose it (ISO-8601 UTC). */
+}
+
+/** The lead's chosen tariff and its shortlist: an offer and when the visitor chose it (ISO-8601 UTC). */
+export interface TariffSnapshot extends TariffOffer {
   takenAt: string;
 }
