@@ -120,6 +120,8 @@ const envFields = z.object({
     .positive()
     .max(24 * 365)
     .default(24),
+  // A tariff whose prices were checked more than this many days ago is marked stale to staff (list, dashboard).
+  TARIFF_STALE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   // Email (lead and enquiry notifications, visitor confirmations): nothing is sent without SMTP_URL.
   SMTP_URL: z
     .string()

@@ -144,3 +144,19 @@ export interface TariffOffer {
 export interface TariffSnapshot extends TariffOffer {
   takenAt: string;
 }
+
+/** The staff list's filters: each left out matches every tariff. */
+export interface TariffListFilters {
+  /** Part of the name, slug or network, any case. */
+  search?: string;
+  network?: TariffNetwork;
+  status?: TariffStatus;
+  serviceType?: TariffServiceType;
+  /** Only the tariffs whose prices were checked more than TARIFF_STALE_DAYS ago (true), or only the others (false). */
+  stale?: boolean;
+}
+
+/** A tariff in the staff list: stale when its prices were checked more than TARIFF_STALE_DAYS ago. */
+export interface TariffListEntry extends Tariff {
+  stale: boolean;
+}

@@ -1,10 +1,14 @@
-import type { Insertable } from "kysely";
+import { sql, type Insertable, type SqlBool } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
 import type { TariffRow, TariffsTable } from "~/lib/database-types";
-import type { Tariff, TariffInput, TariffNetwork, TariffServiceType, TariffTerm } from "~/lib/tariffs";
+import { londonDateStamp } from "~/lib/format";
+import { tariffInputSchema, type TariffChanges } from "~/lib/schemas/tariffs";
+import type { Tariff, TariffInput, TariffListEntry, TariffListFilters, TariffNetwork, TariffServiceType, TariffStatus, TariffTerm } from "~/lib/tariffs";
 import { getDb, isUniqueViolation, nowIso } from "~/infrastructure/db.server";
+import { env } from "~/infrastructure/env.server";
 import { rememberPublicContent } from "~/infrastructure/public-content.server";
 import { recordAudit } from "./audit-log.server";
+import { textSearch } from "./listing.server";
 import { ModelError } from "./model-error.server";
 
 /** A stored row as the app reads it: the JSON columns parsed, the 0/1 columns as booleans. */
@@ -52,11 +56,51 @@ export function tariffColumns(input: TariffInput, now: string): Omit<Insertable<
   };
 }
 
-/** Every tariff, by network and name: the staff's list. */
-export async function listTariffs(): Promise<Tariff[]> {
+/** A tariff as the audit log names it. */
+const tariffWords = (tariff: { network: string; name: string; slug: string }) => `${tariff.network} ${tariff.name} (${tariff.slug})`;
+
+/** The tariff as staff wrote it: without what the catalogue keeps about it. */
+export function tariffInput({ isSample: _isSample, createdAt: _createdAt, updatedAt: _updatedAt, ...input }: Tariff): TariffInput {
+  return input;
+}
+
+/** The first day whose check is still fresh: a tariff checked before it is stale (UK calendar days). */
+export function staleBefore(now: Date = new Date()): string {
+  const [year, month, day] = londonDateStamp(now).split("-").map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day! - env.TARIFF_STALE_DAYS)).toISOString().slice(0, 10);
+}
+
+/** Whether a tariff's prices were checked more than TARIFF_STALE_DAYS ago. */
+export function isTariffStale(tariff: Pick<Tariff, "checkedOn">, now: Date = new Date()): boolean {
+  return tariff.checkedOn < staleBefore(now);
+}
+
+const isStale = (cutoff: string) => sql<SqlBool>`${sql.ref("checkedOn")} < ${cutoff}`;
+
+/** The staff's list, by network and name, each tariff marked stale or not. */
+export async function listTariffs(filters: TariffListFilters = {}): Promise<TariffListEntry[]> {
   const db = await getDb();
-  const rows = await db.selectFrom("tariffs").selectAll().orderBy("network").orderBy("name").orderBy("slug").execute();
-  return rows.map(toTariff);
+  const cutoff = staleBefore();
+  let query = db.selectFrom("tariffs").selectAll();
+  if (filters.search) query = query.where(textSearch(filters.search, { text: ["name", "slug", "network"] }));
+  if (filters.network) query = query.where("network", "=", filters.network);
+  if (filters.status) query = query.where("status", "=", filters.status);
+  if (filters.serviceType) query = query.where("serviceType", "=", filters.serviceType);
+  if (filters.stale !== undefined) query = query.where(filters.stale ? isStale(cutoff) : sql<SqlBool>`NOT ${isStale(cutoff)}`);
+  const rows = await query.orderBy("network").orderBy("name").orderBy("slug").execute();
+  return rows.map((row) => ({ ...toTariff(row), stale: row.checkedOn < cutoff }));
+}
+
+/** How many tariffs still offered or being prepared (not withdrawn) need their prices checked again: the dashboard's count. */
+export async function countStaleTariffs(): Promise<number> {
+  const db = await getDb();
+  const row = await db
+    .selectFrom("tariffs")
+    .select(sql<number>`count(*)`.as("count"))
+    .where("status", "!=", "withdrawn")
+    .where(isStale(staleBefore()))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /**
@@ -94,15 +138,76 @@ export async function createTariff(actor: AdminUser, input: TariffInput): Promis
         .values({ ...tariffColumns(input, now), createdAt: now })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordAudit(
-        actor,
-        { action: "tariff.created", entityType: "tariff", entityId: row.slug, summary: `Added the tariff ${row.network} ${row.name} (${row.slug})` },
-        trx,
-      );
+      await recordAudit(actor, { action: "tariff.created", entityType: "tariff", entityId: row.slug, summary: `Added the tariff ${tariffWords(row)}` }, trx);
       return toTariff(row);
     });
   } catch (error) {
     if (isUniqueViolation(error, "tariffs", "slug")) throw new ModelError(409, "Another tariff already has this slug", "slug");
     throw error;
   }
+}
+
+/**
+ * A staff edit: the fields given replace the tariff's, the result is checked
+ * whole, and it stops being a sample (its prices are now the staff's). The
+ * slug may change, unless another tariff has it (409).
+ */
+export async function updateTariff(actor: AdminUser, slug: string, changes: TariffChanges): Promise<Tariff> {
+  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const db = await getDb();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom("tariffs").selectAll().where("slug", "=", slug).executeTakeFirst();
+      if (!row) throw new ModelError(404, "Tariff not found");
+      const checked = tariffInputSchema.safeParse({ ...tariffInput(toTariff(row)), ...given });
+      if (!checked.success) {
+        const issue = checked.error.issues[0]!;
+        throw new ModelError(400, issue.message, issue.path.join(".") || undefined);
+      }
+      const updated = await trx
+        .updateTable("tariffs")
+        .set(tariffColumns(checked.data, nowIso()))
+        .where("id", "=", row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const renamed = updated.slug === slug ? "" : `, was ${slug}`;
+      await recordAudit(
+        actor,
+        { action: "tariff.updated", entityType: "tariff", entityId: updated.slug, summary: `Edited the tariff ${tariffWords(updated)}${renamed}` },
+        trx,
+      );
+      return toTariff(updated);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "tariffs", "slug")) throw new ModelError(409, "Another tariff already has this slug", "slug");
+    throw error;
+  }
+}
+
+const STATUS_CHANGES: Record<TariffStatus, { action: string; verb: string }> = {
+  live: { action: "tariff.published", verb: "Published" },
+  withdrawn: { action: "tariff.withdrawn", verb: "Withdrew" },
+  draft: { action: "tariff.updated", verb: "Moved back to draft" },
+};
+
+/** Publish (live: visitors see it at once) or withdraw (gone from the comparison at once; leads keep their snapshot). */
+export async function setTariffStatus(actor: AdminUser, slug: string, status: TariffStatus): Promise<Tariff> {
+  const db = await getDb();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.updateTable("tariffs").set({ status, updatedAt: nowIso() }).where("slug", "=", slug).returningAll().executeTakeFirst();
+    if (!row) throw new ModelError(404, "Tariff not found");
+    const change = STATUS_CHANGES[status];
+    await recordAudit(actor, { action: change.action, entityType: "tariff", entityId: slug, summary: `${change.verb} the tariff ${tariffWords(row)}` }, trx);
+    return toTariff(row);
+  });
+}
+
+/** Removes a tariff from the catalogue; leads that chose it keep their snapshot of it. */
+export async function deleteTariff(actor: AdminUser, slug: string): Promise<void> {
+  const db = await getDb();
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom("tariffs").where("slug", "=", slug).returningAll().executeTakeFirst();
+    if (!row) throw new ModelError(404, "Tariff not found");
+    await recordAudit(actor, { action: "tariff.deleted", entityType: "tariff", entityId: slug, summary: `Deleted the tariff ${tariffWords(row)}` }, trx);
+  });
 }

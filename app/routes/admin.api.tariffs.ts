@@ -1,12 +1,24 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { tariffInputSchema } from "~/lib/schemas/tariffs";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithSchema } from "~/lib/form-submission";
+import { tariffInputSchema, tariffListParams, tariffListQuerySchema } from "~/lib/schemas/tariffs";
 import { createTariff, listTariffs } from "~/models/tariffs.server";
 import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
 import { readJsonWithSchema } from "~/route-actions/json-api.server";
 
-/** `GET /admin/api/tariffs`: the whole catalogue; `POST` adds a tariff (201). */
+/**
+ * `GET /admin/api/tariffs?q=&network=&status=&serviceType=&stale=`: the
+ * catalogue (each tariff marked stale or not), 400 for a filter not in its
+ * list; `POST` adds a tariff (201).
+ */
 const tariffs: AdminJsonRoute = {
-  GET: { permission: "view", handle: () => listTariffs() },
+  GET: {
+    permission: "view",
+    handle: ({ request }) => {
+      const filters = parseWithSchema(tariffListQuerySchema, tariffListParams(new URL(request.url)));
+      if (!filters.success) throw json({ error: "Invalid filters", fieldErrors: filters.fieldErrors }, { status: 400 });
+      return listTariffs(filters.data);
+    },
+  },
   POST: {
     permission: "manageTariffs",
     status: 201,

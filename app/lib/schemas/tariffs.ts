@@ -9,8 +9,10 @@ import {
   TARIFF_STATUSES,
   TARIFF_TERMS,
   type TariffInput,
+  type TariffListFilters,
 } from "~/lib/tariffs";
 import { withoutNul } from "./fields";
+import { cleanSearchText } from "./search";
 
 /** Limits of one tariff: a higher figure is a typing mistake, not a deal. */
 export const TARIFF_LIMITS = {
@@ -109,64 +111,101 @@ const lineCount = (label: string, fallback: number) =>
  * dialog and each CSV row all end here. Money is integer pence ex VAT; price
  * rises are dated amounts, never percentages (Ofcom, January 2025).
  */
-export const tariffInputSchema = z
+export const tariffFieldsSchema = z.object({
+  slug: text("a slug", TARIFF_LIMITS.slug).pipe(z.string().regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens in the slug")),
+  network: z.enum(TARIFF_NETWORKS, { errorMap: () => ({ message: `Choose a network: ${TARIFF_NETWORKS.join(", ")}` }) }),
+  name: text("the tariff's name", TARIFF_LIMITS.name),
+  serviceType: z.enum(TARIFF_SERVICE_TYPES, {
+    errorMap: () => ({ message: `Choose a service type: ${Object.values(TARIFF_SERVICE_TYPE_LABELS).join(", ")}` }),
+  }),
+  status: z.enum(TARIFF_STATUSES, { errorMap: () => ({ message: `Choose a status: ${TARIFF_STATUSES.join(", ")}` }) }).default("draft"),
+  monthlyPriceExVatPence: pence("the monthly price"),
+  upfrontCostExVatPence: pence("the upfront cost").default(0),
+  termMonths: z
+    .number({ required_error: "Choose a term", invalid_type_error: "Choose a term" })
+    .refine(
+      (term): term is (typeof TARIFF_TERMS)[number] => (TARIFF_TERMS as readonly number[]).includes(term),
+      `Choose a term of ${TARIFF_TERMS.join(", ")} months`,
+    ),
+  priceRises: z
+    .array(priceRise, { invalid_type_error: "Price rises must be a list" })
+    .max(TARIFF_LIMITS.priceRises, `List at most ${TARIFF_LIMITS.priceRises} price rises`)
+    .refine((rises) => new Set(rises.map((rise) => rise.from)).size === rises.length, "Give each price rise its own date")
+    .default([]),
+  dataGb: allowance("Data", (gb) =>
+    gb.positive("Data must be above 0 GB, or null for unlimited").max(TARIFF_LIMITS.dataGb, "Check the data: it is over 100,000 GB"),
+  ),
+  minutes: allowance("Minutes", (minutes) =>
+    minutes.int("Enter minutes as a whole number").max(TARIFF_LIMITS.allowance, "Check the minutes: over a million is unlimited (null)"),
+  ),
+  texts: allowance("Texts", (texts) =>
+    texts.int("Enter texts as a whole number").max(TARIFF_LIMITS.allowance, "Check the texts: over a million is unlimited (null)"),
+  ),
+  fiveG: flag("5G"),
+  euRoaming,
+  wifiCalling: flag("Wi-Fi calling"),
+  businessExtras: z
+    .array(text("each business extra", TARIFF_LIMITS.businessExtra), { invalid_type_error: "Business extras must be a list" })
+    .max(TARIFF_LIMITS.businessExtras, `List at most ${TARIFF_LIMITS.businessExtras} business extras`)
+    .default([]),
+  multiLineDiscount,
+  minLines: lineCount("fewest lines", TARIFF_LINES.min),
+  maxLines: lineCount("most lines", TARIFF_LINES.max),
+  sourceUrl: withoutNul(
+    z
+      .string({ invalid_type_error: "Enter the source as a web address" })
+      .trim()
+      .max(TARIFF_LIMITS.sourceUrl, `Keep the source address to ${TARIFF_LIMITS.sourceUrl} characters`)
+      .url("Enter the source as a web address starting https://")
+      .refine((url) => /^https?:\/\//i.test(url), "Enter the source as a web address starting https://"),
+  )
+    .nullable()
+    .default(null),
+  checkedOn: calendarDay("the day the prices were checked").refine(
+    (day) => day <= londonDateStamp(new Date()),
+    "The day the prices were checked cannot be in the future",
+  ),
+});
+
+/** One tariff as staff write it, whole (see tariffFieldsSchema). */
+export const tariffInputSchema = tariffFieldsSchema.superRefine((tariff, context) => {
+  if (tariff.minLines > tariff.maxLines) {
+    context.addIssue({ code: z.ZodIssueCode.custom, path: ["maxLines"], message: "The most lines cannot be fewer than the fewest lines" });
+  }
+}) satisfies z.ZodType<TariffInput, z.ZodTypeDef, unknown>;
+
+/**
+ * A staff edit (`PATCH /admin/api/tariffs/{slug}`): any of the fields, each
+ * under its own rule; a field left out keeps its value. The model checks the
+ * edited tariff whole (fewest and most lines together) before it is stored.
+ */
+export const tariffChangesSchema = tariffFieldsSchema.partial();
+export type TariffChanges = z.infer<typeof tariffChangesSchema>;
+
+/** An empty parameter is the same as none. */
+const optionalParam = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
+
+/**
+ * The staff list's filters as URL parameters (`GET /admin/api/tariffs`,
+ * the Tariffs screen): `q` (searched like the other staff lists), `network`,
+ * `status`, `serviceType` and `stale` (1 or 0). A value not in its list is refused.
+ */
+export const tariffListQuerySchema = z
   .object({
-    slug: text("a slug", TARIFF_LIMITS.slug).pipe(z.string().regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens in the slug")),
-    network: z.enum(TARIFF_NETWORKS, { errorMap: () => ({ message: `Choose a network: ${TARIFF_NETWORKS.join(", ")}` }) }),
-    name: text("the tariff's name", TARIFF_LIMITS.name),
-    serviceType: z.enum(TARIFF_SERVICE_TYPES, {
-      errorMap: () => ({ message: `Choose a service type: ${Object.values(TARIFF_SERVICE_TYPE_LABELS).join(", ")}` }),
-    }),
-    status: z.enum(TARIFF_STATUSES, { errorMap: () => ({ message: `Choose a status: ${TARIFF_STATUSES.join(", ")}` }) }).default("draft"),
-    monthlyPriceExVatPence: pence("the monthly price"),
-    upfrontCostExVatPence: pence("the upfront cost").default(0),
-    termMonths: z
-      .number({ required_error: "Choose a term", invalid_type_error: "Choose a term" })
-      .refine(
-        (term): term is (typeof TARIFF_TERMS)[number] => (TARIFF_TERMS as readonly number[]).includes(term),
-        `Choose a term of ${TARIFF_TERMS.join(", ")} months`,
-      ),
-    priceRises: z
-      .array(priceRise, { invalid_type_error: "Price rises must be a list" })
-      .max(TARIFF_LIMITS.priceRises, `List at most ${TARIFF_LIMITS.priceRises} price rises`)
-      .refine((rises) => new Set(rises.map((rise) => rise.from)).size === rises.length, "Give each price rise its own date")
-      .default([]),
-    dataGb: allowance("Data", (gb) =>
-      gb.positive("Data must be above 0 GB, or null for unlimited").max(TARIFF_LIMITS.dataGb, "Check the data: it is over 100,000 GB"),
-    ),
-    minutes: allowance("Minutes", (minutes) =>
-      minutes.int("Enter minutes as a whole number").max(TARIFF_LIMITS.allowance, "Check the minutes: over a million is unlimited (null)"),
-    ),
-    texts: allowance("Texts", (texts) =>
-      texts.int("Enter texts as a whole number").max(TARIFF_LIMITS.allowance, "Check the texts: over a million is unlimited (null)"),
-    ),
-    fiveG: flag("5G"),
-    euRoaming,
-    wifiCalling: flag("Wi-Fi calling"),
-    businessExtras: z
-      .array(text("each business extra", TARIFF_LIMITS.businessExtra), { invalid_type_error: "Business extras must be a list" })
-      .max(TARIFF_LIMITS.businessExtras, `List at most ${TARIFF_LIMITS.businessExtras} business extras`)
-      .default([]),
-    multiLineDiscount,
-    minLines: lineCount("fewest lines", TARIFF_LINES.min),
-    maxLines: lineCount("most lines", TARIFF_LINES.max),
-    sourceUrl: withoutNul(
-      z
-        .string({ invalid_type_error: "Enter the source as a web address" })
-        .trim()
-        .max(TARIFF_LIMITS.sourceUrl, `Keep the source address to ${TARIFF_LIMITS.sourceUrl} characters`)
-        .url("Enter the source as a web address starting https://")
-        .refine((url) => /^https?:\/\//i.test(url), "Enter the source as a web address starting https://"),
-    )
-      .nullable()
-      .default(null),
-    checkedOn: calendarDay("the day the prices were checked").refine(
-      (day) => day <= londonDateStamp(new Date()),
-      "The day the prices were checked cannot be in the future",
-    ),
+    q: optionalParam(z.string().transform(cleanSearchText)),
+    network: optionalParam(z.enum(TARIFF_NETWORKS, { errorMap: () => ({ message: `Choose a network: ${TARIFF_NETWORKS.join(", ")}` }) })),
+    status: optionalParam(z.enum(TARIFF_STATUSES, { errorMap: () => ({ message: `Choose a status: ${TARIFF_STATUSES.join(", ")}` }) })),
+    serviceType: optionalParam(z.enum(TARIFF_SERVICE_TYPES, { errorMap: () => ({ message: `Choose a service type: ${TARIFF_SERVICE_TYPES.join(", ")}` }) })),
+    stale: optionalParam(z.enum(["1", "0"], { errorMap: () => ({ message: "Say stale=1 for only stale tariffs or stale=0 for the others" }) })),
   })
-  .superRefine((tariff, context) => {
-    if (tariff.minLines > tariff.maxLines) {
-      context.addIssue({ code: z.ZodIssueCode.custom, path: ["maxLines"], message: "The most lines cannot be fewer than the fewest lines" });
-    }
-  }) satisfies z.ZodType<TariffInput, z.ZodTypeDef, unknown>;
+  .transform(({ q, stale, ...filters }): TariffListFilters => ({
+    ...filters,
+    ...(q ? { search: q } : {}),
+    ...(stale === undefined ? {} : { stale: stale === "1" }),
+  }));
+
+/** The raw list parameters of a URL, for tariffListQuerySchema. */
+export function tariffListParams(url: URL): Record<string, string | null> {
+  const names = ["q", "network", "status", "serviceType", "stale"] as const;
+  return Object.fromEntries(names.map((name) => [name, url.searchParams.get(name)]));
+}
