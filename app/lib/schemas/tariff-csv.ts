@@ -46,12 +46,12 @@ function headerErrors(header: string[]): TariffCsvError[] {
 }
 
 /** One row read and checked as a tariff: the tariff, or each bad column's error. */
-function readRow(cells: string[], header: string[], line: number): { input?: TariffInput; errors: TariffCsvError[] } {
+function readRow(cells: string[], positions: readonly number[], line: number): { input?: TariffInput; errors: TariffCsvError[] } {
   const draft: TariffDraft = { euRoaming: {}, multiLineDiscount: {} };
   const bad = new Map<string, string>();
-  for (const column of TARIFF_CSV_COLUMNS) {
+  for (const [index, column] of TARIFF_CSV_COLUMNS.entries()) {
     try {
-      column.read(unguardedCsvCell(cells[header.indexOf(column.name)]!.trim()), draft);
+      column.read(unguardedCsvCell(cells[positions[index]!]!.trim()), draft);
     } catch (error) {
       if (!(error instanceof TariffCellError)) throw error;
       bad.set(column.name, error.message);
@@ -103,6 +103,8 @@ export function readTariffsCsv(text: string): TariffCsvReading {
   const problems = headerErrors(header);
   if (problems.length > 0) return refused(problems);
 
+  // Where each column is in this file's rows.
+  const positions = TARIFF_CSV_COLUMNS.map((column) => header.indexOf(column.name));
   const errors: TariffCsvError[] = [];
   const rows: { line: number; input: TariffInput }[] = [];
   const slugLines = new Map<string, number>();
@@ -114,7 +116,7 @@ export function readTariffsCsv(text: string): TariffCsvReading {
       errors.push({ line, field: "row", message: `This row has ${cells.length} cells; the header has ${header.length}` });
       continue;
     }
-    const row = readRow(cells, header, line);
+    const row = readRow(cells, positions, line);
     const slug = row.input?.slug ?? cells[header.indexOf("slug")]!.trim();
     const firstLine = slug === "" ? undefined : slugLines.get(slug);
     if (firstLine !== undefined) errors.push({ line, field: "slug", message: `The slug ${slug} is also on line ${firstLine}: give each tariff its own slug` });
