@@ -2,6 +2,7 @@
 // catalogue (all added), then the same file again (all updated), each timed from sending the file
 // to the answer; goal under 2 s each. Every row is checked before any is written, then all are
 // written in one transaction.
+import fs from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { printGoals } from "./measure.js";
@@ -38,7 +39,15 @@ function catalogueCsv(rows) {
   return `${lines.join("\r\n")}\r\n`;
 }
 
-async function timedImport(url, cookie, csv) {
+/** The server process's CPU time so far (user and system), in ms: what the import cost it, however busy the machine. */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function timedImport(url, cookie, csv, pid) {
+  const cpuBefore = cpuMs(pid);
   const started = performance.now();
   const response = await fetch(`${url}/admin/api/tariffs/import`, {
     method: "POST",
@@ -47,8 +56,9 @@ async function timedImport(url, cookie, csv) {
   });
   const answer = await response.json();
   const ms = performance.now() - started;
+  const cpu = cpuMs(pid) - cpuBefore;
   if (response.status !== 200) throw new Error(`The import answered ${response.status}: ${JSON.stringify(answer).slice(0, 500)}`);
-  return { ms, answer };
+  return { ms, cpu, answer };
 }
 
 export async function run({ startBuiltServer }) {
@@ -56,8 +66,8 @@ export async function run({ startBuiltServer }) {
   try {
     const cookie = await signIn(server.url);
     const csv = catalogueCsv(ROWS);
-    const added = await timedImport(server.url, cookie, csv);
-    const updated = await timedImport(server.url, cookie, csv);
+    const added = await timedImport(server.url, cookie, csv, server.pid);
+    const updated = await timedImport(server.url, cookie, csv, server.pid);
     // Wall-clock times: on a machine busy with other work they stretch with the load.
     const load = os.loadavg()[0].toFixed(1);
     console.log(
@@ -66,13 +76,13 @@ export async function run({ startBuiltServer }) {
     printGoals([
       {
         figure: `import ${ROWS} new tariffs (${added.answer.created} added)`,
-        measured: `${Math.round(added.ms)} ms`,
+        measured: `${Math.round(added.ms)} ms (server CPU ${added.cpu} ms)`,
         goal: `< ${GOAL_MS} ms`,
         met: added.ms < GOAL_MS && added.answer.created === ROWS,
       },
       {
         figure: `import them again (${updated.answer.updated} updated)`,
-        measured: `${Math.round(updated.ms)} ms`,
+        measured: `${Math.round(updated.ms)} ms (server CPU ${updated.cpu} ms)`,
         goal: `< ${GOAL_MS} ms`,
         met: updated.ms < GOAL_MS && updated.answer.updated === ROWS,
       },
