@@ -81,25 +81,25 @@ function readRow(cells: string[], positions: readonly number[], line: number): {
  */
 export function readTariffsCsv(text: string): TariffCsvReading {
   // The records first (cheap), so a file past the row limit is refused before any row is checked.
-  const records: string[][] = [];
-  let rowCount = 0;
+  // Blank lines are counted (a spreadsheet shows them as rows) but not kept.
+  let header: string[] | undefined;
+  const records: { line: number; cells: string[] }[] = [];
+  let line = 0;
   try {
     for (const cells of csvRecords(text)) {
-      records.push(cells);
-      const blank = cells.length === 1 && cells[0]!.trim() === "";
-      if (records.length > 1 && !blank) rowCount += 1;
-      if (rowCount > TARIFF_CSV_LIMITS.rows) {
+      line += 1;
+      if (!header) header = cells.map((cell) => cell.trim().toLowerCase());
+      else if (cells.length > 1 || cells[0]!.trim() !== "") records.push({ line, cells });
+      if (records.length > TARIFF_CSV_LIMITS.rows) {
         const limit = TARIFF_CSV_LIMITS.rows.toLocaleString("en-GB");
-        return refused([{ line: records.length, field: "file", message: `The file has more than ${limit} tariffs: import at most ${limit} at a time` }]);
+        return refused([{ line, field: "file", message: `The file has more than ${limit} tariffs: import at most ${limit} at a time` }]);
       }
     }
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;
     return refused([{ line: error.record, field: "file", message: error.message }]);
   }
-  if (records.length === 0)
-    return refused([{ line: 1, field: "file", message: `The file is empty: its first line names the columns (${TARIFF_CSV_HEADER.join(", ")})` }]);
-  const header = records[0]!.map((cell) => cell.trim().toLowerCase());
+  if (!header) return refused([{ line: 1, field: "file", message: `The file is empty: its first line names the columns (${TARIFF_CSV_HEADER.join(", ")})` }]);
   const problems = headerErrors(header);
   if (problems.length > 0) return refused(problems);
 
@@ -108,10 +108,7 @@ export function readTariffsCsv(text: string): TariffCsvReading {
   const errors: TariffCsvError[] = [];
   const rows: { line: number; input: TariffInput }[] = [];
   const slugLines = new Map<string, number>();
-  for (let index = 1; index < records.length; index += 1) {
-    const cells = records[index]!;
-    const line = index + 1;
-    if (cells.length === 1 && cells[0]!.trim() === "") continue;
+  for (const { line, cells } of records) {
     if (cells.length !== header.length) {
       errors.push({ line, field: "row", message: `This row has ${cells.length} cells; the header has ${header.length}` });
       continue;
