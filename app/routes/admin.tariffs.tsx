@@ -13,6 +13,7 @@ import { pageOfTariffs, TARIFF_LIST_INTENTS, TARIFFS_ADMIN_PATH } from "~/lib/ta
 import { listTariffs, setTariffStatus } from "~/models/tariffs.server";
 import { changeFromForm } from "~/route-actions/admin-forms.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { raiseToast } from "~/route-actions/toast.server";
 import { env } from "~/infrastructure/env.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
 
@@ -42,8 +43,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdminPageUser(request, { permission: "manageTariffs", signedOut: "login" });
   const form = await readFormFields(request);
   const back = `${TARIFFS_ADMIN_PATH}${new URL(request.url).search}`;
-  const change = STATUS_CHANGES[form.intent as keyof typeof STATUS_CHANGES];
-  if (!change || !form.slug) return json({ toast: errorToast("Unknown action") }, { status: 400 });
+  // Own keys only: an intent of "__proto__" names no change.
+  const change = form.intent && Object.hasOwn(STATUS_CHANGES, form.intent) ? STATUS_CHANGES[form.intent as keyof typeof STATUS_CHANGES] : null;
+  if (!change || !form.slug) return json({ toast: raiseToast(errorToast("Unknown action")) }, { status: 400 });
   return changeFromForm(() => setTariffStatus(user, form.slug!, change.status), {
     success: { redirectTo: back, toast: { kind: "success", title: change.done } },
     failure: (error) => errorToast(error.message),

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { parseTariffForm } from "~/lib/schemas/tariff-form";
-import { newTariffFormValues, penceFromPounds, poundsFromPence, priceRiseRowCount, tariffFormValues, type TariffFormValues } from "~/lib/tariff-form";
+import { TARIFF_LIMITS } from "~/lib/schemas/tariffs";
+import {
+  newTariffFormValues,
+  penceFromPounds,
+  poundsFromPence,
+  priceRiseRowCount,
+  TARIFF_FORM_FIELDS,
+  tariffFormValues,
+  type TariffFormValues,
+} from "~/lib/tariff-form";
 import { tariffInput } from "../support/tariffs";
 
 /** The form of a complete tariff, as the edit dialog shows it, with some fields typed over. */
@@ -144,5 +153,14 @@ describe("the tariff form and the tariff", () => {
     const values = newTariffFormValues("2026-11-25");
     expect(values).toMatchObject({ status: "draft", checkedOn: "2026-11-25", termMonths: "24", network: "", monthlyPrice: "", dataGb: "", minLines: "1" });
     expect(parseTariffForm(values).success).toBe(false);
+  });
+});
+
+describe("the form's inputs", () => {
+  // The form is shipped to the browser without zod, so it keeps its own copy of the limits the browser enforces.
+  it("stop typing where the schema's limits are", () => {
+    expect(TARIFF_FORM_FIELDS.slug.maxLength).toBe(TARIFF_LIMITS.slug);
+    expect(TARIFF_FORM_FIELDS.name.maxLength).toBe(TARIFF_LIMITS.name);
+    expect(TARIFF_FORM_FIELDS.sourceUrl.maxLength).toBe(TARIFF_LIMITS.sourceUrl);
   });
 });
