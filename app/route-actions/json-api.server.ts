@@ -54,3 +54,19 @@ export function jsonPage<Entry>(entries: Entry[], page: { total: number; page: n
     },
   });
 }
+
+/**
+ * A `text/csv` body as text, or the answer to give instead (thrown): 415 for
+ * another type, 413 past the limit.
+ */
+export async function readCsvBody(request: Request, maxBytes: number): Promise<string> {
+  if (!/^text\/csv\s*(;|$)/i.test(request.headers.get("Content-Type") ?? "")) {
+    throw json({ error: "Send the file as text/csv" }, { status: 415 });
+  }
+  try {
+    return await readTextWithLimit(request, maxBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw bodyTooLargeResponse(request, maxBytes);
+    throw error;
+  }
+}

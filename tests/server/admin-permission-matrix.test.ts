@@ -85,14 +85,6 @@ async function freshTestimonialId(): Promise<number> {
     .executeTakeFirstOrThrow();
   return row.id;
 }
-/** A tariff of its own (added by the super admin through the JSON route), for a case that may change or remove it. */
-async function freshTariffSlug(): Promise<string> {
-  counter += 1;
-  const slug = `matrix-tariff-${counter}`;
-  const response = await clients.superAdmin.postJson("/admin/api/tariffs", tariffInput({ slug }));
-  expect(response.status).toBe(201);
-  return slug;
-}
 async function freshEnquiryId(): Promise<number> {
   const row = await server.db
     .insertInto("contactEnquiries")
@@ -120,9 +112,42 @@ async function freshSignupId(): Promise<number> {
   return row.id;
 }
 
+/** A tariff of its own for each request, as a staff member would have added it. */
+async function freshTariffSlug(): Promise<string> {
+  counter += 1;
+  const input = tariffInput({ slug: `matrix-tariff-${counter}` });
+  const now = new Date().toISOString();
+  await server.db
+    .insertInto("tariffs")
+    .values({
+      ...input,
+      priceRises: JSON.stringify(input.priceRises),
+      fiveG: input.fiveG ? 1 : 0,
+      euRoaming: JSON.stringify(input.euRoaming),
+      wifiCalling: input.wifiCalling ? 1 : 0,
+      businessExtras: JSON.stringify(input.businessExtras),
+      multiLineDiscount: JSON.stringify(input.multiLineDiscount),
+      isSample: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return input.slug;
+}
+
+/** A one-tariff CSV file in the import's columns, with a slug of its own. */
+function tariffCsv(): string {
+  counter += 1;
+  return [
+    "slug,network,name,service_type,status,monthly_price_ex_vat,upfront_cost_ex_vat,term_months,price_rises,data_gb,minutes,texts,five_g,eu_roaming,eu_roaming_fair_use_gb,eu_roaming_daily_charge,wifi_calling,business_extras,multi_line_discount_from_line,multi_line_discount_percent,min_lines,max_lines,source_url,checked_on",
+    `matrix-import-${counter},EE,Business SIM,sim_only,live,12.00,0.00,24,,30,unlimited,unlimited,yes,yes,,,yes,,,,1,50,,2026-11-01`,
+  ].join("\r\n");
+}
+
 interface Case {
   name: string;
-  request: () => Promise<{ method: string; path: string; body?: unknown }>;
+  /** `csv` is sent as a text/csv body instead of `body` as JSON. */
+  request: () => Promise<{ method: string; path: string; body?: unknown; csv?: string }>;
   expect: Record<Who, number>;
 }
 
@@ -256,6 +281,47 @@ const CASES: Case[] = [
     request: async () => ({ method: "GET", path: `/admin/tariffs/${await freshTariffSlug()}/delete` }),
     expect: PAGE_ADMINS,
   },
+  { name: "GET /admin/api/tariffs", request: async () => ({ method: "GET", path: "/admin/api/tariffs?status=live&stale=0" }), expect: API_FOR_ALL },
+  {
+    name: "POST /admin/api/tariffs",
+    request: async () => ({ method: "POST", path: "/admin/api/tariffs", body: tariffInput({ slug: `matrix-new-${++counter}` }) }),
+    expect: API_ADMINS(201),
+  },
+  {
+    name: "GET /admin/api/tariffs/:slug",
+    request: async () => ({ method: "GET", path: `/admin/api/tariffs/${await freshTariffSlug()}` }),
+    expect: API_FOR_ALL,
+  },
+  {
+    name: "PATCH /admin/api/tariffs/:slug",
+    request: async () => ({ method: "PATCH", path: `/admin/api/tariffs/${await freshTariffSlug()}`, body: { name: "Renamed" } }),
+    expect: API_ADMINS(200),
+  },
+  {
+    name: "PATCH /admin/api/tariffs/:slug (withdraw)",
+    request: async () => ({ method: "PATCH", path: `/admin/api/tariffs/${await freshTariffSlug()}`, body: { status: "withdrawn" } }),
+    expect: API_ADMINS(200),
+  },
+  {
+    name: "DELETE /admin/api/tariffs/:slug",
+    request: async () => ({ method: "DELETE", path: `/admin/api/tariffs/${await freshTariffSlug()}` }),
+    expect: API_ADMINS(204),
+  },
+  {
+    name: "POST /admin/api/tariffs/import",
+    request: async () => ({ method: "POST", path: "/admin/api/tariffs/import", csv: tariffCsv() }),
+    expect: API_ADMINS(200),
+  },
+  {
+    name: "POST /admin/api/tariffs/import-samples",
+    request: async () => {
+      // Samples go only into an empty catalogue: each request starts from one.
+      await server.db.deleteFrom("tariffs").execute();
+      return { method: "POST", path: "/admin/api/tariffs/import-samples" };
+    },
+    expect: API_ADMINS(200),
+  },
+  { name: "GET /admin/tariffs/export", request: async () => ({ method: "GET", path: "/admin/tariffs/export" }), expect: PAGE_FOR_ALL },
 
   { name: "GET /admin/enquiries", request: async () => ({ method: "GET", path: "/admin/enquiries" }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/enquiries/:id", request: async () => ({ method: "GET", path: `/admin/enquiries/${await freshEnquiryId()}` }), expect: PAGE_FOR_ALL },
@@ -290,8 +356,8 @@ const CASES: Case[] = [
 
 describe.each(CASES)("$name", (testCase) => {
   it.each(WHO)("answers %s as expected", async (who) => {
-    const { method, path, body } = await testCase.request();
-    const response = await clients[who].request(method, path, { json: body });
+    const { method, path, body, csv } = await testCase.request();
+    const response = await clients[who].request(method, path, csv === undefined ? { json: body } : { body: csv, headers: { "Content-Type": "text/csv" } });
     expect(response.status, `${who} ${method} ${path}: ${response.status === 302 ? response.headers.get("location") : ""}`).toBe(testCase.expect[who]);
     if (response.status === 302) {
       const location = response.headers.get("location");

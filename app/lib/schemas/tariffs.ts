@@ -30,6 +30,9 @@ export const TARIFF_LIMITS = {
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** The catalogue's own addresses beside /admin/api/tariffs/{slug} and /admin/tariffs/{slug}: no tariff may take them. */
+const RESERVED_SLUGS: readonly string[] = ["import", "import-samples", "export", "new"];
+
 const text = (label: string, max: number) =>
   withoutNul(
     z
@@ -112,7 +115,12 @@ const lineCount = (label: string, fallback: number) =>
  * rises are dated amounts, never percentages (Ofcom, January 2025).
  */
 export const tariffFieldsSchema = z.object({
-  slug: text("a slug", TARIFF_LIMITS.slug).pipe(z.string().regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens in the slug")),
+  slug: text("a slug", TARIFF_LIMITS.slug).pipe(
+    z
+      .string()
+      .regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens in the slug")
+      .refine((slug) => !RESERVED_SLUGS.includes(slug), "This slug names one of the catalogue's own pages: choose another"),
+  ),
   network: z.enum(TARIFF_NETWORKS, { errorMap: () => ({ message: `Choose a network: ${TARIFF_NETWORKS.join(", ")}` }) }),
   name: text("the tariff's name", TARIFF_LIMITS.name),
   serviceType: z.enum(TARIFF_SERVICE_TYPES, {

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { londonDateStamp } from "~/lib/format";
+import { tariffListParams, tariffListQuerySchema } from "~/lib/schemas/tariffs";
+import { exportTariffsCsv } from "~/models/tariff-csv.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
+
+/**
+ * Export CSV: the tariffs of the current filter (the list's parameters; a
+ * bad one is ignored) in the import's columns, as tariffs-YYYY-MM-DD.csv.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAdminPageUser(request, { signedOut: "login" });
+  const filters = tariffListQuerySchema.safeParse(tariffListParams(new URL(request.url)));
+  const csv = await exportTariffsCsv(user, filters.success ? filters.data : {});
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="tariffs-${londonDateStamp(new Date())}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
