@@ -5,6 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Activity, AlarmClock, ArrowRight, Inbox, Percent, Settings, Timer, TriangleAlert, Users } from "~/components/ui/icons";
 import { SignOutForm } from "~/components/admin/sign-out-form";
 import { BarChart, ColumnChart } from "~/components/admin/figure-charts";
+import { StaleTariffsNotice } from "~/components/admin/stale-tariffs-notice";
 import { StatCard } from "~/components/admin/stat-card";
 import { Avatar } from "~/components/ui/avatar";
 import { CHANGE_PASSWORD_PATH } from "~/lib/admin-navigation";
@@ -16,21 +17,24 @@ import { formatCount, formatDateTime, formatDay, formatPercent } from "~/lib/for
 import { formatDuration, type LeadFigures } from "~/lib/lead-figures";
 import { dashboardFigures, deliveryProblems, recentActivity, type DeliveryProblems } from "~/models/dashboard.server";
 import { leadFigures } from "~/models/lead-figures.server";
+import { countStaleTariffs } from "~/models/tariffs.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
 import { diskSpaceLow, type DiskSpace } from "~/infrastructure/disk-space.server";
+import { env } from "~/infrastructure/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Administration Portal" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "admin-panel" });
-  const [figures, charts, activity, webhookProblems, lowDiskSpace] = await Promise.all([
+  const [figures, charts, activity, webhookProblems, lowDiskSpace, staleTariffs] = await Promise.all([
     dashboardFigures(),
     leadFigures(),
     recentActivity(8),
     deliveryProblems(),
     diskSpaceLow(),
+    countStaleTariffs(),
   ]);
-  return json({ figures, charts, activity, webhookProblems, lowDiskSpace });
+  return json({ figures, charts, activity, webhookProblems, lowDiskSpace, staleTariffs: { count: staleTariffs, staleDays: env.TARIFF_STALE_DAYS } });
 }
 
 const LINK_CARDS = [
@@ -40,7 +44,7 @@ const LINK_CARDS = [
 ] as const;
 
 export default function Dashboard() {
-  const { figures, charts, activity, webhookProblems, lowDiskSpace } = useLoaderData<typeof loader>();
+  const { figures, charts, activity, webhookProblems, lowDiskSpace, staleTariffs } = useLoaderData<typeof loader>();
   const { user } = useAdminUser();
   const tiles = [
     { label: "Quote Requests", value: formatCount(figures.quoteRequests), icon: Inbox },
@@ -80,6 +84,7 @@ export default function Dashboard() {
 
       {lowDiskSpace ? <DiskSpaceWarning space={lowDiskSpace} /> : null}
       {webhookProblems ? <DeliveryProblemsPanel problems={webhookProblems} /> : null}
+      {staleTariffs.count > 0 ? <StaleTariffsNotice {...staleTariffs} /> : null}
 
       <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {tiles.map((tile) => (

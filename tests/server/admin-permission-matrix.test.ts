@@ -4,6 +4,7 @@ import { publicClient, staffClient, type Client, type StaffClient } from "../sup
 import { startTestServer, type TestServer } from "../support/server";
 import { seedTestLeads } from "../support/database";
 import { tariffInput } from "../support/tariffs";
+import { tariffFormValues } from "~/lib/tariff-form";
 
 /**
  * Every admin page and JSON route against every kind of visitor, with the
@@ -268,6 +269,18 @@ const CASES: Case[] = [
   },
   { name: "POST /admin/api/import-testimonials", request: async () => ({ method: "POST", path: "/admin/api/import-testimonials" }), expect: API_ADMINS(200) },
 
+  { name: "GET /admin/tariffs", request: async () => ({ method: "GET", path: "/admin/tariffs" }), expect: PAGE_FOR_ALL },
+  { name: "GET /admin/tariffs/new", request: async () => ({ method: "GET", path: "/admin/tariffs/new" }), expect: PAGE_ADMINS },
+  {
+    name: "GET /admin/tariffs/:slug/edit",
+    request: async () => ({ method: "GET", path: `/admin/tariffs/${await freshTariffSlug()}/edit` }),
+    expect: PAGE_ADMINS,
+  },
+  {
+    name: "GET /admin/tariffs/:slug/delete",
+    request: async () => ({ method: "GET", path: `/admin/tariffs/${await freshTariffSlug()}/delete` }),
+    expect: PAGE_ADMINS,
+  },
   { name: "GET /admin/api/tariffs", request: async () => ({ method: "GET", path: "/admin/api/tariffs?status=live&stale=0" }), expect: API_FOR_ALL },
   {
     name: "POST /admin/api/tariffs",
@@ -350,12 +363,87 @@ describe.each(CASES)("$name", (testCase) => {
       const location = response.headers.get("location");
       if (who === "signedOut" || who === "deactivated") {
         // SPEC section 8: the leads screen goes to the login path; the dashboard and users screen to /admin.
-        // The stock images and testimonials screens (not named there) go to the login path too.
+        // The stock images, testimonials and tariffs screens (not named there) go to the login path too.
         const toLogin = /^\/admin\/(leads|stock-images|testimonials|tariffs)/.test(path);
         expect(location).toBe(toLogin ? "/admin/api/login" : "/admin");
       } else {
         expect(location).toBe("/admin/dashboard");
       }
     }
+  });
+});
+
+/** A tariff form as the add and edit dialogs post it, for a tariff with this slug. */
+function tariffForm(slug: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(tariffFormValues(tariffInput({ slug, name: "Matrix SIM" }))).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+interface TariffFormCase {
+  name: string;
+  /** Posts the form as `who`, and says how to see whether it took effect. */
+  post: (client: Client) => Promise<{ response: Response; changed: () => Promise<boolean> }>;
+}
+
+const tariffRow = (slug: string) => server.db.selectFrom("tariffs").selectAll().where("slug", "=", slug).executeTakeFirst();
+
+/** The Tariffs screen's form posts: the same permission on the server as its JSON routes, whatever the screen shows. */
+const TARIFF_FORMS: TariffFormCase[] = [
+  {
+    name: "POST /admin/tariffs/new (add)",
+    post: async (client) => {
+      const slug = `matrix-new-${++counter}`;
+      const response = await client.postForm("/admin/tariffs/new", tariffForm(slug));
+      return { response, changed: async () => (await tariffRow(slug)) !== undefined };
+    },
+  },
+  {
+    name: "POST /admin/tariffs/:slug/edit",
+    post: async (client) => {
+      const slug = await freshTariffSlug();
+      const response = await client.postForm(`/admin/tariffs/${slug}/edit`, { ...tariffForm(slug), monthlyPrice: "9.99" });
+      return { response, changed: async () => (await tariffRow(slug))?.monthlyPriceExVatPence === 999 };
+    },
+  },
+  {
+    name: "POST /admin/tariffs (withdraw)",
+    post: async (client) => {
+      const slug = await freshTariffSlug();
+      const response = await client.postForm("/admin/tariffs", { intent: "withdraw", slug });
+      return { response, changed: async () => (await tariffRow(slug))?.status === "withdrawn" };
+    },
+  },
+  {
+    name: "POST /admin/tariffs/:slug/delete",
+    post: async (client) => {
+      const slug = await freshTariffSlug();
+      const response = await client.postForm(`/admin/tariffs/${slug}/delete`, {});
+      return { response, changed: async () => (await tariffRow(slug)) === undefined };
+    },
+  },
+];
+
+describe.each(TARIFF_FORMS)("$name", (testCase) => {
+  it.each(["admin", "superAdmin"] as const)("is done for %s, back on the list", async (who) => {
+    const { response, changed } = await testCase.post(clients[who]);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/admin\/tariffs(\?|$)/);
+    expect(await changed()).toBe(true);
+  });
+
+  it("is refused for a manager (to the dashboard, Access Denied) and changes nothing", async () => {
+    const { response, changed } = await testCase.post(clients.manager);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin/dashboard");
+    expect(await (await clients.manager.follow(response)).text()).toContain("Access Denied");
+    expect(await changed()).toBe(false);
+  });
+
+  it.each(["signedOut", "deactivated"] as const)("is refused for %s (to sign in) and changes nothing", async (who) => {
+    const { response, changed } = await testCase.post(clients[who]);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin/api/login");
+    expect(await changed()).toBe(false);
   });
 });

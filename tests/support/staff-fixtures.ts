@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/lib/database-types";
 import { createAdminUserRow, signIn, TEST_OWNER } from "./admin";
 import { seedTestLeads } from "./database";
+import { tariffInput } from "./tariffs";
 import { EVERYONE, type RecordKind, type Who } from "./staff-routes";
 
 /** What the malformed staff input tests arrange: staff of every role, signed in, and records for the routes' ids. */
@@ -31,7 +32,7 @@ export async function signInEveryRole(server: { url: string; db: Kysely<Database
 
 /** One record of each kind, for the routes that show one. */
 export async function createOneOfEach(db: Kysely<Database>): Promise<Record<RecordKind, string>> {
-  const kinds: RecordKind[] = ["lead", "enquiry", "signup", "stockImage", "testimonial", "user"];
+  const kinds: RecordKind[] = ["lead", "enquiry", "signup", "stockImage", "testimonial", "tariff", "user"];
   const ids = {} as Record<RecordKind, string>;
   for (const [n, kind] of kinds.entries()) ids[kind] = await createRecord(db, kind, n);
   return ids;
@@ -82,6 +83,25 @@ export async function createRecord(db: Kysely<Database>, kind: RecordKind, n: nu
         updatedAt: now,
       };
       return String((await db.insertInto("testimonials").values(values).returning("id").executeTakeFirstOrThrow()).id);
+    }
+    case "tariff": {
+      const tariff = tariffInput({ slug: `probe-tariff-${n}` });
+      await db
+        .insertInto("tariffs")
+        .values({
+          ...tariff,
+          priceRises: JSON.stringify(tariff.priceRises),
+          fiveG: 1,
+          euRoaming: JSON.stringify(tariff.euRoaming),
+          wifiCalling: 1,
+          businessExtras: JSON.stringify(tariff.businessExtras),
+          multiLineDiscount: JSON.stringify(tariff.multiLineDiscount),
+          isSample: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+      return tariff.slug;
     }
     case "user":
       return (await createAdminUserRow(db, { email: `probe.target${n}@clearlinebusiness.co.uk`, role: "manager" })).id;

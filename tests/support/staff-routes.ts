@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { can, type Permission } from "~/lib/permissions";
+import { tariffFormValues } from "~/lib/tariff-form";
 import type { BodyKind } from "./malformed";
+import { tariffInput } from "./tariffs";
 
 /**
  * Every staff route file (`app/routes/admin*`), with what its loader reads from
@@ -15,7 +17,7 @@ export type Who = "signedOut" | "manager" | "admin" | "super_admin";
 export const EVERYONE: Who[] = ["signedOut", "manager", "admin", "super_admin"];
 
 /** A record a route's `:id` names; a fresh one is made for every write that may remove or change it. */
-export type RecordKind = "lead" | "enquiry" | "signup" | "stockImage" | "testimonial" | "user";
+export type RecordKind = "lead" | "enquiry" | "signup" | "stockImage" | "testimonial" | "tariff" | "user";
 
 /** Who may use a route: a permission of a signed-in role, or "anyone" (sign-in screens, public images, redirects). */
 export type Access = Permission | "anyone";
@@ -64,6 +66,12 @@ const VALID_TESTIMONIAL = {
   rating: "5",
   featured: "on",
 };
+const TARIFF_LIST_QUERY = ["q", "network", "status", "serviceType", "stale", "page"];
+/** The add and edit dialogs' form for a tariff that would pass (ticks as "on"). */
+const VALID_TARIFF_FORM = Object.fromEntries(
+  Object.entries(tariffFormValues(tariffInput({ slug: "probe-tariff" }))).filter((entry): entry is [string, string] => entry[1] !== undefined),
+);
+const TARIFF_FORM_FIELDS = Object.keys(VALID_TARIFF_FORM);
 const none = (access: Access, method: StaffWrite["method"] = "POST"): StaffWrite => ({ method, access, body: "none", fields: [] });
 const page = (path: string, view: Access, signedOut: "/admin" | "/admin/api/login", more: Partial<StaffRoute> = {}): StaffRoute => ({
   path,
@@ -201,6 +209,21 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
   }),
   "admin.stock-images.tsx": page("/admin/stock-images", "view", "/admin/api/login", {
     writes: [{ method: "POST", access: "manageImages", body: "multipart", fields: ["image", "location", "description"] }],
+  }),
+  "admin.tariffs.$slug.delete.tsx": page("/admin/tariffs/:id/delete", "manageTariffs", "/admin/api/login", {
+    record: "tariff",
+    writes: [none("manageTariffs")],
+  }),
+  "admin.tariffs.$slug.edit.tsx": page("/admin/tariffs/:id/edit", "manageTariffs", "/admin/api/login", {
+    record: "tariff",
+    writes: [{ method: "POST", access: "manageTariffs", body: "form", fields: TARIFF_FORM_FIELDS, valid: VALID_TARIFF_FORM }],
+  }),
+  "admin.tariffs.new.tsx": page("/admin/tariffs/new", "manageTariffs", "/admin/api/login", {
+    writes: [{ method: "POST", access: "manageTariffs", body: "form", fields: TARIFF_FORM_FIELDS, valid: VALID_TARIFF_FORM }],
+  }),
+  "admin.tariffs.tsx": page("/admin/tariffs", "view", "/admin/api/login", {
+    query: TARIFF_LIST_QUERY,
+    writes: [{ method: "POST", access: "manageTariffs", body: "form", fields: ["intent", "slug"], valid: { intent: "withdraw", slug: (ids) => ids.tariff } }],
   }),
   "admin.testimonials.$id.delete.tsx": page("/admin/testimonials/:id/delete", "manageTestimonials", "/admin/api/login", {
     record: "testimonial",

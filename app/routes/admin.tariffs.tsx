@@ -1,0 +1,77 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { TariffFilters } from "~/components/admin/tariff-filters";
+import { ImportSamplesPanel, TariffListActions } from "~/components/admin/tariff-list-actions";
+import { TariffTable } from "~/components/admin/tariff-table";
+import { exportHref, ListPanel } from "~/components/admin/list-page";
+import { formatCount } from "~/lib/format";
+import { errorToast } from "~/lib/messages";
+import { useAdminUser } from "~/lib/admin-session";
+import { tariffScreenQueryFromUrl } from "~/lib/schemas/tariff-list";
+import { pageOfTariffs, TARIFF_LIST_INTENTS, TARIFFS_ADMIN_PATH } from "~/lib/tariffs-screen";
+import { listTariffs, setTariffStatus } from "~/models/tariffs.server";
+import { changeFromForm } from "~/route-actions/admin-forms.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { raiseToast } from "~/route-actions/toast.server";
+import { env } from "~/infrastructure/env.server";
+import { readFormFields } from "~/infrastructure/request-body.server";
+
+export const meta: MetaFunction = () => [{ title: "Tariffs | Administration Portal" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminPageUser(request, { signedOut: "login" });
+  const { filters, query, page } = tariffScreenQueryFromUrl(new URL(request.url));
+  const tariffs = await listTariffs(filters);
+  const filtered = Object.keys(filters).length > 0;
+  return json({
+    query,
+    total: tariffs.length,
+    list: pageOfTariffs(tariffs, page),
+    catalogueEmpty: !filtered && tariffs.length === 0,
+    staleDays: env.TARIFF_STALE_DAYS,
+  });
+}
+
+const STATUS_CHANGES = {
+  [TARIFF_LIST_INTENTS.publish]: { status: "live", done: "Tariff published: it is on the website now" },
+  [TARIFF_LIST_INTENTS.withdraw]: { status: "withdrawn", done: "Tariff withdrawn: it is no longer on the website" },
+} as const;
+
+/** A row's Publish or Withdraw; back to the list as it was searched. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAdminPageUser(request, { permission: "manageTariffs", signedOut: "login" });
+  const form = await readFormFields(request);
+  const back = `${TARIFFS_ADMIN_PATH}${new URL(request.url).search}`;
+  // Own keys only: an intent of "__proto__" names no change.
+  const change = form.intent && Object.hasOwn(STATUS_CHANGES, form.intent) ? STATUS_CHANGES[form.intent as keyof typeof STATUS_CHANGES] : null;
+  if (!change || !form.slug) return json({ toast: raiseToast(errorToast("Unknown action")) }, { status: 400 });
+  return changeFromForm(() => setTariffStatus(user, form.slug!, change.status), {
+    success: { redirectTo: back, toast: { kind: "success", title: change.done } },
+    failure: (error) => errorToast(error.message),
+    refusalShownIn: "toast",
+  });
+}
+
+export default function Tariffs() {
+  const { query, total, list, catalogueEmpty, staleDays } = useLoaderData<typeof loader>();
+  const { permissions } = useAdminUser();
+  const canManage = permissions.manageTariffs;
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Tariffs ({formatCount(total)})</h1>
+          <p className="mt-1 text-slate-600">The deals visitors compare on the website. Prices ex VAT; only live tariffs are shown.</p>
+        </div>
+        <TariffListActions canManage={canManage} exportHref={exportHref(`${TARIFFS_ADMIN_PATH}/export`, { ...query, q: query.q || undefined })} />
+      </div>
+      {catalogueEmpty && canManage ? <ImportSamplesPanel /> : null}
+      <TariffFilters query={query} staleDays={staleDays} />
+      <ListPanel label="Tariffs" page={list.page} pageCount={list.pageCount}>
+        <TariffTable tariffs={list.rows} canManage={canManage} staleDays={staleDays} />
+      </ListPanel>
+      <Outlet />
+    </div>
+  );
+}
