@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
 import type { Database } from "~/lib/database-types";
-import { readTariffsCsv, type TariffCsvError } from "~/lib/schemas/tariff-csv";
+import { readTariffsCsvSteps, type TariffCsvError, type TariffCsvReading } from "~/lib/schemas/tariff-csv";
 import { TARIFF_CSV_HEADER, tariffCsvRow } from "~/lib/tariff-csv";
 import type { TariffInput, TariffListFilters } from "~/lib/tariffs";
 import { TARIFF_SERVICE_TYPE_LABELS, TARIFF_STATUS_LABELS } from "~/lib/tariffs";
@@ -70,6 +70,16 @@ async function writeTariffs(trx: Transaction<Database>, inputs: TariffInput[], i
   return { created: inputs.length - known.size, updated: known.size };
 }
 
+/** A file read and checked a few hundred rows at a time, letting other requests in between (checking 10,000 rows takes a while). */
+async function readTariffsCsv(text: string): Promise<TariffCsvReading> {
+  const steps = readTariffsCsvSteps(text);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 function refusal(reading: { count: number; errors: TariffCsvError[] }): TariffImportError {
   const listed = reading.errors.length < reading.count ? ` (the first ${reading.errors.length} are listed)` : "";
   const noun = reading.count === 1 ? "error" : "errors";
@@ -82,7 +92,7 @@ function refusal(reading: { count: number; errors: TariffCsvError[] }): TariffIm
  * catalogue is updated (and stops being a sample). Throws TariffImportError.
  */
 export async function importTariffsCsv(actor: AdminUser, csvText: string): Promise<TariffImportResult> {
-  const reading = readTariffsCsv(csvText);
+  const reading = await readTariffsCsv(csvText);
   if (!reading.ok) throw refusal(reading);
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
@@ -102,7 +112,7 @@ export async function importTariffsCsv(actor: AdminUser, csvText: string): Promi
  * marked sample, for a catalogue with nothing in it yet (409 otherwise).
  */
 export async function importSampleTariffs(actor: AdminUser): Promise<TariffImportResult> {
-  const reading = readTariffsCsv(SAMPLE_TARIFFS_CSV);
+  const reading = await readTariffsCsv(SAMPLE_TARIFFS_CSV);
   if (!reading.ok) throw refusal(reading);
   const db = await getDb();
   return db.transaction().execute(async (trx) => {

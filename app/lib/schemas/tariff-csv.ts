@@ -73,6 +73,9 @@ function readRow(cells: string[], positions: readonly number[], line: number): {
   return parsed.success && errors.length === 0 ? { input: parsed.data, errors } : { errors };
 }
 
+/** Rows checked between two of readTariffsCsvSteps' pauses. */
+const ROWS_PER_STEP = 250;
+
 /**
  * A CSV file of tariffs (TARIFF_CSV_COLUMNS, in any order), every row checked
  * before any is used: the tariffs with their lines, or every error with its
@@ -80,6 +83,18 @@ function readRow(cells: string[], positions: readonly number[], line: number): {
  * skipped; past TARIFF_CSV_LIMITS.rows the file is refused unread.
  */
 export function readTariffsCsv(text: string): TariffCsvReading {
+  const steps = readTariffsCsvSteps(text);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * readTariffsCsv a few hundred rows at a time: it pauses (yields) between
+ * them, so a server can answer other requests while a large file is checked.
+ */
+export function* readTariffsCsvSteps(text: string): Generator<void, TariffCsvReading> {
   // The records first (cheap), so a file past the row limit is refused before any row is checked.
   // Blank lines are counted (a spreadsheet shows them as rows) but not kept.
   let header: string[] | undefined;
@@ -108,7 +123,8 @@ export function readTariffsCsv(text: string): TariffCsvReading {
   const errors: TariffCsvError[] = [];
   const rows: { line: number; input: TariffInput }[] = [];
   const slugLines = new Map<string, number>();
-  for (const { line, cells } of records) {
+  for (const [index, { line, cells }] of records.entries()) {
+    if (index > 0 && index % ROWS_PER_STEP === 0) yield;
     if (cells.length !== header.length) {
       errors.push({ line, field: "row", message: `This row has ${cells.length} cells; the header has ${header.length}` });
       continue;
