@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { ArrowRight, Phone } from "~/components/ui/icons";
 import { BenefitBadges } from "~/components/site/benefit-badges";
@@ -10,6 +10,7 @@ import { QuoteWizard, TestimonialsShowcase } from "~/components/site/static-part
 import { buttonClasses, ButtonLink } from "~/components/ui/button";
 import { phoneHref, useBrand } from "~/lib/brand";
 import { pageMeta } from "~/lib/seo";
+import { chosenDealFromQuery } from "~/models/lead-deal.server";
 import { firstStockImages } from "~/models/stock-images.server";
 import { listTestimonialsForDisplay } from "~/models/testimonials.server";
 import { skipRevalidationAfterWizardSteps } from "~/lib/quote-wizard-revalidation";
@@ -34,14 +35,19 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/business-mobile",
   });
 
-export async function loader() {
-  const [images, testimonials] = await Promise.all([firstStockImages(["general", ...FORM_LOGO_LOCATIONS]), listTestimonialsForDisplay()]);
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [images, testimonials, chosenDeal] = await Promise.all([
+    firstStockImages(["general", ...FORM_LOGO_LOCATIONS]),
+    listTestimonialsForDisplay(),
+    // "Get this deal": `?tariff=<slug>&lines=N` opens the wizard with that deal chosen.
+    chosenDealFromQuery(new URL(request.url).searchParams),
+  ]);
   const formLogos = FORM_LOGO_LOCATIONS.map((location) => images[location]);
-  return json({ image: images.general, formLogos, testimonials: testimonials.slice(0, 3) });
+  return json({ image: images.general, formLogos, testimonials: testimonials.slice(0, 3), chosenDeal });
 }
 
 export default function BusinessMobile() {
-  const { image, formLogos, testimonials } = useLoaderData<typeof loader>();
+  const { image, formLogos, testimonials, chosenDeal } = useLoaderData<typeof loader>();
   const brand = useBrand();
   return (
     <>
@@ -64,7 +70,7 @@ export default function BusinessMobile() {
         }
         aside={<QuoteIncludesCard />}
       />
-      <QuoteWizard formAction="/business-mobile" logos={formLogos} />
+      <QuoteWizard formAction="/business-mobile" logos={formLogos} chosenDeal={chosenDeal} />
       <BenefitBadges />
       <MobilePlansBlock image={image} />
       <BenefitsList />
