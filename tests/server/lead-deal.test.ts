@@ -5,6 +5,7 @@ import type { TariffSnapshot } from "~/lib/tariffs";
 import { TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
 import { publicClient, staffClient, type Client } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
+import { TestHook } from "../support/hook";
 import { TestMailbox } from "../support/mailbox";
 import { startTestServer, type TestServer } from "../support/server";
 import { addTariffs, tariffInput } from "../support/tariffs";
@@ -21,6 +22,7 @@ const UNAVAILABLE = "This deal is no longer available: choose another or remove 
 
 let server: TestServer;
 let mailbox: TestMailbox;
+let hook: TestHook;
 let admin: Client;
 let visitor: Client;
 
@@ -37,8 +39,8 @@ const CATALOGUE = [
 ];
 
 beforeAll(async () => {
-  mailbox = await TestMailbox.start();
-  server = await startTestServer({ ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, LEAD_NOTIFY_TO: STAFF_INBOX, APP_URL });
+  [mailbox, hook] = await Promise.all([TestMailbox.start(), TestHook.start()]);
+  server = await startTestServer({ ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, LEAD_NOTIFY_TO: STAFF_INBOX, APP_URL, LEAD_WEBHOOK_URL: hook.url });
   await waitForAdminUser(server.db, TEST_OWNER.email);
   admin = await staffClient(server, "admin");
   visitor = publicClient(server);
@@ -48,6 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await mailbox?.close();
+  await hook?.stop();
 });
 
 const countLeads = async () => (await server.db.selectFrom("leads").select("id").execute()).length;
@@ -217,6 +220,15 @@ describe("the lead's deal for staff", () => {
       expect(part).toContain("EE Business SIM 30GB, 3 lines, £33.60 a month ex VAT (£40.32 inc VAT)");
       expect(part).toContain("£14.00 from 1 Apr 2027");
     }
+  });
+
+  it("is in the new-lead webhook's payload", async () => {
+    const email = "webhook-deal@example.co.uk";
+    await createdLead({ tariffSlug: "ee-business-30gb-24", lines: 3, email });
+    await expect.poll(() => hook.deliveriesOf(email).length).toBe(1);
+    const [delivery] = hook.deliveriesOf(email);
+    expect(delivery!.body.lead.tariff).toMatchObject({ slug: "ee-business-30gb-24", lines: 3, teamMonthlyExVatPence: 3360 });
+    expect(delivery!.body.lead.tariffShortlist).toHaveLength(3);
   });
 
   it("is on the lead's details page", async () => {
