@@ -1,5 +1,7 @@
 import { compareTariffs, tariffFits, tariffOffer, type ComparedTariff, type TariffComparisonQuery } from "~/lib/tariff-comparison";
 import { priceTariff } from "~/lib/tariff-prices";
+import { comparisonSearchParams, parseComparisonLeniently } from "~/lib/schemas/tariff-comparison";
+import { DEALS_SHOWN, emptyComparisonMessage, type ComparisonFilter, type DealsComparison, type EmptyComparisonReason } from "~/lib/tariff-deal-words";
 import type { Tariff, TariffOffer } from "~/lib/tariffs";
 import { listLiveTariffs } from "./tariffs.server";
 
@@ -44,23 +46,54 @@ export async function findChosenDeal(slug: string | null, query: TariffCompariso
   return tariffOffer({ tariff, pricing: priceTariff(tariff, query) });
 }
 
-/**
- * Which filter leaves no deal, in the visitor's words, when the comparison is
- * empty but the catalogue is not: the first filter whose removal would show
- * some. Undefined when only the number of lines rules every deal out.
- */
-export async function filterLeavingNone(query: TariffComparisonQuery): Promise<keyof TariffComparisonQuery | undefined> {
+/** Why a comparison shows no deal (call it when it shows none). */
+export async function emptyComparisonReason(query: TariffComparisonQuery): Promise<EmptyComparisonReason> {
   const live = await listLiveTariffs();
-  const relaxations: Array<[keyof TariffComparisonQuery, Partial<TariffComparisonQuery>]> = [
-    ["network", { network: null }],
-    ["minDataGb", { minDataGb: null }],
-    ["term", { term: null }],
-    ["fiveG", { fiveG: false }],
-    ["euRoaming", { euRoaming: false }],
-  ];
-  for (const [filter, relaxed] of relaxations) {
-    if (query[filter] === null || query[filter] === false) continue;
-    if (live.some((tariff) => tariffFits(tariff, { ...query, ...relaxed }))) return filter;
+  if (live.length === 0) return { kind: "catalogue" };
+  const chosen = (Object.entries(RELAXED) as Array<[ComparisonFilter, Partial<TariffComparisonQuery>]>).filter(
+    ([filter]) => query[filter] !== null && query[filter] !== false,
+  );
+  for (const [filter, relaxed] of chosen) {
+    if (live.some((tariff) => tariffFits(tariff, { ...query, ...relaxed }))) return { kind: "filter", filter };
   }
-  return undefined;
+  const withoutFilters = Object.assign({}, query, ...chosen.map(([, relaxed]) => relaxed)) as TariffComparisonQuery;
+  return live.some((tariff) => tariffFits(tariff, withoutFilters)) ? { kind: "filters" } : { kind: "lines" };
+}
+
+const RELAXED: Record<ComparisonFilter, Partial<TariffComparisonQuery>> = {
+  network: { network: null },
+  minDataGb: { minDataGb: null },
+  term: { term: null },
+  fiveG: { fiveG: false },
+  euRoaming: { euRoaming: false },
+};
+
+/**
+ * The Compare deals section's data for a page URL's parameters: bad values
+ * dropped to their defaults (and said), the first deals, why none fit, and
+ * the deal the visitor chose (`tariff`) when it is live and covers their lines.
+ */
+export async function dealsForPage(params: URLSearchParams, today: string): Promise<{ comparison: DealsComparison; chosenDeal: TariffOffer | null }> {
+  const { request, dropped } = parseComparisonLeniently(params, today);
+  const { query } = request;
+  const [{ compared }, chosenDeal] = await Promise.all([compareLiveTariffs(query), findChosenDeal(request.tariff, query)]);
+  let empty: DealsComparison["empty"] = null;
+  if (compared.length === 0) {
+    const reason = await emptyComparisonReason(query);
+    const relaxedSearch =
+      reason.kind === "filter" ? comparisonSearchParams({ query: { ...query, ...RELAXED[reason.filter] }, tariff: null }, today).toString() : null;
+    empty = { message: emptyComparisonMessage(reason, query), relaxedSearch };
+  }
+  return {
+    comparison: {
+      query,
+      today,
+      search: comparisonSearchParams({ query, tariff: null }, today).toString(),
+      dropped,
+      offers: compared.slice(0, DEALS_SHOWN).map(tariffOffer),
+      total: compared.length,
+      empty,
+    },
+    chosenDeal,
+  };
 }

@@ -2,6 +2,7 @@ import { Clock, ShieldCheck } from "~/components/ui/icons";
 import { FormLogo } from "~/components/site/stock-image";
 import { HoneypotField } from "~/components/ui/field";
 import type { PublicStockImage } from "~/lib/stock-images";
+import type { TariffOffer } from "~/lib/tariffs";
 import { formFields } from "~/lib/form-fields";
 import { CHOICE_STEPS, QUOTE_REQUEST_FIELDS, type QuoteWizardAnswers, type QuoteWizardStep } from "~/lib/quote-wizard";
 import { useQuoteWizard } from "./use-quote-wizard";
@@ -70,7 +71,15 @@ function NetworkLogos({ logos }: { logos: Array<PublicStockImage | null> }) {
  * that host it. `formAction` is the hosting route, whose action is
  * `quoteWizardAction`.
  */
-export function QuoteWizard({ formAction, logos }: { formAction: string; logos: Array<PublicStockImage | null> }) {
+export function QuoteWizard({
+  formAction,
+  logos,
+}: {
+  formAction: string;
+  logos: Array<PublicStockImage | null>;
+  /** The deal the visitor chose in the comparison (shown and carried by the lead-deal part). */
+  chosenDeal?: TariffOffer | null;
+}) {
   const { fetcher, state, submitting, busy, question } = useQuoteWizard(formAction);
   const { step, answers } = state;
   const fields = formFields("quote", QUOTE_REQUEST_FIELDS, { fieldErrors: state.fieldErrors, values: answers });
