@@ -1,5 +1,5 @@
 import { compareTariffs, tariffFits, tariffOffer, type ComparedTariff, type TariffComparisonQuery } from "~/lib/tariff-comparison";
-import { priceTariff } from "~/lib/tariff-prices";
+import { priceTariff, withVat } from "~/lib/tariff-prices";
 import { comparisonSearchParams, parseComparisonLeniently } from "~/lib/schemas/tariff-comparison";
 import { DEALS_SHOWN, emptyComparisonMessage, type ComparisonFilter, type DealsComparison, type EmptyComparisonReason } from "~/lib/tariff-deal-words";
 import type { Tariff, TariffOffer } from "~/lib/tariffs";
@@ -16,24 +16,56 @@ import { listLiveTariffs } from "./tariffs.server";
 /** Comparisons kept per catalogue; the least recently asked is dropped past this. */
 export const KEPT_COMPARISONS = 500;
 
-const comparisons = new WeakMap<readonly Tariff[], Map<string, ComparedTariff[]>>();
+/** Per catalogue: each comparison's result, and each page of `GET /api/tariffs` as sent. */
+const kept = new WeakMap<readonly Tariff[], { comparisons: Map<string, ComparedTariff[]>; answers: Map<string, string> }>();
 
 function comparisonKey(query: TariffComparisonQuery): string {
   return [query.lines, query.network, query.minDataGb, query.term, query.fiveG, query.euRoaming, query.sort, query.start].join("|");
 }
 
-/** The live tariffs that fit the query, priced for the team, in its order. */
-export async function compareLiveTariffs(query: TariffComparisonQuery): Promise<{ compared: ComparedTariff[]; catalogueSize: number }> {
+/** The value kept under `key`, or made and kept (the least recently asked dropped past KEPT_COMPARISONS). */
+function remember<T>(store: Map<string, T>, key: string, make: () => T): T {
+  let value = store.get(key);
+  if (value !== undefined) store.delete(key);
+  else value = make();
+  store.set(key, value);
+  if (store.size > KEPT_COMPARISONS) store.delete(store.keys().next().value!);
+  return value;
+}
+
+async function keptForCatalogue() {
   const live = await listLiveTariffs();
-  let kept = comparisons.get(live);
-  if (!kept) comparisons.set(live, (kept = new Map()));
-  const key = comparisonKey(query);
-  let compared = kept.get(key);
-  if (compared) kept.delete(key);
-  else compared = compareTariffs(live, query);
-  kept.set(key, compared);
-  if (kept.size > KEPT_COMPARISONS) kept.delete(kept.keys().next().value!);
-  return { compared, catalogueSize: live.length };
+  let forCatalogue = kept.get(live);
+  if (!forCatalogue) kept.set(live, (forCatalogue = { comparisons: new Map(), answers: new Map() }));
+  return { live, ...forCatalogue };
+}
+
+/** The live tariffs that fit the query, priced for the team, in its order. */
+export async function compareLiveTariffs(query: TariffComparisonQuery): Promise<ComparedTariff[]> {
+  const { live, comparisons } = await keptForCatalogue();
+  return remember(comparisons, comparisonKey(query), () => compareTariffs(live, query));
+}
+
+/**
+ * A page of `GET /api/tariffs` as JSON text: `{ total, limit, offset, tariffs }`, each tariff
+ * an offer for the team with its figures inc VAT beside those ex VAT.
+ */
+export async function tariffListJson(query: TariffComparisonQuery, { limit, offset }: { limit: number; offset: number }): Promise<string> {
+  const compared = await compareLiveTariffs(query);
+  const { answers } = await keptForCatalogue();
+  return remember(answers, `${comparisonKey(query)}|${limit}|${offset}`, () => {
+    const tariffs = compared.slice(offset, offset + limit).map((entry) => {
+      const offer = tariffOffer(entry);
+      return {
+        ...offer,
+        linePriceIncVatPence: withVat(offer.linePriceExVatPence),
+        teamMonthlyIncVatPence: withVat(offer.teamMonthlyExVatPence),
+        contractTotalIncVatPence: withVat(offer.contractTotalExVatPence),
+        effectiveMonthlyIncVatPence: withVat(offer.effectiveMonthlyExVatPence),
+      };
+    });
+    return JSON.stringify({ total: compared.length, limit, offset, tariffs });
+  });
 }
 
 /** The deal a visitor chose, priced for their team: a live tariff that can be had for those lines, else null. */
@@ -76,7 +108,7 @@ const RELAXED: Record<ComparisonFilter, Partial<TariffComparisonQuery>> = {
 export async function dealsForPage(params: URLSearchParams, today: string): Promise<{ comparison: DealsComparison; chosenDeal: TariffOffer | null }> {
   const { request, dropped } = parseComparisonLeniently(params, today);
   const { query } = request;
-  const [{ compared }, chosenDeal] = await Promise.all([compareLiveTariffs(query), findChosenDeal(request.tariff, query)]);
+  const [compared, chosenDeal] = await Promise.all([compareLiveTariffs(query), findChosenDeal(request.tariff, query)]);
   let empty: DealsComparison["empty"] = null;
   if (compared.length === 0) {
     const reason = await emptyComparisonReason(query);

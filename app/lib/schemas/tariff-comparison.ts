@@ -52,8 +52,15 @@ const oneOf = <T extends string | number>(list: readonly T[], text: string): T |
 const flag = (label: string) =>
   value((text) => (text === "1" || text === "true" ? true : text === "0" || text === "false" ? false : undefined), `${label} must be 1 or left out`, false);
 
+let schemaOfTheDay: { today: string; schema: ReturnType<typeof makeComparisonSchema> } | undefined;
+
 /** The comparison's schema for a given UK day (the start date defaults to it and may not be before it). */
 export function comparisonSchema(today: string) {
+  if (schemaOfTheDay?.today !== today) schemaOfTheDay = { today, schema: makeComparisonSchema(today) };
+  return schemaOfTheDay.schema;
+}
+
+function makeComparisonSchema(today: string) {
   const lastStart = addCalendarMonths(today, COMPARISON_START_MONTHS_AHEAD);
   return z.object({
     lines: value(
@@ -155,14 +162,14 @@ export function parseComparisonLeniently(params: URLSearchParams, today = compar
   const { values, repeated } = singleValues(params, COMPARISON_PARAMETERS);
   const schema = comparisonSchema(today);
   const dropped: FieldErrors = { ...repeated };
-  const kept: Record<string, string> = {};
+  const parsed: Record<string, unknown> = {};
   for (const name of COMPARISON_PARAMETERS) {
-    if (values[name] === undefined) continue;
-    const parsed = schema.shape[name].safeParse(values[name]);
-    if (parsed.success) kept[name] = values[name]!;
-    else dropped[name] = parsed.error.issues[0]!.message;
+    const field = schema.shape[name].safeParse(values[name]);
+    // A bad value is read as left out: its default (never itself an error).
+    parsed[name] = field.success ? field.data : schema.shape[name].parse(undefined);
+    if (!field.success) dropped[name] = field.error.issues[0]!.message;
   }
-  return { request: toRequest(schema.parse(kept)), dropped };
+  return { request: toRequest(parsed as z.infer<ReturnType<typeof comparisonSchema>>), dropped };
 }
 
 /**
@@ -192,7 +199,18 @@ export function comparisonSearchParams({ query, tariff }: ComparisonRequest, tod
  */
 export function normalisedComparisonSearch(params: URLSearchParams, today: string, ignored: (name: string) => boolean): string | undefined {
   for (const name of params.keys()) if (!ignored(name) && !(COMPARISON_PARAMETERS as readonly string[]).includes(name)) return undefined;
+  const raw = `${today} ${params.toString()}`;
+  if (normalised.has(raw)) return normalised.get(raw);
   const { request, dropped } = parseComparisonLeniently(params, today);
-  if (Object.keys(dropped).length > 0) return undefined;
-  return comparisonSearchParams(request, today).toString();
+  const search = Object.keys(dropped).length > 0 ? undefined : comparisonSearchParams(request, today).toString();
+  normalised.set(raw, search);
+  if (normalised.size > NORMALISED_KEPT) normalised.delete(normalised.keys().next().value!);
+  return search;
 }
+
+/**
+ * Queries already read, for the page cache's every request: a hit costs a lookup rather
+ * than a parse. Bounded: a flood of different queries only pushes out older ones.
+ */
+const NORMALISED_KEPT = 1_000;
+const normalised = new Map<string, string | undefined>();
