@@ -13,37 +13,61 @@ import { listLiveTariffs } from "./tariffs.server";
  * follows the public content version), whose results start afresh.
  */
 
-/** Comparisons kept per catalogue; the least recently asked is dropped past this. */
-export const KEPT_COMPARISONS = 500;
+/**
+ * What is kept per catalogue, bounded in memory (a catalogue of 5,000 compared in every way
+ * would otherwise be hundreds of MB): comparisons until they hold this many priced tariffs
+ * together (about 15 MB), and this many pages of `GET /api/tariffs` (at most 100 tariffs,
+ * about 80 KB, each). The least recently asked goes first.
+ */
+export const KEPT_PRICED_TARIFFS = 100_000;
+export const KEPT_API_ANSWERS = 200;
+
+interface Kept<T> {
+  entries: Map<string, T>;
+  size: number;
+}
 
 /** Per catalogue: each comparison's result, and each page of `GET /api/tariffs` as sent. */
-const kept = new WeakMap<readonly Tariff[], { comparisons: Map<string, ComparedTariff[]>; answers: Map<string, string> }>();
+const kept = new WeakMap<readonly Tariff[], { comparisons: Kept<ComparedTariff[]>; answers: Kept<string> }>();
 
 function comparisonKey(query: TariffComparisonQuery): string {
   return [query.lines, query.network, query.minDataGb, query.term, query.fiveG, query.euRoaming, query.sort, query.start].join("|");
 }
 
-/** The value kept under `key`, or made and kept (the least recently asked dropped past KEPT_COMPARISONS). */
-function remember<T>(store: Map<string, T>, key: string, make: () => T): T {
-  let value = store.get(key);
-  if (value !== undefined) store.delete(key);
-  else value = make();
-  store.set(key, value);
-  if (store.size > KEPT_COMPARISONS) store.delete(store.keys().next().value!);
+/** The value kept under `key`, or made and kept; the least recently asked are dropped past `max` (by `sizeOf`). */
+function remember<T>(store: Kept<T>, key: string, make: () => T, sizeOf: (value: T) => number, max: number): T {
+  let value = store.entries.get(key);
+  if (value !== undefined) store.entries.delete(key);
+  else {
+    value = make();
+    store.size += sizeOf(value);
+  }
+  store.entries.set(key, value);
+  while (store.size > max && store.entries.size > 1) {
+    const [oldestKey, oldest] = store.entries.entries().next().value!;
+    store.entries.delete(oldestKey);
+    store.size -= sizeOf(oldest);
+  }
   return value;
 }
 
 async function keptForCatalogue() {
   const live = await listLiveTariffs();
   let forCatalogue = kept.get(live);
-  if (!forCatalogue) kept.set(live, (forCatalogue = { comparisons: new Map(), answers: new Map() }));
+  if (!forCatalogue) kept.set(live, (forCatalogue = { comparisons: { entries: new Map(), size: 0 }, answers: { entries: new Map(), size: 0 } }));
   return { live, ...forCatalogue };
 }
 
 /** The live tariffs that fit the query, priced for the team, in its order. */
 export async function compareLiveTariffs(query: TariffComparisonQuery): Promise<ComparedTariff[]> {
   const { live, comparisons } = await keptForCatalogue();
-  return remember(comparisons, comparisonKey(query), () => compareTariffs(live, query));
+  return remember(
+    comparisons,
+    comparisonKey(query),
+    () => compareTariffs(live, query),
+    (compared) => Math.max(1, compared.length),
+    KEPT_PRICED_TARIFFS,
+  );
 }
 
 /**
@@ -53,19 +77,25 @@ export async function compareLiveTariffs(query: TariffComparisonQuery): Promise<
 export async function tariffListJson(query: TariffComparisonQuery, { limit, offset }: { limit: number; offset: number }): Promise<string> {
   const compared = await compareLiveTariffs(query);
   const { answers } = await keptForCatalogue();
-  return remember(answers, `${comparisonKey(query)}|${limit}|${offset}`, () => {
-    const tariffs = compared.slice(offset, offset + limit).map((entry) => {
-      const offer = tariffOffer(entry);
-      return {
-        ...offer,
-        linePriceIncVatPence: withVat(offer.linePriceExVatPence),
-        teamMonthlyIncVatPence: withVat(offer.teamMonthlyExVatPence),
-        contractTotalIncVatPence: withVat(offer.contractTotalExVatPence),
-        effectiveMonthlyIncVatPence: withVat(offer.effectiveMonthlyExVatPence),
-      };
-    });
-    return JSON.stringify({ total: compared.length, limit, offset, tariffs });
-  });
+  return remember(
+    answers,
+    `${comparisonKey(query)}|${limit}|${offset}`,
+    () => {
+      const tariffs = compared.slice(offset, offset + limit).map((entry) => {
+        const offer = tariffOffer(entry);
+        return {
+          ...offer,
+          linePriceIncVatPence: withVat(offer.linePriceExVatPence),
+          teamMonthlyIncVatPence: withVat(offer.teamMonthlyExVatPence),
+          contractTotalIncVatPence: withVat(offer.contractTotalExVatPence),
+          effectiveMonthlyIncVatPence: withVat(offer.effectiveMonthlyExVatPence),
+        };
+      });
+      return JSON.stringify({ total: compared.length, limit, offset, tariffs });
+    },
+    () => 1,
+    KEPT_API_ANSWERS,
+  );
 }
 
 /** The deal a visitor chose, priced for their team: a live tariff that can be had for those lines, else null. */
