@@ -1,3 +1,4 @@
+import { describeLines, describeTerm } from "./tariff-deal-words";
 import { describePriceRises, formatCalendarDay, formatPounds, withVat } from "./tariff-prices";
 import type { TariffOffer } from "./tariffs";
 
@@ -12,16 +13,6 @@ export function dealName(deal: Pick<TariffOffer, "network" | "name">): string {
   return `${deal.network} ${deal.name}`;
 }
 
-/** "3 lines", "1 line". */
-export function linesText(lines: number): string {
-  return `${lines} line${lines === 1 ? "" : "s"}`;
-}
-
-/** "24-month contract", "1-month rolling". */
-export function termText(termMonths: number): string {
-  return termMonths === 1 ? "1-month rolling" : `${termMonths}-month contract`;
-}
-
 /** "£33.60 a month ex VAT (£40.32 inc VAT)": the team's first month. */
 export function teamMonthlyText(deal: Pick<TariffOffer, "teamMonthlyExVatPence">): string {
   return `${formatPounds(deal.teamMonthlyExVatPence)} a month ex VAT (${formatPounds(withVat(deal.teamMonthlyExVatPence))} inc VAT)`;
@@ -29,7 +20,7 @@ export function teamMonthlyText(deal: Pick<TariffOffer, "teamMonthlyExVatPence">
 
 /** "Your chosen deal: EE Business SIM 30GB, 3 lines, £33.60 a month ex VAT". */
 export function chosenDealText(deal: TariffOffer): string {
-  return `Your chosen deal: ${dealName(deal)}, ${linesText(deal.lines)}, ${formatPounds(deal.teamMonthlyExVatPence)} a month ex VAT`;
+  return `Your chosen deal: ${dealName(deal)}, ${describeLines(deal.lines)}, ${formatPounds(deal.teamMonthlyExVatPence)} a month ex VAT`;
 }
 
 /** "33.60": pounds as a number a spreadsheet reads (the CSV export). */
@@ -44,8 +35,8 @@ export const SAMPLE_PRICES_LABEL = "Illustrative prices";
 export function dealFacts(deal: TariffOffer): Array<[label: string, value: string]> {
   const rises = describePriceRises(deal.priceRises);
   return [
-    ["Deal", `${dealName(deal)}, ${linesText(deal.lines)}, ${teamMonthlyText(deal)}`],
-    ["Term", termText(deal.termMonths)],
+    ["Deal", `${dealName(deal)}, ${describeLines(deal.lines)}, ${teamMonthlyText(deal)}`],
+    ["Term", describeTerm(deal.termMonths)],
     ["Contract total", `${formatPounds(deal.contractTotalExVatPence)} ex VAT (${formatPounds(withVat(deal.contractTotalExVatPence))} inc VAT)`],
     ["Price rises", rises.length > 0 ? `${rises.join(", ")} (per line ex VAT)` : "None"],
     ["Prices checked on", `${formatCalendarDay(deal.checkedOn)}${deal.isSample ? ` (sample: ${SAMPLE_PRICES_LABEL.toLowerCase()})` : ""}`],

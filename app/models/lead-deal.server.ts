@@ -1,5 +1,4 @@
 import { londonDateStamp } from "~/lib/format";
-import { quoteRequestSchema } from "~/lib/schemas/quote-request";
 import { linesForTeamSize, shortlistTariffs, tariffOffer, tariffSnapshot } from "~/lib/tariff-comparison";
 import { priceTariff } from "~/lib/tariff-prices";
 import { TARIFF_LINES, type Tariff, type TariffOffer, type TariffSnapshot } from "~/lib/tariffs";
@@ -33,17 +32,6 @@ function offerFrom(tariffs: readonly Tariff[], slug: string, lines: number, star
 /** The deal a visitor chose, as the wizard shows it while they answer; undefined when it is no longer on offer for those lines. */
 export async function chosenDealOffer(slug: string, lines: number, now = new Date()): Promise<TariffOffer | undefined> {
   return offerFrom(await listLiveTariffs(), slug, lines, londonDateStamp(now));
-}
-
-/**
- * The deal `?tariff=<slug>&lines=N` names (the comparison's "Get this deal"),
- * or null when it names none on offer for those lines (default 1).
- */
-export async function chosenDealFromQuery(query: URLSearchParams): Promise<TariffOffer | null> {
-  const slug = query.get("tariff");
-  if (!slug) return null;
-  const lines = quoteRequestSchema.shape.lines.safeParse(query.get("lines") ?? undefined);
-  return (await chosenDealOffer(slug, (lines.success ? lines.data : undefined) ?? TARIFF_LINES.default)) ?? null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { ArrowRight, Phone } from "~/components/ui/icons";
 import { BenefitBadges } from "~/components/site/benefit-badges";
 import { BenefitsList } from "~/components/site/benefits-list";
+import { DealsSection } from "~/components/site/deals/deals-section";
 import { Hero } from "~/components/site/hero";
 import { MobilePlansBlock } from "~/components/site/mobile-plans-block";
 import { QuoteIncludesCard } from "~/components/site/quote-includes-card";
@@ -10,8 +11,9 @@ import { QuoteWizard, TestimonialsShowcase } from "~/components/site/static-part
 import { buttonClasses, ButtonLink } from "~/components/ui/button";
 import { phoneHref, useBrand } from "~/lib/brand";
 import { pageMeta } from "~/lib/seo";
-import { chosenDealFromQuery } from "~/models/lead-deal.server";
+import { comparisonToday } from "~/lib/schemas/tariff-comparison";
 import { firstStockImages } from "~/models/stock-images.server";
+import { dealsForPage } from "~/models/tariff-comparison.server";
 import { listTestimonialsForDisplay } from "~/models/testimonials.server";
 import { skipRevalidationAfterWizardSteps } from "~/lib/quote-wizard-revalidation";
 import { FORM_LOGO_LOCATIONS } from "~/lib/stock-images";
@@ -36,18 +38,17 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [images, testimonials, chosenDeal] = await Promise.all([
+  const [images, testimonials, deals] = await Promise.all([
     firstStockImages(["general", ...FORM_LOGO_LOCATIONS]),
     listTestimonialsForDisplay(),
-    // "Get this deal": `?tariff=<slug>&lines=N` opens the wizard with that deal chosen.
-    chosenDealFromQuery(new URL(request.url).searchParams),
+    dealsForPage(new URL(request.url).searchParams, comparisonToday()),
   ]);
   const formLogos = FORM_LOGO_LOCATIONS.map((location) => images[location]);
-  return json({ image: images.general, formLogos, testimonials: testimonials.slice(0, 3), chosenDeal });
+  return json({ image: images.general, formLogos, testimonials: testimonials.slice(0, 3), ...deals });
 }
 
 export default function BusinessMobile() {
-  const { image, formLogos, testimonials, chosenDeal } = useLoaderData<typeof loader>();
+  const { image, formLogos, testimonials, comparison, chosenDeal } = useLoaderData<typeof loader>();
   const brand = useBrand();
   return (
     <>
@@ -58,7 +59,11 @@ export default function BusinessMobile() {
         highlights={["Free, no-obligation quote", "Great value SIM-only deals", "Keep your existing numbers", "100% independent"]}
         actions={
           <>
-            <ButtonLink to="#get-quote" variant="accent" size="lg">
+            <ButtonLink to="/business-mobile#deals" variant="accent" size="lg">
+              Compare deals
+              <ArrowRight className="size-5" aria-hidden />
+            </ButtonLink>
+            <ButtonLink to="#get-quote" variant="inverse" size="lg">
               Request your free quote
               <ArrowRight className="size-5" aria-hidden />
             </ButtonLink>
@@ -70,6 +75,7 @@ export default function BusinessMobile() {
         }
         aside={<QuoteIncludesCard />}
       />
+      <DealsSection comparison={comparison} />
       <QuoteWizard formAction="/business-mobile" logos={formLogos} chosenDeal={chosenDeal} />
       <BenefitBadges />
       <MobilePlansBlock image={image} />

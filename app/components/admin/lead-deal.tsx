@@ -1,5 +1,6 @@
 import { formatDateTime } from "~/lib/format";
-import { dealName, linesText, SAMPLE_PRICES_LABEL, teamMonthlyText, termText } from "~/lib/lead-deal";
+import { dealName, SAMPLE_PRICES_LABEL, teamMonthlyText } from "~/lib/lead-deal";
+import { describeLines, describeTerm } from "~/lib/tariff-deal-words";
 import type { StaffLead } from "~/lib/leads";
 import { describePriceRises, formatCalendarDay, formatPounds, withVat } from "~/lib/tariff-prices";
 import { Fact, Facts } from "./facts";
@@ -31,7 +32,7 @@ export function LeadDeal({ lead }: { lead: Pick<StaffLead, "tariff" | "tariffSho
           <Fact label="Lines">{String(deal.lines)}</Fact>
           <Fact label="Team monthly">{teamMonthlyText(deal)}</Fact>
           <Fact label="Contract total">{`${formatPounds(deal.contractTotalExVatPence)} ex VAT (${formatPounds(withVat(deal.contractTotalExVatPence))} inc VAT)`}</Fact>
-          <Fact label="Term">{termText(deal.termMonths)}</Fact>
+          <Fact label="Term">{describeTerm(deal.termMonths)}</Fact>
           <Fact label="Price rises">{rises.length > 0 ? `${rises.join(", ")} per line ex VAT` : "None"}</Fact>
           <Fact label="Prices checked on">{formatCalendarDay(deal.checkedOn)}</Fact>
           <Fact label="Chosen">{formatDateTime(deal.takenAt)}</Fact>
@@ -46,7 +47,7 @@ export function LeadDeal({ lead }: { lead: Pick<StaffLead, "tariff" | "tariffSho
             {shortlist.map((offer) => (
               <li key={offer.slug}>
                 <span className="font-medium">{dealName(offer)}</span>
-                {`: ${linesText(offer.lines)}, ${teamMonthlyText(offer)}, ${termText(offer.termMonths)}`}
+                {`: ${describeLines(offer.lines)}, ${teamMonthlyText(offer)}, ${describeTerm(offer.termMonths)}`}
                 {offer.isSample ? <SampleBadge /> : null}
               </li>
             ))}

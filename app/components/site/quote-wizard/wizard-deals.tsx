@@ -1,4 +1,5 @@
-import { chosenDealText, dealName, SAMPLE_PRICES_LABEL, teamMonthlyText, termText } from "~/lib/lead-deal";
+import { chosenDealText, dealName, SAMPLE_PRICES_LABEL, teamMonthlyText } from "~/lib/lead-deal";
+import { describeLines, describeTerm } from "~/lib/tariff-deal-words";
 import { QUOTE_DEAL_MESSAGES, QUOTE_WIZARD_INTENTS } from "~/lib/quote-wizard";
 import type { TariffOffer } from "~/lib/tariffs";
 
@@ -40,7 +41,7 @@ function DealCard({ deal }: { deal: TariffOffer }) {
     <li className="grid gap-1 rounded-lg bg-white px-4 py-3 text-left ring-1 ring-slate-200">
       <p className="font-semibold text-slate-900">{dealName(deal)}</p>
       <p className="text-sm text-slate-700">{teamMonthlyText(deal)}</p>
-      <p className="text-sm text-slate-600">{`${termText(deal.termMonths)}, ${deal.lines} line${deal.lines === 1 ? "" : "s"}`}</p>
+      <p className="text-sm text-slate-600">{`${describeTerm(deal.termMonths)}, ${describeLines(deal.lines)}`}</p>
       {deal.isSample ? <p className="text-xs font-medium text-amber-800">{SAMPLE_PRICES_LABEL}</p> : null}
     </li>
   );
