@@ -81,6 +81,21 @@ describe.each(JS_MODES)("the chosen deal $name", (mode) => {
     await page.context().close();
   });
 
+  it("is chosen with Get this deal on the comparison, and the lead carries it", async () => {
+    const page = await openPage(journey.browser, mode);
+    await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: journey.server.url }]);
+    await page.goto(`${journey.server.url}/business-mobile?lines=3#deals`);
+    if (mode.javaScriptEnabled) await waitForHydration(page);
+    const email = `get-this-deal-${suffix}@example.co.uk`;
+    await page.locator('[data-deal="three-unlimited-24"]').getByRole("link", { name: "Get this deal" }).click();
+    await expect.poll(() => chosenDeal(page).textContent()).toContain("Your chosen deal: Three Unlimited Business, 3 lines, £60.00 a month ex VAT");
+    await answerEveryStep(page, email);
+    await wizard(page).getByRole("button", { name: "Get My Free Quote" }).click();
+    await page.getByTestId("quote-thank-you").waitFor();
+    expect(await storedTariff(email)).toMatchObject({ slug: "three-unlimited-24", lines: 3, teamMonthlyExVatPence: 6000 });
+    await page.context().close();
+  });
+
   it("can be removed, keeping the answers and the step, and the lead then has none", async () => {
     const page = await openChosenDeal(mode);
     const email = `removed-deal-${suffix}@example.co.uk`;
@@ -103,6 +118,35 @@ describe.each(JS_MODES)("the chosen deal $name", (mode) => {
     await page.getByTestId("quote-thank-you").waitFor();
     expect(await page.getByTestId("thank-you-shortlist").getByRole("listitem").count()).toBe(3);
     expect(await storedTariff(email)).toBeNull();
+    await page.context().close();
+  });
+
+  it.runIf(mode.javaScriptEnabled)("joins the answers when chosen after the visitor began the wizard", async () => {
+    const page = await openPage(journey.browser, mode);
+    await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: journey.server.url }]);
+    await page.goto(`${journey.server.url}/business-mobile?lines=3#get-quote`);
+    await waitForHydration(page);
+    const email = `chosen-later-${suffix}@example.co.uk`;
+    await wizard(page).getByRole("button", { name: "3 - 4" }).click();
+    await expect.poll(() => question(page).textContent()).toBe("When does your current contract end?");
+    await page.locator('[data-deal="o2-business-10gb-12"]').getByRole("link", { name: "Get this deal" }).click();
+    await expect.poll(() => chosenDeal(page).count()).toBe(1);
+    expect(await chosenDeal(page).textContent()).toContain("Your chosen deal: O2 Business Plan 10GB, 3 lines");
+    // Still on the step the visitor had reached.
+    expect(await question(page).textContent()).toBe("When does your current contract end?");
+    await wizard(page).getByRole("button", { name: "Under 3 months" }).click();
+    await expect.poll(() => question(page).textContent()).toBe("What type of business do you run?");
+    await wizard(page).getByRole("button", { name: "LTD company" }).click();
+    await wizard(page).getByLabel("Business name").fill("Later Deal Ltd");
+    await wizard(page).getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => question(page).textContent()).toBe("Where should we send your quote?");
+    await wizard(page).getByLabel("First name").fill("Sam");
+    await wizard(page).getByLabel("Last name").fill("Patel");
+    await wizard(page).getByLabel("Email").fill(email);
+    await wizard(page).getByLabel("Phone").fill("07700 900123");
+    await wizard(page).getByRole("button", { name: "Get My Free Quote" }).click();
+    await page.getByTestId("quote-thank-you").waitFor();
+    expect(await storedTariff(email)).toMatchObject({ slug: "o2-business-10gb-12", lines: 3 });
     await page.context().close();
   });
 

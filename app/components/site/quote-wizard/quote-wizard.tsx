@@ -3,7 +3,7 @@ import { FormLogo } from "~/components/site/stock-image";
 import { HoneypotField } from "~/components/ui/field";
 import type { PublicStockImage } from "~/lib/stock-images";
 import { formFields } from "~/lib/form-fields";
-import { CHOICE_STEPS, initialQuoteWizardState, QUOTE_REQUEST_FIELDS, type QuoteWizardAnswers, type QuoteWizardStep } from "~/lib/quote-wizard";
+import { CHOICE_STEPS, QUOTE_REQUEST_FIELDS, type QuoteWizardAnswers, type QuoteWizardStep } from "~/lib/quote-wizard";
 import type { TariffOffer } from "~/lib/tariffs";
 import { useQuoteWizard } from "./use-quote-wizard";
 import { ChosenDealPanel } from "./wizard-deals";
@@ -82,7 +82,7 @@ export function QuoteWizard({
   logos: Array<PublicStockImage | null>;
   chosenDeal?: TariffOffer | null;
 }) {
-  const { fetcher, state, submitting, busy, question } = useQuoteWizard(formAction, initialQuoteWizardState(chosenDeal));
+  const { fetcher, state, submitting, busy, question } = useQuoteWizard(formAction, chosenDeal);
   const { step, answers } = state;
   const deal = state.chosenDeal ?? (chosenDeal?.slug === answers.tariffSlug ? chosenDeal : undefined) ?? undefined;
   const fields = formFields("quote", QUOTE_REQUEST_FIELDS, { fieldErrors: state.fieldErrors, values: answers });
