@@ -8,6 +8,12 @@ import type { EuRoaming, MultiLineDiscount, TariffOffer } from "./tariffs";
  * state into words: allowances, the filters, and why a comparison is empty.
  */
 
+/** The comparison page's URL with its query (normalised) and `extra` parameters. */
+export function comparisonHref(search: string, extra = ""): string {
+  const query = [search, extra].filter(Boolean).join("&");
+  return `/business-mobile${query ? `?${query}` : ""}`;
+}
+
 /** The minimum-data choices the form offers (GB); the URL takes any amount. */
 export const COMPARISON_DATA_CHOICES = [1, 5, 10, 30, 50, 100] as const;
 
