@@ -90,6 +90,8 @@ export interface DealsComparison {
   query: TariffComparisonQuery;
   /** The UK's today: the default start, left out of links. */
   today: string;
+  /** Whether the visitor chose the lines (in the URL); else the wizard's team size may suggest them. */
+  linesChosen: boolean;
   /** The comparison as a normalised query string (no `tariff`), for the links that keep it. */
   search: string;
   /** Values of the URL that could not be used, with why (each was dropped to its default). */

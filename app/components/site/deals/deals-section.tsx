@@ -36,7 +36,7 @@ function countWords(total: number, shown: number): string {
  * without the empty choices), focus stays where it is and the count is
  * announced.
  */
-export function DealsSection({ comparison }: { comparison: DealsComparison }) {
+export function DealsSection({ comparison, teamLines }: { comparison: DealsComparison; teamLines?: number }) {
   const { query, offers, total, empty, dropped } = comparison;
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -182,6 +182,14 @@ export function DealsSection({ comparison }: { comparison: DealsComparison }) {
         ) : null}
       </form>
       <div className="mx-auto mt-8 grid max-w-5xl gap-4" aria-busy={updating}>
+        {teamLines && !comparison.linesChosen && teamLines !== query.lines ? (
+          <p className="text-sm text-slate-800">
+            {`You told us your team needs up to ${describeLines(teamLines)}. `}
+            <Link to={`${comparisonHref(comparison.search, `lines=${teamLines}`)}#deals`} className="font-semibold text-brand-700 underline">
+              {`Price these deals for ${describeLines(teamLines)}`}
+            </Link>
+          </p>
+        ) : null}
         <p role="status" className="text-sm font-medium text-slate-700" data-testid="deals-count">
           {countWords(total, offers.length)}
           {updating ? <span className="sr-only"> (updating)</span> : null}
