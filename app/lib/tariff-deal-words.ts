@@ -8,6 +8,12 @@ import type { EuRoaming, MultiLineDiscount, TariffOffer } from "./tariffs";
  * state into words: allowances, the filters, and why a comparison is empty.
  */
 
+/** The comparison page's URL with its query (normalised) and `extra` parameters. */
+export function comparisonHref(search: string, extra = ""): string {
+  const query = [search, extra].filter(Boolean).join("&");
+  return `/business-mobile${query ? `?${query}` : ""}`;
+}
+
 /** The minimum-data choices the form offers (GB); the URL takes any amount. */
 export const COMPARISON_DATA_CHOICES = [1, 5, 10, 30, 50, 100] as const;
 
@@ -84,6 +90,8 @@ export interface DealsComparison {
   query: TariffComparisonQuery;
   /** The UK's today: the default start, left out of links. */
   today: string;
+  /** Whether the visitor chose the lines (in the URL); else the wizard's team size may suggest them. */
+  linesChosen: boolean;
   /** The comparison as a normalised query string (no `tariff`), for the links that keep it. */
   search: string;
   /** Values of the URL that could not be used, with why (each was dropped to its default). */

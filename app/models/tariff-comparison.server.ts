@@ -150,6 +150,7 @@ export async function dealsForPage(params: URLSearchParams, today: string): Prom
     comparison: {
       query,
       today,
+      linesChosen: Boolean(params.get("lines")?.trim()) && !dropped.lines,
       search: comparisonSearchParams({ query, tariff: null }, today).toString(),
       dropped,
       offers: compared.slice(0, DEALS_SHOWN).map(tariffOffer),

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { ArrowRight, Phone } from "~/components/ui/icons";
 import { BenefitBadges } from "~/components/site/benefit-badges";
 import { BenefitsList } from "~/components/site/benefits-list";
@@ -12,6 +12,7 @@ import { buttonClasses, ButtonLink } from "~/components/ui/button";
 import { phoneHref, useBrand } from "~/lib/brand";
 import { pageMeta } from "~/lib/seo";
 import { comparisonToday } from "~/lib/schemas/tariff-comparison";
+import { linesForTeamSize } from "~/lib/tariff-comparison";
 import { firstStockImages } from "~/models/stock-images.server";
 import { dealsForPage } from "~/models/tariff-comparison.server";
 import { listTestimonialsForDisplay } from "~/models/testimonials.server";
@@ -49,6 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function BusinessMobile() {
   const { image, formLogos, testimonials, comparison, chosenDeal } = useLoaderData<typeof loader>();
+  // After a wizard step posted without JavaScript, its team size can price the deals.
+  const wizard = useActionData<typeof action>();
   const brand = useBrand();
   return (
     <>
@@ -75,7 +78,7 @@ export default function BusinessMobile() {
         }
         aside={<QuoteIncludesCard />}
       />
-      <DealsSection comparison={comparison} />
+      <DealsSection comparison={comparison} teamLines={linesForTeamSize(wizard?.answers.teamSize)} />
       <QuoteWizard formAction="/business-mobile" logos={formLogos} chosenDeal={chosenDeal} />
       <BenefitBadges />
       <MobilePlansBlock image={image} />

@@ -134,6 +134,17 @@ describe("the Compare deals section of /business-mobile", () => {
     expect((await pageData("?tariff=Not A Slug")).chosenDeal).toBeNull();
   });
 
+  it("after a wizard step posted without JavaScript, offers to price the deals for the team size given", async () => {
+    const response = await visitor.postForm("/business-mobile", { teamSize: "5 - 9" });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('href="/business-mobile?lines=9#deals"');
+    expect(html).toContain("Price these deals for 9 lines");
+    // Lines the visitor chose in the comparison are theirs: no offer then.
+    const chosen = await (await visitor.postForm("/business-mobile?lines=2", { teamSize: "5 - 9" })).text();
+    expect(chosen).not.toContain("Price these deals for 9 lines");
+  });
+
   it("is where the home page's Compare deals now leads", async () => {
     expect(await (await visitor.get("/")).text()).toContain('href="/business-mobile#deals"');
   });

@@ -3,12 +3,13 @@ import { useEffect, useRef, type FormEvent } from "react";
 import { Section } from "~/components/site/section";
 import { SectionHeading } from "~/components/site/section-heading";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { Field, Select } from "~/components/ui/field";
-import { COMPARISON_DATA_CHOICES, describeLines, type DealsComparison } from "~/lib/tariff-deal-words";
+import { COMPARISON_DATA_CHOICES, comparisonHref, describeLines, type DealsComparison } from "~/lib/tariff-deal-words";
 import { TARIFF_LINES, TARIFF_NETWORKS, TARIFF_SORT_LABELS, TARIFF_SORTS, TARIFF_TERMS } from "~/lib/tariffs";
-import { DealCard } from "./deal-card";
+import { DealList } from "~/components/site/static-parts";
 
 const PAGE = "/business-mobile";
+const SELECT =
+  "block h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 sm:text-sm";
 const LINE_CHOICES = Array.from({ length: TARIFF_LINES.max - TARIFF_LINES.min + 1 }, (_, index) => TARIFF_LINES.min + index);
 const DROPPED_LABELS: Record<string, string> = {
   lines: "Lines",
@@ -21,8 +22,6 @@ const DROPPED_LABELS: Record<string, string> = {
   start: "Start date",
   tariff: "Chosen deal",
 };
-
-const withSearch = (search: string, extra = "") => `${PAGE}${search || extra ? "?" : ""}${[search, extra].filter(Boolean).join("&")}`;
 
 function countWords(total: number, shown: number): string {
   if (total === 0) return "No deals fit your choices";
@@ -37,7 +36,7 @@ function countWords(total: number, shown: number): string {
  * without the empty choices), focus stays where it is and the count is
  * announced.
  */
-export function DealsSection({ comparison }: { comparison: DealsComparison }) {
+export function DealsSection({ comparison, teamLines }: { comparison: DealsComparison; teamLines?: number }) {
   const { query, offers, total, empty, dropped } = comparison;
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -68,7 +67,7 @@ export function DealsSection({ comparison }: { comparison: DealsComparison }) {
     event.preventDefault();
     const params = new URLSearchParams();
     for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === "string" && value !== "") params.set(name, value);
-    navigate(withSearch(params.toString()), { preventScrollReset: true, replace: true });
+    navigate(comparisonHref(params.toString()), { preventScrollReset: true, replace: true });
   }
 
   const dataChoices: number[] = [...COMPARISON_DATA_CHOICES];
@@ -91,62 +90,67 @@ export function DealsSection({ comparison }: { comparison: DealsComparison }) {
         className="mx-auto mt-10 grid max-w-5xl gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
         aria-label="Compare deals"
       >
-        <Field id="deals-lines" label="How many lines">
-          {(control) => (
-            <Select {...control} name="lines" defaultValue={String(query.lines)}>
-              {LINE_CHOICES.map((lines) => (
-                <option key={lines} value={lines}>
-                  {describeLines(lines)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field id="deals-network" label="Network">
-          {(control) => (
-            <Select {...control} name="network" defaultValue={query.network ?? ""}>
-              <option value="">Any network</option>
-              {TARIFF_NETWORKS.map((network) => (
-                <option key={network}>{network}</option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field id="deals-data" label="Minimum data">
-          {(control) => (
-            <Select {...control} name="minDataGb" defaultValue={query.minDataGb === null ? "" : String(query.minDataGb)}>
-              <option value="">Any amount</option>
-              {dataChoices.map((gb) => (
-                <option key={gb} value={gb}>
-                  {gb}GB or more
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field id="deals-term" label="Contract term">
-          {(control) => (
-            <Select {...control} name="term" defaultValue={query.term === null ? "" : String(query.term)}>
-              <option value="">Any term</option>
-              {TARIFF_TERMS.map((term) => (
-                <option key={term} value={term}>
-                  {term === 1 ? "1 month (rolling)" : `${term} months`}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field id="deals-sort" label="Sort by">
-          {(control) => (
-            <Select {...control} name="sort" defaultValue={query.sort}>
-              {TARIFF_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {TARIFF_SORT_LABELS[sort]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <div className="grid gap-1.5">
+          <label htmlFor="deals-lines" className="text-sm font-medium text-slate-800">
+            How many lines
+          </label>
+          <select id="deals-lines" className={SELECT} name="lines" defaultValue={String(query.lines)}>
+            {LINE_CHOICES.map((lines) => (
+              <option key={lines} value={lines}>
+                {describeLines(lines)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="deals-network" className="text-sm font-medium text-slate-800">
+            Network
+          </label>
+          <select id="deals-network" className={SELECT} name="network" defaultValue={query.network ?? ""}>
+            <option value="">Any network</option>
+            {TARIFF_NETWORKS.map((network) => (
+              <option key={network}>{network}</option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="deals-data" className="text-sm font-medium text-slate-800">
+            Minimum data
+          </label>
+          <select id="deals-data" className={SELECT} name="minDataGb" defaultValue={query.minDataGb === null ? "" : String(query.minDataGb)}>
+            <option value="">Any amount</option>
+            {dataChoices.map((gb) => (
+              <option key={gb} value={gb}>
+                {gb}GB or more
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="deals-term" className="text-sm font-medium text-slate-800">
+            Contract term
+          </label>
+          <select id="deals-term" className={SELECT} name="term" defaultValue={query.term === null ? "" : String(query.term)}>
+            <option value="">Any term</option>
+            {TARIFF_TERMS.map((term) => (
+              <option key={term} value={term}>
+                {term === 1 ? "1 month (rolling)" : `${term} months`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="deals-sort" className="text-sm font-medium text-slate-800">
+            Sort by
+          </label>
+          <select id="deals-sort" className={SELECT} name="sort" defaultValue={query.sort}>
+            {TARIFF_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {TARIFF_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
         <fieldset className="grid content-end gap-2 sm:col-span-1 lg:col-span-2">
           <legend className="sr-only">Must include</legend>
           <label className="flex items-center gap-2 text-sm text-slate-800">
@@ -178,6 +182,14 @@ export function DealsSection({ comparison }: { comparison: DealsComparison }) {
         ) : null}
       </form>
       <div className="mx-auto mt-8 grid max-w-5xl gap-4" aria-busy={updating}>
+        {teamLines && !comparison.linesChosen && teamLines !== query.lines ? (
+          <p className="text-sm text-slate-800">
+            {`You told us your team needs up to ${describeLines(teamLines)}. `}
+            <Link to={`${comparisonHref(comparison.search, `lines=${teamLines}`)}#deals`} className="font-semibold text-brand-700 underline">
+              {`Price these deals for ${describeLines(teamLines)}`}
+            </Link>
+          </p>
+        ) : null}
         <p role="status" className="text-sm font-medium text-slate-700" data-testid="deals-count">
           {countWords(total, offers.length)}
           {updating ? <span className="sr-only"> (updating)</span> : null}
@@ -187,7 +199,7 @@ export function DealsSection({ comparison }: { comparison: DealsComparison }) {
             <p>{empty.message}</p>
             <div className="flex flex-wrap gap-3">
               {empty.relaxedSearch !== null ? (
-                <Link to={`${withSearch(empty.relaxedSearch)}#deals`} preventScrollReset className={buttonClasses("secondary", "md")}>
+                <Link to={`${comparisonHref(empty.relaxedSearch)}#deals`} preventScrollReset className={buttonClasses("secondary", "md")}>
                   Show deals without it
                 </Link>
               ) : null}
@@ -197,13 +209,9 @@ export function DealsSection({ comparison }: { comparison: DealsComparison }) {
             </div>
           </div>
         ) : (
-          <ol className={updating ? "grid gap-4 opacity-60" : "grid gap-4"} aria-label="Deals">
-            {offers.map((offer) => (
-              <li key={offer.slug}>
-                <DealCard offer={offer} getDealHref={`${withSearch(comparison.search, `tariff=${offer.slug}`)}#get-quote`} />
-              </li>
-            ))}
-          </ol>
+          <div className={updating ? "opacity-60" : undefined}>
+            <DealList offers={offers} search={comparison.search} />
+          </div>
         )}
       </div>
     </Section>
