@@ -19,6 +19,7 @@ const benchmarks = {
   durability: "./durability.js",
   abuse: "./abuse.js",
   "tariff-import": "./tariff-import.js",
+  comparison: "./comparison.js",
 };
 
 const exitWithParent = new URL("../scripts/exit-with-parent.js", import.meta.url).href;

@@ -2,8 +2,10 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { PAGE_CACHE_QUERY_VARIANTS } from "~/lib/page-cache";
 import { consentFromCookies, parseCookieHeader, PERSONAL_COOKIE_NAMES } from "~/lib/site-cookies";
 import { env } from "~/infrastructure/env.server";
+import { sharedAddress } from "~/infrastructure/page-cache-address.server";
 import { publicContentVersion } from "~/infrastructure/public-content.server";
 import { contentSecurityPolicy, inlineHashes } from "~/infrastructure/security-headers.server";
 
@@ -18,12 +20,13 @@ import { contentSecurityPolicy, inlineHashes } from "~/infrastructure/security-h
  * (`entry.server.tsx`).
  *
  * What is never shared: any request carrying a personal cookie (a toast, a staff
- * session), anything but GET/HEAD, URLs with a query string other than ad
- * tracking, and any answer that sets a cookie, carries a toast, answers a form or
- * is not a 200. Cached pages use CSP hashes of their inline scripts instead of a
- * per-request nonce. A page is dropped when the public content changes (see
- * `public-content.server.ts`) and after an hour at most, for what depends on the
- * date (the footer's year).
+ * session), anything but GET/HEAD, URLs with a query string other than ad tracking
+ * or a comparison's (kept per normalised query and UK day, a bounded number:
+ * `page-cache-address.server.ts`), and any answer that sets a cookie, carries a
+ * toast, answers a form or is not a 200. Cached pages use CSP hashes of their inline
+ * scripts instead of a per-request nonce. A page is dropped when the public content
+ * changes (see `public-content.server.ts`) and after an hour at most, for what
+ * depends on the date (the footer's year).
  *
  * What a flood of requests cannot do: make it keep another copy of a page (only a page's
  * one address is kept; other spellings are sent there first, see `front-door.server.ts`),
@@ -33,8 +36,6 @@ import { contentSecurityPolicy, inlineHashes } from "~/infrastructure/security-h
  * compressed at a later view when there is room).
  */
 
-/** Parameters that ad and email platforms add to links; no page reads them. */
-const TRACKING_PARAMETER = /^(?:utm_\w+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|twclid|li_fat_id|mc_cid|mc_eid|_ga|_gl)$/i;
 const MAX_PAGES = 200;
 const MAX_AGE_MS = 60 * 60 * 1000;
 /**
@@ -56,6 +57,8 @@ export interface PageCacheTicket {
   render?: Render;
   /** Its render is being compressed and kept: the wait ends when it is in the cache. */
   keeping?: boolean;
+  /** A page for a query string: kept among the query variants, apart from the plain pages. */
+  variant: boolean;
 }
 
 /** A page being rendered: the visitors who ask for it meanwhile wait for `done`. */
@@ -77,6 +80,8 @@ interface CachedPage {
 }
 
 const pages = new Map<string, CachedPage>();
+const variants = new Map<string, CachedPage>();
+const storeFor = (ticket: PageCacheTicket) => (ticket.variant ? variants : pages);
 const renders = new Map<string, Render>();
 const tickets = new WeakMap<IncomingMessage, PageCacheTicket>();
 
@@ -103,14 +108,13 @@ export function pageCacheTicket(request: IncomingMessage, secure: boolean, share
   const cookies = parseCookieHeader(request.headers.cookie);
   if (PERSONAL_COOKIE_NAMES.some((name) => cookies.has(name))) return undefined;
 
-  if (queryStart >= 0) {
-    const names = [...new URLSearchParams(url.slice(queryStart + 1)).keys()];
-    if (!names.every((name) => TRACKING_PARAMETER.test(name))) return undefined;
-    request.url = path;
-  }
+  const address = sharedAddress(path, queryStart < 0 ? undefined : url.slice(queryStart + 1));
+  if (!address) return undefined;
+  if (queryStart >= 0) request.url = address.url;
   const version = publicContentVersion();
   if (version === undefined) return undefined;
-  const ticket: PageCacheTicket = { key: `${siteOriginFor(request, secure)}${path} ${consentFromCookies(cookies) ?? "unanswered"}`, version: NaN };
+  const key = `${siteOriginFor(request, secure)}${address.key} ${consentFromCookies(cookies) ?? "unanswered"}`;
+  const ticket: PageCacheTicket = { key, version: NaN, variant: address.variant };
   if (typeof version === "number") ticket.version = version;
   else {
     // A failed read leaves NaN, which no kept page matches: the request is rendered and not kept.
@@ -124,15 +128,16 @@ export function pageCacheTicket(request: IncomingMessage, secure: boolean, share
 }
 
 function cachedPage(ticket: PageCacheTicket): CachedPage | undefined {
-  const page = pages.get(ticket.key);
+  const store = storeFor(ticket);
+  const page = store.get(ticket.key);
   if (!page) return undefined;
   if (page.version !== ticket.version || Date.now() - page.storedAt > MAX_AGE_MS) {
-    pages.delete(ticket.key);
+    store.delete(ticket.key);
     return undefined;
   }
   // Most recently used last, so the oldest is the first dropped when the cache is full.
-  pages.delete(ticket.key);
-  pages.set(ticket.key, page);
+  store.delete(ticket.key);
+  store.set(ticket.key, page);
   return page;
 }
 
@@ -247,9 +252,11 @@ function compressWhenThereIsRoom(page: CachedPage) {
 
 function keep(ticket: PageCacheTicket, page: CachedPage) {
   if (!Number.isNaN(ticket.version)) {
-    pages.delete(ticket.key);
-    pages.set(ticket.key, page);
-    while (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+    const store = storeFor(ticket);
+    store.delete(ticket.key);
+    store.set(ticket.key, page);
+    const max = ticket.variant ? PAGE_CACHE_QUERY_VARIANTS : MAX_PAGES;
+    while (store.size > max) store.delete(store.keys().next().value!);
   }
   ticket.render?.end();
 }

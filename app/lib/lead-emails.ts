@@ -2,6 +2,9 @@ import type { Brand } from "./brand";
 import type { ContactEnquiryRow } from "~/lib/database-types";
 import { CONTACT_SUBJECT_LABELS } from "./enums";
 import { formatDateTime } from "./format";
+import { dealFacts } from "./lead-deal";
+import { storedSnapshot } from "./leads";
+import type { TariffSnapshot } from "./tariffs";
 import { QUOTE_ANSWER_LABELS, QUOTE_REQUEST_FIELDS, QUOTE_THANK_YOU_TEXT, type QuoteRequestField } from "./quote-wizard";
 
 /**
@@ -21,6 +24,8 @@ export type LeadForEmail = Record<QuoteRequestField, string | null> & {
   reference: string;
   createdAt: string;
   sourcePage: string | null;
+  /** The stored JSON TariffSnapshot of the chosen deal, or null. */
+  tariff: string | null;
 };
 
 /** A stored contact enquiry, as its staff email shows it. */
@@ -80,12 +85,15 @@ export function newLeadStaffEmail(lead: LeadForEmail, brand: Brand, leadUrl: str
     ["Came from", cameFrom(lead.sourcePage)],
   ];
   const footer = signature(brand);
+  const deal = storedSnapshot<TariffSnapshot>(lead.tariff);
+  const dealRows = deal ? dealFacts(deal) : [];
   return {
     subject,
     text: [
       "A new quote request has arrived. The visitor was promised a quote within 24 hours.",
       textRows(facts),
       textRows(answerRows(lead)),
+      ...(deal ? [`Chosen deal (as the visitor saw it)\n${textRows(dealRows)}`] : []),
       `Open the lead in the portal: ${leadUrl}`,
       footer.text,
     ].join("\n\n"),
@@ -93,7 +101,10 @@ export function newLeadStaffEmail(lead: LeadForEmail, brand: Brand, leadUrl: str
       subject,
       `<p>A new quote request has arrived. The visitor was promised a quote within 24 hours.</p>${htmlRows(facts)}<h2 style="font-size:16px">Answers</h2>${htmlRows(
         answerRows(lead),
-      )}<p>${htmlLink(leadUrl, `Open lead ${lead.reference} in the portal`)}</p>${footer.html}`,
+      )}${deal ? `<h2 style="font-size:16px">Chosen deal (as the visitor saw it)</h2>${htmlRows(dealRows)}` : ""}<p>${htmlLink(
+        leadUrl,
+        `Open lead ${lead.reference} in the portal`,
+      )}</p>${footer.html}`,
     ),
   };
 }

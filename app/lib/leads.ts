@@ -1,5 +1,6 @@
 import type { LeadRow } from "~/lib/database-types";
 import type { LeadStatus } from "./enums";
+import type { TariffSnapshot } from "./tariffs";
 
 /**
  * A lead as staff see it, on the screen and in every JSON answer: the spec's
@@ -28,6 +29,15 @@ export interface Lead {
   contractExpiry: string;
   postcode: string | null;
   sourcePage: string | null;
+  /** The deal the visitor chose on the comparison, as they saw it; null for none. */
+  tariff: TariffSnapshot | null;
+  /** Up to three deals that fit the answers, shown on the thank-you step; null for leads from before the catalogue. */
+  tariffShortlist: TariffSnapshot[] | null;
+}
+
+/** A stored JSON snapshot column (leads.tariff, leads.tariffShortlist), read. */
+export function storedSnapshot<T extends TariffSnapshot | TariffSnapshot[]>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
 }
 
 /** Who owns a lead. */
@@ -45,6 +55,13 @@ export interface StaffLead extends Lead {
   assignedTo: LeadAssignee | null;
   firstContactedAt: string | null;
   overdue: boolean;
+}
+
+/** A lead as a row of the leads screen shows it: without its deal, which only the details show (a snapshot is large). */
+export type ListedLead = Omit<StaffLead, "tariff" | "tariffShortlist">;
+
+export function listedLead({ tariff: _tariff, tariffShortlist: _shortlist, ...lead }: StaffLead): ListedLead {
+  return lead;
 }
 
 /** Another lead from the same email or phone within 30 days of this one. */
@@ -82,6 +99,8 @@ export const LEAD_COLUMNS = [
   "jobTitle",
   "requirements",
   "sourcePage",
+  "tariff",
+  "tariffShortlist",
   "createdAt",
   "updatedAt",
 ] as const satisfies readonly (keyof LeadRow)[];
@@ -110,6 +129,8 @@ export function toLead(row: ShownLeadRow): Lead {
     contractExpiry: row.contractExpiry,
     postcode: row.postcode,
     sourcePage: row.sourcePage,
+    tariff: storedSnapshot<TariffSnapshot>(row.tariff),
+    tariffShortlist: storedSnapshot<TariffSnapshot[]>(row.tariffShortlist),
   };
 }
 

@@ -9,3 +9,10 @@ export const SHARED_PAGE_HANDLE = { sharedWithAnonymousVisitors: true } as const
 export function sharesPageWithAnonymousVisitors(handle: unknown): boolean {
   return typeof handle === "object" && handle !== null && (handle as { sharedWithAnonymousVisitors?: unknown }).sharedWithAnonymousVisitors === true;
 }
+
+/**
+ * Pages kept per query string (a comparison on `/business-mobile`), counted
+ * apart from the plain pages so that a visitor trying many queries pushes out
+ * only other queries' pages.
+ */
+export const PAGE_CACHE_QUERY_VARIANTS = 100;

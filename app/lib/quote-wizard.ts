@@ -2,6 +2,7 @@ import { BUSINESS_TYPES, CONTRACT_EXPIRIES, TEAM_SIZES } from "./enums";
 import { choiceRule, emailRule, LIMITS, optionalTextRule, phoneRule, requiredTextRule } from "./form-fields";
 import type { FieldErrors } from "./form-submission";
 import type { Toast } from "./messages";
+import { TARIFF_LINES, type TariffOffer } from "./tariffs";
 
 /** The wizard's answers, in the order it asks for them; steps 1 to 3 each take one choice. */
 const QUOTE_WIZARD_RULES = {
@@ -55,6 +56,20 @@ export const QUOTE_WIZARD_FIELDS = Object.keys(QUOTE_WIZARD_RULES) as ReadonlyAr
 export type QuoteWizardField = (typeof QUOTE_WIZARD_FIELDS)[number];
 
 /**
+ * The deal the visitor chose on the comparison ("Get this deal") and the
+ * lines it is priced for: no step asks for them, so they travel in hidden
+ * fields through every step, and the API takes them too.
+ */
+export const QUOTE_DEAL_FIELDS = ["tariffSlug", "lines"] as const;
+export type QuoteDealField = (typeof QUOTE_DEAL_FIELDS)[number];
+
+export const QUOTE_DEAL_MESSAGES = {
+  /** An unknown, draft or withdrawn deal, or one not sold for that many lines. */
+  unavailable: "This deal is no longer available: choose another or remove it",
+  lines: `Please choose between ${TARIFF_LINES.min} and ${TARIFF_LINES.max} lines`,
+} as const;
+
+/**
  * The quote wizard (SPEC section 4): five steps of questions, then thank you.
  * No server state: every post carries the answers so far, and the step to
  * show is worked out from them.
@@ -62,7 +77,7 @@ export type QuoteWizardField = (typeof QUOTE_WIZARD_FIELDS)[number];
 export type QuoteWizardStep = 1 | 2 | 3 | 4 | 5 | 6;
 export const QUOTE_WIZARD_INPUT_STEPS = 5;
 
-export type QuoteWizardAnswers = Partial<Record<QuoteWizardField, string>>;
+export type QuoteWizardAnswers = Partial<Record<QuoteWizardField | QuoteDealField, string>>;
 
 export interface QuoteWizardState {
   step: QuoteWizardStep;
@@ -73,9 +88,13 @@ export interface QuoteWizardState {
   submissionToken?: string;
   /** The lead's reference, on the thank-you step. */
   reference?: string;
+  /** The deal `answers.tariffSlug` names, priced for the lines (absent when it is no longer available). */
+  chosenDeal?: TariffOffer;
+  /** On the thank-you step: up to three deals that fit, as stored on the lead. */
+  shortlist?: TariffOffer[];
 }
 
-export const QUOTE_WIZARD_INTENTS = { next: "quote-next", submit: "quote-submit" } as const;
+export const QUOTE_WIZARD_INTENTS = { next: "quote-next", submit: "quote-submit", removeDeal: "quote-remove-deal" } as const;
 
 export interface ChoiceStep {
   step: 1 | 2 | 3;
@@ -93,7 +112,7 @@ export const CHOICE_STEPS: readonly ChoiceStep[] = [
 /** The answers a post carries, and nothing else. */
 export function pickWizardAnswers(values: Record<string, unknown>): QuoteWizardAnswers {
   const answers: QuoteWizardAnswers = {};
-  for (const field of QUOTE_WIZARD_FIELDS) {
+  for (const field of [...QUOTE_WIZARD_FIELDS, ...QUOTE_DEAL_FIELDS]) {
     const value = values[field];
     if (typeof value === "string") answers[field] = value;
   }
@@ -120,3 +139,15 @@ export function stepOfField(field: string): QuoteWizardStep {
 }
 
 export const INITIAL_QUOTE_WIZARD_STATE: QuoteWizardState = { step: 1, answers: {} };
+
+/** The wizard before any answer: with the deal the visitor chose on the comparison, when they did. */
+export function initialQuoteWizardState(chosenDeal: TariffOffer | null | undefined): QuoteWizardState {
+  if (!chosenDeal) return INITIAL_QUOTE_WIZARD_STATE;
+  return { step: 1, answers: { tariffSlug: chosenDeal.slug, lines: String(chosenDeal.lines) }, chosenDeal };
+}
+
+/** The answers without the chosen deal (the visitor removed it); the lines stay, for the shortlist. */
+export function withoutChosenDeal(answers: QuoteWizardAnswers): QuoteWizardAnswers {
+  const { tariffSlug: _removed, ...rest } = answers;
+  return rest;
+}

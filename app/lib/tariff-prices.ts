@@ -97,14 +97,34 @@ export interface PricingRequest {
   start: string;
 }
 
+/** The longest term priced (36 months), and how many start days' month starts are kept. */
+const MONTHS_KEPT = 36;
+const STARTS_KEPT = 32;
+const monthStarts = new Map<string, string[]>();
+
+/**
+ * The first day of each month of a contract from `start` (month 1 is `start`). A comparison
+ * prices thousands of tariffs from one start day, so the days are worked out once per start.
+ */
+function monthStartsFrom(start: string, months: number): readonly string[] {
+  let starts = monthStarts.get(start);
+  if (!starts || starts.length < months) {
+    starts = Array.from({ length: Math.max(months, MONTHS_KEPT) }, (_, index) => addCalendarMonths(start, index));
+    monthStarts.set(start, starts);
+    if (monthStarts.size > STARTS_KEPT) monthStarts.delete(monthStarts.keys().next().value!);
+  }
+  return starts;
+}
+
 /** Every figure for `lines` lines of a tariff from `start`. */
 export function priceTariff(terms: TariffPriceTerms, { lines, start }: PricingRequest): TariffPricing {
-  const rises = sortedPriceRises(terms.priceRises);
+  const rises = terms.priceRises.length > 1 ? sortedPriceRises(terms.priceRises) : terms.priceRises;
+  const starts = monthStartsFrom(start, terms.termMonths);
   let contractTotal = lines * terms.upfrontCostExVatPence;
   let teamMonthly = 0;
   let linePrice = 0;
   for (let month = 1; month <= terms.termMonths; month++) {
-    const price = priceInForce(terms.monthlyPriceExVatPence, rises, addCalendarMonths(start, month - 1));
+    const price = priceInForce(terms.monthlyPriceExVatPence, rises, starts[month - 1]!);
     const teamPrice = teamPriceFor(price, terms.multiLineDiscount, lines);
     if (month === 1) {
       teamMonthly = teamPrice;

@@ -2,6 +2,7 @@ import type { AdminUser } from "~/lib/admin-users";
 import { fullName } from "~/lib/admin-users";
 import { LEAD_STATUS_LABELS } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format";
+import { dealName, plainPounds } from "~/lib/lead-deal";
 import { isOverdue, toLead } from "~/lib/leads";
 import type { LeadFilters } from "~/lib/schemas/leads";
 import { getDb } from "~/infrastructure/db.server";
@@ -35,6 +36,12 @@ export const LEAD_CSV_COLUMNS = [
   "First Contacted",
   "Overdue",
   "Updated",
+  // The chosen deal, as the visitor saw it (empty for none); pounds ex VAT.
+  "Tariff Slug",
+  "Tariff Name",
+  "Tariff Lines",
+  "Tariff Team Monthly ex VAT",
+  "Tariff Contract Total ex VAT",
 ];
 
 /** The leads `viewer` filtered, as CSV, streamed newest first a chunk at a time; the export is in the audit log. */
@@ -67,6 +74,7 @@ export async function leadsCsvStream(viewer: AdminUser, filters: Pick<LeadFilter
     cells: (row) => {
       const owner = row.assignedTo ? staff.get(row.assignedTo) : undefined;
       const lead = toLead(row);
+      const deal = lead.tariff;
       return [
         formatDateTime(row.createdAt),
         lead.companyName,
@@ -89,6 +97,11 @@ export async function leadsCsvStream(viewer: AdminUser, filters: Pick<LeadFilter
         row.firstContactedAt ? formatDateTime(row.firstContactedAt) : "",
         isOverdue({ ...lead, firstContactedAt: row.firstContactedAt }, now, env.LEAD_RESPONSE_HOURS) ? "Yes" : "No",
         formatDateTime(row.updatedAt),
+        deal?.slug,
+        deal ? dealName(deal) : "",
+        deal ? String(deal.lines) : "",
+        deal ? plainPounds(deal.teamMonthlyExVatPence) : "",
+        deal ? plainPounds(deal.contractTotalExVatPence) : "",
       ];
     },
   });

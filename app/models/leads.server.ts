@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { parseWithSchema, type FieldErrors } from "~/lib/form-submission";
 import { formatLeadReference, ukYear } from "~/lib/lead-reference";
+import { QUOTE_DEAL_MESSAGES } from "~/lib/quote-wizard";
 import { quoteRequestSchema, type QuoteRequestInput } from "~/lib/schemas/quote-request";
 import { env } from "~/infrastructure/env.server";
 import { getDb, isUniqueViolation } from "~/infrastructure/db.server";
@@ -10,6 +11,7 @@ import { queueNewLeadWebhooks } from "~/models/lead-webhook.server";
 import { metrics } from "~/infrastructure/metrics.server";
 import { deliverOutboxSoon } from "~/infrastructure/outbox.server";
 import { consumeGlobalRateLimit } from "~/infrastructure/rate-limit.server";
+import { leadDeal, type LeadDeal } from "./lead-deal.server";
 
 export interface CreatedLead {
   id: number;
@@ -40,6 +42,8 @@ async function findLeadByToken(submissionToken: string): Promise<CreatedLead | u
 interface LeadToStore {
   input: QuoteRequestInput;
   context: SubmissionContext;
+  /** The chosen deal and the shortlist, snapshots of what the visitor saw. */
+  deal: LeadDeal;
   now: Date;
 }
 
@@ -55,7 +59,7 @@ async function insertLeads(leads: LeadToStore[]): Promise<CreatedLead[]> {
   const references = new Set<string>();
   while (references.size < leads.length) references.add(newReference(leads[references.size]!.now));
   const values = [...references].map((reference, index) => {
-    const { input, context, now } = leads[index]!;
+    const { input, context, deal, now } = leads[index]!;
     return {
       reference,
       status: "new" as const,
@@ -74,6 +78,8 @@ async function insertLeads(leads: LeadToStore[]): Promise<CreatedLead[]> {
       requirements: input.requirements ?? null,
       sourcePage: context.sourcePage,
       submissionToken: context.submissionToken ?? null,
+      tariff: deal.tariff ? JSON.stringify(deal.tariff) : null,
+      tariffShortlist: JSON.stringify(deal.shortlist),
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     };
@@ -134,7 +140,7 @@ async function storeLeads(leads: LeadToStore[]): Promise<PromiseSettledResult<Cr
   return Promise.allSettled(leads.map(storeLead));
 }
 
-// 19 values a lead: 200 leads stay well within SQLite's 32,766 bound parameters a statement.
+// 21 values a lead: 200 leads stay well within SQLite's 32,766 bound parameters a statement.
 const storeLeadWithOthers = groupCommit(storeLeads, { maxGroupSize: 200 });
 
 /**
@@ -143,31 +149,35 @@ const storeLeadWithOthers = groupCommit(storeLeads, { maxGroupSize: 200 });
  * sent after the commit, in the background: the visitor's answer never waits
  * for it.
  */
-export async function createLead(input: QuoteRequestInput, context: SubmissionContext): Promise<CreatedLead> {
+export async function createLead(input: QuoteRequestInput, context: SubmissionContext, deal: LeadDeal, now: Date): Promise<CreatedLead> {
   if (context.submissionToken) {
     const existing = await findLeadByToken(context.submissionToken);
     if (existing) return existing;
   }
-  return storeLeadWithOthers({ input, context, now: new Date() });
+  return storeLeadWithOthers({ input, context, deal, now });
 }
 
 export type QuoteSubmission =
   | { status: "invalid"; fieldErrors: FieldErrors; missingRequired: boolean }
   /** Past RATE_LIMIT_GLOBAL_MAX quote requests from everyone together in the window. */
   | { status: "busy"; retryAfterSeconds: number }
-  | { status: "created"; lead: CreatedLead };
+  | { status: "created"; lead: CreatedLead; deal: LeadDeal };
 
 /**
  * The one way a quote request becomes a lead, for the wizard's form action
  * and for `POST /api/quote-requests` alike: the shared schema, the limit from
  * everyone together (counting only requests about to be stored, so junk never
- * uses up genuine visitors' allowance), then the store.
+ * uses up genuine visitors' allowance), then the store. A chosen deal must be
+ * live and sold for the lead's lines, or nothing is stored.
  */
 export async function submitQuoteRequest(raw: unknown, context: SubmissionContext): Promise<QuoteSubmission> {
   const parsed = parseWithSchema(quoteRequestSchema, raw);
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors, missingRequired: parsed.missingRequired };
+  const now = new Date();
+  const deal = await leadDeal(parsed.data, now);
+  if (deal === "unavailable") return { status: "invalid", fieldErrors: { tariffSlug: QUOTE_DEAL_MESSAGES.unavailable }, missingRequired: false };
   const limit = await consumeGlobalRateLimit("quote");
   if (!limit.allowed) return { status: "busy", retryAfterSeconds: limit.retryAfterSeconds };
-  const { id, reference } = await createLead(parsed.data, context);
-  return { status: "created", lead: { id, reference } };
+  const { id, reference } = await createLead(parsed.data, context, deal, now);
+  return { status: "created", lead: { id, reference }, deal };
 }

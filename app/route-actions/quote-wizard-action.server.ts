@@ -7,10 +7,12 @@ import {
   pickWizardAnswers,
   QUOTE_WIZARD_INTENTS,
   stepOfField,
+  withoutChosenDeal,
   type QuoteWizardState,
   type QuoteWizardStep,
 } from "~/lib/quote-wizard";
 import { quoteRequestSchema } from "~/lib/schemas/quote-request";
+import { chosenDealOffer, leadLines } from "~/models/lead-deal.server";
 import { countWizardStepReached } from "~/models/lead-figures.server";
 import { decoyLeadReference, submitQuoteRequest } from "~/models/leads.server";
 import { diskSpaceLow } from "~/infrastructure/disk-space.server";
@@ -23,8 +25,23 @@ import { logger } from "~/infrastructure/logger.server";
 const businessStepSchema = quoteRequestSchema.pick({ businessName: true, postcode: true });
 const TOKEN_PATTERN = /^[0-9a-f-]{36}$/;
 
-function answer(state: QuoteWizardState, status = 200, headers?: HeadersInit) {
-  return json(state, { status, headers });
+const linesSchema = quoteRequestSchema.shape.lines;
+
+/**
+ * The deal the answers carry, priced for their lines, so every step shows it
+ * (a post without JavaScript lands on the page without the comparison's query).
+ * None when it is no longer on offer: the final step then names it as a field error.
+ */
+async function withChosenDeal(state: QuoteWizardState): Promise<QuoteWizardState> {
+  const { tariffSlug, lines, teamSize } = state.answers;
+  if (!tariffSlug || state.chosenDeal) return state;
+  const parsedLines = linesSchema.safeParse(lines);
+  const chosenDeal = await chosenDealOffer(tariffSlug, leadLines(parsedLines.success ? parsedLines.data : undefined, teamSize));
+  return chosenDeal ? { ...state, chosenDeal } : state;
+}
+
+async function answer(state: QuoteWizardState, status = 200, headers?: HeadersInit) {
+  return json(await withChosenDeal(state), { status, headers });
 }
 
 /**
@@ -43,13 +60,18 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
     return answer({ step: 1, answers: {}, toast: raiseToast(MESSAGES.checkYourDetails) }, status);
   }
   const values = formValues(formData);
-  const answers = pickWizardAnswers(values);
   const intent = values.intent;
+  const removingDeal = intent === QUOTE_WIZARD_INTENTS.removeDeal;
+  // Removing the chosen deal keeps every answer and the step the visitor is on.
+  const answers = removingDeal ? withoutChosenDeal(pickWizardAnswers(values)) : pickWizardAnswers(values);
 
   const choiceStep = firstUnansweredChoiceStep(answers);
+  if (removingDeal && choiceStep === 4 && TOKEN_PATTERN.test(values.submissionToken ?? "")) {
+    return answer({ step: 5, answers, submissionToken: values.submissionToken });
+  }
   if (choiceStep < 4 || (intent !== QUOTE_WIZARD_INTENTS.next && intent !== QUOTE_WIZARD_INTENTS.submit)) {
     // Steps 1 to 3: a choice was made; show the first step still unanswered.
-    if (choiceStep > 1) await countWizardStepReached(choiceStep);
+    if (choiceStep > 1 && !removingDeal) await countWizardStepReached(choiceStep);
     return answer({ step: choiceStep, answers });
   }
 
@@ -85,7 +107,8 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
       return answer({ step, answers, fieldErrors: submission.fieldErrors, submissionToken, toast }, 400);
     }
     await countWizardStepReached(6);
-    return answer({ step: 6, answers: {}, reference: submission.lead.reference });
+    const { tariff, shortlist } = submission.deal;
+    return answer({ step: 6, answers: {}, reference: submission.lead.reference, chosenDeal: tariff ?? undefined, shortlist });
   } catch (error) {
     logger.error({ event: "quote_request.store_failed", err: error }, "Storing a quote request failed");
     return stayOnStep5(503);

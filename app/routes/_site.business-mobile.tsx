@@ -1,8 +1,9 @@
-import { json } from "@remix-run/node";
-import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { ArrowRight, Phone } from "~/components/ui/icons";
 import { BenefitBadges } from "~/components/site/benefit-badges";
 import { BenefitsList } from "~/components/site/benefits-list";
+import { DealsSection } from "~/components/site/deals/deals-section";
 import { Hero } from "~/components/site/hero";
 import { MobilePlansBlock } from "~/components/site/mobile-plans-block";
 import { QuoteIncludesCard } from "~/components/site/quote-includes-card";
@@ -10,7 +11,10 @@ import { QuoteWizard, TestimonialsShowcase } from "~/components/site/static-part
 import { buttonClasses, ButtonLink } from "~/components/ui/button";
 import { phoneHref, useBrand } from "~/lib/brand";
 import { pageMeta } from "~/lib/seo";
+import { comparisonToday } from "~/lib/schemas/tariff-comparison";
+import { linesForTeamSize } from "~/lib/tariff-comparison";
 import { firstStockImages } from "~/models/stock-images.server";
+import { dealsForPage } from "~/models/tariff-comparison.server";
 import { listTestimonialsForDisplay } from "~/models/testimonials.server";
 import { skipRevalidationAfterWizardSteps } from "~/lib/quote-wizard-revalidation";
 import { FORM_LOGO_LOCATIONS } from "~/lib/stock-images";
@@ -34,14 +38,20 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/business-mobile",
   });
 
-export async function loader() {
-  const [images, testimonials] = await Promise.all([firstStockImages(["general", ...FORM_LOGO_LOCATIONS]), listTestimonialsForDisplay()]);
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [images, testimonials, deals] = await Promise.all([
+    firstStockImages(["general", ...FORM_LOGO_LOCATIONS]),
+    listTestimonialsForDisplay(),
+    dealsForPage(new URL(request.url).searchParams, comparisonToday()),
+  ]);
   const formLogos = FORM_LOGO_LOCATIONS.map((location) => images[location]);
-  return json({ image: images.general, formLogos, testimonials: testimonials.slice(0, 3) });
+  return json({ image: images.general, formLogos, testimonials: testimonials.slice(0, 3), ...deals });
 }
 
 export default function BusinessMobile() {
-  const { image, formLogos, testimonials } = useLoaderData<typeof loader>();
+  const { image, formLogos, testimonials, comparison, chosenDeal } = useLoaderData<typeof loader>();
+  // After a wizard step posted without JavaScript, its team size can price the deals.
+  const wizard = useActionData<typeof action>();
   const brand = useBrand();
   return (
     <>
@@ -52,7 +62,11 @@ export default function BusinessMobile() {
         highlights={["Free, no-obligation quote", "Great value SIM-only deals", "Keep your existing numbers", "100% independent"]}
         actions={
           <>
-            <ButtonLink to="#get-quote" variant="accent" size="lg">
+            <ButtonLink to="/business-mobile#deals" variant="accent" size="lg">
+              Compare deals
+              <ArrowRight className="size-5" aria-hidden />
+            </ButtonLink>
+            <ButtonLink to="#get-quote" variant="inverse" size="lg">
               Request your free quote
               <ArrowRight className="size-5" aria-hidden />
             </ButtonLink>
@@ -64,7 +78,8 @@ export default function BusinessMobile() {
         }
         aside={<QuoteIncludesCard />}
       />
-      <QuoteWizard formAction="/business-mobile" logos={formLogos} />
+      <DealsSection comparison={comparison} teamLines={linesForTeamSize(wizard?.answers.teamSize)} />
+      <QuoteWizard formAction="/business-mobile" logos={formLogos} chosenDeal={chosenDeal} />
       <BenefitBadges />
       <MobilePlansBlock image={image} />
       <BenefitsList />

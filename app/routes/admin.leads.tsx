@@ -9,6 +9,7 @@ import { CountCards, exportHref, ListHeader, ListPanel } from "~/components/admi
 import { useAdminUser } from "~/lib/admin-session";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { leadFiltersFromUrl, leadStatusChangeSchema } from "~/lib/schemas/leads";
+import { listedLead } from "~/lib/leads";
 import { leadCounts, listLeads } from "~/models/lead-list.server";
 import { updateLeadStatus } from "~/models/lead-workspace.server";
 import { ModelError } from "~/models/model-error.server";
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdminPageUser(request, { signedOut: "login" });
   const filters = leadFiltersFromUrl(new URL(request.url));
   const [page, counts] = await Promise.all([listLeads(user, filters), leadCounts()]);
-  return json({ filters, page, counts });
+  return json({ filters, page: { ...page, leads: page.leads.map(listedLead) }, counts });
 }
 
 /** The inline status change of a row. */

@@ -62,7 +62,7 @@ describe.each(JS_MODES)("the home page's static parts $name", (mode) => {
 
     await markDocument(page);
     await region(page, HERO).getByRole("link", { name: "Compare deals now" }).click();
-    await page.waitForURL(`${journey.server.url}/business-mobile`);
+    await page.waitForURL(`${journey.server.url}/business-mobile#deals`);
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await isSameDocument(page)).toBe(mode.javaScriptEnabled);
     // The header is a static part too: it marks the page it is now on.
@@ -138,7 +138,7 @@ describe("the home page's static parts with JavaScript", () => {
     expect(await region(page, HOW_IT_WORKS).getByRole("listitem").count()).toBe(3);
 
     await region(page, HERO).getByRole("link", { name: "Compare deals now" }).click();
-    await page.waitForURL(`${journey.server.url}/business-mobile`);
+    await page.waitForURL(`${journey.server.url}/business-mobile#deals`);
     await page.goBack();
     await page.waitForURL(`${journey.server.url}/`);
     for (const heading of [HERO, HOW_IT_WORKS, SERVICES]) await region(page, heading).waitFor();

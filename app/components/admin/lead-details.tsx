@@ -6,6 +6,7 @@ import { formatDateTime } from "~/lib/format";
 import { DUPLICATE_WINDOW_DAYS, type LeadAssignee, type PossibleDuplicate, type StaffLead } from "~/lib/leads";
 import type { LeadActivityRow } from "~/lib/database-types";
 import { Fact, Facts, WrittenText } from "./facts";
+import { LeadDeal } from "./lead-deal";
 import { LeadStatusBadge, OverdueBadge } from "./lead-status";
 
 export const LEAD_ASSIGN_INTENT = "assign";
@@ -149,6 +150,7 @@ export function LeadDetails({ lead }: { lead: StaffLead }) {
         <Fact label="Came from">{lead.sourcePage === "api" ? "API" : lead.sourcePage}</Fact>
       </Facts>
       {lead.requirements ? <WrittenText title="Requirements">{lead.requirements}</WrittenText> : null}
+      <LeadDeal lead={lead} />
     </div>
   );
 }

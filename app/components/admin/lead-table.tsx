@@ -1,5 +1,5 @@
 import { formatDateTime } from "~/lib/format";
-import type { StaffLead } from "~/lib/leads";
+import type { ListedLead } from "~/lib/leads";
 import { LeadFollowUp, LeadStatusControl } from "./lead-status";
 import { EmptyList, ListTable } from "./list-page";
 import { RowActions } from "./row-actions";
@@ -7,7 +7,7 @@ import { RowActions } from "./row-actions";
 const COLUMNS = ["Date", "Company", "Contact", "Contact Info", "Team Size", "Status", "Actions"];
 
 /** The leads table (SPEC section 2): Date, Company, Contact, Contact Info, Team Size, Status, Actions. */
-export function LeadTable({ leads, canDelete }: { leads: StaffLead[]; canDelete: boolean }) {
+export function LeadTable({ leads, canDelete }: { leads: ListedLead[]; canDelete: boolean }) {
   if (leads.length === 0) return <EmptyList>No leads found</EmptyList>;
   return (
     <ListTable columns={COLUMNS}>

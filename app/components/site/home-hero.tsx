@@ -14,7 +14,7 @@ export function HomeHero({ image }: { image: PublicStockImage | null }) {
       highlights={["Award-winning B2B dealers", "All major UK networks compared", "100% independent advice", "Great value SIM-only deals"]}
       actions={
         <>
-          <ButtonLink to="/business-mobile" variant="accent" size="lg">
+          <ButtonLink to="/business-mobile#deals" variant="accent" size="lg">
             Compare deals now
             <ArrowRight className="size-5" aria-hidden />
           </ButtonLink>

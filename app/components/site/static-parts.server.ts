@@ -2,6 +2,7 @@
 // module empty, so their code is not in the page's scripts (see `static-parts.ts`).
 export { AboutBlock } from "./about-block";
 export { CookieBanner } from "./cookie-banner";
+export { DealList } from "./deals/deal-list";
 export { HomeHero } from "./home-hero";
 export { HowItWorks } from "./how-it-works";
 export { ResourceCards } from "./resource-cards";

@@ -14,6 +14,8 @@ export const ResourceCards = staticPart("resource-cards", rendered.ResourceCards
 export const SiteFooter = staticPart("site-footer", rendered.SiteFooter, () => import("./site-footer").then((part) => part.SiteFooter));
 export const SiteHeader = staticPart("site-header", rendered.SiteHeader, () => import("./site-header").then((part) => part.SiteHeader));
 
+export const DealList = staticPart("deal-list", rendered.DealList, () => import("./deals/deal-list").then((part) => part.DealList));
+
 // Interactive parts: the server's HTML works without their code (forms post, links and the
 // carousel's anchors), and the code loads when the visitor comes to use them.
 

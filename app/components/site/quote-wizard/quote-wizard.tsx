@@ -4,7 +4,9 @@ import { HoneypotField } from "~/components/ui/field";
 import type { PublicStockImage } from "~/lib/stock-images";
 import { formFields } from "~/lib/form-fields";
 import { CHOICE_STEPS, QUOTE_REQUEST_FIELDS, type QuoteWizardAnswers, type QuoteWizardStep } from "~/lib/quote-wizard";
+import type { TariffOffer } from "~/lib/tariffs";
 import { useQuoteWizard } from "./use-quote-wizard";
+import { ChosenDealPanel } from "./wizard-deals";
 import { WizardProgress } from "./wizard-progress";
 import { BusinessStepFields, ChoiceStepFields, ContactStepFields, StepQuestion, ThankYou } from "./wizard-steps";
 
@@ -68,11 +70,21 @@ function NetworkLogos({ logos }: { logos: Array<PublicStockImage | null> }) {
 /**
  * The quote wizard (SPEC section 4), the `#get-quote` section of the pages
  * that host it. `formAction` is the hosting route, whose action is
- * `quoteWizardAction`.
+ * `quoteWizardAction`. `chosenDeal`: the deal the visitor chose on the
+ * comparison ("Get this deal"), carried as `tariffSlug` and `lines`.
  */
-export function QuoteWizard({ formAction, logos }: { formAction: string; logos: Array<PublicStockImage | null> }) {
-  const { fetcher, state, submitting, busy, question } = useQuoteWizard(formAction);
+export function QuoteWizard({
+  formAction,
+  logos,
+  chosenDeal = null,
+}: {
+  formAction: string;
+  logos: Array<PublicStockImage | null>;
+  chosenDeal?: TariffOffer | null;
+}) {
+  const { fetcher, state, submitting, busy, question } = useQuoteWizard(formAction, chosenDeal);
   const { step, answers } = state;
+  const deal = state.chosenDeal ?? (chosenDeal?.slug === answers.tariffSlug ? chosenDeal : undefined) ?? undefined;
   const fields = formFields("quote", QUOTE_REQUEST_FIELDS, { fieldErrors: state.fieldErrors, values: answers });
   const choice = CHOICE_STEPS.find((candidate) => candidate.step === step);
 
@@ -98,7 +110,7 @@ export function QuoteWizard({ formAction, logos }: { formAction: string; logos: 
           <WizardProgress step={step} />
           <StepQuestion ref={question}>{STEP_QUESTIONS[step]}</StepQuestion>
           {step === 6 ? (
-            <ThankYou reference={state.reference} />
+            <ThankYou reference={state.reference} chosenDeal={state.chosenDeal} shortlist={state.shortlist} />
           ) : (
             <fetcher.Form
               method="post"
@@ -114,6 +126,7 @@ export function QuoteWizard({ formAction, logos }: { formAction: string; logos: 
               {choice ? <ChoiceStepFields choice={choice} selected={answers[choice.field]} error={fields[choice.field].error} disabled={busy} /> : null}
               {step === 4 ? <BusinessStepFields fields={fields} /> : null}
               {step === 5 ? <ContactStepFields fields={fields} submitting={submitting} /> : null}
+              {answers.tariffSlug ? <ChosenDealPanel deal={deal} error={state.fieldErrors?.tariffSlug} disabled={busy} /> : null}
             </fetcher.Form>
           )}
           <NetworkLogos logos={logos} />

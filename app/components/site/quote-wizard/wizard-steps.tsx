@@ -5,6 +5,8 @@ import { Field, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import type { FormFields } from "~/lib/form-fields";
 import { QUOTE_ANSWER_LABELS as LABELS, QUOTE_REQUEST_FIELDS, QUOTE_THANK_YOU_TEXT, QUOTE_WIZARD_INTENTS, type ChoiceStep } from "~/lib/quote-wizard";
+import type { TariffOffer } from "~/lib/tariffs";
+import { ThankYouDeals } from "./wizard-deals";
 
 /** The wizard's fields (formFields of QUOTE_REQUEST_FIELDS). */
 export type QuoteFields = FormFields<typeof QUOTE_REQUEST_FIELDS>;
@@ -96,7 +98,7 @@ export function ContactStepFields({ fields, submitting }: { fields: QuoteFields;
   );
 }
 
-export function ThankYou({ reference }: { reference?: string }) {
+export function ThankYou({ reference, chosenDeal, shortlist }: { reference?: string; chosenDeal?: TariffOffer; shortlist?: TariffOffer[] }) {
   return (
     <div className="grid justify-items-center gap-4 py-4 text-center" data-testid="quote-thank-you">
       <CheckCircle2 className="size-14 text-green-600" aria-hidden />
@@ -109,6 +111,7 @@ export function ThankYou({ reference }: { reference?: string }) {
           </strong>
         </p>
       ) : null}
+      <ThankYouDeals chosenDeal={chosenDeal} shortlist={shortlist} />
     </div>
   );
 }

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { londonDateStamp } from "~/lib/format";
+import { priceTariff } from "~/lib/tariff-prices";
+import type { TariffOffer } from "~/lib/tariffs";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffClient, type Client } from "../support/client";
+import { startTestServer, type TestServer } from "../support/server";
+import { addTariffs, tariffInput } from "../support/tariffs";
+
+// The Compare deals section of /business-mobile, through the built server: the GET form's states and the chosen deal.
+
+let server: TestServer;
+let admin: Client;
+let visitor: Client;
+
+beforeAll(async () => {
+  server = await startTestServer(TEST_OWNER_ENV);
+  visitor = publicClient(server);
+  admin = await staffClient(server, "admin");
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const EE = tariffInput();
+const O2 = tariffInput({ slug: "o2-unlimited-12", network: "O2", name: "Business Unlimited", monthlyPriceExVatPence: 2000, termMonths: 12, dataGb: null });
+const THREE = tariffInput({
+  slug: "three-5gb-36",
+  network: "Three",
+  name: "Business 5GB",
+  monthlyPriceExVatPence: 650,
+  termMonths: 36,
+  fiveG: false,
+  maxLines: 10,
+});
+
+beforeEach(async () => {
+  await server.db.deleteFrom("tariffs").execute();
+  await addTariffs(admin, [EE, O2, THREE, tariffInput({ slug: "ee-withdrawn", status: "withdrawn" })]);
+});
+
+async function page(query = "") {
+  const response = await visitor.get(`/business-mobile${query}`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+interface PageData {
+  comparison: { total: number; offers: TariffOffer[]; dropped: Record<string, string>; search: string };
+  chosenDeal: TariffOffer | null;
+}
+
+async function pageData(query = ""): Promise<PageData> {
+  const separator = query ? "&" : "?";
+  const response = await visitor.get(`/business-mobile${query}${separator}_data=routes%2F_site.business-mobile`);
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+const dealsIn = (html: string) => [...html.matchAll(/data-deal="([^"]+)"/g)].map((match) => match[1]);
+
+describe("the Compare deals section of /business-mobile", () => {
+  it("shows the live deals high on the page, each with its prices, rises, check date and a Get this deal link", async () => {
+    const html = await page();
+    expect(html).toContain('id="deals"');
+    expect(html.indexOf('id="deals"')).toBeLessThan(html.indexOf('id="get-quote"'));
+    expect(dealsIn(html)).toEqual(["three-5gb-36", "ee-business-30gb-24", "o2-unlimited-12"]);
+    expect(html).toContain("3 deals fit your choices");
+    expect(html).toContain("£12.00 a month ex VAT");
+    expect(html).toContain("£14.40 inc VAT");
+    expect(html).toContain("£14.00 from 1 Apr 2027");
+    expect(html).toContain("Prices checked on 1 Nov 2026");
+    expect(html).toContain('href="/business-mobile?tariff=ee-business-30gb-24#get-quote"');
+    expect(html).not.toContain("Illustrative prices");
+  });
+
+  it("answers the GET form's choices: filters, sort and lines, with the figures of the one price calculation", async () => {
+    const html = await page("?lines=3&network=&minDataGb=&term=&fiveG=1&sort=data");
+    expect(dealsIn(html)).toEqual(["o2-unlimited-12", "ee-business-30gb-24"]);
+    expect(html).toMatch(/<option value="3" selected="">3 lines<\/option>/);
+    expect(html).toMatch(/<option value="data" selected="">/);
+    expect(html).toMatch(/<input[^>]*name="fiveG"[^>]*checked=""/);
+    expect(html).toContain('href="/business-mobile?lines=3&amp;fiveG=1&amp;sort=data&amp;tariff=o2-unlimited-12#get-quote"');
+    const { comparison } = await pageData("?lines=3&fiveG=1&sort=data");
+    const start = londonDateStamp(new Date());
+    expect(comparison.offers[1]).toMatchObject({ slug: EE.slug, ...priceTariff(EE, { lines: 3, start }) });
+  });
+
+  it("drops a bad value to its default and says so, never failing", async () => {
+    const html = await page("?lines=99&network=Tesco&sort=cheapest&start=1999-01-01");
+    expect(html).toContain('data-testid="deals-dropped"');
+    expect(html).toContain("Choose between 1 and 50 lines");
+    expect(html).toContain("Choose a network");
+    expect(dealsIn(html)).toHaveLength(3);
+    const { comparison } = await pageData("?lines=99");
+    expect(comparison.dropped).toEqual({ lines: "Choose between 1 and 50 lines" });
+  });
+
+  it("says which choice leaves no deal, links to the deals without it and offers the quote form", async () => {
+    const html = await page("?network=Three&fiveG=1");
+    expect(dealsIn(html)).toEqual([]);
+    expect(html).toContain("No deals fit your choices");
+    expect(html).toContain("No deal fits with Three only");
+    expect(html).toContain('href="/business-mobile?fiveG=1#deals"');
+    expect(html).toContain('href="#get-quote"');
+  });
+
+  it("says when no deal covers the team's lines", async () => {
+    expect(await page("?lines=50&network=Three")).toContain("No deal fits with Three only");
+    await server.db.updateTable("tariffs").set({ maxLines: 10 }).execute();
+    expect(await page("?lines=50")).toContain("No deal in the comparison covers 50 lines");
+  });
+
+  it("says prices are coming when the catalogue is empty, and offers the quote form", async () => {
+    await server.db.deleteFrom("tariffs").execute();
+    const html = await page();
+    expect(html).toContain("prices are coming soon");
+    expect(dealsIn(html)).toEqual([]);
+  });
+
+  it("marks sample tariffs as illustrative prices", async () => {
+    await server.db.updateTable("tariffs").set({ isSample: 1 }).where("slug", "=", EE.slug).execute();
+    expect(await page()).toContain("Illustrative prices");
+  });
+
+  it("gives the chosen deal when `tariff` names a live tariff that covers the lines, priced for them", async () => {
+    const start = londonDateStamp(new Date());
+    const { chosenDeal } = await pageData(`?lines=4&network=O2&tariff=${EE.slug}`);
+    expect(chosenDeal).toMatchObject({ slug: EE.slug, network: "EE", ...priceTariff(EE, { lines: 4, start }) });
+    expect((await pageData("?tariff=ee-withdrawn")).chosenDeal).toBeNull();
+    expect((await pageData("?tariff=no-such-deal")).chosenDeal).toBeNull();
+    expect((await pageData(`?lines=11&tariff=${THREE.slug}`)).chosenDeal).toBeNull();
+    expect((await pageData("?tariff=Not A Slug")).chosenDeal).toBeNull();
+  });
+
+  it("after a wizard step posted without JavaScript, offers to price the deals for the team size given", async () => {
+    const response = await visitor.postForm("/business-mobile", { teamSize: "5 - 9" });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('href="/business-mobile?lines=9#deals"');
+    expect(html).toContain("Price these deals for 9 lines");
+    // Lines the visitor chose in the comparison are theirs: no offer then.
+    const chosen = await (await visitor.postForm("/business-mobile?lines=2", { teamSize: "5 - 9" })).text();
+    expect(chosen).not.toContain("Price these deals for 9 lines");
+  });
+
+  it("is where the home page's Compare deals now leads", async () => {
+    expect(await (await visitor.get("/")).text()).toContain('href="/business-mobile#deals"');
+  });
+});

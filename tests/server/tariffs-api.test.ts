@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { londonDateStamp } from "~/lib/format";
+import { TARIFF_API_PAGE } from "~/lib/schemas/tariff-comparison";
+import { addCalendarMonths, priceTariff, withVat } from "~/lib/tariff-prices";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffClient, type Client } from "../support/client";
+import { startTestServer, type TestServer } from "../support/server";
+import { addTariffs, tariffInput } from "../support/tariffs";
+
+// `GET /api/tariffs`: the visitors' comparison as JSON, against the real built server.
+
+let server: TestServer;
+let admin: Client;
+let visitor: Client;
+
+beforeAll(async () => {
+  server = await startTestServer(TEST_OWNER_ENV);
+  visitor = publicClient(server);
+  admin = await staffClient(server, "admin");
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const today = () => londonDateStamp(new Date());
+
+const EE = tariffInput();
+const O2 = tariffInput({
+  slug: "o2-unlimited-12",
+  network: "O2",
+  name: "Business Unlimited",
+  monthlyPriceExVatPence: 2000,
+  termMonths: 12,
+  priceRises: [],
+  dataGb: null,
+  fiveG: true,
+  euRoaming: { included: false, fairUseGb: null, dailyChargePence: 222 },
+  multiLineDiscount: null,
+});
+const THREE = tariffInput({
+  slug: "three-5gb-36",
+  network: "Three",
+  name: "Business 5GB",
+  monthlyPriceExVatPence: 650,
+  upfrontCostExVatPence: 1000,
+  termMonths: 36,
+  priceRises: [{ from: "2027-04-01", monthlyPriceExVatPence: 700 }],
+  dataGb: 5,
+  fiveG: false,
+  multiLineDiscount: null,
+  maxLines: 10,
+});
+const DRAFT = tariffInput({ slug: "ee-draft", status: "draft", monthlyPriceExVatPence: 100 });
+const WITHDRAWN = tariffInput({ slug: "ee-withdrawn", status: "withdrawn", monthlyPriceExVatPence: 100 });
+
+beforeEach(async () => {
+  await server.db.deleteFrom("tariffs").execute();
+  await addTariffs(admin, [EE, O2, THREE, DRAFT, WITHDRAWN]);
+});
+
+async function tariffs(query = "") {
+  const response = await visitor.get(`/api/tariffs${query}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return response.json() as Promise<{ total: number; limit: number; offset: number; tariffs: Array<Record<string, unknown> & { slug: string }> }>;
+}
+
+const slugs = (answer: { tariffs: Array<{ slug: string }> }) => answer.tariffs.map((tariff) => tariff.slug);
+
+describe("GET /api/tariffs", () => {
+  it("lists the live tariffs only (never drafts or withdrawn ones), cheapest team monthly first", async () => {
+    const answer = await tariffs();
+    expect(slugs(answer)).toEqual(["three-5gb-36", "ee-business-30gb-24", "o2-unlimited-12"]);
+    expect(answer).toMatchObject({ total: 3, limit: TARIFF_API_PAGE.defaultLimit, offset: 0 });
+  });
+
+  it("answers each tariff's fields and the figures the one price calculation gives, ex and inc VAT", async () => {
+    const start = addCalendarMonths(today(), 1);
+    const answer = await tariffs(`?lines=5&start=${start}`);
+    const ee = answer.tariffs.find((tariff) => tariff.slug === EE.slug)!;
+    const pricing = priceTariff(EE, { lines: 5, start });
+    expect(ee).toMatchObject({
+      slug: EE.slug,
+      network: "EE",
+      name: EE.name,
+      termMonths: 24,
+      dataGb: 30,
+      fiveG: true,
+      euRoaming: EE.euRoaming,
+      priceRises: EE.priceRises,
+      multiLineDiscount: EE.multiLineDiscount,
+      checkedOn: EE.checkedOn,
+      isSample: false,
+      ...pricing,
+      linePriceIncVatPence: withVat(pricing.linePriceExVatPence),
+      teamMonthlyIncVatPence: withVat(pricing.teamMonthlyExVatPence),
+      contractTotalIncVatPence: withVat(pricing.contractTotalExVatPence),
+      effectiveMonthlyIncVatPence: withVat(pricing.effectiveMonthlyExVatPence),
+    });
+    // Five lines, 10 % off each from the second; the 2027 rise is in the contract total.
+    expect(pricing.teamMonthlyExVatPence).toBe(1200 + 4 * 1080);
+    expect(pricing.contractTotalExVatPence).toBeGreaterThan(24 * pricing.teamMonthlyExVatPence);
+  });
+
+  it("prices from the UK's today when no start is given", async () => {
+    const answer = await tariffs("?lines=2");
+    expect(answer.tariffs.find((tariff) => tariff.slug === EE.slug)).toMatchObject(priceTariff(EE, { lines: 2, start: today() }));
+  });
+
+  it.each<[string, string[]]>([
+    ["?network=O2", ["o2-unlimited-12"]],
+    ["?minDataGb=30", ["ee-business-30gb-24", "o2-unlimited-12"]],
+    ["?minDataGb=31", ["o2-unlimited-12"]],
+    ["?term=36", ["three-5gb-36"]],
+    ["?fiveG=1", ["ee-business-30gb-24", "o2-unlimited-12"]],
+    ["?euRoaming=1", ["three-5gb-36", "ee-business-30gb-24"]],
+    ["?lines=11", ["ee-business-30gb-24", "o2-unlimited-12"]],
+    ["?network=Three&fiveG=1", []],
+    ["?network=&term=&minDataGb=", ["three-5gb-36", "ee-business-30gb-24", "o2-unlimited-12"]],
+  ])("filters %s", async (query, expected) => {
+    const answer = await tariffs(query);
+    expect(slugs(answer)).toEqual(expected);
+    expect(answer.total).toBe(expected.length);
+  });
+
+  it.each<[string, string[]]>([
+    ["team-monthly", ["three-5gb-36", "ee-business-30gb-24", "o2-unlimited-12"]],
+    ["contract-total", ["o2-unlimited-12", "three-5gb-36", "ee-business-30gb-24"]],
+    ["data", ["o2-unlimited-12", "ee-business-30gb-24", "three-5gb-36"]],
+  ])("sorts by %s", async (sort, expected) => {
+    expect(slugs(await tariffs(`?sort=${sort}`))).toEqual(expected);
+  });
+
+  it("answers a page at a time with the total", async () => {
+    const answer = await tariffs("?limit=1&offset=1");
+    expect(answer).toMatchObject({ total: 3, limit: 1, offset: 1 });
+    expect(slugs(answer)).toEqual(["ee-business-30gb-24"]);
+  });
+
+  it("shows a staff change on the next request", async () => {
+    expect((await tariffs()).total).toBe(3);
+    await addTariffs(admin, [tariffInput({ slug: "vodafone-new", network: "Vodafone", monthlyPriceExVatPence: 500 })]);
+    expect(slugs(await tariffs())[0]).toBe("vodafone-new");
+    await server.db.updateTable("tariffs").set({ status: "withdrawn" }).where("slug", "=", "vodafone-new").execute();
+    expect(slugs(await tariffs())).not.toContain("vodafone-new");
+  });
+
+  it.each([
+    ["lines=0", "lines"],
+    ["lines=51", "lines"],
+    ["lines=two", "lines"],
+    ["lines=1&lines=2", "lines"],
+    ["network=Tesco", "network"],
+    ["minDataGb=-1", "minDataGb"],
+    ["minDataGb=lots", "minDataGb"],
+    ["term=18", "term"],
+    ["fiveG=yes", "fiveG"],
+    ["euRoaming=2", "euRoaming"],
+    ["sort=cheapest", "sort"],
+    ["start=2020-01-01", "start"],
+    ["start=2026-02-30", "start"],
+    ["start=tomorrow", "start"],
+    ["limit=0", "limit"],
+    ["limit=101", "limit"],
+    ["offset=-1", "offset"],
+  ])("answers 400 with the field's error for %s", async (query, field) => {
+    const response = await visitor.get(`/api/tariffs?${query}`);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error).toBeTruthy();
+    expect(Object.keys(body.fieldErrors)).toEqual([field]);
+    expect(body.fieldErrors[field]).toMatch(/\w/);
+  });
+
+  it("refuses a start date more than a year ahead, and takes one within it", async () => {
+    expect((await visitor.get(`/api/tariffs?start=${addCalendarMonths(today(), 13)}`)).status).toBe(400);
+    expect((await visitor.get(`/api/tariffs?start=${addCalendarMonths(today(), 12)}`)).status).toBe(200);
+  });
+
+  it("answers other methods with 405", async () => {
+    const response = await visitor.postJson("/api/tariffs", {});
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, HEAD");
+  });
+
+  it("answers an empty list when the catalogue is empty", async () => {
+    await server.db.deleteFrom("tariffs").execute();
+    expect(await tariffs()).toMatchObject({ total: 0, tariffs: [] });
+  });
+});
