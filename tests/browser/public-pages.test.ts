@@ -60,7 +60,7 @@ async function visitWithTitle(mode: JsMode, path: (typeof PAGES)[number][0]): Pr
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
 describe.each(JS_MODES)("public pages $name", (mode) => {
-  it("/ shows hero, how it works, services, about, why choose us, resources and testimonials in order; the hero leads to /business-mobile", async () => {
+  it("/ shows hero, how it works, services, about, why choose us, resources and testimonials in order; the hero leads to /business-mobile#deals", async () => {
     const page = await visitWithTitle(mode, "/");
     expectInOrder(await headingsInOrder(page), [
       "Compare business mobile deals and save",
@@ -99,9 +99,9 @@ describe.each(JS_MODES)("public pages $name", (mode) => {
 
     const hero = region(page, "Compare business mobile deals and save");
     const cta = hero.getByRole("link", { name: "Compare deals now" });
-    expect(await cta.getAttribute("href")).toBe("/business-mobile");
+    expect(await cta.getAttribute("href")).toBe("/business-mobile#deals");
     await cta.click();
-    await page.waitForURL(`${journey.server.url}/business-mobile`);
+    await page.waitForURL(`${journey.server.url}/business-mobile#deals`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Business mobile deals from every major UK network");
     await page.context().close();
   });
