@@ -3,7 +3,7 @@ import { IconCardList, type IconPoint } from "./icon-cards";
 import { Section } from "./section";
 import { SectionHeading } from "./section-heading";
 
-const BENEFITS: readonly IconPoint[] = [
+const BENEFITS = [
   {
     icon: PiggyBank,
     title: "Lower monthly costs",
@@ -34,7 +34,7 @@ const BENEFITS: readonly IconPoint[] = [
     title: "Room to grow",
     text: "Add lines for new starters or upgrade handsets as your business changes, without starting over.",
   },
-];
+] as const satisfies readonly IconPoint[];
 
 /** The six reasons to switch, on the Business Mobiles page. */
 export function BenefitsList() {

@@ -3,7 +3,7 @@ import { IconCardList, type IconPoint } from "./icon-cards";
 import { Section } from "./section";
 import { SectionHeading } from "./section-heading";
 
-const POINTS: readonly IconPoint[] = [
+const POINTS = [
   {
     icon: Compass,
     title: "Independent advice",
@@ -24,7 +24,7 @@ const POINTS: readonly IconPoint[] = [
     title: "No cost to you",
     text: "Our service is free for your business. We're paid by the supplier you choose, and our advice is the same whichever you pick.",
   },
-];
+] as const satisfies readonly IconPoint[];
 
 /** The About page's four things we're proud of. */
 export function PridePoints() {

@@ -6,7 +6,7 @@ import { Section } from "./section";
 import { SectionHeading } from "./section-heading";
 import { StockImage } from "./stock-image";
 
-const SERVICES: readonly IconPoint[] = [
+const SERVICES = [
   {
     icon: Smartphone,
     title: "Business Mobiles",
@@ -27,7 +27,7 @@ const SERVICES: readonly IconPoint[] = [
     title: "IT managed services",
     text: "Day-to-day IT support, security and Microsoft 365 management from trusted UK suppliers, for a predictable monthly fee.",
   },
-];
+] as const satisfies readonly IconPoint[];
 
 /** What we compare, one tile per service; enquiries go to the contact page. */
 export function ServicesTiles({ image }: { image: PublicStockImage | null }) {

@@ -5,7 +5,7 @@ import { IconCardList, type IconPoint } from "./icon-cards";
 import { Section } from "./section";
 import { SectionHeading } from "./section-heading";
 
-const REASONS: readonly IconPoint[] = [
+const REASONS = [
   {
     icon: Sparkles,
     title: "Simplicity",
@@ -16,7 +16,7 @@ const REASONS: readonly IconPoint[] = [
     title: "Completely Impartial",
     text: "We're 100% independent and not tied to any network. We compare all the major UK networks side by side and recommend what genuinely suits your business, even if that means staying put.",
   },
-];
+] as const satisfies readonly IconPoint[];
 
 export function WhyChooseUs() {
   return (
