@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { clientKey } from "~/lib/client-address";
 import { SAMPLE_ENQUIRY, SAMPLE_QUOTE } from "../support/forms";
-import { startTestServer, type TestServer } from "../support/server";
+import { testServerForSuite } from "../support/server";
 
 describe("clientKey", () => {
   it.each([
@@ -18,13 +18,7 @@ describe("clientKey", () => {
 });
 
 describe("rate limits on public forms", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: "true", RATE_LIMIT_MAX: "2", RATE_LIMIT_GLOBAL_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "600" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite({ TRUST_PROXY: "true", RATE_LIMIT_MAX: "2", RATE_LIMIT_GLOBAL_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "600" });
 
   const signUp = (clientAddress: string, email: string) =>
     fetch(`${server.url}/about`, {
@@ -57,13 +51,7 @@ describe("rate limits on public forms", () => {
 });
 
 describe("the cap from everyone together counts only writes that would be stored", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: "true", RATE_LIMIT_MAX: "3", RATE_LIMIT_GLOBAL_MAX: "4", RATE_LIMIT_WINDOW_SECONDS: "600" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite({ TRUST_PROXY: "true", RATE_LIMIT_MAX: "3", RATE_LIMIT_GLOBAL_MAX: "4", RATE_LIMIT_WINDOW_SECONDS: "600" });
 
   const post = (path: string, clientAddress: string, body: URLSearchParams | string) =>
     fetch(`${server.url}${path}`, {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminUserRow, signIn, signInFrom, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
-import { startTestServer, type TestServer } from "../support/server";
+import { startTestServer, type TestServer, testServerForSuite } from "../support/server";
 
 /**
  * What keeps staff sign-in open to staff when anonymous clients abuse it: no
@@ -16,13 +16,7 @@ const BUSY = "Sign-in is busy right now. Please try again in a few seconds.";
 const randomEmail = () => `someone-${crypto.randomUUID()}@example.co.uk`;
 
 describe("sign-in and the public forms' global bucket", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ ...TEST_OWNER_ENV, RATE_LIMIT_MAX: "2", RATE_LIMIT_GLOBAL_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "600" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite({ ...TEST_OWNER_ENV, RATE_LIMIT_MAX: "2", RATE_LIMIT_GLOBAL_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "600" });
 
   it("lets the owner sign in from a fresh address after many addresses have posted junk to the sign-in form", async () => {
     for (let index = 1; index <= 8; index++) {
@@ -44,13 +38,7 @@ describe("sign-in and the public forms' global bucket", () => {
 });
 
 describe("failed sign-ins across accounts, and the audit log", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ ...TEST_OWNER_ENV, RATE_LIMIT_MAX: "1000", SIGN_IN_CLIENT_FAILURES_MAX: "5" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite({ ...TEST_OWNER_ENV, RATE_LIMIT_MAX: "1000", SIGN_IN_CLIENT_FAILURES_MAX: "5" });
 
   it("records each sign-in and each failed one, with the email tried and the client's address but never the password", async () => {
     expect((await signInFrom(server, "127.0.4.1", TEST_OWNER.email, TEST_OWNER.password)).status).toBe(302);
