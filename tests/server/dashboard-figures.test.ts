@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_OWNER_ENV } from "../support/admin";
-import { publicClient, staffClientForSuite } from "../support/client";
+import { publicClient, staffClient } from "../support/client";
 import { SAMPLE_ENQUIRY } from "../support/forms";
 import { testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
 
 /** The dashboard's lead figures and Recent Activity, checked against seeded data. */
 
 const server = testServerForSuite(TEST_OWNER_ENV);
-const owner = staffClientForSuite(server, "super_admin");
+const owner = forSuite(() => staffClient(server, "super_admin"));
 const visitor = publicClient(server);
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { beforeAll } from "vitest";
 import type { AdminUser } from "~/lib/admin-users";
 import type { Database } from "~/lib/database-types";
 import type { AdminRole } from "~/lib/enums";
@@ -116,18 +115,6 @@ export async function staffClient(
     user = await createAdminUserRow(server.db, { ...account, email, password, role });
   }
   return { ...clientWith(server, await signIn(server, email, password)), user };
-}
-
-/**
- * `staffClient` for the tests of the enclosing `describe` block (or file), signed in before its
- * first test: call it after `testServerForSuite`, and read it in tests and hooks only.
- */
-export function staffClientForSuite(server: { url: string; db: Kysely<Database> }, role: AdminRole, account: Partial<AdminUserRowInput> = {}): StaffClient {
-  const client = {} as StaffClient;
-  beforeAll(async () => {
-    Object.assign(client, await staffClient(server, role, account));
-  });
-  return client;
 }
 
 /** Staff of every role, signed in side by side (each password hash takes a while): the test owner, a new admin and a new manager. */

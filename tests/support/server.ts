@@ -5,9 +5,9 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
 import { postgresTypes } from "~/infrastructure/postgres-types";
 import type { Database } from "~/lib/database-types";
+import { forSuite } from "./suite";
 import { startBuiltServer, type BuiltServer, type ServerExit } from "../../scripts/built-server.js";
 
 /**
@@ -112,20 +112,12 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   return testServer(server, new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }));
 }
 
-/**
- * The test server of the enclosing `describe` block, started (as `startTestServer` starts it)
- * before the block's first test and stopped after its last. Read it in tests and hooks only:
- * it is filled in when the block starts.
- */
+/** The test server of the enclosing `describe` block (or file), started before its first test and stopped after its last. */
 export function testServerForSuite(env: Record<string, string> = {}, options: TestServerOptions = {}): TestServer {
-  const server = {} as TestServer;
-  beforeAll(async () => {
-    Object.assign(server, await startTestServer(env, options));
-  });
-  afterAll(async () => {
-    await server.stop?.();
-  });
-  return server;
+  return forSuite(
+    () => startTestServer(env, options),
+    (server) => server.stop(),
+  );
 }
 
 /** The started server with its database connection; `afterStop` removes what it alone used. */
