@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffClient } from "../support/client";
 import { SAMPLE_ENQUIRY } from "../support/forms";
+import { submitQuoteRequest } from "../support/leads";
 import { testServerForSuite } from "../support/server";
 import { forSuite } from "../support/suite";
 
@@ -133,7 +134,7 @@ describe("lead figures", () => {
   });
 
   it("records a lead's first contact when staff first move it on from New, and keeps it", async () => {
-    const submitted = await visitor.postJson("/api/quote-requests", {
+    const { id } = await submitQuoteRequest(server, {
       teamSize: "3 - 4",
       contractExpiry: "Not sure",
       businessType: "Partnership",
@@ -143,8 +144,6 @@ describe("lead figures", () => {
       email: "fay@firstcontact.co.uk",
       phoneNumber: "07700 900321",
     });
-    expect(submitted.status).toBe(201);
-    const { id } = (await submitted.json()) as { id: number };
     const setStatus = (status: string) => owner.put(`/admin/api/quote-requests/${id}`, { status });
     const firstContact = async () =>
       (await server.db.selectFrom("leads").select("firstContactedAt").where("id", "=", id).executeTakeFirstOrThrow()).firstContactedAt;
@@ -197,7 +196,7 @@ describe("the quote wizard's funnel", () => {
 
 describe("Recent Activity", () => {
   it("shows what visitors send as it arrives, newest first, each linking to its page", async () => {
-    const submitted = await visitor.postJson("/api/quote-requests", {
+    const { id, reference } = await submitQuoteRequest(server, {
       teamSize: "1 - 2",
       contractExpiry: "Not sure",
       businessType: "Sole trader",
@@ -207,7 +206,6 @@ describe("Recent Activity", () => {
       email: "ari@arrivals.co.uk",
       phoneNumber: "07700 900654",
     });
-    const { id, reference } = (await submitted.json()) as { id: number; reference: string };
     expect((await visitor.postForm("/contact", SAMPLE_ENQUIRY)).status).toBe(302);
     expect((await visitor.postForm("/about", { email: "arrivals@example.co.uk" })).status).toBe(302);
 
