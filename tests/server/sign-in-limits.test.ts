@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminUserRow, signIn, signInFrom, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { createAdminUserRow, signInFrom, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { staffClient } from "../support/client";
 import { startTestServer, type TestServer, testServerForSuite } from "../support/server";
 
 /**
@@ -44,8 +45,8 @@ describe("failed sign-ins across accounts, and the audit log", () => {
     expect((await signInFrom(server, "127.0.4.1", TEST_OWNER.email, TEST_OWNER.password)).status).toBe(302);
     expect((await signInFrom(server, "127.0.4.2", TEST_OWNER.email, "not-the-owner-password")).alert).toBe(WRONG);
 
-    const cookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
-    const dashboard = await (await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: cookie } })).text();
+    const owner = await staffClient(server, "super_admin");
+    const dashboard = await (await owner.get("/admin/dashboard")).text();
     const activity = /data-testid="recent-activity"[\s\S]*?<\/ul>/.exec(dashboard)?.[0].replace(/<[^>]+>/g, "") ?? "";
     expect(activity).toContain("Site Administrator signed in with a password from 127.0.4.1");
     expect(activity).toContain(`Visitor failed sign-in as ${TEST_OWNER.email} with a password from 127.0.4.2: wrong email or password`);
