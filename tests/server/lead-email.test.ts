@@ -5,7 +5,7 @@ import { publicClient, staffClient, type StaffClient } from "../support/client";
 import { SAMPLE_ENQUIRY } from "../support/forms";
 import { submitQuoteRequest } from "../support/leads";
 import { TestMailbox, type ReceivedEmail } from "../support/mailbox";
-import { startTestServer, type TestServer } from "../support/server";
+import { startTestServer, type TestServer, testServerForSuite } from "../support/server";
 
 /**
  * Lead and enquiry emails: a real SMTP server in the test process receives
@@ -312,14 +312,7 @@ describe("emails across a restart", () => {
 });
 
 describe("without SMTP_URL", () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ LEAD_NOTIFY_TO: "sales@example.co.uk" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite({ LEAD_NOTIFY_TO: "sales@example.co.uk" });
 
   it("queues and sends nothing, and the start log says so once", async () => {
     const lead = await postLead(server, "no-email@example.co.uk");

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAdminUserRow, signInFrom, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { staffClient } from "../support/client";
-import { startTestServer, type TestServer, testServerForSuite } from "../support/server";
+import { testServerForSuite } from "../support/server";
 
 /**
  * What keeps staff sign-in open to staff when anonymous clients abuse it: no
@@ -116,14 +116,10 @@ function signInJsonFrom(server: { url: string }, localAddress: string, email: st
 }
 
 describe("the queue of password checks", () => {
-  let server: TestServer;
+  const server = testServerForSuite({ ...TEST_OWNER_ENV, SIGN_IN_QUEUE_MAX: "1" });
   beforeAll(async () => {
-    server = await startTestServer({ ...TEST_OWNER_ENV, SIGN_IN_QUEUE_MAX: "1" });
     // Real accounts: only a check of a real password takes a place in the line.
     for (const email of staffEmails) await createAdminUserRow(server.db, { email, role: "manager", password: "a-staff-members-password" });
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   const staffEmails = Array.from({ length: 8 }, (_, index) => `staff-${index + 1}@example.co.uk`);
