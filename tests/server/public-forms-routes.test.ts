@@ -1,28 +1,10 @@
-import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { publicClient } from "../support/client";
 import { SAMPLE_ENQUIRY } from "../support/forms";
-import { type TestServer, testServerForSuite } from "../support/server";
+import { postFormFrom } from "../support/from-address";
+import { testServerForSuite } from "../support/server";
 
 const enquiry = SAMPLE_ENQUIRY;
-
-/** A form post sent from a chosen loopback address, so each address is a different client. */
-function postFrom(server: TestServer, localAddress: string, path: string, fields: Record<string, string>) {
-  const url = new URL(path, server.url);
-  const body = new URLSearchParams(fields).toString();
-  return new Promise<number>((resolve, reject) => {
-    const request = http.request(
-      url,
-      { method: "POST", localAddress, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) } },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
 
 describe("contact enquiry form", () => {
   const server = testServerForSuite();
@@ -144,7 +126,7 @@ describe("rate limit on public forms", () => {
     expect(await server.db.selectFrom("contactEnquiries").selectAll().execute()).toHaveLength(2);
 
     // A different client address has its own allowance.
-    expect(await postFrom(server, "127.0.0.2", "/contact", enquiry)).toBe(302);
+    expect((await postFormFrom(server, "127.0.0.2", "/contact", enquiry)).status).toBe(302);
     expect(await server.db.selectFrom("contactEnquiries").selectAll().execute()).toHaveLength(3);
   });
 

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAdminUserRow, signInFrom, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { staffClient } from "../support/client";
+import { postFormFrom } from "../support/from-address";
 import { testServerForSuite } from "../support/server";
 
 /**
@@ -85,34 +85,15 @@ interface JsonAnswer {
 }
 
 /** The sign-in form posted as the portal's script does (Remix's `_data` request), answered in JSON. */
-function signInJsonFrom(server: { url: string }, localAddress: string, email: string, password: string): Promise<JsonAnswer> {
-  const body = new URLSearchParams({ email, password }).toString();
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      new URL("/admin/api/login?_data=routes%2Fadmin.api.login", server.url),
-      {
-        method: "POST",
-        localAddress,
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Origin: server.url },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => {
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // left as text: the assertion shows it
-          }
-          resolve({ status: response.statusCode ?? 0, retryAfter: (response.headers["retry-after"] as string | undefined) ?? null, body: parsed });
-        });
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
+async function signInJsonFrom(server: { url: string }, localAddress: string, email: string, password: string): Promise<JsonAnswer> {
+  const answer = await postFormFrom(server, localAddress, "/admin/api/login?_data=routes%2Fadmin.api.login", { email, password });
+  let body: unknown = answer.text;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    // left as text: the assertion shows it
+  }
+  return { status: answer.status, retryAfter: (answer.headers["retry-after"] as string | undefined) ?? null, body };
 }
 
 describe("the queue of password checks", () => {
