@@ -14,7 +14,7 @@ import http from "node:http";
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { printTable } from "./measure.js";
+import { printTable, SAMPLE_QUOTE } from "./measure.js";
 
 export const name = "abuse";
 
@@ -69,18 +69,6 @@ const RANDOM_MAX_SECONDS = 600;
 const RSS_GROWTH_GOAL_MIB = 20;
 /** One more (route, method, status) series is 14 lines (a counter and a histogram of 10 buckets). */
 const METRIC_LINES_TOLERANCE = 50;
-
-const quote = {
-  teamSize: "5 - 9",
-  contractExpiry: "Under 3 months",
-  businessType: "LTD company",
-  businessName: "Abuse Benchmark Bakery Ltd",
-  postcode: "M1 1AE",
-  firstName: "Gina",
-  lastName: "Genuine",
-  email: "gina@genuine.example",
-  phoneNumber: "07700 900789",
-};
 
 /** A small seeded generator (mulberry32), so every run makes the same spellings and paths. */
 function seededRandom(seed) {
@@ -139,7 +127,7 @@ const JUNK = [
     form: "quote",
     path: "/api/quote-requests",
     type: "application/json",
-    body: JSON.stringify({ ...quote, email: "not-an-email" }),
+    body: JSON.stringify({ ...SAMPLE_QUOTE, email: "not-an-email" }),
   },
   { label: "quote, not JSON", form: "quote", path: "/api/quote-requests", type: "application/json", body: '{"teamSize":' },
   { label: "contact, empty", form: "contact", path: "/contact", type: "application/x-www-form-urlencoded", body: "" },
@@ -454,7 +442,7 @@ async function quoteUnderJunk(startBuiltServer) {
         method: "POST",
         path: "/api/quote-requests",
         headers: { "Content-Type": "application/json", "Fly-Client-IP": `192.0.2.${n}` },
-        body: JSON.stringify(quote),
+        body: JSON.stringify(SAMPLE_QUOTE),
       });
       genuine.push(answer);
     }

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import SQLite from "better-sqlite3";
-import { printTable } from "./measure.js";
+import { printTable, SAMPLE_QUOTE } from "./measure.js";
 
 export const name = "durability";
 
@@ -13,18 +13,6 @@ const CLIENTS = 50;
 /** Acknowledged submissions in a run before the server is stopped: mid-run, with requests in flight. */
 const STOP_AFTER = 2_000;
 const ENV = { RATE_LIMIT_MAX: "100000000" };
-
-const quote = {
-  teamSize: "5 - 9",
-  contractExpiry: "Under 3 months",
-  businessType: "LTD company",
-  businessName: "Durability Dairies Ltd",
-  postcode: "HG1 2RD",
-  firstName: "Dana",
-  lastName: "Durable",
-  email: "dana@durability.example",
-  phoneNumber: "07700 900456",
-};
 
 /**
  * CLIENTS clients post quote requests one after another until the server stops answering.
@@ -41,7 +29,7 @@ async function postUntilStopped(url, onAcknowledged) {
         const response = await fetch(`${url}/api/quote-requests`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(quote),
+          body: JSON.stringify(SAMPLE_QUOTE),
         });
         if (response.status !== 201) {
           otherAnswers += 1;

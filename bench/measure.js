@@ -42,3 +42,16 @@ export function printTable(rows) {
 export function printGoals(rows) {
   printTable(rows.map((row) => ({ figure: row.figure, measured: row.measured, goal: row.goal, met: row.met ? "yes" : "NO" })));
 }
+
+/** A complete quote request the API accepts, for the benchmarks that post leads. */
+export const SAMPLE_QUOTE = {
+  teamSize: "5 - 9",
+  contractExpiry: "Under 3 months",
+  businessType: "LTD company",
+  businessName: "Benchmark Builders Ltd",
+  postcode: "LS1 4AP",
+  firstName: "Alex",
+  lastName: "Benchmark",
+  email: "alex@benchmark.example",
+  phoneNumber: "07700 900123",
+};

@@ -6,7 +6,7 @@
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { load, printGoals, printTable } from "./measure.js";
+import { load, printGoals, printTable, SAMPLE_QUOTE } from "./measure.js";
 
 export const name = "quote-requests";
 
@@ -14,18 +14,6 @@ const GOAL_LEADS_PER_SECOND = 1000;
 const CONNECTIONS = 50;
 // A fixed count rather than a duration, so no request is left in flight when counting rows.
 const SUBMISSIONS = 10_000;
-
-const quote = {
-  teamSize: "5 - 9",
-  contractExpiry: "Under 3 months",
-  businessType: "LTD company",
-  businessName: "Benchmark Builders Ltd",
-  postcode: "LS1 4AP",
-  firstName: "Alex",
-  lastName: "Benchmark",
-  email: "alex@benchmark.example",
-  phoneNumber: "07700 900123",
-};
 
 export async function run({ startBuiltServer }) {
   const server = await startBuiltServer({ RATE_LIMIT_MAX: "100000000" });
@@ -40,8 +28,8 @@ export async function run({ startBuiltServer }) {
         amount: SUBMISSIONS,
       });
     // The refused ones first: they also warm the server up (nothing stored) before the leads are timed.
-    const refused = await post({ ...quote, email: "not-an-email" });
-    const result = await post(quote);
+    const refused = await post({ ...SAMPLE_QUOTE, email: "not-an-email" });
+    const result = await post(SAMPLE_QUOTE);
     const database = new SQLite(path.join(server.dataDir, "app.db"), { readonly: true });
     const stored = database.prepare("SELECT count(*) AS count, count(DISTINCT reference) AS references_ FROM leads").get();
     database.close();

@@ -10,11 +10,12 @@ export function requireUserManager(request: Request): Promise<AdminUser> {
   return requireAdminPageUser(request, { permission: "manageUsers", signedOut: "user-management" });
 }
 
-/** The user a dialog is about; an unknown id is a 404 shown inside the dialog. */
-export async function requireDialogSubject(id: string | undefined): Promise<AdminUser> {
+/** Every Users dialog's loader: for a signed-in super admin, the user the dialog is about; an unknown id is a 404 shown inside the dialog. */
+export async function loadUserDialog(request: Request, id: string | undefined): Promise<{ user: AdminUser }> {
+  await requireUserManager(request);
   const user = id ? await findAdminUserById(id) : undefined;
   if (!user) throw json({ message: "User not found" }, { status: 404 });
-  return user;
+  return { user };
 }
 
 /** A temporary password to show once on the Users screen, to this request's session alone (never in a cookie). */

@@ -7,14 +7,11 @@ import { fullName } from "~/lib/admin-users";
 import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
 import { deactivateAdminUser } from "~/models/admin-users.server";
 import { changeFromForm } from "~/route-actions/admin-forms.server";
-import { requireDialogSubject, requireUserManager } from "~/route-actions/admin-user-dialogs.server";
+import { loadUserDialog, requireUserManager } from "~/route-actions/admin-user-dialogs.server";
 
 export const meta: MetaFunction = () => [{ title: "Deactivate User | Administration Portal" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserManager(request);
-  return json({ user: await requireDialogSubject(params.id) });
-}
+export const loader = async ({ request, params }: LoaderFunctionArgs) => json(await loadUserDialog(request, params.id));
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireUserManager(request);

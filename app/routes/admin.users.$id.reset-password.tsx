@@ -9,15 +9,13 @@ import { PASSWORD_TEXT } from "~/lib/messages";
 import { TEMPORARY_PASSWORD_DAYS } from "~/lib/sign-in";
 import { resetAdminUserPassword } from "~/models/admin-users.server";
 import { changeFromForm } from "~/route-actions/admin-forms.server";
-import { requireDialogSubject, requireUserManager, showOnceToThisSession } from "~/route-actions/admin-user-dialogs.server";
+import { loadUserDialog, requireUserManager, showOnceToThisSession } from "~/route-actions/admin-user-dialogs.server";
 import { localSignInEnabled } from "~/infrastructure/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password | Administration Portal" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserManager(request);
-  return json({ user: await requireDialogSubject(params.id), localSignIn: localSignInEnabled });
-}
+export const loader = async ({ request, params }: LoaderFunctionArgs) =>
+  json({ ...(await loadUserDialog(request, params.id)), localSignIn: localSignInEnabled });
 
 /** Beyond the spec: a new temporary password, shown once on the Users screen like Add Admin User's. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -15,14 +15,11 @@ import { changeAdminUserRole } from "~/models/admin-users.server";
 import type { FormAnswer } from "~/lib/form-fields";
 import { submitAdminForm } from "~/route-actions/admin-forms.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
-import { requireDialogSubject, requireUserManager } from "~/route-actions/admin-user-dialogs.server";
+import { loadUserDialog, requireUserManager } from "~/route-actions/admin-user-dialogs.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit User Role | Administration Portal" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserManager(request);
-  return json({ user: await requireDialogSubject(params.id) });
-}
+export const loader = async ({ request, params }: LoaderFunctionArgs) => json(await loadUserDialog(request, params.id));
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireUserManager(request);

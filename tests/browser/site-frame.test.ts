@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { JS_MODES, openPage, waitForHydration, watchAppearance, type JsMode } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
-import { startTestServer, type TestServer } from "../support/server";
+import { testServerForSuite } from "../support/server";
 
 const journey = useServerAndBrowser();
 
@@ -110,13 +110,7 @@ describe.each(JS_MODES)("site frame $name", (mode) => {
 });
 
 describe("analytics", () => {
-  let analyticsServer: TestServer;
-  beforeAll(async () => {
-    analyticsServer = await startTestServer({ ANALYTICS_GA_MEASUREMENT_ID: "G-TEST12345" });
-  });
-  afterAll(async () => {
-    await analyticsServer?.stop();
-  });
+  const analyticsServer = testServerForSuite({ ANALYTICS_GA_MEASUREMENT_ID: "G-TEST12345" });
 
   /** Stands in for Google's script, recording what the page asks it to report. */
   async function interceptGoogle(page: Page) {

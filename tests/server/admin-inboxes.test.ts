@@ -1,24 +1,15 @@
 import type { Insertable } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { startOfLondonWeek } from "~/lib/format";
 import type { ContactEnquiriesTable } from "~/lib/database-types";
 import { TEST_OWNER_ENV } from "../support/admin";
-import type { AdminRole } from "~/lib/enums";
 import { publicClient, staffOfEveryRole, type Client } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
+import { testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
 
-let server: TestServer;
-let staff: Record<AdminRole, Client>;
-let visitor: Client;
-
-beforeAll(async () => {
-  server = await startTestServer(TEST_OWNER_ENV);
-  visitor = publicClient(server);
-  staff = await staffOfEveryRole(server);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = testServerForSuite(TEST_OWNER_ENV);
+const visitor = publicClient(server);
+const staff = forSuite(() => staffOfEveryRole(server));
 
 /** A page's loader data as JSON (Remix's `_data` request). */
 async function loaderData<T>(path: string, routeId: string, who = staff.super_admin): Promise<T> {

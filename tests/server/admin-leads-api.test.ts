@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_OWNER_ENV } from "../support/admin";
-import type { AdminRole } from "~/lib/enums";
-import { publicClient, staffOfEveryRole, type Client } from "../support/client";
+import { publicClient, staffOfEveryRole } from "../support/client";
 import { SPEC_LEAD_FIELDS } from "../support/leads";
-import { startTestServer, type TestServer } from "../support/server";
+import { testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
 import { seedTestLeads } from "../support/database";
 
-let server: TestServer;
-let staff: Record<AdminRole, Client>;
-let visitor: Client;
-
+const server = testServerForSuite(TEST_OWNER_ENV);
+const visitor = publicClient(server);
+// The manager is named: the lead's activity shows who changed it.
+const staff = forSuite(() => staffOfEveryRole(server, { manager: { firstName: "Max" } }));
 beforeAll(async () => {
-  server = await startTestServer(TEST_OWNER_ENV);
-  visitor = publicClient(server);
-  // The manager is named: the lead's activity shows who changed it.
-  staff = await staffOfEveryRole(server, { manager: { firstName: "Max" } });
   await seedTestLeads(server.db, 120);
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 async function leadId(offset = 0): Promise<number> {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   cookieTexts,
   createAdminUserRow,
@@ -14,43 +14,27 @@ import {
   TEST_OWNER_ENV,
   testPasswordHash,
 } from "../support/admin";
-import { startTestServer, type TestServer } from "../support/server";
+import { clientSignedInBy, clientWith, publicClient, staffClient, type Client } from "../support/client";
+import { startTestServer, testServerForSuite, type TestServer } from "../support/server";
+import { forSuite } from "../support/suite";
 
 /** Changing one's password, temporary passwords (changed at first sign-in, 7 days), resets by a super admin. */
 
 const CHANGE_PAGE = "/admin/account/password";
 
-function changePassword(server: TestServer, cookie: string, fields: Record<string, string>) {
-  return fetch(`${server.url}${CHANGE_PAGE}`, {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
-}
-
-const isSignedIn = async (server: TestServer, cookie: string) =>
-  (await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: cookie } })).status === 200;
+const isSignedIn = async (client: Client) => (await client.get("/admin/api/auth/user")).status === 200;
 
 describe("passwords", () => {
-  let server: TestServer;
-  let ownerCookie: string;
+  const server = testServerForSuite(TEST_OWNER_ENV);
+  const owner = forSuite(() => staffClient(server, "super_admin"));
   const userRow = (email: string) => server.db.selectFrom("adminUsers").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
 
-  beforeAll(async () => {
-    server = await startTestServer(TEST_OWNER_ENV);
-    ownerCookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
   it("lets a signed-in user change their password: rules by the field, then only the new one works, this browser stays signed in under a new session id and their other sessions end", async () => {
-    const user = await createAdminUserRow(server.db, { email: "changer@clearlinebusiness.co.uk", role: "manager", password: "first-password-1" });
-    const here = await signIn(server, user.email, "first-password-1");
-    const elsewhere = await signIn(server, user.email, "first-password-1");
+    const here = await staffClient(server, "manager", { email: "changer@clearlinebusiness.co.uk", password: "first-password-1" });
+    const { user } = here;
+    const elsewhere = clientWith(server, await signIn(server, user.email, "first-password-1"));
 
-    const page = await fetch(`${server.url}${CHANGE_PAGE}`, { headers: { Cookie: here } });
+    const page = await here.get(CHANGE_PAGE);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Change your password");
@@ -82,7 +66,7 @@ describe("passwords", () => {
       [{ currentPassword: "not-the-password", newPassword: "second-password-2", confirmPassword: "second-password-2" }, "That is not your current password."],
     ];
     for (const [fields, message] of refusals) {
-      const response = await changePassword(server, here, fields);
+      const response = await here.postForm(CHANGE_PAGE, fields);
       expect(response.status, message).toBe(400);
       const body = await response.text();
       expect(body).toContain(message);
@@ -92,7 +76,7 @@ describe("passwords", () => {
     }
     expect((await userRow(user.email)).passwordHash).toBe(await testPasswordHash("first-password-1"));
 
-    const changed = await changePassword(server, here, {
+    const changed = await here.postForm(CHANGE_PAGE, {
       currentPassword: "first-password-1",
       newPassword: "second-password-2",
       confirmPassword: "second-password-2",
@@ -102,17 +86,14 @@ describe("passwords", () => {
     // A fresh session id replaces this browser's: whoever had learnt the old one has nothing.
     const renewed = sessionCookieIn(changed.headers.getSetCookie());
     expect(renewed).not.toBeNull();
-    expect(sessionIdIn(renewed!)).not.toBe(sessionIdIn(here));
-    const toast = changed.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .find((pair) => pair.startsWith("toast="));
-    const landing = await (await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: `${renewed}; ${toast}` } })).text();
+    expect(sessionIdIn(renewed!)).not.toBe(sessionIdIn(here.cookie));
+    const thisBrowser = clientWith(server, renewed!);
+    const landing = await (await thisBrowser.follow(changed)).text();
     expect(landing).toContain("Password changed");
 
-    expect(await isSignedIn(server, renewed!)).toBe(true);
-    expect(await isSignedIn(server, here)).toBe(false);
-    expect(await isSignedIn(server, elsewhere)).toBe(false);
+    expect(await isSignedIn(thisBrowser)).toBe(true);
+    expect(await isSignedIn(here)).toBe(false);
+    expect(await isSignedIn(elsewhere)).toBe(false);
     expect((await signInFrom(server, "127.0.0.20", user.email, "first-password-1")).status).toBe(401);
     expect((await signInFrom(server, "127.0.0.20", user.email, "second-password-2")).status).toBe(302);
     const audit = await server.db.selectFrom("auditLog").selectAll().where("entityId", "=", user.id).execute();
@@ -120,10 +101,10 @@ describe("passwords", () => {
   });
 
   it("refuses a common password (from the bundled list, or a common word with a year or digits added), and the old one keeps working", async () => {
-    const user = await createAdminUserRow(server.db, { email: "predictable@clearlinebusiness.co.uk", role: "manager", password: "first-password-1" });
-    const here = await signIn(server, user.email, "first-password-1");
+    const here = await staffClient(server, "manager", { email: "predictable@clearlinebusiness.co.uk", password: "first-password-1" });
+    const { user } = here;
     for (const common of ["Password1234", "Winter2025!!", "qwertyuiop123", "1q2w3e4r5t6y", "P@ssw0rd2024!"]) {
-      const response = await changePassword(server, here, { currentPassword: "first-password-1", newPassword: common, confirmPassword: common });
+      const response = await here.postForm(CHANGE_PAGE, { currentPassword: "first-password-1", newPassword: common, confirmPassword: common });
       expect(response.status, common).toBe(400);
       const body = await response.text();
       expect(body).toContain(
@@ -146,35 +127,35 @@ describe("passwords", () => {
     const answer = await signInFrom(server, "127.0.0.21", user.email, "handed-out-pass");
     expect(answer.status).toBe(302);
     expect(answer.location).toBe(CHANGE_PAGE);
-    const cookie = answer.session!;
+    const starter = clientWith(server, answer.session!);
 
     for (const pagePath of ["/admin/dashboard", "/admin/leads", "/admin/users", "/admin/settings", "/admin/no-such-screen"]) {
-      const response = await fetch(`${server.url}${pagePath}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      const response = await starter.get(pagePath);
       expect(response.status, pagePath).toBe(302);
       expect(response.headers.get("location"), pagePath).toBe(CHANGE_PAGE);
     }
     for (const apiPath of ["/admin/api/quote-requests", "/admin/api/users", "/admin/api/auth/user"]) {
-      const response = await fetch(`${server.url}${apiPath}`, { headers: { Cookie: cookie } });
+      const response = await starter.get(apiPath);
       expect(response.status, apiPath).toBe(403);
       expect(await response.json()).toEqual({
         error: "Forbidden: change your temporary password first, at /admin/account/password",
         passwordChangeRequired: true,
       });
     }
-    const page = await (await fetch(`${server.url}${CHANGE_PAGE}`, { headers: { Cookie: cookie } })).text();
+    const page = await (await starter.get(CHANGE_PAGE)).text();
     expect(page).toContain("You signed in with a temporary password.");
     expect(page).toContain(`dateTime="${expires}"`);
 
-    const changed = await changePassword(server, cookie, {
+    const changed = await starter.postForm(CHANGE_PAGE, {
       currentPassword: "handed-out-pass",
       newPassword: "my-own-password-1",
       confirmPassword: "my-own-password-1",
     });
     expect(changed.headers.get("location")).toBe("/admin/dashboard");
     expect((await userRow(user.email)).temporaryPasswordExpiresAt).toBeNull();
-    const renewed = sessionCookieIn(changed.headers.getSetCookie())!;
-    expect((await fetch(`${server.url}/admin/leads`, { headers: { Cookie: renewed }, redirect: "manual" })).status).toBe(200);
-    expect((await fetch(`${server.url}/admin/api/quote-requests`, { headers: { Cookie: renewed } })).status).toBe(200);
+    const renewed = clientSignedInBy(server, changed);
+    expect((await renewed.get("/admin/leads")).status).toBe(200);
+    expect((await renewed.get("/admin/api/quote-requests")).status).toBe(200);
   });
 
   it("refuses an expired temporary password with the way out: ask a super admin for a reset", async () => {
@@ -193,12 +174,12 @@ describe("passwords", () => {
 
   it("lets a super admin reset someone's password over JSON: a new temporary password shown once, the user signed out", async () => {
     const user = await createAdminUserRow(server.db, { email: "forgetful@clearlinebusiness.co.uk", role: "manager", password: "forgotten-password" });
-    const theirSession = await signIn(server, user.email, "forgotten-password");
+    const theirSession = clientWith(server, await signIn(server, user.email, "forgotten-password"));
     // They had been guessing from their own machine; a reset lets them in from there at once.
     for (let attempt = 1; attempt <= 5; attempt++) await signInFrom(server, "127.0.0.23", user.email, `maybe-${attempt}`);
 
     const issuedFrom = Date.now();
-    const reset = await fetch(`${server.url}/admin/api/users/${user.id}/reset-password`, { method: "PUT", headers: { Cookie: ownerCookie } });
+    const reset = await owner.put(`/admin/api/users/${user.id}/reset-password`);
     const issuedBy = Date.now();
     expect(reset.status).toBe(200);
     const body = await reset.json();
@@ -209,51 +190,35 @@ describe("passwords", () => {
     expect(Date.parse(body.temporaryPasswordExpiresAt)).toBeLessThanOrEqual(issuedBy + 7 * 24 * 3600_000);
     expect(body).not.toHaveProperty("passwordHash");
 
-    expect(await isSignedIn(server, theirSession)).toBe(false);
+    expect(await isSignedIn(theirSession)).toBe(false);
     expect((await signInFrom(server, "127.0.0.24", user.email, "forgotten-password")).status).toBe(401);
     const withTemporary = await signInFrom(server, "127.0.0.23", user.email, body.temporaryPassword);
     expect(withTemporary.status).toBe(302);
     expect(withTemporary.location).toBe(CHANGE_PAGE);
-    const owner = await server.db.selectFrom("adminUsers").select("id").where("email", "=", TEST_OWNER.email).executeTakeFirstOrThrow();
     expect(await server.db.selectFrom("auditLog").select(["action", "actorId", "summary"]).where("entityId", "=", user.id).execute()).toEqual([
-      { action: "user.password_reset", actorId: owner.id, summary: "Reset Forgetful Tester's password" },
+      { action: "user.password_reset", actorId: owner.user.id, summary: "Reset Forgetful Tester's password" },
     ]);
 
     // Not one's own; only super admins; an unknown id is 404; PUT only; never from another site.
-    expect((await fetch(`${server.url}/admin/api/users/${owner.id}/reset-password`, { method: "PUT", headers: { Cookie: ownerCookie } })).status).toBe(403);
-    const manager = await signIn(
-      server,
-      (await createAdminUserRow(server.db, { email: "mgr@clearlinebusiness.co.uk", role: "manager", password: "manager-password" })).email,
-      "manager-password",
-    );
-    expect((await fetch(`${server.url}/admin/api/users/${user.id}/reset-password`, { method: "PUT", headers: { Cookie: manager } })).status).toBe(403);
-    expect((await fetch(`${server.url}/admin/api/users/user_0_nobody/reset-password`, { method: "PUT", headers: { Cookie: ownerCookie } })).status).toBe(404);
-    expect((await fetch(`${server.url}/admin/api/users/${user.id}/reset-password`, { headers: { Cookie: ownerCookie } })).status).toBe(405);
-    expect(
-      (
-        await fetch(`${server.url}/admin/api/users/${user.id}/reset-password`, {
-          method: "PUT",
-          headers: { Cookie: ownerCookie, Origin: "http://evil.example" },
-        })
-      ).status,
-    ).toBe(403);
-    expect((await fetch(`${server.url}/admin/api/users/${user.id}/reset-password`, { method: "PUT" })).status).toBe(401);
+    const resetPath = `/admin/api/users/${user.id}/reset-password`;
+    expect((await owner.put(`/admin/api/users/${owner.user.id}/reset-password`)).status).toBe(403);
+    const manager = await staffClient(server, "manager", { email: "mgr@clearlinebusiness.co.uk", password: "manager-password" });
+    expect((await manager.put(resetPath)).status).toBe(403);
+    expect((await owner.put("/admin/api/users/user_0_nobody/reset-password")).status).toBe(404);
+    expect((await owner.get(resetPath)).status).toBe(405);
+    expect((await owner.put(resetPath, undefined, { Origin: "http://evil.example" })).status).toBe(403);
+    expect((await publicClient(server).put(resetPath)).status).toBe(401);
   });
 
   it("resets through the Users screen's dialog too, showing the new password once on the list", async () => {
     const user = await createAdminUserRow(server.db, { email: "dialog-reset@clearlinebusiness.co.uk", password: "forgotten-password", firstName: "Dee" });
-    const dialog = await fetch(`${server.url}/admin/users/${user.id}/reset-password`, { headers: { Cookie: ownerCookie } });
+    const dialog = await owner.get(`/admin/users/${user.id}/reset-password`);
     expect(dialog.status).toBe(200);
     expect(await dialog.text()).toContain("Give Dee Tester a new temporary password?");
-    const posted = await fetch(`${server.url}/admin/users/${user.id}/reset-password`, {
-      method: "POST",
-      headers: { Cookie: ownerCookie, Origin: server.url },
-      redirect: "manual",
-    });
+    const posted = await owner.post(`/admin/users/${user.id}/reset-password`);
     expect(posted.status).toBe(302);
     expect(posted.headers.get("location")).toBe("/admin/users");
-    const cookies = posted.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
-    const list = await (await fetch(`${server.url}/admin/users`, { headers: { Cookie: [ownerCookie, ...cookies].join("; ") } })).text();
+    const list = await (await owner.follow(posted)).text();
     expect(list).toContain("Password reset successfully");
     expect(list).toContain("New temporary password for Dee Tester");
     const temporaryPassword = /data-testid="temporary-password">([^<]+)</.exec(list)![1];
@@ -263,15 +228,9 @@ describe("passwords", () => {
   it("shows a temporary password from Add user or a reset once, to the super admin's session that made it alone, and never in a cookie", async () => {
     const otherSession = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
     const subject = await createAdminUserRow(server.db, { email: "reset-once@clearlinebusiness.co.uk", password: "forgotten-password", firstName: "Rae" });
-    const post = (path: string, form: Record<string, string> = {}) =>
-      fetch(`${server.url}${path}`, {
-        method: "POST",
-        headers: { Cookie: ownerCookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(form),
-        redirect: "manual",
-      });
+    const post = (path: string, form: Record<string, string> = {}) => owner.postForm(path, form);
     const usersPage = async (cookies: string[]) => {
-      const response = await fetch(`${server.url}/admin/users`, { headers: { Cookie: cookies.join("; ") } });
+      const response = await clientWith(server, cookies.join("; ")).get("/admin/users");
       return { html: await response.text(), setCookies: response.headers.getSetCookie() };
     };
     const shownPassword = (html: string) => /data-testid="temporary-password">([^<]+)</.exec(html)?.[1];
@@ -293,12 +252,12 @@ describe("passwords", () => {
       const elsewhere = await usersPage([otherSession, ...otherCookies]);
       expect(elsewhere.html, what).not.toContain('data-testid="temporary-password"');
 
-      const here = await usersPage([ownerCookie, ...otherCookies]);
+      const here = await usersPage([owner.cookie, ...otherCookies]);
       const password = shownPassword(here.html);
       expect(password, what).toMatch(/^\S{16,}$/);
       for (const text of cookieTexts([...setCookies, ...here.setCookies, ...elsewhere.setCookies])) expect(text, what).not.toContain(password);
       // Shown once: the next visit to the list no longer has it.
-      expect((await usersPage([ownerCookie])).html, what).not.toContain('data-testid="temporary-password"');
+      expect((await usersPage([owner.cookie])).html, what).not.toContain('data-testid="temporary-password"');
       expect((await signInFrom(server, "127.0.0.26", email, password!)).location, what).toBe(CHANGE_PAGE);
     }
   });

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminRole } from "~/lib/enums";
 import { SAMPLE_TESTIMONIALS } from "~/lib/testimonials";
 import { TEST_OWNER_ENV } from "../support/admin";
-import { publicClient, staffOfEveryRole, type Client } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
+import { publicClient, staffOfEveryRole } from "../support/client";
+import { testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
 import { refuseWrites } from "../support/database";
 
 // The admin testimonial routes of SPEC section 7 and the /admin/testimonials
@@ -19,19 +20,9 @@ const complete = {
   featured: true,
 };
 
-let server: TestServer;
-let staff: Record<AdminRole, Client>;
-let visitor: Client;
-
-beforeAll(async () => {
-  server = await startTestServer(TEST_OWNER_ENV);
-  visitor = publicClient(server);
-  staff = await staffOfEveryRole(server);
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = testServerForSuite(TEST_OWNER_ENV);
+const visitor = publicClient(server);
+const staff = forSuite(() => staffOfEveryRole(server));
 
 beforeEach(async () => {
   await server.db.deleteFrom("testimonials").execute();

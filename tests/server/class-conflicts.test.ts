@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffClient } from "../support/client";
 import { seedTestLeads } from "../support/database";
 import { PUBLIC_PAGE_PATHS, STAFF_PAGE_PATHS } from "../support/pages";
-import { startTestServer, type TestServer } from "../support/server";
+import { testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
 
 // No element carries two Tailwind classes that set the same thing (`h-9 h-10`): which one wins
 // would be decided by the stylesheet's order, not by the markup. Components take a size or a
@@ -32,16 +34,10 @@ const KINDS: Record<string, RegExp> = {
 // The sign-in page too.
 const PUBLIC_PAGES = [...PUBLIC_PAGE_PATHS, "/admin"];
 
-let server: TestServer;
-let staffCookie: string;
-
+const server = testServerForSuite(TEST_OWNER_ENV);
+const owner = forSuite(() => staffClient(server, "super_admin"));
 beforeAll(async () => {
-  server = await startTestServer(TEST_OWNER_ENV);
   await seedTestLeads(server.db, 3);
-  staffCookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 /** Every element's classes of one kind set twice, as `page: kind: a b`. */
@@ -61,7 +57,7 @@ describe("class names", () => {
   it("never set one property twice on an element, on any public or staff page", async () => {
     const found: string[] = [];
     for (const path of [...PUBLIC_PAGES, ...STAFF_PAGE_PATHS]) {
-      const response = await fetch(`${server.url}${path}`, { headers: STAFF_PAGE_PATHS.includes(path) ? { Cookie: staffCookie } : {} });
+      const response = await (STAFF_PAGE_PATHS.includes(path) ? owner : publicClient(server)).get(path);
       expect(response.status, path).toBeLessThan(400);
       found.push(...conflicts(path, await response.text()));
     }

@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffClient } from "../support/client";
 import { SAMPLE_ENQUIRY } from "../support/forms";
-import { startTestServer, type TestServer } from "../support/server";
+import { submitQuoteRequest } from "../support/leads";
+import { testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
 
 /** The dashboard's lead figures and Recent Activity, checked against seeded data. */
 
-let server: TestServer;
-let staffCookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer(TEST_OWNER_ENV);
-  staffCookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = testServerForSuite(TEST_OWNER_ENV);
+const owner = forSuite(() => staffClient(server, "super_admin"));
+const visitor = publicClient(server);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 
 async function dashboardHtml(): Promise<string> {
-  const response = await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: staffCookie } });
+  const response = await owner.get("/admin/dashboard");
   expect(response.status).toBe(200);
   return response.text();
 }
@@ -138,28 +134,17 @@ describe("lead figures", () => {
   });
 
   it("records a lead's first contact when staff first move it on from New, and keeps it", async () => {
-    const submitted = await fetch(`${server.url}/api/quote-requests`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        teamSize: "3 - 4",
-        contractExpiry: "Not sure",
-        businessType: "Partnership",
-        businessName: "First Contact Ltd",
-        firstName: "Fay",
-        lastName: "Contact",
-        email: "fay@firstcontact.co.uk",
-        phoneNumber: "07700 900321",
-      }),
+    const { id } = await submitQuoteRequest(server, {
+      teamSize: "3 - 4",
+      contractExpiry: "Not sure",
+      businessType: "Partnership",
+      businessName: "First Contact Ltd",
+      firstName: "Fay",
+      lastName: "Contact",
+      email: "fay@firstcontact.co.uk",
+      phoneNumber: "07700 900321",
     });
-    expect(submitted.status).toBe(201);
-    const { id } = (await submitted.json()) as { id: number };
-    const setStatus = (status: string) =>
-      fetch(`${server.url}/admin/api/quote-requests/${id}`, {
-        method: "PUT",
-        headers: { Cookie: staffCookie, Origin: server.url, "Content-Type": "application/json" },
-        body: JSON.stringify({ status }),
-      });
+    const setStatus = (status: string) => owner.put(`/admin/api/quote-requests/${id}`, { status });
     const firstContact = async () =>
       (await server.db.selectFrom("leads").select("firstContactedAt").where("id", "=", id).executeTakeFirstOrThrow()).firstContactedAt;
 
@@ -186,8 +171,7 @@ describe("the quote wizard's funnel", () => {
       { ...answers, intent: "quote-next" },
       { ...answers, ...contact, intent: "quote-submit" },
     ];
-    const post = (fields: Record<string, string>) =>
-      fetch(`${server.url}/?index`, { method: "POST", body: new URLSearchParams(fields), headers: { Origin: server.url }, redirect: "manual" });
+    const post = (fields: Record<string, string>) => visitor.postForm("/?index", fields);
     // Two visitors start; one goes all the way.
     for (const fields of steps.slice(0, 2)) {
       const answer = await post(fields);
@@ -212,25 +196,18 @@ describe("the quote wizard's funnel", () => {
 
 describe("Recent Activity", () => {
   it("shows what visitors send as it arrives, newest first, each linking to its page", async () => {
-    const submitted = await fetch(`${server.url}/api/quote-requests`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        teamSize: "1 - 2",
-        contractExpiry: "Not sure",
-        businessType: "Sole trader",
-        businessName: "Arrivals Plumbing",
-        firstName: "Ari",
-        lastName: "Val",
-        email: "ari@arrivals.co.uk",
-        phoneNumber: "07700 900654",
-      }),
+    const { id, reference } = await submitQuoteRequest(server, {
+      teamSize: "1 - 2",
+      contractExpiry: "Not sure",
+      businessType: "Sole trader",
+      businessName: "Arrivals Plumbing",
+      firstName: "Ari",
+      lastName: "Val",
+      email: "ari@arrivals.co.uk",
+      phoneNumber: "07700 900654",
     });
-    const { id, reference } = (await submitted.json()) as { id: number; reference: string };
-    const form = (path: string, fields: Record<string, string>) =>
-      fetch(`${server.url}${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { Origin: server.url }, redirect: "manual" });
-    expect((await form("/contact", SAMPLE_ENQUIRY)).status).toBe(302);
-    expect((await form("/about", { email: "arrivals@example.co.uk" })).status).toBe(302);
+    expect((await visitor.postForm("/contact", SAMPLE_ENQUIRY)).status).toBe(302);
+    expect((await visitor.postForm("/about", { email: "arrivals@example.co.uk" })).status).toBe(302);
 
     const html = await dashboardHtml();
     const list = html.match(/data-testid="recent-activity"[^>]*>([\s\S]*?)<\/ul>/)![1];

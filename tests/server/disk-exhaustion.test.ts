@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
+import { afterAll, describe, expect, it } from "vitest";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffClient } from "../support/client";
 import { SAMPLE_ENQUIRY, SAMPLE_QUOTE } from "../support/forms";
-import { startTestServer, type TestServer } from "../support/server";
+import { startTestServer, type TestServer, testServerForSuite } from "../support/server";
 
 /**
  * What keeps an anonymous client from filling the data volume: free text is
@@ -12,13 +13,7 @@ import { startTestServer, type TestServer } from "../support/server";
 
 const METRICS_TOKEN = "metrics-token-for-disk-tests-0123";
 
-function postJson(server: TestServer, body: unknown) {
-  return fetch(`${server.url}/api/quote-requests`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-}
-
-function postForm(server: TestServer, path: string, fields: Record<string, string>) {
-  return fetch(`${server.url}${path}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
-}
+const postJson = (server: TestServer, body: unknown) => publicClient(server).postJson("/api/quote-requests", body);
 
 const stored = async (server: TestServer) => ({
   leads: (await server.db.selectFrom("leads").select("id").execute()).length,
@@ -30,13 +25,7 @@ const stored = async (server: TestServer) => ({
 const EURO = "€";
 
 describe("free text is bounded in bytes as well as characters", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite();
 
   it("refuses 2,000 three-byte characters of requirements in JSON, with the field's message, and stores nothing", async () => {
     const response = await postJson(server, { ...SAMPLE_QUOTE, requirements: EURO.repeat(2000) });
@@ -55,7 +44,7 @@ describe("free text is bounded in bytes as well as characters", () => {
   });
 
   it("shows the message on the contact page when a message is too many bytes", async () => {
-    const response = await postForm(server, "/contact", { ...SAMPLE_ENQUIRY, message: EURO.repeat(2000) });
+    const response = await publicClient(server).postForm("/contact", { ...SAMPLE_ENQUIRY, message: EURO.repeat(2000) });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Please shorten your message: at most 2000 characters, fewer with accented letters, symbols or emoji");
     expect(await stored(server)).toMatchObject({ enquiries: 0 });
@@ -114,17 +103,8 @@ describe("delivered and given-up outbox rows lose their copy of the lead after O
 });
 
 describe("public writes stop while the data volume is nearly full", () => {
-  let server: TestServer;
-  let ownerCookie: string;
-  beforeAll(async () => {
-    // A floor far above any real disk's free space: every public write must be refused.
-    server = await startTestServer({ DISK_FREE_FLOOR_MB: String(1024 * 1024 * 1024), METRICS_TOKEN, ...TEST_OWNER_ENV });
-    await waitForAdminUser(server.db, TEST_OWNER.email);
-    ownerCookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  // A floor far above any real disk's free space: every public write must be refused.
+  const server = testServerForSuite({ DISK_FREE_FLOOR_MB: String(1024 * 1024 * 1024), METRICS_TOKEN, ...TEST_OWNER_ENV });
 
   const PAUSED = "We can't take new submissions at the moment. Please try again later or contact us directly.";
 
@@ -139,7 +119,7 @@ describe("public writes stop while the data volume is nearly full", () => {
     ["the contact form", "/contact", SAMPLE_ENQUIRY],
     ["the newsletter form", "/about", { email: "reader@example.co.uk" }],
   ])("answers %s with 503 and the message on the page", async (_name, path, fields) => {
-    const response = await postForm(server, path, fields);
+    const response = await publicClient(server).postForm(path, fields);
     expect(response.status).toBe(503);
     expect((await response.text()).replaceAll("&#x27;", "'").replaceAll("&#39;", "'")).toContain(PAUSED);
   });
@@ -149,7 +129,8 @@ describe("public writes stop while the data volume is nearly full", () => {
   });
 
   it("warns staff on the dashboard and reports the free space as a metric", async () => {
-    const page = (await (await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: ownerCookie } })).text()).replaceAll("<!-- -->", "");
+    const owner = await staffClient(server, "super_admin");
+    const page = (await (await owner.get("/admin/dashboard")).text()).replaceAll("<!-- -->", "");
     expect(page).toContain('data-testid="disk-space-warning"');
     expect(page).toContain("The data volume is nearly full");
     expect(page).toContain("Public quote requests, contact enquiries and newsletter sign-ups are refused");

@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { staffClient } from "../support/client";
 import { seedTestLeads } from "../support/database";
-import { startTestServer, type TestServer } from "../support/server";
+import { testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
 
 /**
  * Every CSV export of personal data (leads, contact enquiries, newsletter
@@ -9,16 +11,12 @@ import { startTestServer, type TestServer } from "../support/server";
  * and how many rows left. Real server, real downloads.
  */
 
-let server: TestServer;
-let cookie = "";
-let ownerId = "";
+const server = testServerForSuite(TEST_OWNER_ENV);
+const owner = forSuite(() => staffClient(server, "super_admin"));
 
 const now = new Date().toISOString();
 
 beforeAll(async () => {
-  server = await startTestServer(TEST_OWNER_ENV);
-  ownerId = (await waitForAdminUser(server.db, TEST_OWNER.email)).id;
-  cookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
   await seedTestLeads(server.db, 30);
   await server.db
     .insertInto("contactEnquiries")
@@ -48,13 +46,10 @@ beforeAll(async () => {
     )
     .execute();
 });
-afterAll(async () => {
-  await server?.stop();
-});
 
 /** Downloads an export whole, as a browser would, and counts its data rows (one a line; no field here spans lines). */
 async function exportedRows(path: string): Promise<number> {
-  const response = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
+  const response = await owner.get(path);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
   const lines = (await response.text()).split("\r\n").filter(Boolean);
@@ -77,7 +72,7 @@ describe("CSV exports in the audit log", () => {
       .poll(async () => (await auditEntries("leads.exported")).map((entry) => entry.summary))
       .toEqual(["Exported 30 leads to CSV (all leads)", 'Exported 0 leads to CSV (search "ltd", status New, assigned to them)']);
     const [entry] = await auditEntries("leads.exported");
-    expect(entry).toMatchObject({ actorId: ownerId, entityType: "lead", entityId: null });
+    expect(entry).toMatchObject({ actorId: owner.user.id, entityType: "lead", entityId: null });
   });
 
   it("records exports of contact enquiries and newsletter subscribers", async () => {
@@ -85,14 +80,14 @@ describe("CSV exports in the audit log", () => {
     expect(await exportedRows("/admin/newsletter/export")).toBe(2);
     await expect
       .poll(async () => (await auditEntries("contact_enquiries.exported")).map((entry) => [entry.actorId, entry.summary]))
-      .toEqual([[ownerId, 'Exported 2 contact enquiries to CSV (search "Rh")']]);
+      .toEqual([[owner.user.id, 'Exported 2 contact enquiries to CSV (search "Rh")']]);
     await expect
       .poll(async () => (await auditEntries("newsletter_signups.exported")).map((entry) => [entry.actorId, entry.summary]))
-      .toEqual([[ownerId, "Exported 2 newsletter subscribers to CSV (all subscribers)"]]);
+      .toEqual([[owner.user.id, "Exported 2 newsletter subscribers to CSV (all subscribers)"]]);
   });
 
   it("shows exports on the dashboard's recent activity", async () => {
-    const dashboard = await (await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: cookie } })).text();
+    const dashboard = await (await owner.get("/admin/dashboard")).text();
     expect(dashboard).toContain("Exported 2 newsletter subscribers to CSV");
   });
 });

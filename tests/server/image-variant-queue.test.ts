@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { staffClient } from "../support/client";
 import { pngBytes } from "../support/images";
 import { startS3Server, type TestS3Server } from "../support/s3";
 import { startTestServer, type TestServer } from "../support/server";
@@ -57,11 +58,11 @@ beforeAll(async () => {
   proxy = new HoldingProxy(s3.endpoint);
   const endpoint = await proxy.listen();
   server = await startTestServer({ ...TEST_OWNER_ENV, ...s3.env, AWS_ENDPOINT_URL_S3: endpoint, IMAGE_DECODE_CONCURRENCY: "1", IMAGE_DECODE_QUEUE: "1" });
-  const session = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
+  const owner = await staffClient(server, "super_admin");
   const form = new FormData();
   form.append("image", new Blob([new Uint8Array(pngBytes(1600, 1200))], { type: "image/png" }), "team.png");
   form.append("location", "hero-section");
-  const response = await fetch(`${server.url}/admin/api/stock-images`, { method: "POST", body: form, headers: { Cookie: session, Origin: server.url } });
+  const response = await owner.post("/admin/api/stock-images", form);
   expect(response.status).toBe(201);
   ({ filename } = await response.json());
 });

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUOTE_ANSWER_LABELS, QUOTE_THANK_YOU_TEXT } from "~/lib/quote-wizard";
-import { signIn, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffClient, type StaffClient } from "../support/client";
 import { SAMPLE_ENQUIRY } from "../support/forms";
+import { submitQuoteRequest } from "../support/leads";
 import { TestMailbox, type ReceivedEmail } from "../support/mailbox";
-import { startTestServer, type TestServer } from "../support/server";
+import { startTestServer, type TestServer, testServerForSuite } from "../support/server";
 
 /**
  * Lead and enquiry emails: a real SMTP server in the test process receives
@@ -29,20 +31,14 @@ const quote = {
   requirements: "Signal on site <b>please</b>",
 };
 
-function postQuote(server: TestServer, body: Record<string, string>) {
-  return fetch(`${server.url}/api/quote-requests`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-}
+const postQuote = (server: TestServer, body: Record<string, string>) => publicClient(server).postJson("/api/quote-requests", body);
 
-async function postLead(server: TestServer, email: string): Promise<{ id: number; reference: string }> {
-  const response = await postQuote(server, { ...quote, email });
-  expect(response.status).toBe(201);
-  return response.json();
-}
+const postLead = (server: TestServer, email: string) => submitQuoteRequest(server, { ...quote, email });
 
 /** The wizard's final step as the page posts it: a plain form without JavaScript, the fetcher's data request with it. */
 function postWizard(server: TestServer, fields: Record<string, string>, withJavaScript: boolean) {
   const path = withJavaScript ? "/?index&_data=routes%2F_site._index" : "/?index";
-  return fetch(`${server.url}${path}`, { method: "POST", body: new URLSearchParams({ intent: "quote-submit", ...fields }), redirect: "manual" });
+  return publicClient(server).postForm(path, { intent: "quote-submit", ...fields });
 }
 
 const outboxOfLead = (server: TestServer, leadId: number) => server.db.selectFrom("outbox").selectAll().where("leadId", "=", leadId).orderBy("id").execute();
@@ -112,7 +108,7 @@ let mailbox: TestMailbox;
 let mailboxServer: TestServer;
 
 describe("lead and enquiry emails over SMTP", () => {
-  let ownerCookie: string;
+  let owner: StaffClient;
 
   beforeAll(async () => {
     mailbox = await TestMailbox.start(CREDENTIALS);
@@ -123,8 +119,7 @@ describe("lead and enquiry emails over SMTP", () => {
       ...QUICK_RETRIES,
       ...TEST_OWNER_ENV,
     });
-    await waitForAdminUser(mailboxServer.db, TEST_OWNER.email);
-    ownerCookie = await signIn(mailboxServer, TEST_OWNER.email, TEST_OWNER.password);
+    owner = await staffClient(mailboxServer, "super_admin");
   });
   afterAll(async () => {
     await mailboxServer?.stop();
@@ -155,7 +150,7 @@ describe("lead and enquiry emails over SMTP", () => {
 
   it("emails staff for a contact enquiry, with the link to it in the portal; deleting the enquiry deletes its email", async () => {
     const enquiry = { ...SAMPLE_ENQUIRY, email: "enquirer@example.co.uk", message: "Call me about <script>alert(1)</script> broadband" };
-    const response = await fetch(`${mailboxServer.url}/contact`, { method: "POST", body: new URLSearchParams(enquiry), redirect: "manual" });
+    const response = await publicClient(mailboxServer).postForm("/contact", enquiry);
     expect(response.status).toBe(302);
     const { id } = await mailboxServer.db.selectFrom("contactEnquiries").select("id").where("email", "=", enquiry.email).executeTakeFirstOrThrow();
 
@@ -174,10 +169,7 @@ describe("lead and enquiry emails over SMTP", () => {
 
     const outbox = () => mailboxServer.db.selectFrom("outbox").select(["kind", "deliveredAt"]).where("enquiryId", "=", id).execute();
     await expect.poll(async () => (await outbox()).map((row) => [row.kind, row.deliveredAt !== null])).toEqual([["enquiry.staff-email", true]]);
-    const deleted = await fetch(`${mailboxServer.url}/admin/api/enquiries/${id}`, {
-      method: "DELETE",
-      headers: { Cookie: ownerCookie, Origin: mailboxServer.url },
-    });
+    const deleted = await owner.delete(`/admin/api/enquiries/${id}`);
     expect(deleted.status).toBe(204);
     expect(await outbox()).toEqual([]);
   });
@@ -238,11 +230,7 @@ describe("lead and enquiry emails over SMTP", () => {
     const refused = "refused@example.co.uk";
     expect((await postQuote(mailboxServer, { ...quote, email: bot, websiteUrl: "http://spam.example" })).status).toBe(201);
     expect((await postWizard(mailboxServer, { ...quote, email: bot, websiteUrl: "http://spam.example" }, false)).status).toBe(200);
-    const contact = await fetch(`${mailboxServer.url}/contact`, {
-      method: "POST",
-      body: new URLSearchParams({ ...SAMPLE_ENQUIRY, email: bot, websiteUrl: "http://spam.example" }),
-      redirect: "manual",
-    });
+    const contact = await publicClient(mailboxServer).postForm("/contact", { ...SAMPLE_ENQUIRY, email: bot, websiteUrl: "http://spam.example" });
     expect(contact.status).toBe(302);
     expect((await postQuote(mailboxServer, { ...quote, email: refused, phoneNumber: "" })).status).toBe(400);
     expect((await postWizard(mailboxServer, { ...quote, email: refused, businessName: "" }, true)).status).toBe(400);
@@ -271,7 +259,7 @@ describe("lead and enquiry emails over SMTP", () => {
     // The staff notification of the same lead still went.
     await arrived(mailbox, STAFF[0]!, lead.reference);
 
-    const page = (await (await fetch(`${mailboxServer.url}/admin/dashboard`, { headers: { Cookie: ownerCookie } })).text()).replaceAll("<!-- -->", "");
+    const page = (await (await owner.get("/admin/dashboard")).text()).replaceAll("<!-- -->", "");
     expect(page).toContain("Webhook and email deliveries need attention");
     expect(page).toMatch(/data-testid="webhook-failed-count">1 delivery</);
     expect(page).toContain("Confirmation email to the visitor");
@@ -324,18 +312,11 @@ describe("emails across a restart", () => {
 });
 
 describe("without SMTP_URL", () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ LEAD_NOTIFY_TO: "sales@example.co.uk" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite({ LEAD_NOTIFY_TO: "sales@example.co.uk" });
 
   it("queues and sends nothing, and the start log says so once", async () => {
     const lead = await postLead(server, "no-email@example.co.uk");
-    const enquiry = await fetch(`${server.url}/contact`, { method: "POST", body: new URLSearchParams(SAMPLE_ENQUIRY), redirect: "manual" });
+    const enquiry = await publicClient(server).postForm("/contact", SAMPLE_ENQUIRY);
     expect(enquiry.status).toBe(302);
     expect(await outboxOfLead(server, lead.id)).toEqual([]);
     expect(await server.db.selectFrom("outbox").select("id").execute()).toEqual([]);

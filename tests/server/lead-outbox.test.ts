@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toLead } from "~/lib/leads";
-import { signIn, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { staffClient, type StaffClient } from "../support/client";
 import { TestHook } from "../support/hook";
-import { SPEC_LEAD_FIELDS } from "../support/leads";
+import { SPEC_LEAD_FIELDS, submitQuoteRequest } from "../support/leads";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -26,15 +27,7 @@ const quote = {
 /** Quick retries so a test sees several tries: 0.2 s doubling to 1 s, 8 tries, 2 s for an answer. */
 const QUICK_RETRIES = { OUTBOX_RETRY_SECONDS: "0.2", OUTBOX_RETRY_MAX_SECONDS: "1", OUTBOX_MAX_ATTEMPTS: "8", OUTBOX_TIMEOUT_SECONDS: "2" };
 
-async function postLead(server: TestServer, email: string): Promise<{ id: number; reference: string }> {
-  const response = await fetch(`${server.url}/api/quote-requests`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...quote, email }),
-  });
-  expect(response.status).toBe(201);
-  return response.json();
-}
+const postLead = (server: TestServer, email: string) => submitQuoteRequest(server, { ...quote, email });
 
 const leadRow = (server: TestServer, id: number) => server.db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const outboxRow = (server: TestServer, leadId: number) => server.db.selectFrom("outbox").selectAll().where("leadId", "=", leadId).executeTakeFirstOrThrow();
@@ -43,13 +36,12 @@ const deliveredAt = async (server: TestServer, id: number) => (await leadRow(ser
 describe("lead webhook through the outbox", () => {
   let server: TestServer;
   let hook: TestHook;
-  let ownerCookie: string;
+  let owner: StaffClient;
 
   beforeAll(async () => {
     hook = await TestHook.start();
     server = await startTestServer({ LEAD_WEBHOOK_URL: hook.url, ...QUICK_RETRIES, ...TEST_OWNER_ENV });
-    await waitForAdminUser(server.db, TEST_OWNER.email);
-    ownerCookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
+    owner = await staffClient(server, "super_admin");
   });
   afterAll(async () => {
     await server?.stop();
@@ -57,7 +49,7 @@ describe("lead webhook through the outbox", () => {
   });
 
   const dashboard = async () => {
-    const response = await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: ownerCookie } });
+    const response = await owner.get("/admin/dashboard");
     expect(response.status).toBe(200);
     return (await response.text()).replaceAll("<!-- -->", "");
   };

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestHook, type HookDelivery } from "../support/hook";
+import { submitQuoteRequest } from "../support/leads";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -41,12 +42,7 @@ function verifies(delivery: Pick<HookDelivery, "headers" | "rawBody">, key: Buff
 }
 
 async function deliveredLead(server: TestServer, hook: TestHook, email: string): Promise<HookDelivery> {
-  const response = await fetch(`${server.url}/api/quote-requests`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...quote, email }),
-  });
-  expect(response.status).toBe(201);
+  await submitQuoteRequest(server, { ...quote, email });
   await expect.poll(() => hook.acceptedOf(email).length).toBe(1);
   return hook.acceptedOf(email)[0];
 }

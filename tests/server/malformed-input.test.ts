@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
-import { startTestServer, type TestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { staffClient } from "../support/client";
+import { testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
 import { bodyProbes, LEAKED_ERROR, RowWatch, type BodyKind } from "../support/malformed";
 
 /**
@@ -50,16 +52,8 @@ const TARGETS: Target[] = [
 ];
 
 describe("malformed input", () => {
-  let server: TestServer;
-  let owner: string;
-
-  beforeAll(async () => {
-    server = await startTestServer(TEST_OWNER_ENV);
-    owner = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite(TEST_OWNER_ENV);
+  const owner = forSuite(() => staffClient(server, "super_admin"));
 
   it("never answers with a server fault, and a refused request changes nothing", async () => {
     const faults: string[] = [];
@@ -68,10 +62,9 @@ describe("malformed input", () => {
     const rows = await RowWatch.start(server.db);
     for (const target of TARGETS) {
       for (const probe of bodyProbes(target.kind, target.fields)) {
-        const headers: Record<string, string> = { Cookie: owner, Origin: server.url };
-        if (probe.contentType) headers["Content-Type"] = probe.contentType;
+        const headers: Record<string, string> = probe.contentType ? { "Content-Type": probe.contentType } : {};
         const body = typeof probe.body === "string" ? probe.body : new Uint8Array(probe.body);
-        const response = await fetch(`${server.url}${target.path}`, { method: target.method, headers, body, redirect: "manual" });
+        const response = await owner.request(target.method, target.path, { body, headers });
         const text = await response.text();
         sent += 1;
         const label = `${target.method} ${target.path} with ${probe.name}: ${response.status}`;
@@ -86,6 +79,6 @@ describe("malformed input", () => {
     expect(faults.join("\n")).toBe("");
     expect(writesOnRefusal.join("\n")).toBe("");
     // Still serving, and still signed in (nothing above broke the session).
-    expect((await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: owner } })).status).toBe(200);
+    expect((await owner.get("/admin/api/auth/user")).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { changedTables, GARBAGE_IDS, inPool, LEAKED_ERROR, productRows, queryProbes, UNDECODABLE_ID } from "../support/malformed";
-import { startTestServer, type TestServer } from "../support/server";
+import { testServerForSuite } from "../support/server";
 import { createOneOfEach, signInEveryRole } from "../support/staff-fixtures";
 import { EVERYONE, expectedRefusal, routePath, STAFF_ROUTES, staffRouteFiles, type RecordKind, type StaffRoute, type Who } from "../support/staff-routes";
 
@@ -39,16 +39,12 @@ function probesOf(who: Who, ids: Record<RecordKind, string>): Probe[] {
 const ON_SITE = /^\/(?![/\\])/;
 
 describe("staff routes' query strings and ids", () => {
-  let server: TestServer;
+  const server = testServerForSuite(TEST_OWNER_ENV);
   let cookies: Record<Who, string>;
   let ids: Record<RecordKind, string>;
 
   beforeAll(async () => {
-    server = await startTestServer(TEST_OWNER_ENV);
     [cookies, ids] = await Promise.all([signInEveryRole(server), createOneOfEach(server.db)]);
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   it("has probes for every staff route file", () => {

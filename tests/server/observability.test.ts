@@ -2,7 +2,8 @@ import http from "node:http";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/built-server.js";
-import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffClient } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -68,11 +69,12 @@ describe("request logs", () => {
   it("replace an unsafe X-Request-Id with their own, and name the signed-in staff member", async () => {
     const odd = await fetch(`${server.url}/`, { headers: { "X-Request-Id": "<script>" } });
     expect(odd.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    const cookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
-    const owner = await server.db.selectFrom("adminUsers").select("id").where("email", "=", TEST_OWNER.email).executeTakeFirstOrThrow();
-    const dashboard = await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: cookie } });
+    const owner = await staffClient(server, "super_admin");
+    const dashboard = await owner.get("/admin/dashboard");
     await dashboard.text();
-    await expect.poll(() => requestLine(dashboard.headers.get("x-request-id")!)).toMatchObject({ path: "/admin/dashboard", status: 200, userId: owner.id });
+    await expect
+      .poll(() => requestLine(dashboard.headers.get("x-request-id")!))
+      .toMatchObject({ path: "/admin/dashboard", status: 200, userId: owner.user.id });
   });
 
   it("never carry a lead's personal details", async () => {
@@ -83,11 +85,7 @@ describe("request logs", () => {
       email: "perpetua.quillfeather@example.co.uk",
       phoneNumber: "07700 913579",
     };
-    const response = await fetch(`${server.url}/api/quote-requests`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(lead),
-    });
+    const response = await publicClient(server).postJson("/api/quote-requests", lead);
     expect(response.status).toBe(201);
     await expect.poll(() => requestLine(response.headers.get("x-request-id")!)).toMatchObject({ method: "POST", path: "/api/quote-requests", status: 201 });
     for (const detail of ["Perpetua", "Quillfeather", "perpetua.quillfeather", "07700 913579", "07700913579"]) expect(server.output()).not.toContain(detail);
@@ -135,11 +133,7 @@ describe("/metrics", () => {
       })
       .toBe("hit");
     await fetch(`${server.url}/no-such-page-${Date.now()}`).then((response) => response.text());
-    const quote = await fetch(`${server.url}/api/quote-requests`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(SAMPLE_QUOTE),
-    });
+    const quote = await publicClient(server).postJson("/api/quote-requests", SAMPLE_QUOTE);
     expect(quote.status).toBe(201);
     await quote.text();
     let after = "";

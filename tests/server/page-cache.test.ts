@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/lib/messages";
-import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffClient } from "../support/client";
 import { SAMPLE_ENQUIRY } from "../support/forms";
 import { pngBytes } from "../support/images";
-import { startTestServer, type TestServer } from "../support/server";
+import { testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
 
 /**
  * The page cache's rules: anonymous visitors' public pages are
@@ -14,18 +16,12 @@ import { startTestServer, type TestServer } from "../support/server";
  * visitor is ever shared; staff changes show on the next request.
  */
 
-let server: TestServer;
-let staffCookie: string;
+const server = testServerForSuite(TEST_OWNER_ENV);
+const owner = forSuite(() => staffClient(server, "super_admin"));
+const visitor = publicClient(server);
 
-beforeAll(async () => {
-  server = await startTestServer(TEST_OWNER_ENV);
-  staffCookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-const view = (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(`${server.url}${path}`, { headers, method, redirect: "manual" });
+/** A visit with the cookies given (a consent choice, a toast, a staff session): `headers` as sent. */
+const view = (path: string, headers: Record<string, string> = {}, method = "GET") => visitor.request(method, path, { headers });
 
 /** Views a page until it comes from the cache (a new page is kept once it is compressed, just after its first view). */
 async function viewFromCache(path: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -116,7 +112,7 @@ describe("anonymous public pages", () => {
   it("gives a page rendered for one visitor a nonce of its own on every request", async () => {
     const nonces = [];
     for (let index = 0; index < 2; index++) {
-      const page = await view("/contact", { Cookie: staffCookie });
+      const page = await owner.get("/contact");
       expect(page.headers.get("x-page-cache")).toBeNull();
       const html = await page.text();
       const nonce = page.headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)![1];
@@ -146,7 +142,7 @@ describe("what a page is rendered for", () => {
 
   it("never shares a toast: the visitor it was for sees it, and the next visitor gets the plain page", async () => {
     const enquiry = new URLSearchParams(SAMPLE_ENQUIRY);
-    const sent = await fetch(`${server.url}/contact`, { method: "POST", body: enquiry, redirect: "manual", headers: { Origin: server.url } });
+    const sent = await visitor.post("/contact", enquiry);
     expect(sent.status).toBe(302);
     const toastCookie = sent.headers
       .getSetCookie()
@@ -165,11 +161,7 @@ describe("what a page is rendered for", () => {
 
   it("never shares a form's answer: errors and their toast stay with the visitor who sent the form", async () => {
     const before = await viewFromCache("/contact");
-    const answer = await fetch(`${server.url}/contact`, {
-      method: "POST",
-      body: new URLSearchParams({ ...SAMPLE_ENQUIRY, email: "not-an-email" }),
-      headers: { Origin: server.url },
-    });
+    const answer = await visitor.postForm("/contact", { ...SAMPLE_ENQUIRY, email: "not-an-email" });
     expect(answer.status).toBe(400);
     expect(answer.headers.get("x-page-cache")).toBeNull();
     const answerHtml = await answer.text();
@@ -186,7 +178,7 @@ describe("what a page is rendered for", () => {
   it("renders for signed-in staff every time, and keeps nothing from it", async () => {
     // A page and cookie choice no one has viewed yet.
     for (let index = 0; index < 2; index++) {
-      const staff = await view("/privacy", { Cookie: `${staffCookie}; cookie-consent=declined` });
+      const staff = await view("/privacy", { Cookie: `${owner.cookie}; cookie-consent=declined` });
       expect(staff.status).toBe(200);
       expect(staff.headers.get("x-page-cache")).toBeNull();
       await staff.text();
@@ -272,12 +264,7 @@ describe("one address per page", () => {
     const builtFile = /"(\/build\/[^"]+)"/.exec(await (await view("/")).text())![1];
     expect((await view(builtFile)).status).toBe(200);
     // A form post is never redirected (a browser would turn it into a GET).
-    const posted = await fetch(`${server.url}/Contact/`, {
-      method: "POST",
-      body: new URLSearchParams(SAMPLE_ENQUIRY),
-      redirect: "manual",
-      headers: { Origin: server.url },
-    });
+    const posted = await visitor.postForm("/Contact/", SAMPLE_ENQUIRY);
     expect(posted.status).not.toBe(301);
   });
 
@@ -293,24 +280,17 @@ describe("one address per page", () => {
 });
 
 describe("staff changes", () => {
-  const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}${path}`, { method: "POST", body, headers: { Cookie: staffCookie, Origin: server.url, ...headers } });
-
   it("show on the next view of a cached page: a testimonial added, changed and removed", async () => {
     await viewFromCache("/business-mobile");
-    const added = await post(
-      "/admin/api/testimonials",
-      JSON.stringify({
-        name: "Priya Shah",
-        company: "Shah Dental",
-        position: "Owner",
-        date: "May 2026",
-        content: "Four lines for less than two.",
-        rating: 5,
-        featured: true,
-      }),
-      { "Content-Type": "application/json" },
-    );
+    const added = await owner.postJson("/admin/api/testimonials", {
+      name: "Priya Shah",
+      company: "Shah Dental",
+      position: "Owner",
+      date: "May 2026",
+      content: "Four lines for less than two.",
+      rating: 5,
+      featured: true,
+    });
     expect(added.status).toBe(201);
     const { id } = (await added.json()) as { id: number };
     const afterAdd = await view("/business-mobile");
@@ -318,24 +298,20 @@ describe("staff changes", () => {
     expect(await afterAdd.text()).toContain("Four lines for less than two.");
 
     await viewFromCache("/business-mobile");
-    const changed = await fetch(`${server.url}/admin/api/testimonials/${id}`, {
-      method: "PATCH",
-      body: JSON.stringify({
-        name: "Priya Shah",
-        company: "Shah Dental",
-        position: "Owner",
-        date: "May 2026",
-        content: "Five lines for less than two.",
-        rating: 5,
-        featured: true,
-      }),
-      headers: { Cookie: staffCookie, Origin: server.url, "Content-Type": "application/json" },
+    const changed = await owner.patch(`/admin/api/testimonials/${id}`, {
+      name: "Priya Shah",
+      company: "Shah Dental",
+      position: "Owner",
+      date: "May 2026",
+      content: "Five lines for less than two.",
+      rating: 5,
+      featured: true,
     });
     expect(changed.status).toBe(200);
     expect(await (await view("/business-mobile")).text()).toContain("Five lines for less than two.");
 
     await viewFromCache("/business-mobile");
-    const removed = await fetch(`${server.url}/admin/api/testimonials/${id}`, { method: "DELETE", headers: { Cookie: staffCookie, Origin: server.url } });
+    const removed = await owner.delete(`/admin/api/testimonials/${id}`);
     expect(removed.ok).toBe(true);
     expect(await (await view("/business-mobile")).text()).not.toContain("Five lines for less than two.");
   });
@@ -346,13 +322,13 @@ describe("staff changes", () => {
     form.set("image", new Blob([new Uint8Array(pngBytes(40, 30))], { type: "image/png" }), "team.png");
     form.set("location", "about-us");
     form.set("description", "Our team in the Leeds office");
-    const uploaded = await post("/admin/api/stock-images", form);
+    const uploaded = await owner.post("/admin/api/stock-images", form);
     expect(uploaded.status).toBe(201);
     const { id } = (await uploaded.json()) as { id: number };
     expect(await (await view("/about")).text()).toContain("Our team in the Leeds office");
 
     await viewFromCache("/about");
-    const removed = await fetch(`${server.url}/admin/api/stock-images/${id}`, { method: "DELETE", headers: { Cookie: staffCookie, Origin: server.url } });
+    const removed = await owner.delete(`/admin/api/stock-images/${id}`);
     expect(removed.ok).toBe(true);
     expect(await (await view("/about")).text()).not.toContain("Our team in the Leeds office");
   });

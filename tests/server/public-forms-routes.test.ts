@@ -1,48 +1,16 @@
-import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { publicClient } from "../support/client";
 import { SAMPLE_ENQUIRY } from "../support/forms";
-import { startTestServer, type TestServer } from "../support/server";
+import { postFormFrom } from "../support/from-address";
+import { testServerForSuite } from "../support/server";
 
 const enquiry = SAMPLE_ENQUIRY;
 
-function post(server: TestServer, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}${path}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-    headers,
-  });
-}
-
-/** A form post sent from a chosen loopback address, so each address is a different client. */
-function postFrom(server: TestServer, localAddress: string, path: string, fields: Record<string, string>) {
-  const url = new URL(path, server.url);
-  const body = new URLSearchParams(fields).toString();
-  return new Promise<number>((resolve, reject) => {
-    const request = http.request(
-      url,
-      { method: "POST", localAddress, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) } },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
-
 describe("contact enquiry form", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite();
 
   it("stores a complete enquiry and redirects back with a thank-you toast", async () => {
-    const response = await post(server, "/contact", enquiry);
+    const response = await publicClient(server).postForm("/contact", enquiry);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/contact#enquiry-form");
     const cookie = response.headers.get("set-cookie")!.split(";")[0];
@@ -52,7 +20,7 @@ describe("contact enquiry form", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject(enquiry);
 
-    const page = await (await fetch(`${server.url}/contact`, { headers: { Cookie: cookie } })).text();
+    const page = await (await publicClient(server).follow(response)).text();
     expect(page).toContain("Message sent");
   });
 
@@ -61,7 +29,7 @@ describe("contact enquiry form", () => {
       .selectFrom("contactEnquiries")
       .select((eb) => eb.fn.countAll().as("count"))
       .executeTakeFirst();
-    const response = await post(server, "/contact", { ...enquiry, firstName: "", message: "   " });
+    const response = await publicClient(server).postForm("/contact", { ...enquiry, firstName: "", message: "   " });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Missing Information");
@@ -77,7 +45,7 @@ describe("contact enquiry form", () => {
   });
 
   it("answers a malformed email or phone with a message next to the field", async () => {
-    const response = await post(server, "/contact", { ...enquiry, email: "sam-at-example", contactNumber: "ring me" });
+    const response = await publicClient(server).postForm("/contact", { ...enquiry, email: "sam-at-example", contactNumber: "ring me" });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Please enter a valid email address");
@@ -86,46 +54,40 @@ describe("contact enquiry form", () => {
   });
 
   it("answers an unknown subject without storing it", async () => {
-    const response = await post(server, "/contact", { ...enquiry, subject: "free-phones" });
+    const response = await publicClient(server).postForm("/contact", { ...enquiry, subject: "free-phones" });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Please choose a subject from the list");
   });
 
   it("quietly drops a submission that filled the honeypot", async () => {
     const before = (await server.db.selectFrom("contactEnquiries").selectAll().execute()).length;
-    const response = await post(server, "/contact", { ...enquiry, websiteUrl: "http://spam.example" });
+    const response = await publicClient(server).postForm("/contact", { ...enquiry, websiteUrl: "http://spam.example" });
     expect(response.status).toBe(302);
     expect((await server.db.selectFrom("contactEnquiries").selectAll().execute()).length).toBe(before);
   });
 
   it("refuses a post from another site's page with 403, storing nothing", async () => {
     const before = (await server.db.selectFrom("contactEnquiries").selectAll().execute()).length;
-    const response = await post(server, "/contact", enquiry, { Origin: "http://evil.example" });
+    const response = await publicClient(server).postForm("/contact", enquiry, { Origin: "http://evil.example" });
     expect(response.status).toBe(403);
     expect(await response.text()).not.toMatch(/at .+\.js:\d+/);
     expect((await server.db.selectFrom("contactEnquiries").selectAll().execute()).length).toBe(before);
     // The site's own origin is fine.
-    expect((await post(server, "/contact", enquiry, { Origin: server.url })).status).toBe(302);
+    expect((await publicClient(server).postForm("/contact", enquiry, { Origin: server.url })).status).toBe(302);
   });
 
   it("refuses an oversized body with 413", async () => {
-    const response = await post(server, "/contact", { ...enquiry, message: "x".repeat(70_000) });
+    const response = await publicClient(server).postForm("/contact", { ...enquiry, message: "x".repeat(70_000) });
     expect(response.status).toBe(413);
   });
 });
 
 describe("newsletter sign-up", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite();
 
   it.each(["/about", "/testimonials"])("stores a sign-up from %s and comes back to the form", async (page) => {
     const email = `jo${page.replace("/", "-")}@example.co.uk`;
-    const response = await post(server, page, { firstName: "Jo", lastName: "Bloggs", email });
+    const response = await publicClient(server).postForm(page, { firstName: "Jo", lastName: "Bloggs", email });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`${page}#newsletter`);
     const row = await server.db.selectFrom("newsletterSignups").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
@@ -133,8 +95,8 @@ describe("newsletter sign-up", () => {
   });
 
   it("keeps one row per email, whatever its case", async () => {
-    await post(server, "/about", { email: "Repeat@Example.co.uk" });
-    await post(server, "/about", { email: "repeat@example.co.uk", firstName: "Rita" });
+    await publicClient(server).postForm("/about", { email: "Repeat@Example.co.uk" });
+    await publicClient(server).postForm("/about", { email: "repeat@example.co.uk", firstName: "Rita" });
     const rows = await server.db.selectFrom("newsletterSignups").selectAll().where("email", "=", "repeat@example.co.uk").execute();
     expect(rows).toHaveLength(1);
     expect(rows[0].firstName).toBe("Rita");
@@ -142,40 +104,34 @@ describe("newsletter sign-up", () => {
 
   it("answers a missing or malformed email with 400 and stores nothing", async () => {
     const before = (await server.db.selectFrom("newsletterSignups").selectAll().execute()).length;
-    const missing = await post(server, "/about", { firstName: "Jo" });
+    const missing = await publicClient(server).postForm("/about", { firstName: "Jo" });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("Please enter your email address");
-    const malformed = await post(server, "/testimonials", { email: "jo@" });
+    const malformed = await publicClient(server).postForm("/testimonials", { email: "jo@" });
     expect(malformed.status).toBe(400);
     expect((await server.db.selectFrom("newsletterSignups").selectAll().execute()).length).toBe(before);
   });
 });
 
 describe("rate limit on public forms", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_MAX: "2", RATE_LIMIT_WINDOW_SECONDS: "60" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite({ RATE_LIMIT_MAX: "2", RATE_LIMIT_WINDOW_SECONDS: "60" });
 
   it("answers 429 past the limit for one client, without storing, while another client still gets through", async () => {
-    expect((await post(server, "/contact", enquiry)).status).toBe(302);
-    expect((await post(server, "/contact", enquiry)).status).toBe(302);
-    const limited = await post(server, "/contact", enquiry);
+    expect((await publicClient(server).postForm("/contact", enquiry)).status).toBe(302);
+    expect((await publicClient(server).postForm("/contact", enquiry)).status).toBe(302);
+    const limited = await publicClient(server).postForm("/contact", enquiry);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited.text()).toContain("Too many attempts");
     expect(await server.db.selectFrom("contactEnquiries").selectAll().execute()).toHaveLength(2);
 
     // A different client address has its own allowance.
-    expect(await postFrom(server, "127.0.0.2", "/contact", enquiry)).toBe(302);
+    expect((await postFormFrom(server, "127.0.0.2", "/contact", enquiry)).status).toBe(302);
     expect(await server.db.selectFrom("contactEnquiries").selectAll().execute()).toHaveLength(3);
   });
 
   it("counts each form separately", async () => {
-    const response = await post(server, "/about", { email: "limit@example.co.uk" });
+    const response = await publicClient(server).postForm("/about", { email: "limit@example.co.uk" });
     expect(response.status).toBe(302);
   });
 
@@ -192,9 +148,9 @@ describe("rate limit on public forms", () => {
       intent: "quote-submit",
     };
     // A plain form post, as a browser without JavaScript sends it.
-    for (let index = 0; index < 2; index++) expect((await post(server, "/?index", finalStep)).status).toBe(200);
+    for (let index = 0; index < 2; index++) expect((await publicClient(server).postForm("/?index", finalStep)).status).toBe(200);
     for (const page of ["/?index", "/business-mobile"]) {
-      const limited = await post(server, page, finalStep);
+      const limited = await publicClient(server).postForm(page, finalStep);
       expect(limited.status, page).toBe(429);
       expect(Number(limited.headers.get("retry-after")), page).toBeGreaterThan(0);
       const html = await limited.text();

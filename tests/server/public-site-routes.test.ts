@@ -1,16 +1,9 @@
 import { createCookie } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { COOKIE_NAMES } from "~/lib/site-cookies";
-import { startTestServer, testDatabaseKind, type TestServer } from "../support/server";
+import { testDatabaseKind, testServerForSuite } from "../support/server";
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = testServerForSuite();
 
 const PAGES = [
   ["/", /Business Mobile/i],
@@ -190,14 +183,10 @@ describe("a flashed toast", () => {
 });
 
 describe("when something breaks on the server", () => {
-  let broken: TestServer;
+  const broken = testServerForSuite();
   beforeAll(async () => {
-    broken = await startTestServer();
     // A real fault: the table the home page reads is gone.
     await broken.db.schema.dropTable("testimonials").execute();
-  });
-  afterAll(async () => {
-    await broken?.stop();
   });
 
   it("shows a friendly error page with no stack trace, and logs the fault", async () => {

@@ -1,10 +1,11 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LEAD_REFERENCE_PATTERN } from "~/lib/lead-reference";
 import { SAMPLE_QUOTE as completeQuote } from "../support/forms";
-import { startTestServer, type TestServer } from "../support/server";
+import { type TestServer, testServerForSuite } from "../support/server";
 import { leadSearchMatches, refuseWrites } from "../support/database";
 
+/** A post as another business's system sends it, with no Origin: the shared client always sends the site's own. */
 function postJson(server: TestServer, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${server.url}/api/quote-requests`, {
     method: "POST",
@@ -14,13 +15,7 @@ function postJson(server: TestServer, body: unknown, headers: Record<string, str
 }
 
 describe("POST /api/quote-requests", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite();
 
   it("stores all thirteen fields, ignores unknown ones, and answers 201 with the id and reference", async () => {
     const response = await postJson(server, { ...completeQuote, favouriteColour: "blue", status: "converted" });
@@ -198,13 +193,7 @@ describe("POST /api/quote-requests", () => {
 });
 
 describe("rate limit on quote requests", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_MAX: "3" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite({ RATE_LIMIT_MAX: "3" });
 
   it("answers 429 with Retry-After past the limit, storing nothing more", async () => {
     for (let index = 0; index < 3; index++) expect((await postJson(server, completeQuote)).status).toBe(201);

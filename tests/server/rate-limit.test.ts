@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { clientKey } from "~/lib/client-address";
 import { SAMPLE_ENQUIRY, SAMPLE_QUOTE } from "../support/forms";
-import { startTestServer, type TestServer } from "../support/server";
+import { publicClient } from "../support/client";
+import { testServerForSuite } from "../support/server";
 
 describe("clientKey", () => {
   it.each([
@@ -18,21 +19,10 @@ describe("clientKey", () => {
 });
 
 describe("rate limits on public forms", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: "true", RATE_LIMIT_MAX: "2", RATE_LIMIT_GLOBAL_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "600" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite({ TRUST_PROXY: "true", RATE_LIMIT_MAX: "2", RATE_LIMIT_GLOBAL_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "600" });
 
-  const signUp = (clientAddress: string, email: string) =>
-    fetch(`${server.url}/about`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Fly-Client-IP": clientAddress, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email }),
-    });
+  // Each client's address as the proxy in front (Fly) names it.
+  const signUp = (clientAddress: string, email: string) => publicClient(server).postForm("/about", { email }, { "Fly-Client-IP": clientAddress });
   const stored = async () => (await server.db.selectFrom("newsletterSignups").select("id").execute()).length;
 
   it("counts every address of one IPv6 /64 as one client, and another /64 apart", async () => {
@@ -57,23 +47,12 @@ describe("rate limits on public forms", () => {
 });
 
 describe("the cap from everyone together counts only writes that would be stored", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: "true", RATE_LIMIT_MAX: "3", RATE_LIMIT_GLOBAL_MAX: "4", RATE_LIMIT_WINDOW_SECONDS: "600" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite({ TRUST_PROXY: "true", RATE_LIMIT_MAX: "3", RATE_LIMIT_GLOBAL_MAX: "4", RATE_LIMIT_WINDOW_SECONDS: "600" });
 
   const post = (path: string, clientAddress: string, body: URLSearchParams | string) =>
-    fetch(`${server.url}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        "Fly-Client-IP": clientAddress,
-        "Content-Type": typeof body === "string" ? "application/json" : "application/x-www-form-urlencoded",
-      },
-      body,
+    publicClient(server).post(path, body, {
+      "Fly-Client-IP": clientAddress,
+      "Content-Type": typeof body === "string" ? "application/json" : "application/x-www-form-urlencoded",
     });
   const stored = async () => ({
     leads: (await server.db.selectFrom("leads").select("id").execute()).length,

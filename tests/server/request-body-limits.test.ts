@@ -4,7 +4,8 @@ import path from "node:path";
 import { readConfig } from "@remix-run/dev/dist/config.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../scripts/built-server.js";
-import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { staffClient } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
 
 interface RouteWithAction {
@@ -95,7 +96,7 @@ describe("request bodies", () => {
 
   beforeAll(async () => {
     [server, routes] = await Promise.all([startTestServer(TEST_OWNER_ENV), routesWithActions()]);
-    owner = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
+    owner = (await staffClient(server, "super_admin")).cookie;
   });
   afterAll(async () => {
     await server?.stop();

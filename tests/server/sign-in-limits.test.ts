@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminUserRow, signIn, signInFrom, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
-import { startTestServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createAdminUserRow, signInFrom, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { staffClient } from "../support/client";
+import { postFormFrom } from "../support/from-address";
+import { testServerForSuite } from "../support/server";
 
 /**
  * What keeps staff sign-in open to staff when anonymous clients abuse it: no
@@ -16,13 +17,7 @@ const BUSY = "Sign-in is busy right now. Please try again in a few seconds.";
 const randomEmail = () => `someone-${crypto.randomUUID()}@example.co.uk`;
 
 describe("sign-in and the public forms' global bucket", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ ...TEST_OWNER_ENV, RATE_LIMIT_MAX: "2", RATE_LIMIT_GLOBAL_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "600" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite({ ...TEST_OWNER_ENV, RATE_LIMIT_MAX: "2", RATE_LIMIT_GLOBAL_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "600" });
 
   it("lets the owner sign in from a fresh address after many addresses have posted junk to the sign-in form", async () => {
     for (let index = 1; index <= 8; index++) {
@@ -44,20 +39,14 @@ describe("sign-in and the public forms' global bucket", () => {
 });
 
 describe("failed sign-ins across accounts, and the audit log", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ ...TEST_OWNER_ENV, RATE_LIMIT_MAX: "1000", SIGN_IN_CLIENT_FAILURES_MAX: "5" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = testServerForSuite({ ...TEST_OWNER_ENV, RATE_LIMIT_MAX: "1000", SIGN_IN_CLIENT_FAILURES_MAX: "5" });
 
   it("records each sign-in and each failed one, with the email tried and the client's address but never the password", async () => {
     expect((await signInFrom(server, "127.0.4.1", TEST_OWNER.email, TEST_OWNER.password)).status).toBe(302);
     expect((await signInFrom(server, "127.0.4.2", TEST_OWNER.email, "not-the-owner-password")).alert).toBe(WRONG);
 
-    const cookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
-    const dashboard = await (await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: cookie } })).text();
+    const owner = await staffClient(server, "super_admin");
+    const dashboard = await (await owner.get("/admin/dashboard")).text();
     const activity = /data-testid="recent-activity"[\s\S]*?<\/ul>/.exec(dashboard)?.[0].replace(/<[^>]+>/g, "") ?? "";
     expect(activity).toContain("Site Administrator signed in with a password from 127.0.4.1");
     expect(activity).toContain(`Visitor failed sign-in as ${TEST_OWNER.email} with a password from 127.0.4.2: wrong email or password`);
@@ -96,45 +85,22 @@ interface JsonAnswer {
 }
 
 /** The sign-in form posted as the portal's script does (Remix's `_data` request), answered in JSON. */
-function signInJsonFrom(server: { url: string }, localAddress: string, email: string, password: string): Promise<JsonAnswer> {
-  const body = new URLSearchParams({ email, password }).toString();
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      new URL("/admin/api/login?_data=routes%2Fadmin.api.login", server.url),
-      {
-        method: "POST",
-        localAddress,
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Origin: server.url },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => {
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // left as text: the assertion shows it
-          }
-          resolve({ status: response.statusCode ?? 0, retryAfter: (response.headers["retry-after"] as string | undefined) ?? null, body: parsed });
-        });
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
+async function signInJsonFrom(server: { url: string }, localAddress: string, email: string, password: string): Promise<JsonAnswer> {
+  const answer = await postFormFrom(server, localAddress, "/admin/api/login?_data=routes%2Fadmin.api.login", { email, password });
+  let body: unknown = answer.text;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    // left as text: the assertion shows it
+  }
+  return { status: answer.status, retryAfter: (answer.headers["retry-after"] as string | undefined) ?? null, body };
 }
 
 describe("the queue of password checks", () => {
-  let server: TestServer;
+  const server = testServerForSuite({ ...TEST_OWNER_ENV, SIGN_IN_QUEUE_MAX: "1" });
   beforeAll(async () => {
-    server = await startTestServer({ ...TEST_OWNER_ENV, SIGN_IN_QUEUE_MAX: "1" });
     // Real accounts: only a check of a real password takes a place in the line.
     for (const email of staffEmails) await createAdminUserRow(server.db, { email, role: "manager", password: "a-staff-members-password" });
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   const staffEmails = Array.from({ length: 8 }, (_, index) => `staff-${index + 1}@example.co.uk`);

@@ -1,9 +1,9 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { clientKey } from "~/lib/client-address";
 import { accountDelayMs, clientWaitSeconds } from "~/lib/sign-in";
 import { createAdminUserRow, signInFrom, TEST_OWNER_ENV } from "../support/admin";
-import { startTestServer, type TestServer } from "../support/server";
+import { testServerForSuite } from "../support/server";
 
 /**
  * Password guessing is slowed per (account, client) and per account, never
@@ -14,13 +14,7 @@ import { startTestServer, type TestServer } from "../support/server";
 const WRONG = "That email and password don&#x27;t match an admin account.";
 const WAIT_A_MINUTE = "Too many failed sign-in attempts. Please wait 1 minute and try again.";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer(TEST_OWNER_ENV);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = testServerForSuite(TEST_OWNER_ENV);
 
 const throttleRow = (account: string, client: string) =>
   server.db.selectFrom("signInThrottle").selectAll().where("accountKey", "=", account).where("clientKey", "=", client).executeTakeFirst();

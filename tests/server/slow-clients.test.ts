@@ -1,6 +1,6 @@
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { testServerForSuite } from "../support/server";
 
 /**
  * A client that sends a request a byte at a time holds a connection (and its memory) for as
@@ -8,14 +8,7 @@ import { startTestServer, type TestServer } from "../support/server";
  * so the test is short; the default is 30 s).
  */
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ REQUEST_TIMEOUT_SECONDS: "1" });
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = testServerForSuite({ REQUEST_TIMEOUT_SECONDS: "1" });
 
 interface Dribbled {
   /** Bytes of the request the client had sent when the server closed the connection. */

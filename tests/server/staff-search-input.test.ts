@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
-import { startTestServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { staffClient } from "../support/client";
+import { submitQuoteRequest } from "../support/leads";
+import { testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
 
 /**
  * Whatever staff type into a list's search box (or put in its URL), the list
@@ -9,8 +12,8 @@ import { startTestServer, type TestServer } from "../support/server";
  * it is still found by searching for it.
  */
 
-let server: TestServer;
-let cookie = "";
+const server = testServerForSuite(TEST_OWNER_ENV);
+const owner = forSuite(() => staffClient(server, "super_admin"));
 
 const NASTY_SEARCHES = [
   "\u0000'\"",
@@ -38,29 +41,17 @@ const NASTY_SEARCHES = [
 ];
 
 beforeAll(async () => {
-  server = await startTestServer(TEST_OWNER_ENV);
-  cookie = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
-  const submitted = await fetch(`${server.url}/api/quote-requests`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      teamSize: "3 - 4",
-      contractExpiry: "Not sure",
-      businessType: "Other",
-      businessName: 'The "Quoted" Bakery',
-      firstName: "Siobhán",
-      lastName: "O'Brien",
-      email: "siobhan@quoted-bakery.co.uk",
-      phoneNumber: "01632 960222",
-    }),
+  await submitQuoteRequest(server, {
+    teamSize: "3 - 4",
+    contractExpiry: "Not sure",
+    businessType: "Other",
+    businessName: 'The "Quoted" Bakery',
+    firstName: "Siobhán",
+    lastName: "O'Brien",
+    email: "siobhan@quoted-bakery.co.uk",
+    phoneNumber: "01632 960222",
   });
-  expect(submitted.status).toBe(201);
 });
-afterAll(async () => {
-  await server?.stop();
-});
-
-const get = (path: string) => fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
 
 describe("staff searches", () => {
   for (const [name, path] of [
@@ -74,7 +65,7 @@ describe("staff searches", () => {
   ] as const) {
     it(`${name} answers any search text`, async () => {
       for (const q of NASTY_SEARCHES) {
-        const response = await get(`${path}${encodeURIComponent(q)}`);
+        const response = await owner.get(`${path}${encodeURIComponent(q)}`);
         expect(response.status, `q=${JSON.stringify(q)}`).toBe(200);
         await response.arrayBuffer();
       }
@@ -83,7 +74,7 @@ describe("staff searches", () => {
 
   it("finds a lead by a name or business with quotes in it", async () => {
     for (const q of ["O'Brien", "o'brien", "'B", '"Quoted"', '"Quoted" Bak', 'd" B', "\u0000O'Brien", "Siobhán O'Brien"]) {
-      const response = await get(`/admin/api/quote-requests?q=${encodeURIComponent(q)}`);
+      const response = await owner.get(`/admin/api/quote-requests?q=${encodeURIComponent(q)}`);
       expect(response.status, `q=${JSON.stringify(q)}`).toBe(200);
       const leads = (await response.json()) as { email: string }[];
       expect(
@@ -94,7 +85,7 @@ describe("staff searches", () => {
   });
 
   it("finds nothing for a quote-laden search that matches no lead", async () => {
-    const response = await get(`/admin/api/quote-requests?q=${encodeURIComponent('"no such" OR "*"')}`);
+    const response = await owner.get(`/admin/api/quote-requests?q=${encodeURIComponent('"no such" OR "*"')}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual([]);
   });

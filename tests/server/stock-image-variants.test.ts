@@ -3,7 +3,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3Storage } from "~/infrastructure/storage.server";
-import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffClient, type Client } from "../support/client";
 import { pngBytes } from "../support/images";
 import { startS3Server, type TestS3Server } from "../support/s3";
 import { startTestServer, type TestServer } from "../support/server";
@@ -19,11 +20,11 @@ interface Uploaded {
   filename: string;
 }
 
-async function upload(server: TestServer, session: string, bytes: Buffer, name: string, location = "hero-section"): Promise<Uploaded> {
+async function upload(staff: Client, bytes: Buffer, name: string, location = "hero-section"): Promise<Uploaded> {
   const form = new FormData();
   form.append("image", new Blob([new Uint8Array(bytes)], { type: "image/png" }), name);
   form.append("location", location);
-  const response = await fetch(`${server.url}/admin/api/stock-images`, { method: "POST", body: form, headers: { Cookie: session, Origin: server.url } });
+  const response = await staff.post("/admin/api/stock-images", form);
   expect(response.status).toBe(201);
   return response.json();
 }
@@ -40,14 +41,14 @@ function describeVariants(storageName: string, setup: () => Promise<{ server: Te
     let server: TestServer;
     let storedKeys: StoredKeys;
     let stop: () => Promise<void>;
-    let session: string;
+    let owner: Client;
     let photo: Uploaded;
-    const get = (urlPath: string, headers: Record<string, string> = {}) => fetch(`${server.url}${urlPath}`, { headers });
+    const get = (urlPath: string, headers: Record<string, string> = {}) => publicClient(server).get(urlPath, headers);
 
     beforeAll(async () => {
       ({ server, storedKeys, stop } = await setup());
-      session = await signIn(server, TEST_OWNER.email, TEST_OWNER.password);
-      photo = await upload(server, session, pngBytes(1600, 1200), "team.png");
+      owner = await staffClient(server, "super_admin");
+      photo = await upload(owner, pngBytes(1600, 1200), "team.png");
     });
     afterAll(async () => {
       await stop?.();
@@ -135,11 +136,11 @@ function describeVariants(storageName: string, setup: () => Promise<{ server: Te
     });
 
     it("removes the variants with the image", async () => {
-      const doomed = await upload(server, session, pngBytes(800, 600), "old.png", "general");
+      const doomed = await upload(owner, pngBytes(800, 600), "old.png", "general");
       const stem = doomed.filename.replace(/\.png$/, "");
       await get(`/uploads/${doomed.filename}/480.avif`).then((response) => response.arrayBuffer());
       expect(storedKeys().filter((key) => key.startsWith(stem))).toHaveLength(2);
-      const removed = await fetch(`${server.url}/admin/api/stock-images/${doomed.id}`, { method: "DELETE", headers: { Cookie: session, Origin: server.url } });
+      const removed = await owner.delete(`/admin/api/stock-images/${doomed.id}`);
       expect(removed.status).toBe(204);
       expect(storedKeys().filter((key) => key.startsWith(stem))).toEqual([]);
       expect((await get(`/uploads/${doomed.filename}/480.avif`)).status).toBe(404);
@@ -228,7 +229,7 @@ describe("images stored before sizes were recorded", () => {
       servers.push(restarted);
       const size = () => restarted.db.selectFrom("stockImages").select(["width", "height"]).where("filename", "=", filename).executeTakeFirstOrThrow();
       await expect.poll(size).toEqual({ width: 900, height: 300 });
-      const variant = await fetch(`${restarted.url}/uploads/${filename}/480.webp`);
+      const variant = await publicClient(restarted).get(`/uploads/${filename}/480.webp`);
       expect(variant.status).toBe(200);
       const metadata = await decoded(variant);
       expect([metadata.format, metadata.width, metadata.height]).toEqual(["webp", 480, 160]);

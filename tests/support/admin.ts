@@ -1,10 +1,10 @@
-import http from "node:http";
 import type { Kysely } from "kysely";
 import type { BrowserContext } from "playwright-core";
 import { newAdminUserId, type AdminUser } from "~/lib/admin-users";
 import type { AdminRole } from "~/lib/enums";
 import type { Database } from "~/lib/database-types";
 import { hashPassword } from "~/infrastructure/password.server";
+import { postFormFrom } from "./from-address";
 
 /** The staff session cookie's names: `__Host-session` over HTTPS, `__session` over plain HTTP. */
 const SESSION_COOKIE = /^(__Host-session|__session)=(?!;|$)/;
@@ -145,37 +145,14 @@ export interface SignInAnswer {
   session: string | null;
 }
 
-/**
- * Posts the local sign-in form from a chosen loopback address (127.0.0.2,
- * 127.0.0.3 ...): each address is a different client to the server.
- */
-export function signInFrom(server: { url: string }, localAddress: string, email: string, password: string): Promise<SignInAnswer> {
-  const body = new URLSearchParams({ email, password }).toString();
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      new URL("/admin/api/login", server.url),
-      {
-        method: "POST",
-        localAddress,
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Origin: server.url },
-      },
-      (response) => {
-        let html = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (html += chunk));
-        response.on("end", () => {
-          const cookies = response.headers["set-cookie"] ?? [];
-          resolve({
-            status: response.statusCode ?? 0,
-            location: response.headers.location ?? null,
-            retryAfter: (response.headers["retry-after"] as string | undefined) ?? null,
-            alert: /role="alert"[^>]*>([^<]*)</.exec(html)?.[1] ?? null,
-            session: sessionCookieIn(cookies),
-          });
-        });
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
+/** Posts the local sign-in form from a chosen loopback address (`postFormFrom`): each address is a different client. */
+export async function signInFrom(server: { url: string }, localAddress: string, email: string, password: string): Promise<SignInAnswer> {
+  const answer = await postFormFrom(server, localAddress, "/admin/api/login", { email, password });
+  return {
+    status: answer.status,
+    location: answer.headers.location ?? null,
+    retryAfter: (answer.headers["retry-after"] as string | undefined) ?? null,
+    alert: /role="alert"[^>]*>([^<]*)</.exec(answer.text)?.[1] ?? null,
+    session: sessionCookieIn(answer.headers["set-cookie"] ?? []),
+  };
 }

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
 import type { Database } from "~/lib/database-types";
 import type { AdminRole } from "~/lib/enums";
-import { createAdminUserRow, signIn, TEST_OWNER, waitForAdminUser, type AdminUserRowInput } from "./admin";
+import { createAdminUserRow, sessionCookieIn, signIn, TEST_OWNER, waitForAdminUser, type AdminUserRowInput } from "./admin";
 
 type Headers = Record<string, string>;
 
@@ -69,6 +69,13 @@ export function clientWith(server: { url: string }, cookie: string): Client {
       return clientWith(server, [cookie, toast].filter(Boolean).join("; ")).get(location);
     },
   };
+}
+
+/** A client with the session cookie an answer set (a sign-in's, a password change's); fails when it set none. */
+export function clientSignedInBy(server: { url: string }, response: Response): Client {
+  const cookie = sessionCookieIn(response.headers.getSetCookie());
+  if (!cookie) throw new Error(`No session cookie (status ${response.status})`);
+  return clientWith(server, cookie);
 }
 
 /** A visitor who is not signed in. */

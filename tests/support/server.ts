@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { postgresTypes } from "~/infrastructure/postgres-types";
 import type { Database } from "~/lib/database-types";
+import { forSuite } from "./suite";
 import { startBuiltServer, type BuiltServer, type ServerExit } from "../../scripts/built-server.js";
 
 /**
@@ -109,6 +110,14 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     throw error;
   }
   return testServer(server, new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }));
+}
+
+/** The test server of the enclosing `describe` block (or file), started before its first test and stopped after its last. */
+export function testServerForSuite(env: Record<string, string> = {}, options: TestServerOptions = {}): TestServer {
+  return forSuite(
+    () => startTestServer(env, options),
+    (server) => server.stop(),
+  );
 }
 
 /** The started server with its database connection; `afterStop` removes what it alone used. */

@@ -1,27 +1,19 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/lib/database-types";
-import { createAdminUserRow, signIn, TEST_OWNER } from "./admin";
+import { createAdminUserRow } from "./admin";
+import { staffClient } from "./client";
 import { seedTestLeads } from "./database";
 import { tariffInput } from "./tariffs";
 import { EVERYONE, type RecordKind, type Who } from "./staff-routes";
 
 /** What the malformed staff input tests arrange: staff of every role, signed in, and records for the routes' ids. */
 
-const ROLE_USERS = {
-  manager: { email: "probe.manager@clearlinebusiness.co.uk", password: "manager-password-1" },
-  admin: { email: "probe.admin@clearlinebusiness.co.uk", password: "admin-password-1" },
-} as const;
-
 /**
- * Signs in as one role (a user of that role is made first; the super admin is
- * TEST_OWNER: start the server with TEST_OWNER_ENV), giving the Cookie header
- * it sends; "" signed out.
+ * One role signed in through `staffClient` (the super admin is TEST_OWNER: start the server with
+ * TEST_OWNER_ENV), giving the Cookie header it sends; "" signed out.
  */
 export async function signInAs(server: { url: string; db: Kysely<Database> }, who: Who): Promise<string> {
-  if (who === "signedOut") return "";
-  if (who === "super_admin") return signIn(server, TEST_OWNER.email, TEST_OWNER.password);
-  await createAdminUserRow(server.db, { ...ROLE_USERS[who], role: who });
-  return signIn(server, ROLE_USERS[who].email, ROLE_USERS[who].password);
+  return who === "signedOut" ? "" : (await staffClient(server, who)).cookie;
 }
 
 /** Every role signed in on one server (side by side: each password check costs about half a second). */

@@ -83,6 +83,9 @@ const page = (path: string, view: Access, signedOut: "/admin" | "/admin/api/logi
   ...more,
 });
 const api = (path: string, view: Access, more: Partial<StaffRoute> = {}): StaffRoute => ({ path, answers: "json", view, ...more });
+/** A change to one user over JSON, by a super admin: PUT only, so a GET is 405 whether or not the id names a user. */
+const userChange = (path: string, write: StaffWrite = none("manageUsers", "PUT")): StaffRoute =>
+  api(path, "view", { record: "user", viewStatus: 405, missingStatus: 405, writes: [write] });
 
 export const STAFF_ROUTES: Record<string, StaffRoute> = {
   // The frame around every staff page: its loader runs with each of theirs.
@@ -153,30 +156,10 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
   "admin.api.testimonials.ts": api("/admin/api/testimonials", "view", {
     writes: [{ method: "POST", access: "manageTestimonials", body: "json", fields: TESTIMONIAL_FIELDS }],
   }),
-  "admin.api.users.$userId.deactivate.ts": api("/admin/api/users/:id/deactivate", "view", {
-    record: "user",
-    viewStatus: 405,
-    missingStatus: 405,
-    writes: [none("manageUsers", "PUT")],
-  }),
-  "admin.api.users.$userId.reactivate.ts": api("/admin/api/users/:id/reactivate", "view", {
-    record: "user",
-    viewStatus: 405,
-    missingStatus: 405,
-    writes: [none("manageUsers", "PUT")],
-  }),
-  "admin.api.users.$userId.reset-password.ts": api("/admin/api/users/:id/reset-password", "view", {
-    record: "user",
-    viewStatus: 405,
-    missingStatus: 405,
-    writes: [none("manageUsers", "PUT")],
-  }),
-  "admin.api.users.$userId.role.ts": api("/admin/api/users/:id/role", "view", {
-    record: "user",
-    viewStatus: 405,
-    missingStatus: 405,
-    writes: [{ method: "PUT", access: "manageUsers", body: "json", fields: ["role"] }],
-  }),
+  "admin.api.users.$userId.deactivate.ts": userChange("/admin/api/users/:id/deactivate"),
+  "admin.api.users.$userId.reactivate.ts": userChange("/admin/api/users/:id/reactivate"),
+  "admin.api.users.$userId.reset-password.ts": userChange("/admin/api/users/:id/reset-password"),
+  "admin.api.users.$userId.role.ts": userChange("/admin/api/users/:id/role", { method: "PUT", access: "manageUsers", body: "json", fields: ["role"] }),
   "admin.api.users.ts": api("/admin/api/users", "view", {
     writes: [{ method: "POST", access: "manageUsers", body: "json", fields: ["email", "firstName", "lastName", "role", "id", "isActive", "profileImageUrl"] }],
   }),

@@ -1,39 +1,34 @@
+import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { RouteDialog } from "~/components/ui/dialog";
+import { DELETE_DIALOGS, type DeleteDialog, type DeletedRecord } from "~/lib/delete-dialogs";
 
 interface ConfirmDeleteDialogProps {
-  title: string;
+  /** Which kind of record: the dialog's words and the list it sits on. */
+  of: DeletedRecord;
   /** Which record: shown under the title. */
   description?: ReactNode;
-  /** The question, e.g. "Are you sure you want to delete this lead? This action cannot be undone." */
-  question: string;
-  /** Where Cancel and closing go: the list, with its search and page. */
-  closeTo: string;
-  /** False when the record is gone: the dialog says `goneText` instead of asking. */
+  /** False when the record is gone: the dialog says so instead of asking. */
   found: boolean;
-  goneText: string;
-  confirmLabel?: string;
-  busyLabel?: string;
 }
 
-/** A delete confirmation as a route dialog: the form posts to the route's own action. */
-export function ConfirmDeleteDialog({
-  title,
-  description,
-  question,
-  closeTo,
-  found,
-  goneText,
-  confirmLabel = "Delete",
-  busyLabel = "Deleting...",
-}: ConfirmDeleteDialogProps) {
+/** A delete confirmation as a route dialog over its list: the form posts to the route's own action. */
+export function ConfirmDeleteDialog({ of, description, found }: ConfirmDeleteDialogProps) {
+  const dialog: DeleteDialog = DELETE_DIALOGS[of];
+  // Closing goes back to the list with its search and page.
+  const closeTo = `${dialog.list}${useLocation().search}`;
   return (
-    <RouteDialog title={title} description={description} closeTo={closeTo}>
+    <RouteDialog title={dialog.title} description={description} closeTo={closeTo}>
       {found ? (
-        <ConfirmForm question={question} cancelTo={closeTo} confirmLabel={confirmLabel} busyLabel={busyLabel} />
+        <ConfirmForm
+          question={dialog.question}
+          cancelTo={closeTo}
+          confirmLabel={dialog.confirmLabel ?? "Delete"}
+          busyLabel={dialog.busyLabel ?? "Deleting..."}
+        />
       ) : (
-        <p className="text-slate-700">{goneText}</p>
+        <p className="text-slate-700">{dialog.goneText}</p>
       )}
     </RouteDialog>
   );

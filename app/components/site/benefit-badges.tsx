@@ -1,4 +1,5 @@
 import { Award, BadgePoundSterling, Network } from "~/components/ui/icons";
+import { IconBadge } from "./icon-cards";
 
 const BADGES = [
   { icon: Award, title: "Award winning B2B partners", text: "Deals sourced through award-winning business dealers" },
@@ -13,9 +14,7 @@ export function BenefitBadges() {
       <ul className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6 md:grid-cols-3 lg:px-8">
         {BADGES.map((badge) => (
           <li key={badge.title} className="flex items-center gap-4">
-            <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-              <badge.icon className="size-6" aria-hidden />
-            </span>
+            <IconBadge icon={badge.icon} tone="round" />
             <p className="leading-6">
               <strong className="block font-semibold text-slate-900">{badge.title}</strong>
               <span className="text-sm text-slate-600">{badge.text}</span>

@@ -1,4 +1,5 @@
 import { CalendarRange, Headset, PiggyBank, Repeat, Signal, TrendingUp } from "~/components/ui/icons";
+import { IconCardList, type IconPoint } from "./icon-cards";
 import { Section } from "./section";
 import { SectionHeading } from "./section-heading";
 
@@ -33,7 +34,7 @@ const BENEFITS = [
     title: "Room to grow",
     text: "Add lines for new starters or upgrade handsets as your business changes, without starting over.",
   },
-] as const;
+] as const satisfies readonly IconPoint[];
 
 /** The six reasons to switch, on the Business Mobiles page. */
 export function BenefitsList() {
@@ -45,17 +46,7 @@ export function BenefitsList() {
         title="Why switch your business mobiles with us"
         description="An independent comparison takes the guesswork out of your next contract."
       />
-      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {BENEFITS.map((benefit) => (
-          <li key={benefit.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <span className="flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white">
-              <benefit.icon className="size-6" aria-hidden />
-            </span>
-            <h3 className="mt-5 text-lg font-semibold text-slate-900">{benefit.title}</h3>
-            <p className="mt-2 leading-7 text-slate-600">{benefit.text}</p>
-          </li>
-        ))}
-      </ul>
+      <IconCardList points={BENEFITS} className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
     </Section>
   );
 }

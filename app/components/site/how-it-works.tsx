@@ -1,4 +1,5 @@
 import { BadgePercent, Clock, ShieldCheck } from "~/components/ui/icons";
+import { IconBadge } from "./icon-cards";
 import { Section } from "./section";
 import { SectionHeading } from "./section-heading";
 
@@ -34,9 +35,7 @@ export function HowItWorks() {
         {STEPS.map((step, index) => (
           <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <div className="flex items-center justify-between">
-              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                <step.icon className="size-6" aria-hidden />
-              </span>
+              <IconBadge icon={step.icon} tone="soft" />
               <span className="text-sm font-semibold text-slate-600">Step {index + 1}</span>
             </div>
             <h3 className="mt-6 text-xl font-semibold text-slate-900">{step.title}</h3>

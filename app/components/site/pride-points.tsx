@@ -1,4 +1,5 @@
 import { Building2, Compass, HandCoins, Network } from "~/components/ui/icons";
+import { IconCardList, type IconPoint } from "./icon-cards";
 import { Section } from "./section";
 import { SectionHeading } from "./section-heading";
 
@@ -23,24 +24,14 @@ const POINTS = [
     title: "No cost to you",
     text: "Our service is free for your business. We're paid by the supplier you choose, and our advice is the same whichever you pick.",
   },
-] as const;
+] as const satisfies readonly IconPoint[];
 
 /** The About page's four things we're proud of. */
 export function PridePoints() {
   return (
     <Section labelledBy="pride-title" tone="muted">
       <SectionHeading id="pride-title" eyebrow="What we stand for" title="What we're proud of" description="Four promises that shape every quote we send." />
-      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {POINTS.map((point) => (
-          <li key={point.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <span className="flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white">
-              <point.icon className="size-6" aria-hidden />
-            </span>
-            <h3 className="mt-5 text-lg font-semibold text-slate-900">{point.title}</h3>
-            <p className="mt-2 leading-7 text-slate-600">{point.text}</p>
-          </li>
-        ))}
-      </ul>
+      <IconCardList points={POINTS} className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" />
     </Section>
   );
 }

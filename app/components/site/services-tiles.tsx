@@ -1,6 +1,7 @@
 import { ArrowRight, PhoneCall, Server, Smartphone, Wifi } from "~/components/ui/icons";
 import { ButtonLink } from "~/components/ui/button";
 import type { PublicStockImage } from "~/lib/stock-images";
+import { IconCardList, type IconPoint } from "./icon-cards";
 import { Section } from "./section";
 import { SectionHeading } from "./section-heading";
 import { StockImage } from "./stock-image";
@@ -26,7 +27,7 @@ const SERVICES = [
     title: "IT managed services",
     text: "Day-to-day IT support, security and Microsoft 365 management from trusted UK suppliers, for a predictable monthly fee.",
   },
-] as const;
+] as const satisfies readonly IconPoint[];
 
 /** What we compare, one tile per service; enquiries go to the contact page. */
 export function ServicesTiles({ image }: { image: PublicStockImage | null }) {
@@ -53,21 +54,16 @@ export function ServicesTiles({ image }: { image: PublicStockImage | null }) {
       ) : (
         heading
       )}
-      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {SERVICES.map((service) => (
-          <li key={service.title} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <span className="flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white">
-              <service.icon className="size-6" aria-hidden />
-            </span>
-            <h3 className="mt-5 text-lg font-semibold text-slate-900">{service.title}</h3>
-            <p className="mt-2 flex-1 leading-7 text-slate-600">{service.text}</p>
-            <ButtonLink to="/contact" variant="outline" className="mt-6 self-start">
-              Enquire Now<span className="sr-only"> about {service.title}</span>
-              <ArrowRight className="size-4" aria-hidden />
-            </ButtonLink>
-          </li>
-        ))}
-      </ul>
+      <IconCardList
+        points={SERVICES}
+        className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+        more={(service) => (
+          <ButtonLink to="/contact" variant="outline" className="mt-6 self-start">
+            Enquire Now<span className="sr-only"> about {service.title}</span>
+            <ArrowRight className="size-4" aria-hidden />
+          </ButtonLink>
+        )}
+      />
     </Section>
   );
 }

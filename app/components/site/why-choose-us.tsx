@@ -1,6 +1,7 @@
 import { ArrowRight, Scale, Sparkles } from "~/components/ui/icons";
 import { ButtonLink } from "~/components/ui/button";
 import { CheckList } from "./check-list";
+import { IconCardList, type IconPoint } from "./icon-cards";
 import { Section } from "./section";
 import { SectionHeading } from "./section-heading";
 
@@ -15,7 +16,7 @@ const REASONS = [
     title: "Completely Impartial",
     text: "We're 100% independent and not tied to any network. We compare all the major UK networks side by side and recommend what genuinely suits your business, even if that means staying put.",
   },
-] as const;
+] as const satisfies readonly IconPoint[];
 
 export function WhyChooseUs() {
   return (
@@ -44,17 +45,7 @@ export function WhyChooseUs() {
             <ArrowRight className="size-5" aria-hidden />
           </ButtonLink>
         </div>
-        <ul className="grid content-center gap-6">
-          {REASONS.map((reason) => (
-            <li key={reason.title} className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/10 sm:p-8">
-              <span className="flex size-12 items-center justify-center rounded-xl bg-accent-400 text-slate-950">
-                <reason.icon className="size-6" aria-hidden />
-              </span>
-              <h3 className="mt-5 text-xl font-semibold text-white">{reason.title}</h3>
-              <p className="mt-3 leading-7 text-brand-100">{reason.text}</p>
-            </li>
-          ))}
-        </ul>
+        <IconCardList points={REASONS} tone="dark" className="grid content-center gap-6" />
       </div>
     </Section>
   );
