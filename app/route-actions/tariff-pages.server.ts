@@ -33,7 +33,7 @@ export async function tariffFormAction(request: Request, save: (user: AdminUser,
 }
 
 /** What the CSV import form sent: the file's text, or why there is none to import. */
-export type TariffCsvUpload = { csv: string } | { problem: string };
+export type TariffCsvUpload = { csv: string } | { problem: string; status: 400 | 413 };
 
 /** The largest CSV file the import form takes: the JSON import's limit (BODY_LIMITS.tariffCsv), in MB for the form. */
 export const TARIFF_CSV_MAX_MEGABYTES = BODY_LIMITS.tariffCsv / (1024 * 1024);
@@ -50,13 +50,14 @@ export async function readTariffCsvUpload(request: Request): Promise<TariffCsvUp
     form = await readFormWithLimit(request, limit);
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
-      void discardRest(request);
-      return { problem: `The file is too large: import at most ${TARIFF_CSV_MAX_MEGABYTES} MB at a time` };
+      // The browser is still sending: what is left of a file not far over the limit is read and dropped, so it gets the answer.
+      void discardRest(request, 4 * limit);
+      return { problem: `The file is too large: import at most ${TARIFF_CSV_MAX_MEGABYTES} MB at a time`, status: 413 };
     }
-    if (error instanceof BodyMalformedError) return { problem: "The upload could not be read. Please choose the file again." };
+    if (error instanceof BodyMalformedError) return { problem: "The upload could not be read. Please choose the file again.", status: 400 };
     throw error;
   }
   const file = form.get(TARIFF_CSV_FIELD);
-  if (!(file instanceof File) || file.size === 0) return { problem: "Choose a CSV file to import" };
+  if (!(file instanceof File) || file.size === 0) return { problem: "Choose a CSV file to import", status: 400 };
   return { csv: await file.text() };
 }

@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const upload = await readTariffCsvUpload(request);
   const refused = (answer: TariffImportAnswer, status: number) =>
     json({ ...answer, toast: raiseToast(errorToast(answer.problem ?? "Nothing was imported")) }, { status });
-  if ("problem" in upload) return refused({ problem: upload.problem }, 400);
+  if ("problem" in upload) return refused({ problem: upload.problem }, upload.status);
   try {
     const { created, updated } = await importTariffsCsv(user, upload.csv);
     return redirectWithToast(TARIFFS_ADMIN_PATH, { kind: "success", title: `${created} added, ${updated} updated` });
