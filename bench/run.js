@@ -18,6 +18,7 @@ const benchmarks = {
   "leads-workspace": "./leads-workspace.js",
   durability: "./durability.js",
   abuse: "./abuse.js",
+  "tariff-import": "./tariff-import.js",
 };
 
 const exitWithParent = new URL("../scripts/exit-with-parent.js", import.meta.url).href;

@@ -160,3 +160,12 @@ export interface TariffListFilters {
 export interface TariffListEntry extends Tariff {
   stale: boolean;
 }
+
+/**
+ * The first day (YYYY-MM-DD) whose price check is still fresh, `staleDays`
+ * calendar days before `today`: a tariff checked before it is stale.
+ */
+export function freshSince(today: string, staleDays: number): string {
+  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day - staleDays)).toISOString().slice(0, 10);
+}

@@ -3,7 +3,17 @@ import type { AdminUser } from "~/lib/admin-users";
 import type { TariffRow, TariffsTable } from "~/lib/database-types";
 import { londonDateStamp } from "~/lib/format";
 import { tariffInputSchema, type TariffChanges } from "~/lib/schemas/tariffs";
-import type { Tariff, TariffInput, TariffListEntry, TariffListFilters, TariffNetwork, TariffServiceType, TariffStatus, TariffTerm } from "~/lib/tariffs";
+import {
+  freshSince,
+  type Tariff,
+  type TariffInput,
+  type TariffListEntry,
+  type TariffListFilters,
+  type TariffNetwork,
+  type TariffServiceType,
+  type TariffStatus,
+  type TariffTerm,
+} from "~/lib/tariffs";
 import { getDb, isUniqueViolation, nowIso } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 import { rememberPublicContent } from "~/infrastructure/public-content.server";
@@ -64,10 +74,9 @@ export function tariffInput({ isSample: _isSample, createdAt: _createdAt, update
   return input;
 }
 
-/** The first day whose check is still fresh: a tariff checked before it is stale (UK calendar days). */
+/** The first day whose check is still fresh today in the UK (TARIFF_STALE_DAYS). */
 export function staleBefore(now: Date = new Date()): string {
-  const [year, month, day] = londonDateStamp(now).split("-").map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day! - env.TARIFF_STALE_DAYS)).toISOString().slice(0, 10);
+  return freshSince(londonDateStamp(now), env.TARIFF_STALE_DAYS);
 }
 
 /** Whether a tariff's prices were checked more than TARIFF_STALE_DAYS ago. */

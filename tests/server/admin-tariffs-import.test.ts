@@ -190,6 +190,7 @@ describe("POST /admin/api/tariffs/import", () => {
     { file: `${HEADER.join(",")}\r\nonly,three,cells\r\n`, line: 2, field: "row", what: "a row of the wrong width" },
     { file: `${HEADER.join(",")}\r\n`, line: 2, field: "file", what: "no rows" },
     { file: "", line: 1, field: "file", what: "an empty file" },
+    { file: `${HEADER.join(",")}\r\n${"\r\n".repeat(500_000)}`, line: 2, field: "file", what: "a million bytes of blank lines" },
   ])("refuses $what with a clear error, writing nothing", async ({ file, line, field }) => {
     const response = await importCsv(staff.admin, file);
     expect(response.status).toBe(400);

@@ -72,6 +72,8 @@ const VALID_TARIFF_FORM = Object.fromEntries(
   Object.entries(tariffFormValues(tariffInput({ slug: "probe-tariff" }))).filter((entry): entry is [string, string] => entry[1] !== undefined),
 );
 const TARIFF_FORM_FIELDS = Object.keys(VALID_TARIFF_FORM);
+/** A tariff's fields in the staff JSON (POST and PATCH /admin/api/tariffs). */
+const TARIFF_FIELDS = Object.keys(tariffInput());
 const none = (access: Access, method: StaffWrite["method"] = "POST"): StaffWrite => ({ method, access, body: "none", fields: [] });
 const page = (path: string, view: Access, signedOut: "/admin" | "/admin/api/login", more: Partial<StaffRoute> = {}): StaffRoute => ({
   path,
@@ -131,6 +133,19 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
   "admin.api.stock-images.ts": api("/admin/api/stock-images", "view", {
     writes: [{ method: "POST", access: "manageImages", body: "multipart", fields: ["image", "location", "description"] }],
   }),
+  // The tariff filters' 400 for a value not in its list is tested in admin-tariffs-api.test.ts; here, the search.
+  "admin.api.tariffs.ts": api("/admin/api/tariffs", "view", {
+    query: ["q"],
+    writes: [{ method: "POST", access: "manageTariffs", body: "json", fields: TARIFF_FIELDS }],
+  }),
+  "admin.api.tariffs.$slug.ts": api("/admin/api/tariffs/:id", "view", {
+    record: "tariff",
+    writes: [{ method: "PATCH", access: "manageTariffs", body: "json", fields: TARIFF_FIELDS }, none("manageTariffs", "DELETE")],
+  }),
+  // Takes only text/csv: every probe here is another type; CSV bodies are tested in admin-tariffs-import.test.ts.
+  "admin.api.tariffs.import.ts": api("/admin/api/tariffs/import", "view", { viewStatus: 405, writes: [none("manageTariffs")] }),
+  // The catalogue always holds the probes' tariff, so the samples are refused (409) and nothing is added.
+  "admin.api.tariffs.import-samples.ts": api("/admin/api/tariffs/import-samples", "view", { viewStatus: 405, writes: [none("manageTariffs")] }),
   "admin.api.testimonials.$id.ts": api("/admin/api/testimonials/:id", "view", {
     record: "testimonial",
     writes: [{ method: "PATCH", access: "manageTestimonials", body: "json", fields: TESTIMONIAL_FIELDS }, none("manageTestimonials", "DELETE")],
@@ -210,6 +225,7 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
   "admin.stock-images.tsx": page("/admin/stock-images", "view", "/admin/api/login", {
     writes: [{ method: "POST", access: "manageImages", body: "multipart", fields: ["image", "location", "description"] }],
   }),
+  "admin.tariffs.export.ts": page("/admin/tariffs/export", "view", "/admin/api/login", { query: TARIFF_LIST_QUERY }),
   "admin.tariffs.$slug.delete.tsx": page("/admin/tariffs/:id/delete", "manageTariffs", "/admin/api/login", {
     record: "tariff",
     writes: [none("manageTariffs")],

@@ -46,12 +46,12 @@ function headerErrors(header: string[]): TariffCsvError[] {
 }
 
 /** One row read and checked as a tariff: the tariff, or each bad column's error. */
-function readRow(cells: string[], header: string[], line: number): { input?: TariffInput; errors: TariffCsvError[] } {
+function readRow(cells: string[], positions: readonly number[], line: number): { input?: TariffInput; errors: TariffCsvError[] } {
   const draft: TariffDraft = { euRoaming: {}, multiLineDiscount: {} };
   const bad = new Map<string, string>();
-  for (const column of TARIFF_CSV_COLUMNS) {
+  for (const [index, column] of TARIFF_CSV_COLUMNS.entries()) {
     try {
-      column.read(unguardedCsvCell(cells[header.indexOf(column.name)]!.trim()), draft);
+      column.read(unguardedCsvCell(cells[positions[index]!]!.trim()), draft);
     } catch (error) {
       if (!(error instanceof TariffCellError)) throw error;
       bad.set(column.name, error.message);
@@ -81,40 +81,39 @@ function readRow(cells: string[], header: string[], line: number): { input?: Tar
  */
 export function readTariffsCsv(text: string): TariffCsvReading {
   // The records first (cheap), so a file past the row limit is refused before any row is checked.
-  const records: string[][] = [];
-  let rowCount = 0;
+  // Blank lines are counted (a spreadsheet shows them as rows) but not kept.
+  let header: string[] | undefined;
+  const records: { line: number; cells: string[] }[] = [];
+  let line = 0;
   try {
     for (const cells of csvRecords(text)) {
-      records.push(cells);
-      const blank = cells.length === 1 && cells[0]!.trim() === "";
-      if (records.length > 1 && !blank) rowCount += 1;
-      if (rowCount > TARIFF_CSV_LIMITS.rows) {
+      line += 1;
+      if (!header) header = cells.map((cell) => cell.trim().toLowerCase());
+      else if (cells.length > 1 || cells[0]!.trim() !== "") records.push({ line, cells });
+      if (records.length > TARIFF_CSV_LIMITS.rows) {
         const limit = TARIFF_CSV_LIMITS.rows.toLocaleString("en-GB");
-        return refused([{ line: records.length, field: "file", message: `The file has more than ${limit} tariffs: import at most ${limit} at a time` }]);
+        return refused([{ line, field: "file", message: `The file has more than ${limit} tariffs: import at most ${limit} at a time` }]);
       }
     }
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;
     return refused([{ line: error.record, field: "file", message: error.message }]);
   }
-  if (records.length === 0)
-    return refused([{ line: 1, field: "file", message: `The file is empty: its first line names the columns (${TARIFF_CSV_HEADER.join(", ")})` }]);
-  const header = records[0]!.map((cell) => cell.trim().toLowerCase());
+  if (!header) return refused([{ line: 1, field: "file", message: `The file is empty: its first line names the columns (${TARIFF_CSV_HEADER.join(", ")})` }]);
   const problems = headerErrors(header);
   if (problems.length > 0) return refused(problems);
 
+  // Where each column is in this file's rows.
+  const positions = TARIFF_CSV_COLUMNS.map((column) => header.indexOf(column.name));
   const errors: TariffCsvError[] = [];
   const rows: { line: number; input: TariffInput }[] = [];
   const slugLines = new Map<string, number>();
-  for (let index = 1; index < records.length; index += 1) {
-    const cells = records[index]!;
-    const line = index + 1;
-    if (cells.length === 1 && cells[0]!.trim() === "") continue;
+  for (const { line, cells } of records) {
     if (cells.length !== header.length) {
       errors.push({ line, field: "row", message: `This row has ${cells.length} cells; the header has ${header.length}` });
       continue;
     }
-    const row = readRow(cells, header, line);
+    const row = readRow(cells, positions, line);
     const slug = row.input?.slug ?? cells[header.indexOf("slug")]!.trim();
     const firstLine = slug === "" ? undefined : slugLines.get(slug);
     if (firstLine !== undefined) errors.push({ line, field: "slug", message: `The slug ${slug} is also on line ${firstLine}: give each tariff its own slug` });

@@ -1,0 +1,113 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { SAMPLE_TARIFFS_CSV } from "~/data/sample-tariffs.server";
+import { CsvSyntaxError, csvRecords, csvRow } from "~/lib/csv";
+import { readTariffsCsv } from "~/lib/schemas/tariff-csv";
+import { penceFromPounds, poundsFromPence, TARIFF_CSV_COLUMNS, TARIFF_CSV_HEADER, tariffCsvRow } from "~/lib/tariff-csv";
+import { TARIFF_NETWORKS, type TariffInput } from "~/lib/tariffs";
+
+const records = (text: string) => [...csvRecords(text)];
+
+describe("csvRecords (RFC 4180)", () => {
+  it.each([
+    {
+      text: "a,b\r\nc,d\r\n",
+      expected: [
+        ["a", "b"],
+        ["c", "d"],
+      ],
+    },
+    {
+      text: "a,b\nc,d",
+      expected: [
+        ["a", "b"],
+        ["c", "d"],
+      ],
+    },
+    { text: '\uFEFF"a",b\n', expected: [["a", "b"]] },
+    { text: '"x, y","say ""hi""","two\r\nlines"\r\n', expected: [["x, y", 'say "hi"', "two\r\nlines"]] },
+    { text: "a,,\n\nb\n", expected: [["a", "", ""], [""], ["b"]] },
+    { text: '"",x', expected: [["", "x"]] },
+    { text: "", expected: [] },
+  ])("reads $text", ({ text, expected }) => {
+    expect(records(text)).toEqual(expected);
+  });
+
+  it.each([
+    { text: 'a\n"never closed,b\n', record: 2 },
+    { text: '"a"b,c', record: 1 },
+  ])("names the record of a syntax error in $text", ({ text, record }) => {
+    expect(() => records(text)).toThrow(CsvSyntaxError);
+    try {
+      records(text);
+    } catch (error) {
+      expect((error as CsvSyntaxError).record).toBe(record);
+    }
+  });
+
+  it("reads back what csvRow writes", () => {
+    const cells = ["plain", 'quote "x"', "comma, here", "line\nbreak", ""];
+    expect(records(csvRow(cells) + csvRow(["b"]))).toEqual([cells, ["b"]]);
+  });
+});
+
+describe("pounds and pence", () => {
+  it.each([
+    ["12.50", 1250],
+    ["12.5", 1250],
+    ["12", 1200],
+    ["£0.01", 1],
+    ["0.29", 29],
+    ["1000000.07", 100000007],
+  ])("reads %s as %i pence, exactly", (cell, pence) => {
+    expect(penceFromPounds(cell)).toBe(pence);
+    expect(penceFromPounds(poundsFromPence(pence))).toBe(pence);
+  });
+
+  it.each(["12.505", "-1.00", "12,50", "abc", "", "1e3"])("refuses %s", (cell) => {
+    expect(() => penceFromPounds(cell)).toThrow(/pounds and pence/);
+  });
+});
+
+describe("the catalogue's CSV", () => {
+  const tariff: TariffInput = {
+    slug: "round-trip",
+    network: "O2",
+    name: '-Business, "Plus"',
+    serviceType: "handset",
+    status: "draft",
+    monthlyPriceExVatPence: 1005,
+    upfrontCostExVatPence: 2999,
+    termMonths: 36,
+    priceRises: [{ from: "2027-04-01", monthlyPriceExVatPence: 1101 }],
+    dataGb: 0.5,
+    minutes: 300,
+    texts: null,
+    fiveG: false,
+    euRoaming: { included: false, fairUseGb: null, dailyChargePence: 199 },
+    wifiCalling: true,
+    businessExtras: ["=SUM(1)", "Shared data"],
+    multiLineDiscount: { fromLine: 5, percent: 12.5 },
+    minLines: 2,
+    maxLines: 20,
+    sourceUrl: "https://www.o2.co.uk/business",
+    checkedOn: "2026-10-01",
+  };
+
+  it("reads back every field the export writes", () => {
+    const reading = readTariffsCsv(csvRow(TARIFF_CSV_HEADER) + tariffCsvRow(tariff));
+    expect(reading).toEqual({ ok: true, rows: [{ line: 2, input: tariff }] });
+  });
+
+  it("documents every column in docs/tariffs.md", () => {
+    const docs = readFileSync("docs/tariffs.md", "utf8");
+    for (const column of TARIFF_CSV_COLUMNS) expect(docs).toContain(`| \`${column.name}\` |`);
+  });
+
+  it("ships about 40 valid sample tariffs across the four networks", () => {
+    const reading = readTariffsCsv(SAMPLE_TARIFFS_CSV);
+    if (!reading.ok) throw new Error(JSON.stringify(reading.errors));
+    expect(reading.rows.length).toBeGreaterThanOrEqual(35);
+    expect(new Set(reading.rows.map((row) => row.input.network))).toEqual(new Set(TARIFF_NETWORKS));
+  });
+});
