@@ -24,14 +24,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdminPageUser(request, { permission: "manageTariffs", signedOut: "login", maxBodyBytes: Infinity });
   const upload = await readTariffCsvUpload(request);
   const refused = (answer: TariffImportAnswer, status: number) =>
-    json({ ...answer, toast: raiseToast(errorToast(answer.problem ?? "Nothing was imported")) }, { status });
+    json({ ...answer, toast: raiseToast(errorToast(answer.problem ?? answer.summary)) }, { status });
   if ("problem" in upload) return refused({ problem: upload.problem }, upload.status);
   try {
     const { created, updated } = await importTariffsCsv(user, upload.csv);
     return redirectWithToast(TARIFFS_ADMIN_PATH, { kind: "success", title: `${created} added, ${updated} updated` });
   } catch (error) {
     if (!(error instanceof TariffImportError)) throw error;
-    return refused({ errors: error.errors }, 400);
+    return refused({ summary: error.message, errors: error.errors }, 400);
   }
 }
 

@@ -230,7 +230,7 @@ describe.each(JS_MODES)("tariffs $name", (mode) => {
     expect(listed).toContain("Choose a network");
     expect(listed).toContain(`Line ${two + 2}`);
     expect(listed).toContain("Use lower-case letters, digits and single hyphens in the slug");
-    expect(await dialog.getByText("Nothing was imported: 2 problems to put right").isVisible()).toBe(true);
+    expect(await dialog.getByText("Nothing was imported: the file has 2 errors").isVisible()).toBe(true);
     expect(await server.db.selectFrom("tariffs").select("slug").execute()).toEqual([]);
 
     await uploadCsv(page, csv);

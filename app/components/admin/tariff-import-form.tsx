@@ -2,12 +2,12 @@ import { Form } from "@remix-run/react";
 import { DialogFormActions } from "~/components/ui/dialog-actions";
 import { Field, FileInput } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { formatCount } from "~/lib/format";
 import { TARIFF_CSV_FIELD, TARIFFS_ADMIN_PATH } from "~/lib/tariffs-screen";
 
-/** A refused import: why there was nothing to read, or every problem of the file, by line and column. */
+/** A refused import: why there was nothing to read, or the file's problems by line and column, with how many there are. */
 export interface TariffImportAnswer {
   problem?: string;
+  summary?: string;
   errors?: { line: number; field: string; message: string }[];
 }
 
@@ -20,7 +20,7 @@ export function TariffImportForm({ answer, maxMegabytes }: { answer?: TariffImpo
       {errors.length > 0 ? (
         <section aria-labelledby="import-errors-heading" className="grid gap-2 rounded-lg bg-red-50 p-4 ring-1 ring-red-200" data-testid="import-errors">
           <h3 id="import-errors-heading" className="font-semibold text-red-900">
-            Nothing was imported: {errors.length === 1 ? "1 problem" : `${formatCount(errors.length)} problems`} to put right
+            {answer?.summary}
           </h3>
           <ul className="grid max-h-80 gap-1 overflow-y-auto text-sm text-red-950">
             {errors.map((error, index) => (
