@@ -1,3 +1,4 @@
+import { TARIFFS_ADMIN_PATH } from "./tariffs-screen";
 import { TESTIMONIALS_ADMIN_PATH } from "./testimonials";
 
 /** What a staff delete dialog says, and the list it sits on (the spec's wording kept exactly). */
@@ -61,6 +62,14 @@ export const DELETE_DIALOGS = {
     question: "Are you sure you want to delete this testimonial?",
     goneText: "This testimonial no longer exists. It may have been deleted already.",
     done: "Testimonial deleted successfully",
+  },
+  tariff: {
+    list: TARIFFS_ADMIN_PATH,
+    title: "Delete tariff",
+    question:
+      "Are you sure you want to delete this tariff? Leads that chose it keep what they saw; to take it off the website but keep it here, withdraw it instead.",
+    goneText: "This tariff no longer exists. It may have been deleted already.",
+    done: "Tariff deleted",
   },
 } as const satisfies Record<string, DeleteDialog>;
 

@@ -7,6 +7,7 @@
  */
 
 import { optionalTextRule, requiredTextRule } from "./form-fields";
+import { penceFromPounds, poundsFromPence, TariffCellError } from "./tariff-csv";
 import { TARIFF_LINES, type PriceRise, type TariffInput } from "./tariffs";
 
 /** A form's values as posted: text, and "on" for a ticked box (an unticked one is absent). */
@@ -58,21 +59,14 @@ export type TariffFormField =
   | "fiveG"
   | "wifiCalling";
 
-/** Integer pence as pounds for a form ("12.50"), by digits: never a float. */
-export function poundsFromPence(pence: number): string {
-  return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, "0")}`;
-}
-
-const POUNDS = /^£?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
-
-/** Pounds as typed ("12.50", "£1,200", "7.5") in integer pence, read digit by digit (no float); null when it is not an amount. */
-export function penceFromPounds(typed: string): number | null {
-  const match = POUNDS.exec(typed.trim());
-  if (!match) return null;
-  const pounds = match[1].replace(/,/g, "");
-  // Past a trillion pounds the exact figure does not matter: the schema's limit refuses it.
-  if (pounds.length > 12) return 1e14;
-  return Number(pounds) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+/** Pounds as typed ("12.50", "£7.5", " 12 ") in integer pence, read by the catalogue's one money rule (the CSV's); null when it is not an amount. */
+export function penceFromTypedPounds(typed: string): number | null {
+  try {
+    return penceFromPounds(typed.trim());
+  } catch (error) {
+    if (error instanceof TariffCellError) return null;
+    throw error;
+  }
 }
 
 const DECIMAL = /^\d+(?:\.\d+)?$/;
@@ -146,7 +140,7 @@ export function readTariffForm(values: TariffFormValues): TariffFormReading {
   /** Pounds in pence; blank is `blank`; anything else not pounds is an error on the field. */
   const pounds = (name: TariffFormField, label: string, blank: () => number | null | undefined) => {
     if (!text(name)) return blank();
-    const pence = penceFromPounds(text(name));
+    const pence = penceFromTypedPounds(text(name));
     if (pence === null) fieldErrors[name] = `Enter ${label} in pounds and pence, like 12.50`;
     return pence ?? undefined;
   };

@@ -14,6 +14,7 @@ const DELETE_ACCESS: Record<DeletedRecord, { permission: Permission; signedOut: 
   subscriber: { permission: "deleteInboxEntries", signedOut: "admin-panel" },
   image: { permission: "manageImages", signedOut: "login" },
   testimonial: { permission: "manageTestimonials", signedOut: "login" },
+  tariff: { permission: "manageTariffs", signedOut: "login" },
 };
 
 /** A delete dialog's loader: what the dialog names the record by, or null (a 404) once it is gone. */

@@ -2,11 +2,11 @@ import type { AdminUser } from "~/lib/admin-users";
 import { errorToast } from "~/lib/messages";
 import { parseTariffForm, type TariffFormInput } from "~/lib/schemas/tariff-form";
 import type { Tariff } from "~/lib/tariffs";
-import { TARIFFS_ADMIN_PATH } from "~/lib/tariffs-screen";
+import { TARIFF_CSV_FIELD, TARIFFS_ADMIN_PATH } from "~/lib/tariffs-screen";
 import { foundOrNull } from "~/models/model-error.server";
 import { getTariff } from "~/models/tariffs.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
-import { readFormFields } from "~/infrastructure/request-body.server";
+import { BODY_LIMITS, BodyMalformedError, BodyTooLargeError, discardRest, readFormFields, readFormWithLimit } from "~/infrastructure/request-body.server";
 import { changeFromForm, formAnswer } from "~/route-actions/admin-forms.server";
 
 /** The tariff a dialog is about, or null when there is none (the dialog says so, with a 404). */
@@ -30,4 +30,34 @@ export async function tariffFormAction(request: Request, save: (user: AdminUser,
     failure: (error) => errorToast(error.message),
     values,
   });
+}
+
+/** What the CSV import form sent: the file's text, or why there is none to import. */
+export type TariffCsvUpload = { csv: string } | { problem: string; status: 400 | 413 };
+
+/** The largest CSV file the import form takes: the JSON import's limit (BODY_LIMITS.tariffCsv), in MB for the form. */
+export const TARIFF_CSV_MAX_MEGABYTES = BODY_LIMITS.tariffCsv / (1024 * 1024);
+
+/**
+ * The import form's file, read within the CSV import's limit and room for the
+ * form around it (a larger body is refused as it arrives, its rest thrown
+ * away); the file is held in memory, which that limit keeps small.
+ */
+export async function readTariffCsvUpload(request: Request): Promise<TariffCsvUpload> {
+  const limit = BODY_LIMITS.tariffCsv + BODY_LIMITS.form;
+  let form: FormData;
+  try {
+    form = await readFormWithLimit(request, limit);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      // The browser is still sending: what is left of a file not far over the limit is read and dropped, so it gets the answer.
+      void discardRest(request, 4 * limit);
+      return { problem: `The file is too large: import at most ${TARIFF_CSV_MAX_MEGABYTES} MB at a time`, status: 413 };
+    }
+    if (error instanceof BodyMalformedError) return { problem: "The upload could not be read. Please choose the file again.", status: 400 };
+    throw error;
+  }
+  const file = form.get(TARIFF_CSV_FIELD);
+  if (!(file instanceof File) || file.size === 0) return { problem: "Choose a CSV file to import", status: 400 };
+  return { csv: await file.text() };
 }

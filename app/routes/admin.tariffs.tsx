@@ -10,6 +10,7 @@ import { errorToast } from "~/lib/messages";
 import { useAdminUser } from "~/lib/admin-session";
 import { tariffScreenQueryFromUrl } from "~/lib/schemas/tariff-list";
 import { pageOfTariffs, TARIFF_LIST_INTENTS, TARIFFS_ADMIN_PATH } from "~/lib/tariffs-screen";
+import { importSampleTariffs } from "~/models/tariff-csv.server";
 import { listTariffs, setTariffStatus } from "~/models/tariffs.server";
 import { changeFromForm } from "~/route-actions/admin-forms.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "login" });
   const { filters, query, page } = tariffScreenQueryFromUrl(new URL(request.url));
   const tariffs = await listTariffs(filters);
-  const filtered = Object.keys(filters).length > 0;
+  const filtered = Object.values(filters).some((value) => value !== undefined);
   return json({
     query,
     total: tariffs.length,
@@ -38,11 +39,18 @@ const STATUS_CHANGES = {
   [TARIFF_LIST_INTENTS.withdraw]: { status: "withdrawn", done: "Tariff withdrawn: it is no longer on the website" },
 } as const;
 
-/** A row's Publish or Withdraw; back to the list as it was searched. */
+/** A row's Publish or Withdraw, back to the list as it was searched; or the sample tariffs, into an empty catalogue. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdminPageUser(request, { permission: "manageTariffs", signedOut: "login" });
   const form = await readFormFields(request);
   const back = `${TARIFFS_ADMIN_PATH}${new URL(request.url).search}`;
+  if (form.intent === TARIFF_LIST_INTENTS.importSamples) {
+    return changeFromForm(() => importSampleTariffs(user), {
+      success: { redirectTo: back, toast: ({ created }) => ({ kind: "success", title: `${created} sample tariffs imported` }) },
+      failure: (error) => errorToast(error.message),
+      refusalShownIn: "toast",
+    });
+  }
   // Own keys only: an intent of "__proto__" names no change.
   const change = form.intent && Object.hasOwn(STATUS_CHANGES, form.intent) ? STATUS_CHANGES[form.intent as keyof typeof STATUS_CHANGES] : null;
   if (!change || !form.slug) return json({ toast: raiseToast(errorToast("Unknown action")) }, { status: 400 });

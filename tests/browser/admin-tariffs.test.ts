@@ -64,6 +64,25 @@ async function liveSlugs(): Promise<string[]> {
   return ((await response.json()) as { slug: string }[]).map((tariff) => tariff.slug);
 }
 
+/** The CSV Export CSV gives for these tariffs (added, exported, then taken out of the catalogue again). */
+async function exportedCsv(tariffs: ReturnType<typeof tariffInput>[]): Promise<string> {
+  await addTariffs(api, tariffs);
+  const response = await api.get("/admin/tariffs/export");
+  expect(response.status).toBe(200);
+  const csv = await response.text();
+  await server.db.deleteFrom("tariffs").execute();
+  return csv;
+}
+
+/** Sends a file from the Import CSV dialog (opened from the list unless it is open already). */
+async function uploadCsv(page: Page, csv: string) {
+  const dialog = page.getByRole("dialog", { name: "Import tariffs" });
+  if (!(await dialog.isVisible())) await page.getByRole("link", { name: "Import CSV" }).click();
+  await dialog.waitFor();
+  await dialog.getByLabel("CSV file").setInputFiles({ name: "tariffs.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await dialog.getByRole("button", { name: "Import" }).click();
+}
+
 const textbox = (dialog: Locator, name: string) => dialog.getByRole("textbox", { name, exact: true });
 
 describe.each(JS_MODES)("tariffs $name", (mode) => {
@@ -192,6 +211,56 @@ describe.each(JS_MODES)("tariffs $name", (mode) => {
     await page.context().close();
   });
 
+  it("imports a CSV whole or not at all: a file with bad rows writes nothing and shows every problem; a good one adds, then updates", async () => {
+    const csv = await exportedCsv([tariffInput({ slug: "ee-csv-one" }), tariffInput({ slug: "o2-csv-two", network: "O2", name: "O2 CSV" })]);
+    const [header, ...rows] = csv.trimEnd().split(/\r?\n/);
+    const one = rows.findIndex((line) => line.includes("ee-csv-one"));
+    const two = rows.findIndex((line) => line.includes("o2-csv-two"));
+    const broken = [...rows];
+    broken[one] = broken[one]!.replace(/,"?EE"?,/, ",BT,");
+    broken[two] = broken[two]!.replace("o2-csv-two", "O2 CSV Two");
+    const page = await openTariffs(mode);
+
+    await uploadCsv(page, [header, ...broken].join("\r\n"));
+    const dialog = page.getByRole("dialog", { name: "Import tariffs" });
+    const problems = dialog.getByTestId("import-error");
+    await expect.poll(() => problems.count()).toBe(2);
+    const listed = (await problems.allTextContents()).join("\n");
+    expect(listed).toContain(`Line ${one + 2}`);
+    expect(listed).toContain("Choose a network");
+    expect(listed).toContain(`Line ${two + 2}`);
+    expect(listed).toContain("Use lower-case letters, digits and single hyphens in the slug");
+    expect(await dialog.getByText("Nothing was imported: the file has 2 errors").isVisible()).toBe(true);
+    expect(await server.db.selectFrom("tariffs").select("slug").execute()).toEqual([]);
+
+    await uploadCsv(page, csv);
+    await backOnList(page);
+    await expectToast(page, "2 added, 0 updated");
+    expect(await page.getByTestId("tariff-row").count()).toBe(2);
+
+    await uploadCsv(page, csv.replace("Business SIM 30GB", "Business SIM 30GB Plus"));
+    await backOnList(page);
+    await expectToast(page, "0 added, 2 updated");
+    expect(await row(page, "ee-csv-one").textContent()).toContain("Business SIM 30GB Plus");
+    await page.context().close();
+  });
+
+  it("offers the sample tariffs on an empty catalogue, marked Sample once imported", async () => {
+    const page = await openTariffs(mode);
+    const samples = page.getByRole("button", { name: "Import sample tariffs" });
+    expect(await samples.isVisible()).toBe(true);
+    await samples.click();
+    await expectToast(page, "sample tariffs imported");
+    await expect.poll(() => page.getByRole("button", { name: "Import sample tariffs" }).count()).toBe(0);
+    const count = await server.db
+      .selectFrom("tariffs")
+      .select(({ fn }) => fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    expect(Number(count.count)).toBeGreaterThanOrEqual(30);
+    expect(await page.getByTestId("tariff-row").first().getByText("Sample", { exact: true }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it("lets a manager see the list but not add, edit, publish, withdraw, delete or import", async () => {
     await addTariffs(api, [tariffInput()]);
     const page = await openTariffs(mode, MANAGER);
@@ -235,7 +304,13 @@ describe("tariffs screen accessibility", () => {
   it("has no serious or critical problems on the list and in the add, edit and delete dialogs", async () => {
     await addTariffs(api, [tariffInput()]);
     const page = await openTariffs(JS_MODES[1]);
-    for (const path of ["/admin/tariffs", "/admin/tariffs/new", "/admin/tariffs/ee-business-30gb-24/edit", "/admin/tariffs/ee-business-30gb-24/delete"]) {
+    for (const path of [
+      "/admin/tariffs",
+      "/admin/tariffs/new",
+      "/admin/tariffs/import",
+      "/admin/tariffs/ee-business-30gb-24/edit",
+      "/admin/tariffs/ee-business-30gb-24/delete",
+    ]) {
       await go(page, JS_MODES[1], path);
       const violations = await seriousAccessibilityViolations(page);
       expect(violations, `${path}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);

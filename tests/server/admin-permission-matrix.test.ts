@@ -271,6 +271,7 @@ const CASES: Case[] = [
 
   { name: "GET /admin/tariffs", request: async () => ({ method: "GET", path: "/admin/tariffs" }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/tariffs/new", request: async () => ({ method: "GET", path: "/admin/tariffs/new" }), expect: PAGE_ADMINS },
+  { name: "GET /admin/tariffs/import", request: async () => ({ method: "GET", path: "/admin/tariffs/import" }), expect: PAGE_ADMINS },
   {
     name: "GET /admin/tariffs/:slug/edit",
     request: async () => ({ method: "GET", path: `/admin/tariffs/${await freshTariffSlug()}/edit` }),
@@ -412,6 +413,26 @@ const TARIFF_FORMS: TariffFormCase[] = [
       const slug = await freshTariffSlug();
       const response = await client.postForm("/admin/tariffs", { intent: "withdraw", slug });
       return { response, changed: async () => (await tariffRow(slug))?.status === "withdrawn" };
+    },
+  },
+  {
+    name: "POST /admin/tariffs/import (a CSV file)",
+    post: async (client) => {
+      const csv = tariffCsv();
+      const slug = /^(matrix-import-\d+),/m.exec(csv)![1]!;
+      const form = new FormData();
+      form.append("file", new Blob([csv], { type: "text/csv" }), "tariffs.csv");
+      const response = await client.post("/admin/tariffs/import", form);
+      return { response, changed: async () => (await tariffRow(slug)) !== undefined };
+    },
+  },
+  {
+    name: "POST /admin/tariffs (import the samples)",
+    post: async (client) => {
+      // Samples go only into an empty catalogue.
+      await server.db.deleteFrom("tariffs").execute();
+      const response = await client.postForm("/admin/tariffs", { intent: "import-samples" });
+      return { response, changed: async () => (await server.db.selectFrom("tariffs").select("id").where("isSample", "=", 1).executeTakeFirst()) !== undefined };
     },
   },
   {

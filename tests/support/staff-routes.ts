@@ -217,6 +217,9 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
     record: "tariff",
     writes: [{ method: "POST", access: "manageTariffs", body: "form", fields: TARIFF_FORM_FIELDS, valid: VALID_TARIFF_FORM }],
   }),
+  "admin.tariffs.import.tsx": page("/admin/tariffs/import", "manageTariffs", "/admin/api/login", {
+    writes: [{ method: "POST", access: "manageTariffs", body: "multipart", fields: ["file"] }],
+  }),
   "admin.tariffs.new.tsx": page("/admin/tariffs/new", "manageTariffs", "/admin/api/login", {
     writes: [{ method: "POST", access: "manageTariffs", body: "form", fields: TARIFF_FORM_FIELDS, valid: VALID_TARIFF_FORM }],
   }),

@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseTariffForm } from "~/lib/schemas/tariff-form";
 import { TARIFF_LIMITS } from "~/lib/schemas/tariffs";
-import {
-  newTariffFormValues,
-  penceFromPounds,
-  poundsFromPence,
-  priceRiseRowCount,
-  TARIFF_FORM_FIELDS,
-  tariffFormValues,
-  type TariffFormValues,
-} from "~/lib/tariff-form";
+import { poundsFromPence } from "~/lib/tariff-csv";
+import { newTariffFormValues, penceFromTypedPounds, priceRiseRowCount, TARIFF_FORM_FIELDS, tariffFormValues, type TariffFormValues } from "~/lib/tariff-form";
 import { tariffInput } from "../support/tariffs";
 
 /** The form of a complete tariff, as the edit dialog shows it, with some fields typed over. */
@@ -26,14 +19,14 @@ describe("pounds typed into the tariff form", () => {
     // 19.99 * 100 is 1998.9999... as a float: the digits are read instead.
     ["19.99", 1999],
     ["1.15", 115],
-    ["£1,234.56", 123_456],
+    ["£1234.56", 123_456],
     [" 7.05 ", 705],
   ])("%s is %i pence", (typed, pence) => {
-    expect(penceFromPounds(typed)).toBe(pence);
+    expect(penceFromTypedPounds(typed)).toBe(pence);
   });
 
-  it.each(["", "12.505", "abc", "-1", "1,23", "12.", ".5", "1e3", "12,50"])("%j is not an amount", (typed) => {
-    expect(penceFromPounds(typed)).toBeNull();
+  it.each(["", "12.505", "abc", "-1", "1,23", "12.", ".5", "1e3", "12,50", "1,234.56"])("%j is not an amount", (typed) => {
+    expect(penceFromTypedPounds(typed)).toBeNull();
   });
 
   it.each([

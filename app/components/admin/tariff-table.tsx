@@ -68,19 +68,25 @@ export function TariffTable({ tariffs, canManage, staleDays }: { tariffs: Tariff
           </td>
           {canManage ? (
             <td className="px-3 py-3">
-              <div className="flex justify-end gap-1">
-                <Link to={`${TARIFFS_ADMIN_PATH}/${tariff.slug}/edit${search}`} preventScrollReset className={buttonClasses("outline", "sm")}>
-                  <Pencil className="size-4" aria-hidden /> Edit
-                  <span className="sr-only"> {`${tariff.network} ${tariff.name}`}</span>
+              <div className="flex items-center justify-end gap-1">
+                <Link
+                  to={`${TARIFFS_ADMIN_PATH}/${tariff.slug}/edit${search}`}
+                  preventScrollReset
+                  title="Edit"
+                  className="rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                >
+                  <Pencil className="size-4" aria-hidden />
+                  <span className="sr-only">{`Edit ${tariff.network} ${tariff.name}`}</span>
                 </Link>
                 <StatusButton tariff={tariff} />
                 <Link
                   to={`${TARIFFS_ADMIN_PATH}/${tariff.slug}/delete${search}`}
                   preventScrollReset
-                  className="inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-semibold text-red-700 hover:bg-red-50 hover:text-red-800"
+                  title="Delete"
+                  className="rounded-md p-2 text-red-700 hover:bg-red-50 hover:text-red-800"
                 >
-                  <Trash2 className="size-4" aria-hidden /> Delete
-                  <span className="sr-only"> {`${tariff.network} ${tariff.name}`}</span>
+                  <Trash2 className="size-4" aria-hidden />
+                  <span className="sr-only">{`Delete ${tariff.network} ${tariff.name}`}</span>
                 </Link>
               </div>
             </td>
