@@ -1,0 +1,90 @@
+import type { PriceRise, TariffSnapshot } from "./tariffs";
+
+/**
+ * The quote's lists and shapes, once: the editor, the customer's page, its
+ * PDF, the emails and the JSON routes read them. Money is integer pence ex
+ * VAT (DESIGN.md, Money); the figures come from app/lib/tariff-prices.ts.
+ */
+
+export const QUOTE_STATUSES = ["draft", "sent", "viewed", "accepted", "declined", "expired", "withdrawn", "superseded"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  viewed: "Viewed",
+  accepted: "Accepted",
+  declined: "Declined",
+  expired: "Expired",
+  withdrawn: "Withdrawn",
+  superseded: "Superseded",
+};
+
+/** The groups a quote's lines are shown in, in this order. */
+export const QUOTE_LINE_GROUPS = ["mobile", "broadband", "phone_system", "it_services", "hardware"] as const;
+export type QuoteLineGroup = (typeof QUOTE_LINE_GROUPS)[number];
+
+export const QUOTE_LINE_GROUP_LABELS: Record<QuoteLineGroup, string> = {
+  mobile: "Mobile",
+  broadband: "Broadband",
+  phone_system: "Phone system",
+  it_services: "IT services",
+  hardware: "Hardware",
+};
+
+export const QUOTE_CHARGES = ["monthly", "one_off"] as const;
+export type QuoteCharge = (typeof QUOTE_CHARGES)[number];
+
+export const QUOTE_CHARGE_LABELS: Record<QuoteCharge, string> = {
+  monthly: "Monthly",
+  one_off: "One-off",
+};
+
+/** A discount on one line, always with the reason staff gave: a percent, or an amount in pence ex VAT. */
+export type QuoteLineDiscount = { kind: "percent"; percent: number; reason: string } | { kind: "amount"; amountExVatPence: number; reason: string };
+
+/**
+ * One line of a quote. A line from the catalogue carries the tariff as it was
+ * when added (a snapshot: later catalogue edits never change a quote); a free
+ * line has none. A monthly line is charged every month of its term, its unit
+ * price rising on the dated rises; a one-off line once, on acceptance.
+ */
+export interface QuoteLine {
+  group: QuoteLineGroup;
+  description: string;
+  tariff: TariffSnapshot | null;
+  quantity: number;
+  unitPriceExVatPence: number;
+  charge: QuoteCharge;
+  /** Months charged, for a monthly line; null for a one-off. */
+  termMonths: number | null;
+  /** Dated unit prices (pounds and pence, never a percentage), for a monthly line. */
+  priceRises: PriceRise[];
+  /** The tariff's multi-line discount, carried from the catalogue, so the quote prices a team as the comparison did. */
+  multiLineDiscount: { fromLine: number; percent: number } | null;
+  discount: QuoteLineDiscount | null;
+}
+
+/** Each line's own figures, in the order of the lines. */
+export interface QuoteLineFigures {
+  /** A monthly line: its first month after discounts; a one-off: its whole amount after discounts. */
+  amountExVatPence: number;
+  /** What the line costs over its term (a one-off: its amount). */
+  overTermExVatPence: number;
+}
+
+/** The figures of a whole quote, from the one price module. */
+export interface QuoteTotals {
+  lines: QuoteLineFigures[];
+  monthlyExVatPence: number;
+  monthlyVatPence: number;
+  monthlyIncVatPence: number;
+  oneOffExVatPence: number;
+  oneOffVatPence: number;
+  oneOffIncVatPence: number;
+  /** The one-off charges inc VAT: what the customer pays on accepting. */
+  dueOnAcceptanceIncVatPence: number;
+  /** Every one-off plus every monthly line over its term, with the price rises. */
+  contractTotalExVatPence: number;
+  contractTotalIncVatPence: number;
+}
