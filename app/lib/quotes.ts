@@ -88,3 +88,47 @@ export interface QuoteTotals {
   contractTotalExVatPence: number;
   contractTotalIncVatPence: number;
 }
+
+/**
+ * The summary Ofcom requires before a contract with a business of ten or
+ * fewer (team size 1 - 2, 3 - 4 or 5 - 9): one entry per monthly service, in words.
+ */
+export interface QuoteContractSummary {
+  services: Array<{
+    description: string;
+    termMonths: number;
+    monthlyPriceExVatPence: number;
+    monthlyPriceIncVatPence: number;
+    /** e.g. ["£14.00 from 1 Apr 2027"]. */
+    priceRises: string[];
+    /** e.g. "30GB data, unlimited minutes and texts, 5G". */
+    allowances: string;
+    /** e.g. "EU roaming included (15GB fair use)". */
+    roaming: string;
+  }>;
+  outOfBundle: string;
+  howToLeave: string;
+  /** Said when any term is over 24 months; null otherwise. */
+  longTermWarning: string | null;
+}
+
+/**
+ * Everything a customer is shown of one quote: the page at /quote/{token} and
+ * its PDF are both drawn from this, so they can never disagree.
+ */
+export interface QuoteDocument {
+  brandName: string;
+  /** e.g. "CLB-2026-123456-Q1": the lead's reference and the quote's version. */
+  reference: string;
+  version: number;
+  /** YYYY-MM-DD days. */
+  issuedOn: string;
+  validUntil: string;
+  start: string;
+  customer: { businessName: string; contactName: string; email: string };
+  customerNote: string | null;
+  lines: QuoteLine[];
+  totals: QuoteTotals;
+  contractSummary: QuoteContractSummary | null;
+  terms: { version: string; text: string };
+}
