@@ -1,6 +1,6 @@
 import { describeLines, describeTerm } from "./tariff-deal-words";
 import { describePriceRises, formatCalendarDay, formatPounds, withVat } from "./tariff-prices";
-import type { TariffOffer } from "./tariffs";
+import { SAMPLE_PRICES_LABEL, type TariffOffer } from "./tariffs";
 
 /**
  * The words for a deal on a lead, the same in the wizard, the thank-you
@@ -29,7 +29,6 @@ export function plainPounds(pence: number): string {
 }
 
 /** The label of shipped sample prices, wherever a deal is shown. */
-export const SAMPLE_PRICES_LABEL = "Illustrative prices";
 
 /** Every fact staff need of a deal, as label and value (the email and the details panel). */
 export function dealFacts(deal: TariffOffer): Array<[label: string, value: string]> {

@@ -17,6 +17,18 @@ export const TARIFF_SERVICE_TYPE_LABELS: Record<TariffServiceType, string> = {
   data_only: "Data only",
 };
 
+/** A slug: lower-case letters and digits in words joined by single hyphens, e.g. "ee-business-30gb-24". */
+export const TARIFF_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const TARIFF_SLUG_MAX_LENGTH = 80;
+
+/** Whether a text could be a tariff's slug at all (anything else names no tariff, and is never sent to the database). */
+export function isTariffSlug(text: string): boolean {
+  return text.length <= TARIFF_SLUG_MAX_LENGTH && TARIFF_SLUG_PATTERN.test(text);
+}
+
+/** How the public pages and the lead's deal label a shipped sample tariff's prices until staff edit or replace it. */
+export const SAMPLE_PRICES_LABEL = "Illustrative prices";
+
 /** Only live tariffs are shown to visitors or can be chosen; withdrawn ones stay for the leads that chose them. */
 export const TARIFF_STATUSES = ["draft", "live", "withdrawn"] as const;
 export type TariffStatus = (typeof TARIFF_STATUSES)[number];

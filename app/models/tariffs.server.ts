@@ -4,6 +4,7 @@ import type { TariffRow, TariffsTable } from "~/lib/database-types";
 import { londonDateStamp } from "~/lib/format";
 import { tariffInputSchema, type TariffChanges } from "~/lib/schemas/tariffs";
 import {
+  isTariffSlug,
   freshSince,
   type Tariff,
   type TariffInput,
@@ -130,7 +131,16 @@ export async function findLiveTariff(slug: string): Promise<Tariff | undefined> 
   return (await listLiveTariffs()).find((tariff) => tariff.slug === slug);
 }
 
+/**
+ * A slug from an address or a form that could not be any tariff's is "not found" before it
+ * reaches the database (Postgres refuses some bytes, such as NUL, in text outright).
+ */
+function requireSlugShape(slug: string): void {
+  if (!isTariffSlug(slug)) throw new ModelError(404, "Tariff not found");
+}
+
 export async function getTariff(slug: string): Promise<Tariff> {
+  requireSlugShape(slug);
   const db = await getDb();
   const row = await db.selectFrom("tariffs").selectAll().where("slug", "=", slug).executeTakeFirst();
   if (!row) throw new ModelError(404, "Tariff not found");
@@ -162,6 +172,7 @@ export async function createTariff(actor: AdminUser, input: TariffInput): Promis
  * slug may change, unless another tariff has it (409).
  */
 export async function updateTariff(actor: AdminUser, slug: string, changes: TariffChanges): Promise<Tariff> {
+  requireSlugShape(slug);
   const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const db = await getDb();
   try {
@@ -201,6 +212,7 @@ const STATUS_CHANGES: Record<TariffStatus, { action: string; verb: string }> = {
 
 /** Publish (live: visitors see it at once) or withdraw (gone from the comparison at once; leads keep their snapshot). */
 export async function setTariffStatus(actor: AdminUser, slug: string, status: TariffStatus): Promise<Tariff> {
+  requireSlugShape(slug);
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
     const row = await trx.updateTable("tariffs").set({ status, updatedAt: nowIso() }).where("slug", "=", slug).returningAll().executeTakeFirst();
@@ -213,6 +225,7 @@ export async function setTariffStatus(actor: AdminUser, slug: string, status: Ta
 
 /** Removes a tariff from the catalogue; leads that chose it keep their snapshot of it. */
 export async function deleteTariff(actor: AdminUser, slug: string): Promise<void> {
+  requireSlugShape(slug);
   const db = await getDb();
   await db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom("tariffs").where("slug", "=", slug).returningAll().executeTakeFirst();

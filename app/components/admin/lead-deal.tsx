@@ -1,5 +1,6 @@
 import { formatDateTime } from "~/lib/format";
-import { dealName, SAMPLE_PRICES_LABEL, teamMonthlyText } from "~/lib/lead-deal";
+import { dealName, teamMonthlyText } from "~/lib/lead-deal";
+import { SAMPLE_PRICES_LABEL } from "~/lib/tariffs";
 import { describeLines, describeTerm } from "~/lib/tariff-deal-words";
 import type { StaffLead } from "~/lib/leads";
 import { describePriceRises, formatCalendarDay, formatPounds, withVat } from "~/lib/tariff-prices";

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Download, Plus, Upload } from "~/components/ui/icons";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { TARIFF_LIST_INTENTS, TARIFFS_ADMIN_PATH } from "~/lib/tariffs-screen";
+import { SAMPLE_PRICES_LABEL } from "~/lib/tariffs";
 
 /** Export for everyone; Import CSV and Add Tariff for staff who may change the catalogue. */
 export function TariffListActions({ canManage, exportHref }: { canManage: boolean; exportHref: string }) {
@@ -34,8 +35,8 @@ export function ImportSamplesPanel() {
         The catalogue is empty
       </h2>
       <p className="text-sm text-slate-600">
-        Add tariffs one by one, import a CSV, or start from about 40 sample tariffs across the four networks. Samples are marked Sample here and
-        &ldquo;Illustrative prices&rdquo; on the website until you edit or replace them.
+        Add tariffs one by one, import a CSV, or start from about 40 sample tariffs across the four networks. Samples are marked Sample here and &ldquo;
+        {SAMPLE_PRICES_LABEL}&rdquo; on the website until you edit or replace them.
       </p>
       <Form method="post" action={TARIFFS_ADMIN_PATH} preventScrollReset>
         <Button type="submit" variant="outline" name="intent" value={TARIFF_LIST_INTENTS.importSamples} disabled={importing}>

@@ -3,7 +3,7 @@ import type { FieldErrors } from "~/lib/form-submission";
 import { londonDateStamp } from "~/lib/format";
 import type { TariffComparisonQuery } from "~/lib/tariff-comparison";
 import { addCalendarMonths, isCalendarDay } from "~/lib/tariff-prices";
-import { TARIFF_LINES, TARIFF_NETWORKS, TARIFF_SORTS, TARIFF_TERMS, type TariffNetwork, type TariffSort, type TariffTerm } from "~/lib/tariffs";
+import { isTariffSlug, TARIFF_LINES, TARIFF_NETWORKS, TARIFF_SORTS, TARIFF_TERMS, type TariffNetwork, type TariffSort, type TariffTerm } from "~/lib/tariffs";
 import { TARIFF_LIMITS } from "./tariffs";
 
 /**
@@ -28,7 +28,6 @@ export interface ComparisonRequest {
   tariff: string | null;
 }
 
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const WHOLE_NUMBER = /^\d{1,6}$/;
 const AMOUNT = /^\d{1,6}(?:\.\d{1,2})?$/;
 
@@ -93,11 +92,7 @@ function makeComparisonSchema(today: string) {
       `Choose a start date from today to ${COMPARISON_START_MONTHS_AHEAD} months ahead, as YYYY-MM-DD`,
       today,
     ),
-    tariff: value(
-      (text) => (text.length <= TARIFF_LIMITS.slug && SLUG_PATTERN.test(text) ? text : undefined),
-      "Choose a deal from the comparison",
-      null as string | null,
-    ),
+    tariff: value((text) => (isTariffSlug(text) ? text : undefined), "Choose a deal from the comparison", null as string | null),
   });
 }
 

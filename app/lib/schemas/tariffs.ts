@@ -6,6 +6,8 @@ import {
   TARIFF_NETWORKS,
   TARIFF_SERVICE_TYPE_LABELS,
   TARIFF_SERVICE_TYPES,
+  TARIFF_SLUG_MAX_LENGTH,
+  TARIFF_SLUG_PATTERN,
   TARIFF_STATUSES,
   TARIFF_TERMS,
   type TariffInput,
@@ -16,7 +18,7 @@ import { cleanSearchText } from "./search";
 
 /** Limits of one tariff: a higher figure is a typing mistake, not a deal. */
 export const TARIFF_LIMITS = {
-  slug: 80,
+  slug: TARIFF_SLUG_MAX_LENGTH,
   name: 120,
   /** £100,000 a month or upfront, in pence. */
   pence: 10_000_000,
@@ -27,8 +29,6 @@ export const TARIFF_LIMITS = {
   businessExtra: 60,
   sourceUrl: 500,
 } as const;
-
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The catalogue's own addresses beside /admin/api/tariffs/{slug} and /admin/tariffs/{slug}: no tariff may take them. */
 const RESERVED_SLUGS: readonly string[] = ["import", "import-samples", "export", "new"];
@@ -118,7 +118,7 @@ export const tariffFieldsSchema = z.object({
   slug: text("a slug", TARIFF_LIMITS.slug).pipe(
     z
       .string()
-      .regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens in the slug")
+      .regex(TARIFF_SLUG_PATTERN, "Use lower-case letters, digits and single hyphens in the slug")
       .refine((slug) => !RESERVED_SLUGS.includes(slug), "This slug names one of the catalogue's own pages: choose another"),
   ),
   network: z.enum(TARIFF_NETWORKS, { errorMap: () => ({ message: `Choose a network: ${TARIFF_NETWORKS.join(", ")}` }) }),

@@ -4,7 +4,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { ArrowRight } from "~/components/ui/icons";
 import { describeAllowance, describeData, describeDiscount, describeEuRoaming, describeLines, describeTerm } from "~/lib/tariff-deal-words";
 import { describePriceRises, formatCalendarDay, formatPounds, withVat } from "~/lib/tariff-prices";
-import type { TariffOffer } from "~/lib/tariffs";
+import { SAMPLE_PRICES_LABEL, type TariffOffer } from "~/lib/tariffs";
 
 /** A figure ex VAT with its inc-VAT twin, read as words by a screen reader ("£12.00 ex VAT, £14.40 inc VAT"). */
 function Price({ exVatPence, per }: { exVatPence: number; per?: string }) {
@@ -46,7 +46,7 @@ export function DealCard({ offer, getDealHref }: { offer: TariffOffer; getDealHr
             <span className="text-brand-700">{offer.network}</span> {offer.name}
           </h3>
           <Badge tone="brand">{describeTerm(offer.termMonths)}</Badge>
-          {offer.isSample ? <Badge tone="amber">Illustrative prices</Badge> : null}
+          {offer.isSample ? <Badge tone="amber">{SAMPLE_PRICES_LABEL}</Badge> : null}
         </div>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" aria-label="Included">
           {allowances.map((allowance) => (

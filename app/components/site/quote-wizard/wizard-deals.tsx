@@ -1,4 +1,5 @@
-import { chosenDealText, dealName, SAMPLE_PRICES_LABEL, teamMonthlyText } from "~/lib/lead-deal";
+import { chosenDealText, dealName, teamMonthlyText } from "~/lib/lead-deal";
+import { SAMPLE_PRICES_LABEL } from "~/lib/tariffs";
 import { describeLines, describeTerm } from "~/lib/tariff-deal-words";
 import { QUOTE_DEAL_MESSAGES, QUOTE_WIZARD_INTENTS } from "~/lib/quote-wizard";
 import type { TariffOffer } from "~/lib/tariffs";
