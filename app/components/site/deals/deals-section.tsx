@@ -23,6 +23,35 @@ const DROPPED_LABELS: Record<string, string> = {
   tariff: "Chosen deal",
 };
 
+interface ComparisonSelectProps {
+  name: string;
+  label: string;
+  value: string;
+  /** The first option, choosing no filter (value ""); none for a choice that always has a value. */
+  anyLabel?: string;
+  choices: Array<{ value: string; label: string }>;
+}
+
+/** One of the comparison's choices: a labelled select whose id follows its name. */
+function ComparisonSelect({ name, label, value, anyLabel, choices }: ComparisonSelectProps) {
+  const id = `deals-${name}`;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={id} className={SELECT} name={name} defaultValue={value}>
+        {anyLabel ? <option value="">{anyLabel}</option> : null}
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function countWords(total: number, shown: number): string {
   if (total === 0) return "No deals fit your choices";
   if (shown < total) return `${total} deals fit: showing the ${shown} first. Narrow your choices to see others.`;
@@ -90,67 +119,39 @@ export function DealsSection({ comparison, teamLines }: { comparison: DealsCompa
         className="mx-auto mt-10 grid max-w-5xl gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
         aria-label="Compare deals"
       >
-        <div className="grid gap-1.5">
-          <label htmlFor="deals-lines" className="text-sm font-medium text-slate-800">
-            How many lines
-          </label>
-          <select id="deals-lines" className={SELECT} name="lines" defaultValue={String(query.lines)}>
-            {LINE_CHOICES.map((lines) => (
-              <option key={lines} value={lines}>
-                {describeLines(lines)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor="deals-network" className="text-sm font-medium text-slate-800">
-            Network
-          </label>
-          <select id="deals-network" className={SELECT} name="network" defaultValue={query.network ?? ""}>
-            <option value="">Any network</option>
-            {TARIFF_NETWORKS.map((network) => (
-              <option key={network}>{network}</option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor="deals-data" className="text-sm font-medium text-slate-800">
-            Minimum data
-          </label>
-          <select id="deals-data" className={SELECT} name="minDataGb" defaultValue={query.minDataGb === null ? "" : String(query.minDataGb)}>
-            <option value="">Any amount</option>
-            {dataChoices.map((gb) => (
-              <option key={gb} value={gb}>
-                {gb}GB or more
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor="deals-term" className="text-sm font-medium text-slate-800">
-            Contract term
-          </label>
-          <select id="deals-term" className={SELECT} name="term" defaultValue={query.term === null ? "" : String(query.term)}>
-            <option value="">Any term</option>
-            {TARIFF_TERMS.map((term) => (
-              <option key={term} value={term}>
-                {term === 1 ? "1 month (rolling)" : `${term} months`}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor="deals-sort" className="text-sm font-medium text-slate-800">
-            Sort by
-          </label>
-          <select id="deals-sort" className={SELECT} name="sort" defaultValue={query.sort}>
-            {TARIFF_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {TARIFF_SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ComparisonSelect
+          name="lines"
+          label="How many lines"
+          value={String(query.lines)}
+          choices={LINE_CHOICES.map((lines) => ({ value: String(lines), label: describeLines(lines) }))}
+        />
+        <ComparisonSelect
+          name="network"
+          label="Network"
+          value={query.network ?? ""}
+          anyLabel="Any network"
+          choices={TARIFF_NETWORKS.map((network) => ({ value: network, label: network }))}
+        />
+        <ComparisonSelect
+          name="minDataGb"
+          label="Minimum data"
+          value={query.minDataGb === null ? "" : String(query.minDataGb)}
+          anyLabel="Any amount"
+          choices={dataChoices.map((gb) => ({ value: String(gb), label: `${gb}GB or more` }))}
+        />
+        <ComparisonSelect
+          name="term"
+          label="Contract term"
+          value={query.term === null ? "" : String(query.term)}
+          anyLabel="Any term"
+          choices={TARIFF_TERMS.map((term) => ({ value: String(term), label: term === 1 ? "1 month (rolling)" : `${term} months` }))}
+        />
+        <ComparisonSelect
+          name="sort"
+          label="Sort by"
+          value={query.sort}
+          choices={TARIFF_SORTS.map((sort) => ({ value: sort, label: TARIFF_SORT_LABELS[sort] }))}
+        />
         <fieldset className="grid content-end gap-2 sm:col-span-1 lg:col-span-2">
           <legend className="sr-only">Must include</legend>
           <label className="flex items-center gap-2 text-sm text-slate-800">
