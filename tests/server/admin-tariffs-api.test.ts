@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AdminRole } from "~/lib/enums";
+import { beforeEach, describe, expect, it } from "vitest";
 import { TEST_OWNER_ENV } from "../support/admin";
-import { publicClient, staffOfEveryRole, type Client } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
+import { publicClient, staffOfEveryRole } from "../support/client";
+import { testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
 import { addTariffs, tariffInput } from "../support/tariffs";
 
 // The staff JSON routes of the tariff catalogue, against the real built server, for every role.
 
-let server: TestServer;
-let staff: Record<AdminRole, Client>;
-let visitor: Client;
-
-beforeAll(async () => {
-  server = await startTestServer(TEST_OWNER_ENV);
-  visitor = publicClient(server);
-  staff = await staffOfEveryRole(server);
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = testServerForSuite(TEST_OWNER_ENV);
+const visitor = publicClient(server);
+const staff = forSuite(() => staffOfEveryRole(server));
 
 beforeEach(async () => {
   await server.db.deleteFrom("tariffs").execute();

@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { londonDateStamp } from "~/lib/format";
 import { priceTariff } from "~/lib/tariff-prices";
 import type { TariffOffer } from "~/lib/tariffs";
 import { TEST_OWNER_ENV } from "../support/admin";
-import { publicClient, staffClient, type Client } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
+import { publicClient, staffClient } from "../support/client";
+import { testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
 import { addTariffs, tariffInput } from "../support/tariffs";
 
 // The Compare deals section of /business-mobile, through the built server: the GET form's states and the chosen deal.
 
-let server: TestServer;
-let admin: Client;
-let visitor: Client;
-
-beforeAll(async () => {
-  server = await startTestServer(TEST_OWNER_ENV);
-  visitor = publicClient(server);
-  admin = await staffClient(server, "admin");
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = testServerForSuite(TEST_OWNER_ENV);
+const visitor = publicClient(server);
+const admin = forSuite(() => staffClient(server, "admin"));
 
 const EE = tariffInput();
 const O2 = tariffInput({ slug: "o2-unlimited-12", network: "O2", name: "Business Unlimited", monthlyPriceExVatPence: 2000, termMonths: 12, dataGb: null });

@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { londonDateStamp } from "~/lib/format";
 import { TARIFF_API_PAGE } from "~/lib/schemas/tariff-comparison";
 import { addCalendarMonths, priceTariff, withVat } from "~/lib/tariff-prices";
 import { TEST_OWNER_ENV } from "../support/admin";
-import { publicClient, staffClient, type Client } from "../support/client";
-import { startTestServer, type TestServer } from "../support/server";
+import { publicClient, staffClient } from "../support/client";
+import { testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
 import { addTariffs, tariffInput } from "../support/tariffs";
 
 // `GET /api/tariffs`: the visitors' comparison as JSON, against the real built server.
 
-let server: TestServer;
-let admin: Client;
-let visitor: Client;
-
-beforeAll(async () => {
-  server = await startTestServer(TEST_OWNER_ENV);
-  visitor = publicClient(server);
-  admin = await staffClient(server, "admin");
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = testServerForSuite(TEST_OWNER_ENV);
+const visitor = publicClient(server);
+const admin = forSuite(() => staffClient(server, "admin"));
 
 const today = () => londonDateStamp(new Date());
 
