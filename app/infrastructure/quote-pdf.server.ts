@@ -21,11 +21,11 @@ const GREY = "#555555";
 
 /** The lines' columns, left to right; x from the left margin. */
 const COLUMNS = {
-  description: { x: 0, width: 215 },
-  quantity: { x: 220, width: 30 },
-  unitPrice: { x: 255, width: 70 },
-  charge: { x: 330, width: 90 },
-  amount: { x: 425, width: CONTENT_WIDTH - 425 },
+  description: { x: 0, width: 195 },
+  quantity: { x: 200, width: 30 },
+  unitPrice: { x: 235, width: 70 },
+  charge: { x: 312, width: 88 },
+  amount: { x: 400, width: CONTENT_WIDTH - 400 },
 };
 
 /** The Unicode characters Helvetica's WinAnsi encoding has above Latin-1's range (PDF 32000, annex D). */
@@ -88,6 +88,14 @@ export async function renderQuotePdf(document: QuoteDocument): Promise<Uint8Arra
     pdf.text(drawable, left, pdf.y, { width: CONTENT_WIDTH });
     pdf.moveDown(options.gap ?? 0.3);
   };
+  /** Starts a new page unless a bold title and the body under it fit here (a body over a page long starts here and flows on). */
+  const keepWithNext = (title: string, body: string) => {
+    pdf.font(BOLD).fontSize(SIZE.body);
+    const titleHeight = pdf.heightOfString(drawableText(title), { width: CONTENT_WIDTH });
+    pdf.font(FONT);
+    const bodyHeight = pdf.heightOfString(drawableText(body), { width: CONTENT_WIDTH });
+    room(Math.min(titleHeight + bodyHeight + 4, BOTTOM - MARGIN.top));
+  };
   const heading = (text: string) => {
     room(60);
     pdf.moveDown(0.6);
@@ -148,7 +156,12 @@ export async function renderQuotePdf(document: QuoteDocument): Promise<Uint8Arra
       pdf.fontSize(SIZE.small);
       const discountHeight = discount ? pdf.heightOfString(discount, { width: COLUMNS.description.width }) : 0;
       // A row that fits on a page stays whole; a longer one starts here and its description flows on.
-      room(Math.min(Math.max(descriptionHeight + discountHeight, 24) + 6, BOTTOM - MARGIN.top));
+      const rowHeight = Math.min(Math.max(descriptionHeight + discountHeight, 24) + 6, BOTTOM - MARGIN.top);
+      if (pdf.y + rowHeight > BOTTOM) {
+        // The group goes on over the page: its column headings go with it.
+        pdf.addPage();
+        tableHeader();
+      }
       const y = pdf.y;
       const page = pdf.page;
       pdf.font(FONT).fontSize(SIZE.body);
@@ -192,20 +205,21 @@ export async function renderQuotePdf(document: QuoteDocument): Promise<Uint8Arra
   if (summary) {
     heading("Contract summary");
     for (const service of summary.services) {
+      const details = [
+        `Term: ${service.termMonths} months`,
+        `Monthly price: ${formatPounds(service.monthlyPriceExVatPence)} ex VAT (${formatPounds(service.monthlyPriceIncVatPence)} inc VAT)`,
+        `Price rises: ${service.priceRises.length > 0 ? service.priceRises.join("; ") : "none"}`,
+        `Allowances: ${service.allowances}`,
+        `Roaming: ${service.roaming}`,
+      ].join("\n");
+      keepWithNext(service.description, details);
       paragraph(service.description, { font: BOLD, gap: 0.1 });
-      paragraph(
-        [
-          `Term: ${service.termMonths} months`,
-          `Monthly price: ${formatPounds(service.monthlyPriceExVatPence)} ex VAT (${formatPounds(service.monthlyPriceIncVatPence)} inc VAT)`,
-          `Price rises: ${service.priceRises.length > 0 ? service.priceRises.join("; ") : "none"}`,
-          `Allowances: ${service.allowances}`,
-          `Roaming: ${service.roaming}`,
-        ].join("\n"),
-        { gap: 0.6 },
-      );
+      paragraph(details, { gap: 0.6 });
     }
+    keepWithNext("Out of bundle", summary.outOfBundle);
     paragraph("Out of bundle", { font: BOLD, gap: 0.1 });
     paragraph(summary.outOfBundle, { gap: 0.6 });
+    keepWithNext("How to leave", summary.howToLeave);
     paragraph("How to leave", { font: BOLD, gap: 0.1 });
     paragraph(summary.howToLeave, { gap: 0.6 });
     if (summary.longTermWarning) paragraph(summary.longTermWarning, { font: BOLD });
