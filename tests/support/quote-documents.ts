@@ -32,24 +32,25 @@ export const TERMS_TEXT = [
 export function quoteDocument(lines: QuoteLine[], { withSummary = true, customerNote = "Thanks for your time on the phone." } = {}): QuoteDocument {
   const totals = priceQuote(lines, START);
   const monthly = lines.map((line, index) => ({ line, index })).filter(({ line }) => line.charge === "monthly");
-  const contractSummary: QuoteContractSummary | null = withSummary
-    ? {
-        services: monthly.map(({ line, index }) => ({
-          description: line.description,
-          termMonths: line.termMonths ?? 1,
-          monthlyPriceExVatPence: totals.lines[index]!.amountExVatPence,
-          monthlyPriceIncVatPence: withVat(totals.lines[index]!.amountExVatPence),
-          priceRises: describePriceRises(line.priceRises),
-          allowances: "30GB data, unlimited minutes and texts, 5G",
-          roaming: "EU roaming included (15GB fair use)",
-        })),
-        outOfBundle: "Calls to premium and international numbers are charged at the network's published business rates.",
-        howToLeave: "Give 30 days' notice; leaving before the end of the term costs the remaining monthly charges.",
-        longTermWarning: monthly.some(({ line }) => (line.termMonths ?? 0) > 24)
-          ? "One or more services here run for more than 24 months: you are committing for longer than the usual two years."
-          : null,
-      }
-    : null;
+  const contractSummary: QuoteContractSummary | null =
+    withSummary && monthly.length > 0
+      ? {
+          services: monthly.map(({ line, index }) => ({
+            description: line.description,
+            termMonths: line.termMonths ?? 1,
+            monthlyPriceExVatPence: totals.lines[index]!.amountExVatPence,
+            monthlyPriceIncVatPence: withVat(totals.lines[index]!.amountExVatPence),
+            priceRises: describePriceRises(line.priceRises),
+            allowances: "30GB data, unlimited minutes and texts, 5G",
+            roaming: "EU roaming included (15GB fair use)",
+          })),
+          outOfBundle: "Calls to premium and international numbers are charged at the network's published business rates.",
+          howToLeave: "Give 30 days' notice; leaving before the end of the term costs the remaining monthly charges.",
+          longTermWarning: monthly.some(({ line }) => (line.termMonths ?? 0) > 24)
+            ? "One or more services here run for more than 24 months: you are committing for longer than the usual two years."
+            : null,
+        }
+      : null;
   return {
     brandName: "ClearLine Business",
     reference: "CLB-2026-123456-Q1",

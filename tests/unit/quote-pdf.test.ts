@@ -105,6 +105,15 @@ describe("a quote's PDF, read back from its bytes", () => {
     }
   });
 
+  it("draws a quote with no lines and no note: its totals are nothing", async () => {
+    const document = quoteDocument([], { customerNote: "" });
+    const lines = allLines(await readPdf(await renderQuotePdf(document)));
+    expect(lines).toContain("Monthly inc VAT £0.00");
+    expect(lines).toContain("Due on acceptance inc VAT £0.00");
+    expect(lines).not.toContain("A note for you");
+    expect(lines).not.toContain("Contract summary");
+  });
+
   it("draws any text the schema allows: characters the font lacks become '?', long words wrap, a huge description flows over pages", async () => {
     const unbroken = "x".repeat(3000);
     const document = quoteDocument(
