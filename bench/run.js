@@ -20,6 +20,7 @@ const benchmarks = {
   abuse: "./abuse.js",
   "tariff-import": "./tariff-import.js",
   comparison: "./comparison.js",
+  "quote-pdf": "./quote-pdf.js",
 };
 
 const exitWithParent = new URL("../scripts/exit-with-parent.js", import.meta.url).href;
