@@ -34,6 +34,18 @@ function residentBytes(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }
 
+/** A GET on a connection of its own, answered with its status. */
+function statusOnNewConnection(server: TestServer, url: string) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get(new URL(url, server.url), { agent: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+      .on("error", reject);
+  });
+}
+
 /**
  * Sends the head of a request that says its body is `declared` bytes, then a
  * little of it, and waits for the answer without sending the rest.
@@ -73,7 +85,9 @@ function postChunked(server: TestServer, url: string, cookie: string, total: num
     request.on("response", (response) => {
       answered = true;
       response.resume();
-      response.on("end", () => resolve(response.statusCode ?? 0));
+      // The server may close the connection on the rest of a refused body before this side has
+      // read its answer to the end (no "end" then, only "close"): the status is the answer.
+      response.on("close", () => resolve(response.statusCode ?? 0));
     });
     // Once the server has refused the body it closes the connection while this side still writes.
     request.on("error", () => (answered ? undefined : resolve("cut off")));
@@ -134,7 +148,7 @@ describe("request bodies", () => {
 
     const grownBy = residentBytes(server.pid) - before;
     expect(grownBy).toBeLessThan(100 * 1024 * 1024);
-    // And it still serves.
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    // And it still serves a new visitor (on a connection of its own, as every request above).
+    expect(await statusOnNewConnection(server, "/healthz")).toBe(200);
   });
 });
