@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { BODY_LIMITS } from "~/infrastructure/request-body.server";
 import { recordId } from "~/lib/route-params";
 import { quoteDraftSchema } from "~/lib/schemas/quotes";
 import { getQuoteWithDocument, updateQuoteDraft } from "~/models/quotes.server";
@@ -14,8 +15,9 @@ const quote: AdminJsonRoute = {
   GET: { permission: "view", handle: ({ params }) => getQuoteWithDocument(recordId(params.id)) },
   PATCH: {
     permission: "workLeads",
+    maxBodyBytes: BODY_LIMITS.quoteDraft,
     handle: async ({ request, params, user }) => {
-      const draft = await readJsonWithSchema(request, quoteDraftSchema, "Invalid quote");
+      const draft = await readJsonWithSchema(request, quoteDraftSchema, "Invalid quote", BODY_LIMITS.quoteDraft);
       return updateQuoteDraft(user, recordId(params.id), draft);
     },
   },

@@ -293,6 +293,19 @@ describe("PATCH /admin/api/quotes/{id}", () => {
     expect(await storedQuote(draft.id)).toEqual(before);
   });
 
+  it("takes a quote at its largest: 60 lines with long descriptions, rises and reasons, and both notes in full", async () => {
+    const draft = await draftFor((await newLead()).id);
+    const rises = Array.from({ length: 12 }, (_, index) => ({ from: `${2027 + index}-04-01`, monthlyPriceExVatPence: 3600 + index }));
+    const lines = Array.from({ length: 60 }, (_, index) =>
+      freeLine({ description: `${index} ${"d".repeat(190)}`, priceRises: rises, discount: { kind: "percent", percent: 5, reason: "r".repeat(200) } }),
+    );
+    const body = { lines, customerNote: "n".repeat(2000), internalMemo: "m".repeat(2000) };
+    expect(JSON.stringify(body).length).toBeGreaterThan(64 * 1024);
+    const response = await staff.manager.patch(`/admin/api/quotes/${draft.id}`, body);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(((await response.json()) as Quote).lines).toHaveLength(60);
+  });
+
   it("answers 400 on the line's tariff for a tariff that is not live, and changes nothing", async () => {
     const draft = await draftFor((await newLead()).id);
     const before = await storedQuote(draft.id);
