@@ -16,6 +16,7 @@ import * as sharedRateLimits from "./0016_shared_rate_limits";
 import * as confirmationEmailCounts from "./0017_confirmation_email_counts";
 import * as hashedSessions from "./0018_hashed_sessions";
 import * as tariffCatalogue from "./0019_tariff_catalogue";
+import * as quotes from "./0020_quotes";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0017_confirmation_email_counts": confirmationEmailCounts,
   "0018_hashed_sessions": hashedSessions,
   "0019_tariff_catalogue": tariffCatalogue,
+  "0020_quotes": quotes,
 };

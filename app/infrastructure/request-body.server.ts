@@ -14,6 +14,8 @@ export const BODY_LIMITS = {
   form: 64 * 1024,
   /** JSON calls of the public and admin APIs. */
   json: 16 * 1024,
+  /** A quote draft over JSON: up to 60 lines, each with a description, rises and a discount's reason, and two notes. */
+  quoteDraft: 128 * 1024,
   /** A tariff catalogue CSV import: 10,000 tariffs of a few hundred bytes each, with room to spare. */
   tariffCsv: 8 * 1024 * 1024,
 } as const;

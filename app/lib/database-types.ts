@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { AdminRole, ContactSubject, LeadActivityKind, LeadStatus, StockImageLocation } from "~/lib/enums";
+import type { QuotesTable } from "~/lib/database-quote-types";
 import type { TariffStatus } from "~/lib/tariffs";
 
 /** The tables as the migrations create them. Timestamps are ISO-8601 UTC text. */
@@ -267,6 +268,7 @@ export interface Database {
   rateLimitWindows: RateLimitWindowsTable;
   confirmationEmailCounts: ConfirmationEmailCountsTable;
   tariffs: TariffsTable;
+  quotes: QuotesTable;
 }
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -280,3 +282,4 @@ export type AuditLogRow = Selectable<AuditLogTable>;
 export type LeadActivityRow = Selectable<LeadActivityTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type TariffRow = Selectable<TariffsTable>;
+export type QuoteRow = Selectable<QuotesTable>;

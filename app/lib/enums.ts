@@ -14,8 +14,8 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   lost: "Lost",
 };
 
-/** What a lead's timeline records (migration 0014 keeps the database's CHECK to this list). */
-export const LEAD_ACTIVITY_KINDS = ["note", "status", "assignment"] as const;
+/** What a lead's timeline records (migrations 0014 and 0020 keep the database's CHECK to this list). */
+export const LEAD_ACTIVITY_KINDS = ["note", "status", "assignment", "quote"] as const;
 export type LeadActivityKind = (typeof LEAD_ACTIVITY_KINDS)[number];
 
 /** The leads screen's owner filter (beyond the spec): `?assigned=`. */

@@ -132,3 +132,43 @@ export interface QuoteDocument {
   contractSummary: QuoteContractSummary | null;
   terms: { version: string; text: string };
 }
+
+/**
+ * A quote as staff see it (the staff JSON): its lines parsed, and its totals:
+ * a draft's priced now by the price module, a sent quote's as fixed when sent.
+ * The customer's token is left out: it is the customer's, shown only as the link once sent.
+ */
+export interface Quote {
+  id: number;
+  leadId: number;
+  version: number;
+  supersedesQuoteId: number | null;
+  status: QuoteStatus;
+  lines: QuoteLine[];
+  totals: QuoteTotals;
+  /** YYYY-MM-DD: the first month's start the totals are priced from. */
+  start: string;
+  customerNote: string | null;
+  internalMemo: string | null;
+  /** YYYY-MM-DD. */
+  validUntil: string;
+  terms: { version: string; text: string };
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  firstViewedAt: string | null;
+  lastViewedAt: string | null;
+  viewCount: number;
+  acceptedAt: string | null;
+  acceptedName: string | null;
+  acceptedRole: string | null;
+  declinedAt: string | null;
+  declineReason: string | null;
+  withdrawnAt: string | null;
+}
+
+/** "Q1", "Q2": a quote's version as staff and customers read it, after the lead's reference. */
+export function quoteVersionLabel(version: number): string {
+  return `Q${version}`;
+}

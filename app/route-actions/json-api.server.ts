@@ -24,8 +24,13 @@ export async function readJsonObject(request: Request, maxBytes: number = BODY_L
 }
 
 /** The body parsed with a shared schema, or 400 with the field errors (thrown). */
-export async function readJsonWithSchema<S extends z.ZodTypeAny>(request: Request, schema: S, error = "Invalid input"): Promise<z.infer<S>> {
-  const parsed = parseWithSchema(schema, await readJsonObject(request));
+export async function readJsonWithSchema<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+  error = "Invalid input",
+  maxBytes: number = BODY_LIMITS.json,
+): Promise<z.infer<S>> {
+  const parsed = parseWithSchema(schema, await readJsonObject(request, maxBytes));
   if (!parsed.success) throw json({ error, fieldErrors: parsed.fieldErrors }, { status: 400 });
   return parsed.data;
 }

@@ -112,6 +112,13 @@ async function freshSignupId(): Promise<number> {
   return row.id;
 }
 
+/** A draft quote of its own for each request, on a lead of its own, drafted as staff would. */
+async function freshQuoteId(): Promise<number> {
+  const response = await clients.admin.postJson(`/admin/api/leads/${await freshLeadId()}/quotes`, undefined);
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
 /** A tariff of its own for each request, as a staff member would have added it. */
 async function freshTariffSlug(): Promise<string> {
   counter += 1;
@@ -214,6 +221,26 @@ const CASES: Case[] = [
   {
     name: "PUT /admin/api/quote-requests/:id",
     request: async () => ({ method: "PUT", path: `/admin/api/quote-requests/${await anyLeadId()}`, body: { status: "contacted" } }),
+    expect: API_FOR_ALL,
+  },
+  {
+    name: "GET /admin/api/leads/:id/quotes",
+    request: async () => ({ method: "GET", path: `/admin/api/leads/${await anyLeadId()}/quotes` }),
+    expect: API_FOR_ALL,
+  },
+  {
+    name: "POST /admin/api/leads/:id/quotes",
+    request: async () => ({ method: "POST", path: `/admin/api/leads/${await freshLeadId()}/quotes` }),
+    expect: { ...API_FOR_ALL, manager: 201, admin: 201, superAdmin: 201 },
+  },
+  {
+    name: "GET /admin/api/quotes/:id",
+    request: async () => ({ method: "GET", path: `/admin/api/quotes/${await freshQuoteId()}` }),
+    expect: API_FOR_ALL,
+  },
+  {
+    name: "PATCH /admin/api/quotes/:id",
+    request: async () => ({ method: "PATCH", path: `/admin/api/quotes/${await freshQuoteId()}`, body: { customerNote: "As discussed" } }),
     expect: API_FOR_ALL,
   },
   {

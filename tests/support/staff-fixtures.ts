@@ -24,7 +24,7 @@ export async function signInEveryRole(server: { url: string; db: Kysely<Database
 
 /** One record of each kind, for the routes that show one. */
 export async function createOneOfEach(db: Kysely<Database>): Promise<Record<RecordKind, string>> {
-  const kinds: RecordKind[] = ["lead", "enquiry", "signup", "stockImage", "testimonial", "tariff", "user"];
+  const kinds: RecordKind[] = ["lead", "enquiry", "signup", "stockImage", "testimonial", "tariff", "user", "quote"];
   const ids = {} as Record<RecordKind, string>;
   for (const [n, kind] of kinds.entries()) ids[kind] = await createRecord(db, kind, n);
   return ids;
@@ -94,6 +94,28 @@ export async function createRecord(db: Kysely<Database>, kind: RecordKind, n: nu
         })
         .execute();
       return tariff.slug;
+    }
+    case "quote": {
+      await seedTestLeads(db, 1, { startNumber: 600_000 + n });
+      const lead = await db.selectFrom("leads").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
+      const values = {
+        leadId: lead.id,
+        version: 1,
+        supersedesQuoteId: null,
+        token: `probe-quote-token-${n}`,
+        lines: "[]",
+        totals: null,
+        start: now.slice(0, 10),
+        customerNote: null,
+        internalMemo: null,
+        validUntil: "2099-12-31",
+        termsVersion: "probe",
+        termsText: "Probe terms",
+        createdBy: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      return String((await db.insertInto("quotes").values(values).returning("id").executeTakeFirstOrThrow()).id);
     }
     case "user":
       return (await createAdminUserRow(db, { email: `probe.target${n}@clearlinebusiness.co.uk`, role: "manager" })).id;

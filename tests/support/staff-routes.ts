@@ -17,7 +17,7 @@ export type Who = "signedOut" | "manager" | "admin" | "super_admin";
 export const EVERYONE: Who[] = ["signedOut", "manager", "admin", "super_admin"];
 
 /** A record a route's `:id` names; a fresh one is made for every write that may remove or change it. */
-export type RecordKind = "lead" | "enquiry" | "signup" | "stockImage" | "testimonial" | "tariff" | "user";
+export type RecordKind = "lead" | "enquiry" | "signup" | "stockImage" | "testimonial" | "tariff" | "user" | "quote";
 
 /** Who may use a route: a permission of a signed-in role, or "anyone" (sign-in screens, public images, redirects). */
 export type Access = Permission | "anyone";
@@ -131,6 +131,19 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
     ],
   }),
   "admin.api.quote-requests.ts": api("/admin/api/quote-requests", "view", { query: LEAD_QUERY }),
+  "admin.api.leads.$id.quotes.ts": api("/admin/api/leads/:id/quotes", "view", { record: "lead", writes: [none("workLeads")] }),
+  "admin.api.quotes.$id.ts": api("/admin/api/quotes/:id", "view", {
+    record: "quote",
+    writes: [
+      {
+        method: "PATCH",
+        access: "workLeads",
+        body: "json",
+        fields: ["lines", "customerNote", "internalMemo", "validUntil"],
+        valid: { customerNote: "As discussed", internalMemo: "Call back", validUntil: "2099-12-31" },
+      },
+    ],
+  }),
   "admin.api.stock-images.$id.preview.ts": page("/admin/api/stock-images/:id/preview", "anyone", "/admin", { record: "stockImage" }),
   "admin.api.stock-images.$id.ts": api("/admin/api/stock-images/:id", "view", { record: "stockImage", writes: [none("manageImages", "DELETE")] }),
   "admin.api.stock-images.ts": api("/admin/api/stock-images", "view", {

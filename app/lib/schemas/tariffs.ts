@@ -67,7 +67,8 @@ const calendarDay = (label: string) =>
 
 const flag = (label: string) => z.boolean({ invalid_type_error: `${label} must be true or false` }).default(false);
 
-const priceRise = z.object({
+/** One dated price, as the catalogue and a quote line both take it. */
+export const priceRise = z.object({
   from: calendarDay("the date the price rises"),
   monthlyPriceExVatPence: pence("the risen monthly price"),
 });
@@ -85,7 +86,7 @@ const euRoaming = z
   })
   .default({ included: false, fairUseGb: null, dailyChargePence: null });
 
-const multiLineDiscount = z
+export const multiLineDiscount = z
   .object({
     fromLine: z
       .number({ invalid_type_error: "Enter the line the discount starts from" })

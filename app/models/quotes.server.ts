@@ -1,0 +1,253 @@
+import { randomBytes } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { AdminUser } from "~/lib/admin-users";
+import { fullName } from "~/lib/admin-users";
+import type { Brand } from "~/lib/brand";
+import type { Database, LeadRow, QuoteRow } from "~/lib/database-types";
+import { londonDateStamp } from "~/lib/format";
+import { storedSnapshot } from "~/lib/leads";
+import { quoteContractSummary } from "~/lib/quote-contract-summary";
+import { QUOTE_TERMS } from "~/lib/quote-terms";
+import { quoteVersionLabel, QUOTE_STATUS_LABELS, type Quote, type QuoteDocument, type QuoteLine, type QuoteTotals } from "~/lib/quotes";
+import type { QuoteDraftInput } from "~/lib/schemas/quotes";
+import { formatPounds, priceQuote } from "~/lib/tariff-prices";
+import type { TariffSnapshot } from "~/lib/tariffs";
+import { forChange, getDb, isUniqueViolation } from "~/infrastructure/db.server";
+import { brand } from "~/infrastructure/brand.server";
+import { env } from "~/infrastructure/env.server";
+import { recordAudit } from "./audit-log.server";
+import { ModelError } from "./model-error.server";
+import { linesFromChosenTariff, resolveQuoteLines } from "./quote-lines.server";
+
+/**
+ * Quotes staff build from a lead (DESIGN.md, Tariffs and quotes). A quote is
+ * a draft until it is sent; a sent quote is frozen (a change is a new version,
+ * a later step). Every change is audited and shown on the lead's timeline.
+ */
+
+/** The customer's link: 128 random bits, base64url (22 characters). */
+function newQuoteToken(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+/** A YYYY-MM-DD day plus whole calendar days. */
+function daysAfter(day: string, days: number): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** A draft's totals are priced now from its lines; a sent quote's are the ones fixed when it was sent. */
+function quoteTotals(row: Pick<QuoteRow, "totals" | "start">, lines: readonly QuoteLine[]): QuoteTotals {
+  return row.totals === null ? priceQuote(lines, row.start) : (JSON.parse(row.totals) as QuoteTotals);
+}
+
+export function toQuote(row: QuoteRow): Quote {
+  const lines = JSON.parse(row.lines) as QuoteLine[];
+  return {
+    id: row.id,
+    leadId: row.leadId,
+    version: row.version,
+    supersedesQuoteId: row.supersedesQuoteId,
+    status: row.status,
+    lines,
+    totals: quoteTotals(row, lines),
+    start: row.start,
+    customerNote: row.customerNote,
+    internalMemo: row.internalMemo,
+    validUntil: row.validUntil,
+    terms: { version: row.termsVersion, text: row.termsText },
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    sentAt: row.sentAt,
+    firstViewedAt: row.firstViewedAt,
+    lastViewedAt: row.lastViewedAt,
+    viewCount: row.viewCount,
+    acceptedAt: row.acceptedAt,
+    acceptedName: row.acceptedName,
+    acceptedRole: row.acceptedRole,
+    declinedAt: row.declinedAt,
+    declineReason: row.declineReason,
+    withdrawnAt: row.withdrawnAt,
+  };
+}
+
+/** The lead's timeline entry and the audit log's, for one quote change, in the change's transaction. */
+async function recordQuoteChange(
+  trx: Transaction<Database>,
+  actor: AdminUser,
+  change: { action: "quote.created" | "quote.updated"; leadId: number; quoteId: number; reference: string; body: string; now: string },
+): Promise<void> {
+  await trx
+    .insertInto("leadActivity")
+    .values({ leadId: change.leadId, kind: "quote", actorId: actor.id, actorName: fullName(actor), body: change.body, createdAt: change.now })
+    .execute();
+  await trx.updateTable("leads").set({ updatedAt: change.now }).where("id", "=", change.leadId).execute();
+  await recordAudit(actor, { action: change.action, entityType: "quote", entityId: change.quoteId, summary: `${change.body} (${change.reference})` }, trx);
+}
+
+/** "2 lines, £33.60 a month and £50.00 one-off ex VAT": what a timeline entry says of a quote. */
+function quoteSummary(lines: readonly QuoteLine[], start: string): string {
+  const totals = priceQuote(lines, start);
+  const count = lines.length === 1 ? "1 line" : `${lines.length} lines`;
+  return `${count}, ${formatPounds(totals.monthlyExVatPence)} a month and ${formatPounds(totals.oneOffExVatPence)} one-off ex VAT`;
+}
+
+/**
+ * A new draft quote for a lead: its first lines from the deal the visitor
+ * chose, valid for QUOTE_VALID_DAYS, on the current terms. A lead has one
+ * draft at a time (409 while one is open: edit it).
+ */
+export async function createQuoteDraft(actor: AdminUser, leadId: number, now = new Date()): Promise<Quote> {
+  const db = await getDb();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const lead = await forChange(trx.selectFrom("leads").select(["id", "reference", "tariff"]).where("id", "=", leadId)).executeTakeFirst();
+      if (!lead) throw new ModelError(404, "Lead not found");
+      const quotes = await trx.selectFrom("quotes").select(["version", "status"]).where("leadId", "=", leadId).execute();
+      const draft = quotes.find((quote) => quote.status === "draft");
+      if (draft) throw new ModelError(409, `This lead already has a draft quote (${quoteVersionLabel(draft.version)}): edit that one`);
+      const version = Math.max(0, ...quotes.map((quote) => quote.version)) + 1;
+      const start = londonDateStamp(now);
+      const lines = linesFromChosenTariff(storedSnapshot<TariffSnapshot>(lead.tariff));
+      const stamp = now.toISOString();
+      const row = await trx
+        .insertInto("quotes")
+        .values({
+          leadId,
+          version,
+          supersedesQuoteId: null,
+          token: newQuoteToken(),
+          lines: JSON.stringify(lines),
+          totals: null,
+          start,
+          customerNote: null,
+          internalMemo: null,
+          validUntil: daysAfter(start, env.QUOTE_VALID_DAYS),
+          termsVersion: QUOTE_TERMS.version,
+          termsText: QUOTE_TERMS.text,
+          createdBy: actor.id,
+          createdAt: stamp,
+          updatedAt: stamp,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const label = quoteVersionLabel(version);
+      await recordQuoteChange(trx, actor, {
+        action: "quote.created",
+        leadId,
+        quoteId: row.id,
+        reference: `${lead.reference}-${label}`,
+        body: `Quote ${label} drafted: ${quoteSummary(lines, start)}`,
+        now: stamp,
+      });
+      return toQuote(row);
+    });
+  } catch (error) {
+    // Two staff drafting the same lead's quote at once: the second is told, as above.
+    if (isUniqueViolation(error, "quotes", "version")) throw new ModelError(409, "Another quote for this lead was drafted just now: reload the lead");
+    throw error;
+  }
+}
+
+/**
+ * Changes a draft: the fields given replace the draft's (the lines whole).
+ * A sent quote is frozen: 409.
+ */
+export async function updateQuoteDraft(actor: AdminUser, quoteId: number, draft: QuoteDraftInput, now = new Date()): Promise<Quote> {
+  const db = await getDb();
+  const read = await db.selectFrom("quotes").select(["status", "version", "lines", "start"]).where("id", "=", quoteId).executeTakeFirst();
+  if (!read) throw new ModelError(404, "Quote not found");
+  // The catalogue is read before the transaction: SQLite has one connection, held by the transaction.
+  const lines =
+    read.status === "draft" && draft.lines ? await resolveQuoteLines(draft.lines, JSON.parse(read.lines) as QuoteLine[], read.start, now) : undefined;
+  return db.transaction().execute(async (trx) => {
+    const before = await forChange(trx.selectFrom("quotes").selectAll().where("id", "=", quoteId)).executeTakeFirst();
+    if (!before) throw new ModelError(404, "Quote not found");
+    const label = quoteVersionLabel(before.version);
+    if (before.status !== "draft") {
+      throw new ModelError(409, `Quote ${label} is ${QUOTE_STATUS_LABELS[before.status].toLowerCase()} and can no longer be changed`);
+    }
+    if (lines && before.lines !== read.lines) throw new ModelError(409, `Quote ${label} was changed just now by someone else: reload it`);
+    const newLines = lines ?? (JSON.parse(before.lines) as QuoteLine[]);
+    const stamp = now.toISOString();
+    const row = await trx
+      .updateTable("quotes")
+      .set({
+        lines: JSON.stringify(newLines),
+        ...(draft.customerNote !== undefined ? { customerNote: draft.customerNote } : {}),
+        ...(draft.internalMemo !== undefined ? { internalMemo: draft.internalMemo } : {}),
+        ...(draft.validUntil !== undefined ? { validUntil: draft.validUntil } : {}),
+        updatedAt: stamp,
+      })
+      .where("id", "=", quoteId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const lead = await trx.selectFrom("leads").select("reference").where("id", "=", before.leadId).executeTakeFirstOrThrow();
+    await recordQuoteChange(trx, actor, {
+      action: "quote.updated",
+      leadId: before.leadId,
+      quoteId,
+      reference: `${lead.reference}-${label}`,
+      body: `Quote ${label} updated: ${quoteSummary(newLines, before.start)}`,
+      now: stamp,
+    });
+    return toQuote(row);
+  });
+}
+
+export async function getQuote(id: number): Promise<Quote> {
+  const db = await getDb();
+  const row = await db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw new ModelError(404, "Quote not found");
+  return toQuote(row);
+}
+
+/** A lead's quotes, first version first; 404 for a lead that is not there. */
+export async function listLeadQuotes(leadId: number): Promise<Quote[]> {
+  const db = await getDb();
+  const [lead, rows] = await Promise.all([
+    db.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst(),
+    db.selectFrom("quotes").selectAll().where("leadId", "=", leadId).orderBy("version", "asc").execute(),
+  ]);
+  if (!lead) throw new ModelError(404, "Lead not found");
+  return rows.map(toQuote);
+}
+
+/** The lead a quote is for, as its document needs it. */
+export type QuoteLead = Pick<LeadRow, "reference" | "teamSize" | "businessName" | "companyName" | "firstName" | "lastName" | "email">;
+
+export async function getQuoteLead(leadId: number): Promise<QuoteLead> {
+  const db = await getDb();
+  const lead = await db
+    .selectFrom("leads")
+    .select(["reference", "teamSize", "businessName", "companyName", "firstName", "lastName", "email"])
+    .where("id", "=", leadId)
+    .executeTakeFirst();
+  if (!lead) throw new ModelError(404, "Lead not found");
+  return lead;
+}
+
+/** Everything the customer is shown of a quote: its page and its PDF are both drawn from this. */
+export function quoteDocument(quote: Quote, lead: QuoteLead, brand: Pick<Brand, "name">): QuoteDocument {
+  return {
+    brandName: brand.name,
+    reference: `${lead.reference}-${quoteVersionLabel(quote.version)}`,
+    version: quote.version,
+    issuedOn: londonDateStamp(new Date(quote.sentAt ?? quote.createdAt)),
+    validUntil: quote.validUntil,
+    start: quote.start,
+    customer: { businessName: lead.companyName || lead.businessName, contactName: `${lead.firstName} ${lead.lastName}`, email: lead.email },
+    customerNote: quote.customerNote,
+    lines: quote.lines,
+    totals: quote.totals,
+    contractSummary: quoteContractSummary(quote.lines, lead.teamSize, quote.start),
+    terms: quote.terms,
+  };
+}
+
+/** A quote as the staff JSON gives it: with the document its customer will be shown. */
+export async function getQuoteWithDocument(id: number): Promise<Quote & { document: QuoteDocument }> {
+  const quote = await getQuote(id);
+  return { ...quote, document: quoteDocument(quote, await getQuoteLead(quote.leadId), brand) };
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { CONTRACT_SUMMARY_WORDS, quoteContractSummary } from "~/lib/quote-contract-summary";
+import type { QuoteLine } from "~/lib/quotes";
+import type { TariffSnapshot } from "~/lib/tariffs";
+
+const snapshot: TariffSnapshot = {
+  slug: "ee-business-30gb-24",
+  network: "EE",
+  name: "Business SIM 30GB",
+  serviceType: "sim_only",
+  termMonths: 24,
+  dataGb: 30,
+  minutes: null,
+  texts: null,
+  fiveG: true,
+  euRoaming: { included: true, fairUseGb: 15, dailyChargePence: null },
+  wifiCalling: true,
+  businessExtras: [],
+  monthlyPriceExVatPence: 1200,
+  upfrontCostExVatPence: 0,
+  priceRises: [{ from: "2027-04-01", monthlyPriceExVatPence: 1400 }],
+  multiLineDiscount: { fromLine: 2, percent: 10 },
+  checkedOn: "2026-11-01",
+  isSample: false,
+  lines: 3,
+  start: "2026-11-25",
+  linePriceExVatPence: 1200,
+  teamMonthlyExVatPence: 3360,
+  contractTotalExVatPence: 0,
+  effectiveMonthlyExVatPence: 0,
+  takenAt: "2026-11-25T10:00:00.000Z",
+};
+
+const line = (overrides: Partial<QuoteLine>): QuoteLine => ({
+  group: "mobile",
+  description: "A line",
+  tariff: null,
+  quantity: 1,
+  unitPriceExVatPence: 1000,
+  charge: "monthly",
+  termMonths: 12,
+  priceRises: [],
+  multiLineDiscount: null,
+  discount: null,
+  ...overrides,
+});
+
+const START = "2026-12-01";
+
+describe("the contract summary Ofcom requires before a small business's contract", () => {
+  it("is left out for a business of more than ten, or of an unknown size", () => {
+    expect(quoteContractSummary([line({})], "10+", START)).toBeNull();
+    expect(quoteContractSummary([line({})], null, START)).toBeNull();
+  });
+
+  it("lists each monthly line with its price ex and inc VAT, its rises in pounds, allowances and roaming; one-offs are left out", () => {
+    const summary = quoteContractSummary(
+      [
+        line({
+          description: "EE Business SIM 30GB",
+          tariff: snapshot,
+          quantity: 3,
+          unitPriceExVatPence: 1200,
+          termMonths: 24,
+          priceRises: snapshot.priceRises,
+          multiLineDiscount: { fromLine: 2, percent: 10 },
+        }),
+        line({ group: "broadband", description: "Fibre broadband", unitPriceExVatPence: 3500 }),
+        line({ group: "hardware", description: "Handsets", charge: "one_off", termMonths: null, unitPriceExVatPence: 20000 }),
+      ],
+      "3 - 4",
+      START,
+    );
+    expect(summary).toEqual({
+      services: [
+        {
+          description: "EE Business SIM 30GB",
+          termMonths: 24,
+          // £12.00 + 2 x £10.80 (10 % off from the 2nd line): the price module's first month.
+          monthlyPriceExVatPence: 3360,
+          monthlyPriceIncVatPence: 4032,
+          priceRises: ["£14.00 from 1 Apr 2027"],
+          allowances: "30GB data, Unlimited minutes, Unlimited texts, 5G",
+          roaming: "EU roaming included (15GB fair use)",
+        },
+        {
+          description: "Fibre broadband",
+          termMonths: 12,
+          monthlyPriceExVatPence: 3500,
+          monthlyPriceIncVatPence: 4200,
+          priceRises: [],
+          allowances: CONTRACT_SUMMARY_WORDS.freeLine,
+          roaming: CONTRACT_SUMMARY_WORDS.freeLine,
+        },
+      ],
+      outOfBundle: CONTRACT_SUMMARY_WORDS.outOfBundle,
+      howToLeave: CONTRACT_SUMMARY_WORDS.howToLeave,
+      longTermWarning: null,
+    });
+  });
+
+  it("warns when any term is over 24 months, for each small team size", () => {
+    for (const teamSize of ["1 - 2", "3 - 4", "5 - 9"]) {
+      expect(quoteContractSummary([line({ termMonths: 24 })], teamSize, START)?.longTermWarning).toBeNull();
+      expect(quoteContractSummary([line({ termMonths: 24 }), line({ termMonths: 36 })], teamSize, START)?.longTermWarning).toBe(
+        CONTRACT_SUMMARY_WORDS.longTermWarning,
+      );
+    }
+  });
+});
