@@ -3,7 +3,7 @@ import { londonDateStamp } from "~/lib/format";
 import { QUOTE_CHARGE_LABELS, QUOTE_CHARGES, QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS } from "~/lib/quotes";
 import { isCalendarDay } from "~/lib/tariff-prices";
 import { withoutNul } from "./fields";
-import { multiLineDiscount, priceRise, TARIFF_LIMITS } from "./tariffs";
+import { multiLineDiscount, penceAmount, priceRise, requiredText, TARIFF_LIMITS } from "./tariffs";
 
 /** Limits of a quote as staff write it: a larger figure is a typing mistake, not a deal. */
 export const QUOTE_LIMITS = {
@@ -17,22 +17,6 @@ export const QUOTE_LIMITS = {
   /** £100,000 a unit, in pence. */
   pence: TARIFF_LIMITS.pence,
 } as const;
-
-const text = (label: string, max: number) =>
-  withoutNul(
-    z
-      .string({ required_error: `Enter ${label}`, invalid_type_error: `Enter ${label}` })
-      .trim()
-      .min(1, `Enter ${label}`)
-      .max(max, `Keep ${label} to ${max} characters`),
-  );
-
-const pence = (label: string) =>
-  z
-    .number({ required_error: `Enter ${label} in pence`, invalid_type_error: `Enter ${label} as a whole number of pence` })
-    .int(`Enter ${label} as a whole number of pence`)
-    .min(0, `${label[0]!.toUpperCase()}${label.slice(1)} cannot be negative`)
-    .max(QUOTE_LIMITS.pence, `Check ${label}: it is over £100,000`);
 
 /** A free text that may be left out: empty is the same as none. */
 const optionalNote = (label: string) =>
@@ -56,12 +40,12 @@ const discount = z
           .min(0, "The discount cannot be below 0 %")
           .max(100, "The discount cannot be over 100 %")
           .refine((percent) => Number.isInteger(Math.round(percent * 100 * 1e6) / 1e6), "Give the discount to at most two decimal places"),
-        reason: text("the reason for the discount", QUOTE_LIMITS.reason),
+        reason: requiredText("the reason for the discount", QUOTE_LIMITS.reason),
       }),
       z.object({
         kind: z.literal("amount"),
-        amountExVatPence: pence("the discount"),
-        reason: text("the reason for the discount", QUOTE_LIMITS.reason),
+        amountExVatPence: penceAmount("the discount"),
+        reason: requiredText("the reason for the discount", QUOTE_LIMITS.reason),
       }),
     ],
     { errorMap: () => ({ message: "Choose a discount of kind percent or amount" }) },
@@ -82,13 +66,13 @@ export const quoteLineSchema = z
     tariffSlug: withoutNul(z.string({ invalid_type_error: "Enter the tariff's slug" }).trim().min(1, "Enter the tariff's slug").max(QUOTE_LIMITS.slug))
       .nullable()
       .optional(),
-    description: text("the line's description", QUOTE_LIMITS.description).optional(),
+    description: requiredText("the line's description", QUOTE_LIMITS.description).optional(),
     quantity: z
       .number({ required_error: "Enter the quantity", invalid_type_error: "Enter the quantity as a whole number" })
       .int("Enter the quantity as a whole number")
       .min(1, `The quantity must be between 1 and ${QUOTE_LIMITS.quantity}`)
       .max(QUOTE_LIMITS.quantity, `The quantity must be between 1 and ${QUOTE_LIMITS.quantity}`),
-    unitPriceExVatPence: pence("the unit price").optional(),
+    unitPriceExVatPence: penceAmount("the unit price").optional(),
     charge: z.enum(QUOTE_CHARGES, { errorMap: () => ({ message: `Choose a charge: ${Object.values(QUOTE_CHARGE_LABELS).join(", ")}` }) }).optional(),
     termMonths: z
       .number({ invalid_type_error: "Enter the term in months" })

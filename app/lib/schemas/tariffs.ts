@@ -33,7 +33,8 @@ export const TARIFF_LIMITS = {
 /** The catalogue's own addresses beside /admin/api/tariffs/{slug} and /admin/tariffs/{slug}: no tariff may take them. */
 const RESERVED_SLUGS: readonly string[] = ["import", "import-samples", "export", "new"];
 
-const text = (label: string, max: number) =>
+/** A required text, trimmed, with what to enter and its limit in the staff's words. */
+export const requiredText = (label: string, max: number) =>
   withoutNul(
     z
       .string({ required_error: `Enter ${label}`, invalid_type_error: `Enter ${label}` })
@@ -42,7 +43,8 @@ const text = (label: string, max: number) =>
       .max(max, `Keep ${label} to ${max} characters`),
   );
 
-const pence = (label: string) =>
+/** An amount of money in whole pence, from nothing to £100,000. */
+export const penceAmount = (label: string) =>
   z
     .number({ required_error: `Enter ${label} in pence`, invalid_type_error: `Enter ${label} as a whole number of pence` })
     .int(`Enter ${label} as a whole number of pence`)
@@ -70,7 +72,7 @@ const flag = (label: string) => z.boolean({ invalid_type_error: `${label} must b
 /** One dated price, as the catalogue and a quote line both take it. */
 export const priceRise = z.object({
   from: calendarDay("the date the price rises"),
-  monthlyPriceExVatPence: pence("the risen monthly price"),
+  monthlyPriceExVatPence: penceAmount("the risen monthly price"),
 });
 
 const euRoaming = z
@@ -82,7 +84,7 @@ const euRoaming = z
       .max(TARIFF_LIMITS.dataGb)
       .nullable()
       .default(null),
-    dailyChargePence: pence("the roaming daily charge").nullable().default(null),
+    dailyChargePence: penceAmount("the roaming daily charge").nullable().default(null),
   })
   .default({ included: false, fairUseGb: null, dailyChargePence: null });
 
@@ -116,20 +118,20 @@ const lineCount = (label: string, fallback: number) =>
  * rises are dated amounts, never percentages (Ofcom, January 2025).
  */
 export const tariffFieldsSchema = z.object({
-  slug: text("a slug", TARIFF_LIMITS.slug).pipe(
+  slug: requiredText("a slug", TARIFF_LIMITS.slug).pipe(
     z
       .string()
       .regex(TARIFF_SLUG_PATTERN, "Use lower-case letters, digits and single hyphens in the slug")
       .refine((slug) => !RESERVED_SLUGS.includes(slug), "This slug names one of the catalogue's own pages: choose another"),
   ),
   network: z.enum(TARIFF_NETWORKS, { errorMap: () => ({ message: `Choose a network: ${TARIFF_NETWORKS.join(", ")}` }) }),
-  name: text("the tariff's name", TARIFF_LIMITS.name),
+  name: requiredText("the tariff's name", TARIFF_LIMITS.name),
   serviceType: z.enum(TARIFF_SERVICE_TYPES, {
     errorMap: () => ({ message: `Choose a service type: ${Object.values(TARIFF_SERVICE_TYPE_LABELS).join(", ")}` }),
   }),
   status: z.enum(TARIFF_STATUSES, { errorMap: () => ({ message: `Choose a status: ${TARIFF_STATUSES.join(", ")}` }) }).default("draft"),
-  monthlyPriceExVatPence: pence("the monthly price"),
-  upfrontCostExVatPence: pence("the upfront cost").default(0),
+  monthlyPriceExVatPence: penceAmount("the monthly price"),
+  upfrontCostExVatPence: penceAmount("the upfront cost").default(0),
   termMonths: z
     .number({ required_error: "Choose a term", invalid_type_error: "Choose a term" })
     .refine(
@@ -154,7 +156,7 @@ export const tariffFieldsSchema = z.object({
   euRoaming,
   wifiCalling: flag("Wi-Fi calling"),
   businessExtras: z
-    .array(text("each business extra", TARIFF_LIMITS.businessExtra), { invalid_type_error: "Business extras must be a list" })
+    .array(requiredText("each business extra", TARIFF_LIMITS.businessExtra), { invalid_type_error: "Business extras must be a list" })
     .max(TARIFF_LIMITS.businessExtras, `List at most ${TARIFF_LIMITS.businessExtras} business extras`)
     .default([]),
   multiLineDiscount,
