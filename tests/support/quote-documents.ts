@@ -21,6 +21,11 @@ export function quoteLine(overrides: Partial<QuoteLine> = {}): QuoteLine {
   };
 }
 
+/** A free monthly line: one at £10.00 a month for 12 months, no rises or discounts; a test changes what it is about. */
+export function plainQuoteLine(overrides: Partial<QuoteLine> = {}): QuoteLine {
+  return quoteLine({ description: "A line", quantity: 1, unitPriceExVatPence: 1000, termMonths: 12, priceRises: [], multiLineDiscount: null, ...overrides });
+}
+
 export const TERMS_TEXT = [
   "1. These terms apply to the services and equipment in this quote once you accept it.",
   "2. Monthly charges are billed in advance from the day each service starts; one-off charges are due on acceptance.",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTRACT_SUMMARY_WORDS, quoteContractSummary } from "~/lib/quote-contract-summary";
-import type { QuoteLine } from "~/lib/quotes";
 import type { TariffSnapshot } from "~/lib/tariffs";
+import { plainQuoteLine } from "../support/quote-documents";
 
 const snapshot: TariffSnapshot = {
   slug: "ee-business-30gb-24",
@@ -31,19 +31,7 @@ const snapshot: TariffSnapshot = {
   takenAt: "2026-11-25T10:00:00.000Z",
 };
 
-const line = (overrides: Partial<QuoteLine>): QuoteLine => ({
-  group: "mobile",
-  description: "A line",
-  tariff: null,
-  quantity: 1,
-  unitPriceExVatPence: 1000,
-  charge: "monthly",
-  termMonths: 12,
-  priceRises: [],
-  multiLineDiscount: null,
-  discount: null,
-  ...overrides,
-});
+const line = plainQuoteLine;
 
 const START = "2026-12-01";
 

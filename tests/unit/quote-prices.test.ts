@@ -1,20 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { QuoteLine } from "~/lib/quotes";
 import { priceQuote } from "~/lib/tariff-prices";
+import { plainQuoteLine } from "../support/quote-documents";
 
-const line = (overrides: Partial<QuoteLine>): QuoteLine => ({
-  group: "mobile",
-  description: "A line",
-  tariff: null,
-  quantity: 1,
-  unitPriceExVatPence: 1000,
-  charge: "monthly",
-  termMonths: 12,
-  priceRises: [],
-  multiLineDiscount: null,
-  discount: null,
-  ...overrides,
-});
+const line = plainQuoteLine;
 
 describe("a quote's figures", () => {
   it("adds monthly lines over their terms with rises and the catalogue's multi-line discount, and one-offs once", () => {
