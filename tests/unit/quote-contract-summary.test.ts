@@ -1,35 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { CONTRACT_SUMMARY_WORDS, quoteContractSummary } from "~/lib/quote-contract-summary";
-import type { TariffSnapshot } from "~/lib/tariffs";
+import { tariffOffer, tariffSnapshot } from "~/lib/tariff-comparison";
+import { priceTariff } from "~/lib/tariff-prices";
 import { plainQuoteLine } from "../support/quote-documents";
+import { tariffInput } from "../support/tariffs";
 
-const snapshot: TariffSnapshot = {
-  slug: "ee-business-30gb-24",
-  network: "EE",
-  name: "Business SIM 30GB",
-  serviceType: "sim_only",
-  termMonths: 24,
-  dataGb: 30,
-  minutes: null,
-  texts: null,
-  fiveG: true,
-  euRoaming: { included: true, fairUseGb: 15, dailyChargePence: null },
-  wifiCalling: true,
-  businessExtras: [],
-  monthlyPriceExVatPence: 1200,
-  upfrontCostExVatPence: 0,
-  priceRises: [{ from: "2027-04-01", monthlyPriceExVatPence: 1400 }],
-  multiLineDiscount: { fromLine: 2, percent: 10 },
-  checkedOn: "2026-11-01",
-  isSample: false,
-  lines: 3,
-  start: "2026-11-25",
-  linePriceExVatPence: 1200,
-  teamMonthlyExVatPence: 3360,
-  contractTotalExVatPence: 0,
-  effectiveMonthlyExVatPence: 0,
-  takenAt: "2026-11-25T10:00:00.000Z",
-};
+// The catalogue's usual test tariff, as a lead keeps it: priced for 3 lines.
+const tariff = { ...tariffInput(), isSample: false, createdAt: "", updatedAt: "" };
+const snapshot = tariffSnapshot(tariffOffer({ tariff, pricing: priceTariff(tariff, { lines: 3, start: "2026-11-25" }) }), new Date("2026-11-25T10:00:00Z"));
 
 const line = plainQuoteLine;
 
