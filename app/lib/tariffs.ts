@@ -124,25 +124,28 @@ export interface Tariff extends TariffInput {
  * team. Kept on the lead as a TariffSnapshot (with when they chose it), so
  * later catalogue edits never change what they saw.
  */
-export interface TariffOffer {
-  slug: string;
-  network: TariffNetwork;
-  name: string;
-  serviceType: TariffServiceType;
+export interface TariffOffer extends Pick<
+  Tariff,
+  | "slug"
+  | "network"
+  | "name"
+  | "serviceType"
+  | "dataGb"
+  | "minutes"
+  | "texts"
+  | "fiveG"
+  | "euRoaming"
+  | "wifiCalling"
+  | "businessExtras"
+  | "monthlyPriceExVatPence"
+  | "upfrontCostExVatPence"
+  | "multiLineDiscount"
+  | "checkedOn"
+  | "isSample"
+> {
+  /** Kept as a plain number: a snapshot outlives the catalogue's list of terms. */
   termMonths: number;
-  dataGb: number | null;
-  minutes: number | null;
-  texts: number | null;
-  fiveG: boolean;
-  euRoaming: EuRoaming;
-  wifiCalling: boolean;
-  businessExtras: string[];
-  monthlyPriceExVatPence: number;
-  upfrontCostExVatPence: number;
   priceRises: PriceRise[];
-  multiLineDiscount: MultiLineDiscount | null;
-  checkedOn: string;
-  isSample: boolean;
   /** The lines priced and the first month's start (YYYY-MM-DD, UK). */
   lines: number;
   start: string;

@@ -54,6 +54,22 @@ async function answerEveryStep(page: Page, email: string) {
   await wizard(page).getByLabel("Phone").fill("07700 900123");
 }
 
+/** From the contract question to the thank-you step, for a visitor already past the team size. */
+async function finishFromContractStep(page: Page, businessName: string, email: string) {
+  await wizard(page).getByRole("button", { name: "Under 3 months" }).click();
+  await expect.poll(() => question(page).textContent()).toBe("What type of business do you run?");
+  await wizard(page).getByRole("button", { name: "LTD company" }).click();
+  await wizard(page).getByLabel("Business name").fill(businessName);
+  await wizard(page).getByRole("button", { name: "Next" }).click();
+  await expect.poll(() => question(page).textContent()).toBe("Where should we send your quote?");
+  await wizard(page).getByLabel("First name").fill("Sam");
+  await wizard(page).getByLabel("Last name").fill("Patel");
+  await wizard(page).getByLabel("Email").fill(email);
+  await wizard(page).getByLabel("Phone").fill("07700 900123");
+  await wizard(page).getByRole("button", { name: "Get My Free Quote" }).click();
+  await page.getByTestId("quote-thank-you").waitFor();
+}
+
 async function storedTariff(email: string): Promise<TariffSnapshot | null> {
   const lead = await journey.server.db.selectFrom("leads").select("tariff").where("email", "=", email).executeTakeFirstOrThrow();
   return lead.tariff === null ? null : JSON.parse(lead.tariff);
@@ -104,18 +120,7 @@ describe.each(JS_MODES)("the chosen deal $name", (mode) => {
     await wizard(page).getByRole("button", { name: "Remove this deal" }).click();
     await chosenDeal(page).waitFor({ state: "detached" });
     expect(await question(page).textContent()).toBe("When does your current contract end?");
-    await wizard(page).getByRole("button", { name: "Under 3 months" }).click();
-    await expect.poll(() => question(page).textContent()).toBe("What type of business do you run?");
-    await wizard(page).getByRole("button", { name: "LTD company" }).click();
-    await wizard(page).getByLabel("Business name").fill("No Deal Ltd");
-    await wizard(page).getByRole("button", { name: "Next" }).click();
-    await expect.poll(() => question(page).textContent()).toBe("Where should we send your quote?");
-    await wizard(page).getByLabel("First name").fill("Sam");
-    await wizard(page).getByLabel("Last name").fill("Patel");
-    await wizard(page).getByLabel("Email").fill(email);
-    await wizard(page).getByLabel("Phone").fill("07700 900123");
-    await wizard(page).getByRole("button", { name: "Get My Free Quote" }).click();
-    await page.getByTestId("quote-thank-you").waitFor();
+    await finishFromContractStep(page, "No Deal Ltd", email);
     expect(await page.getByTestId("thank-you-shortlist").getByRole("listitem").count()).toBe(3);
     expect(await storedTariff(email)).toBeNull();
     await page.context().close();
@@ -168,18 +173,7 @@ describe("the chosen deal with JavaScript, picked mid-wizard", () => {
     expect(await chosenDeal(page).textContent()).toContain("Your chosen deal: O2 Business Plan 10GB, 3 lines");
     // Still on the step the visitor had reached.
     expect(await question(page).textContent()).toBe("When does your current contract end?");
-    await wizard(page).getByRole("button", { name: "Under 3 months" }).click();
-    await expect.poll(() => question(page).textContent()).toBe("What type of business do you run?");
-    await wizard(page).getByRole("button", { name: "LTD company" }).click();
-    await wizard(page).getByLabel("Business name").fill("Later Deal Ltd");
-    await wizard(page).getByRole("button", { name: "Next" }).click();
-    await expect.poll(() => question(page).textContent()).toBe("Where should we send your quote?");
-    await wizard(page).getByLabel("First name").fill("Sam");
-    await wizard(page).getByLabel("Last name").fill("Patel");
-    await wizard(page).getByLabel("Email").fill(email);
-    await wizard(page).getByLabel("Phone").fill("07700 900123");
-    await wizard(page).getByRole("button", { name: "Get My Free Quote" }).click();
-    await page.getByTestId("quote-thank-you").waitFor();
+    await finishFromContractStep(page, "Later Deal Ltd", email);
     expect(await storedTariff(email)).toMatchObject({ slug: "o2-business-10gb-12", lines: 3 });
     await page.context().close();
   });
