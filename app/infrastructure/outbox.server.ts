@@ -62,6 +62,8 @@ const DESTINATIONS: Record<DeliveryKind, Destination> = {
   "lead.staff-email": byEmail,
   "lead.confirmation-email": byEmail,
   "enquiry.staff-email": byEmail,
+  "quote.customer-email": byEmail,
+  "quote.staff-email": byEmail,
 };
 
 /** Deliveries tried side by side in one round. */

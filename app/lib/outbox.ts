@@ -2,7 +2,14 @@
  * What the outbox sends (see infrastructure/outbox.server.ts): one kind per destination.
  * The database keeps the kind as plain text so that adding one needs no table rebuild.
  */
-export const DELIVERY_KINDS = ["lead.webhook", "lead.staff-email", "lead.confirmation-email", "enquiry.staff-email"] as const;
+export const DELIVERY_KINDS = [
+  "lead.webhook",
+  "lead.staff-email",
+  "lead.confirmation-email",
+  "enquiry.staff-email",
+  "quote.customer-email",
+  "quote.staff-email",
+] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 export const DELIVERY_KIND_LABELS: Record<DeliveryKind, string> = {
@@ -10,6 +17,8 @@ export const DELIVERY_KIND_LABELS: Record<DeliveryKind, string> = {
   "lead.staff-email": "New lead email to staff",
   "lead.confirmation-email": "Confirmation email to the visitor",
   "enquiry.staff-email": "New enquiry email to staff",
+  "quote.customer-email": "Quote email to the customer",
+  "quote.staff-email": "Quote viewed, accepted or declined email to staff",
 };
 
 /** The setting each kind needs to be sent at all. */
@@ -18,6 +27,8 @@ export const DELIVERY_KIND_SETTINGS: Record<DeliveryKind, string> = {
   "lead.staff-email": "SMTP_URL",
   "lead.confirmation-email": "SMTP_URL",
   "enquiry.staff-email": "SMTP_URL",
+  "quote.customer-email": "SMTP_URL",
+  "quote.staff-email": "SMTP_URL",
 };
 
 export function isDeliveryKind(value: string): value is DeliveryKind {

@@ -9,6 +9,25 @@ import type { PriceRise, TariffSnapshot } from "./tariffs";
 export const QUOTE_STATUSES = ["draft", "sent", "viewed", "accepted", "declined", "expired", "withdrawn", "superseded"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
+/** A quote its customer may still accept or decline (until its valid-until day has passed). */
+export const QUOTE_OPEN_STATUSES = ["sent", "viewed"] as const satisfies readonly QuoteStatus[];
+
+/** A quote whose customer has answered or can no longer answer: nothing changes it again. */
+export const QUOTE_FINAL_STATUSES = ["accepted", "declined", "expired", "withdrawn", "superseded"] as const satisfies readonly QuoteStatus[];
+
+export function isOpenQuoteStatus(status: QuoteStatus): status is (typeof QUOTE_OPEN_STATUSES)[number] {
+  return (QUOTE_OPEN_STATUSES as readonly QuoteStatus[]).includes(status);
+}
+
+/**
+ * A quote's status as of `today` (YYYY-MM-DD, the UK's day): an open quote
+ * past its valid-until day reads as expired even before the expiry sweep has
+ * written it, so no screen, list or acceptance ever treats it as open.
+ */
+export function quoteStatusOn(quote: { status: QuoteStatus; validUntil: string }, today: string): QuoteStatus {
+  return isOpenQuoteStatus(quote.status) && quote.validUntil < today ? "expired" : quote.status;
+}
+
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   draft: "Draft",
   sent: "Sent",
@@ -166,6 +185,27 @@ export interface Quote {
   declinedAt: string | null;
   declineReason: string | null;
   withdrawnAt: string | null;
+  /** The customer's page, `/quote/{token}`, once sent; null for a draft (its token is never shown before). */
+  customerPath: string | null;
+}
+
+/**
+ * A quote as its customer sees it at /quote/{token}: the document, its status
+ * as of today, and what the customer has already answered.
+ */
+export interface CustomerQuote {
+  status: QuoteStatus;
+  document: QuoteDocument;
+  /** When superseded: the customer's page of the version that replaces it. */
+  supersededByPath: string | null;
+  acceptance: { fullName: string; role: string; acceptedAt: string; contentHash: string } | null;
+  declinedAt: string | null;
+  declineReason: string | null;
+}
+
+/** The customer's page of a sent quote. */
+export function customerQuotePath(token: string): string {
+  return `/quote/${token}`;
 }
 
 /** "Q1", "Q2": a quote's version as staff and customers read it, after the lead's reference. */

@@ -8,7 +8,7 @@ import { londonDateStamp } from "~/lib/format";
 import { storedSnapshot } from "~/lib/leads";
 import { quoteContractSummary } from "~/lib/quote-contract-summary";
 import { QUOTE_TERMS } from "~/lib/quote-terms";
-import { quoteVersionLabel, QUOTE_STATUS_LABELS, type Quote, type QuoteDocument, type QuoteLine, type QuoteTotals } from "~/lib/quotes";
+import { customerQuotePath, quoteVersionLabel, QUOTE_STATUS_LABELS, type Quote, type QuoteDocument, type QuoteLine, type QuoteTotals } from "~/lib/quotes";
 import type { QuoteDraftInput } from "~/lib/schemas/quotes";
 import { formatPounds, priceQuote } from "~/lib/tariff-prices";
 import type { TariffSnapshot } from "~/lib/tariffs";
@@ -69,6 +69,7 @@ export function toQuote(row: QuoteRow): Quote {
     declinedAt: row.declinedAt,
     declineReason: row.declineReason,
     withdrawnAt: row.withdrawnAt,
+    customerPath: row.status === "draft" ? null : customerQuotePath(row.token),
   };
 }
 
