@@ -1,5 +1,6 @@
 import type { Brand } from "./brand";
 import { escapeHtml, htmlDocument, htmlLink, signature, type EmailContent } from "./lead-emails";
+import { formatDateTime } from "./format";
 import { formatCalendarDay, formatPounds } from "./tariff-prices";
 
 /**
@@ -51,6 +52,56 @@ export function quoteCustomerEmail(quote: QuoteForCustomerEmail, brand: Brand): 
       )}</strong><br>${escapeHtml(quoted)}<br>${escapeHtml(valid)}</p><p>${htmlLink(quote.url, `Open your quote ${quote.reference}`)}</p><p>${escapeHtml(
         questions,
       )}</p>${footer.html}`,
+    ),
+  };
+}
+
+/** What the customer did that the quote's owner is told of: the first view, an acceptance, a decline. */
+export type QuoteStaffNews =
+  { kind: "viewed"; at: string } | { kind: "accepted"; at: string; fullName: string; role: string } | { kind: "declined"; at: string; reason: string | null };
+
+/** The quote as its owner's email names it. */
+export interface QuoteForStaffEmail {
+  /** e.g. "CLB-2026-123456-Q1". */
+  reference: string;
+  businessName: string;
+  monthlyExVatPence: number;
+  oneOffExVatPence: number;
+}
+
+const STAFF_NEWS_VERBS: Record<QuoteStaffNews["kind"], string> = { viewed: "opened", accepted: "accepted", declined: "declined" };
+
+const STAFF_NEWS_NEXT: Record<QuoteStaffNews["kind"], string> = {
+  viewed: "A good moment to call and answer any questions.",
+  accepted: "The lead is now Converted: time to place the order.",
+  declined: "Call to find out what would suit them better.",
+};
+
+/** To the lead's owner (or LEAD_NOTIFY_TO): the customer opened, accepted or declined a quote, with the link to the lead in the portal. */
+export function quoteStaffEmail(quote: QuoteForStaffEmail, news: QuoteStaffNews, brand: Brand, leadUrl: string): EmailContent {
+  const verb = STAFF_NEWS_VERBS[news.kind];
+  const subject = `Quote ${quote.reference} ${verb} by ${quote.businessName}`;
+  const headline = `${quote.businessName} ${verb} quote ${quote.reference}.`;
+  const rows: Array<[string, string]> = [
+    ["Quote", quote.reference],
+    ["Quoted", quotedInOneLine(quote)],
+    [news.kind === "viewed" ? "First opened" : news.kind === "accepted" ? "Accepted" : "Declined", formatDateTime(news.at)],
+    ...(news.kind === "accepted" ? [["Accepted by", `${news.fullName}, ${news.role}`] as [string, string]] : []),
+    ...(news.kind === "declined" ? [["Reason", news.reason ?? "None given"] as [string, string]] : []),
+  ];
+  const next = STAFF_NEWS_NEXT[news.kind];
+  const footer = signature(brand);
+  return {
+    subject,
+    text: [headline, rows.map(([label, value]) => `${label}: ${value}`).join("\n"), next, `Open the lead in the portal: ${leadUrl}`, footer.text].join("\n\n"),
+    html: htmlDocument(
+      subject,
+      `<p>${escapeHtml(headline)}</p><table cellpadding="4" cellspacing="0" style="border-collapse:collapse">${rows
+        .map(
+          ([label, value]) =>
+            `<tr><th align="left" valign="top" style="padding-right:16px">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+        )
+        .join("")}</table><p>${escapeHtml(next)}</p><p>${htmlLink(leadUrl, `Open the lead in the portal`)}</p>${footer.html}`,
     ),
   };
 }

@@ -146,7 +146,7 @@ export async function updateLeadStatus(actor: AdminUser, id: number, status: Lea
  */
 export async function moveLead(
   trx: Transaction<Database>,
-  actor: AdminUser,
+  actor: AdminUser | null,
   before: Pick<LeadRow, "id" | "status" | "reference">,
   status: LeadStatus,
   now: string,
@@ -160,7 +160,8 @@ export async function moveLead(
   const body = `Status changed from ${LEAD_STATUS_LABELS[before.status]} to ${LEAD_STATUS_LABELS[status]}`;
   await trx
     .insertInto("leadActivity")
-    .values({ leadId: before.id, kind: "status", actorId: actor.id, actorName: fullName(actor), body, createdAt: now })
+    // No actor: the customer moved it (accepting a quote), which the timeline and audit log show as "System".
+    .values({ leadId: before.id, kind: "status", actorId: actor?.id ?? null, actorName: actor ? fullName(actor) : "System", body, createdAt: now })
     .execute();
   await recordAudit(
     actor,
