@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit";
-import { QUOTE_CHARGE_LABELS, QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS } from "~/lib/quotes";
-import type { QuoteDocument, QuoteLine, QuoteLineDiscount } from "~/lib/quotes";
+import { describeCharge, describeDiscount } from "~/lib/quote-words";
+import { QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS } from "~/lib/quotes";
+import type { QuoteDocument } from "~/lib/quotes";
 import { formatCalendarDay, formatPounds } from "~/lib/tariff-prices";
 
 /**
@@ -45,16 +46,6 @@ export function drawableText(text: string): string {
     else out += "?";
   }
   return out;
-}
-
-function describeDiscount(discount: QuoteLineDiscount): string {
-  const off = discount.kind === "percent" ? `${discount.percent}% off` : `${formatPounds(discount.amountExVatPence)} off`;
-  return `Discount: ${off} (${discount.reason})`;
-}
-
-function describeCharge(line: QuoteLine): string {
-  if (line.charge === "one_off") return QUOTE_CHARGE_LABELS.one_off;
-  return `${QUOTE_CHARGE_LABELS.monthly}, ${line.termMonths ?? 1} months`;
 }
 
 export async function renderQuotePdf(document: QuoteDocument): Promise<Uint8Array> {

@@ -50,6 +50,17 @@ export const MESSAGES = {
     title: "Too many attempts",
     description: "Please wait a minute and try again, or contact us directly.",
   },
+  // Beyond the spec: a customer's answer to their quote at /quote/{token}.
+  quoteAccepted: {
+    kind: "success",
+    title: "Quote accepted",
+    description: "Thank you. Your receipt is below and we will be in touch to arrange everything.",
+  },
+  quoteDeclined: {
+    kind: "success",
+    title: "Thank you for letting us know",
+    description: "We have told your account manager.",
+  },
   // Beyond the spec: public writes refused while the data volume is nearly full (the quote wizard keeps the spec's title).
   writesPaused: {
     kind: "destructive",

@@ -71,7 +71,10 @@ function branchesOf(routes: RouteDefinition[]): Branch[] {
       const source = base
         .split("/")
         .filter(Boolean)
-        .map((segment) => (PARAM.test(segment) ? "/([^/]+)" : `/${escapeRegex(segment)}`))
+        // `:token.pdf` (a route file `$token[.]pdf`): a parameter then fixed text, as React Router compiles it.
+        .map((segment) =>
+          PARAM.test(segment) ? "/([^/]+)" : segment.startsWith(":") ? `/([^/]+)${escapeRegex(segment.replace(/^:[\w-]+/, ""))}` : `/${escapeRegex(segment)}`,
+        )
         .join("");
       const tail = splat ? "(?:/.*)?$" : "/*$";
       branches.push({
@@ -134,7 +137,7 @@ export function canonicalPath(path: string, match: (path: string) => RouteMatch 
   if (!route || route.splat) return undefined;
   const patternSegments = route.pattern.split("/").filter(Boolean);
   if (patternSegments.length !== segments.length) return undefined;
-  const canonical = `/${patternSegments.map((segment, index) => (PARAM.test(segment) ? segments[index] : segment)).join("/")}`;
+  const canonical = `/${patternSegments.map((segment, index) => (segment.startsWith(":") ? segments[index] : segment)).join("/")}`;
   // Never a Location a browser could read as another site's (`//host`, `/\host`).
   return /^\/[/\\]/.test(canonical) ? undefined : canonical;
 }

@@ -1,7 +1,8 @@
 import { json, type HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
 import { formValues, HONEYPOT_FIELD, isHoneypotFilled, parseWithSchema, type FormAnswer } from "~/lib/form-submission";
-import { MESSAGES, type ToastMessage } from "~/lib/messages";
+import { errorToast, MESSAGES, type ToastMessage } from "~/lib/messages";
+import { ModelError } from "~/models/model-error.server";
 import { diskSpaceLow } from "~/infrastructure/disk-space.server";
 import { consumeClientRateLimit, consumeGlobalRateLimit, type RateLimitResult } from "~/infrastructure/rate-limit.server";
 import { BODY_LIMITS, BodyTooLargeError, readFormWithLimit } from "~/infrastructure/request-body.server";
@@ -15,7 +16,8 @@ interface PublicFormOptions<S extends z.ZodTypeAny> {
   scope: string;
   schema: S;
   save: (input: z.infer<S>) => Promise<unknown>;
-  success: ToastMessage;
+  /** Or, for a form of several answers, the toast for the answer given (null: a bot's post, answered as if it worked). */
+  success: ToastMessage | ((input: z.infer<S> | null) => ToastMessage);
   /** Where the visitor lands after a successful post (a fresh, empty form). */
   redirectTo: string;
 }
@@ -50,7 +52,7 @@ export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFo
   if (!clientLimit.allowed) return tooMany(clientLimit);
 
   // A filled honeypot is a bot: answer as if it worked, keep nothing.
-  if (isHoneypotFilled(formData.get(HONEYPOT_FIELD))) return redirectWithToast(redirectTo, success);
+  if (isHoneypotFilled(formData.get(HONEYPOT_FIELD))) return redirectWithToast(redirectTo, typeof success === "function" ? success(null) : success);
 
   const parsed = parseWithSchema(schema, values);
   if (!parsed.success) {
@@ -64,10 +66,12 @@ export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFo
   try {
     await save(parsed.data);
   } catch (error) {
+    // A business rule said no (a quote past its validity): the visitor is told why, by the form.
+    if (error instanceof ModelError) return answer({ values, formError: error.message, toast: raiseToast(errorToast(error.message)) }, error.status);
     logger.error({ event: "form.save_failed", scope, err: error }, `Saving a ${scope} submission failed`);
     return answer({ values, toast: raiseToast(MESSAGES.submissionFailed) }, 503);
   }
-  return redirectWithToast(redirectTo, success);
+  return redirectWithToast(redirectTo, typeof success === "function" ? success(parsed.data) : success);
 }
 
 /**

@@ -1,0 +1,78 @@
+import { json, type HeadersFunction } from "@remix-run/node";
+import { MESSAGES } from "~/lib/messages";
+import { quoteResponseSchema, type QuoteResponseInput } from "~/lib/schemas/quote-response";
+import { renderQuotePdf } from "~/infrastructure/quote-pdf.server";
+import { requestContext } from "~/infrastructure/request-context.server";
+import { acceptQuote, declineQuote, findCustomerQuote, type AnswerContext } from "~/models/quote-customer.server";
+import { getAdminUser } from "./auth.server";
+import { handlePublicForm } from "./public-forms.server";
+
+/**
+ * How the customer's quote pages answer (/quote/{token} and its PDF): never
+ * kept by a cache or a search engine; one 404, the same for every token that
+ * is not a sent quote's, so a guess learns nothing.
+ */
+
+/** Every answer of the customer's pages carries these, a 404 included. */
+export const QUOTE_PAGE_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;
+
+/** The one 404 of the customer's pages (thrown). */
+export function quoteNotFound(): Response {
+  return new Response("Not Found", { status: 404, headers: QUOTE_PAGE_HEADERS });
+}
+
+/** The page's headers: no-store and noindex whatever the answer, and the rate limit's Retry-After passed on. */
+export const quotePageHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(QUOTE_PAGE_HEADERS);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+/** Whether a signed-in member of staff is looking: their look at a customer's page is a preview, not a view. */
+export async function isStaffPreview(request: Request): Promise<boolean> {
+  return (await getAdminUser(request)) !== null;
+}
+
+function answerContext(request: Request): AnswerContext {
+  return { ip: requestContext().clientAddress, userAgent: request.headers.get("User-Agent") ?? "" };
+}
+
+/**
+ * The customer's accept or decline form, through the public forms' one path
+ * (origin check, size, rate limits, honeypot, schema), then the model. Staff
+ * previewing the page cannot answer for the customer (403).
+ */
+export async function answerQuote(request: Request, token: string): Promise<Response> {
+  const quote = await findCustomerQuote(token);
+  if (!quote) throw quoteNotFound();
+  if (await isStaffPreview(request)) {
+    return json(
+      { formError: "Staff preview: only the customer can accept or decline this quote. Sign out of the portal to answer as the customer." },
+      { status: 403, headers: QUOTE_PAGE_HEADERS },
+    );
+  }
+  return handlePublicForm({
+    request,
+    scope: "quote-response",
+    schema: quoteResponseSchema(quote.document.customer.businessName),
+    save: (input: QuoteResponseInput) => (input.intent === "accept" ? acceptQuote(token, input, answerContext(request)) : declineQuote(token, input)),
+    success: (input) => (input?.intent === "decline" ? MESSAGES.quoteDeclined : MESSAGES.quoteAccepted),
+    redirectTo: `/quote/${token}`,
+  });
+}
+
+/** The quote as a PDF download, drawn from the same document as the page. Not a view. */
+export async function quotePdfResponse(token: string): Promise<Response> {
+  const quote = await findCustomerQuote(token);
+  if (!quote) throw quoteNotFound();
+  const pdf = await renderQuotePdf(quote.document);
+  return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>]), {
+    headers: {
+      ...QUOTE_PAGE_HEADERS,
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${quote.document.reference}.pdf"`,
+      "Content-Length": String(pdf.byteLength),
+    },
+  });
+}

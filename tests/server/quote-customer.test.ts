@@ -1,0 +1,439 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminRole } from "~/lib/enums";
+import { londonDateStamp } from "~/lib/format";
+import type { Quote, QuoteDocument } from "~/lib/quotes";
+import { QUOTE_TOTAL_ROWS } from "~/lib/quote-words";
+import { formatPounds } from "~/lib/tariff-prices";
+import { quoteContentHash } from "~/infrastructure/quote-content-hash.server";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffOfEveryRole, type Client, type StaffClient } from "../support/client";
+import { SAMPLE_QUOTE } from "../support/forms";
+import { submitQuoteRequest } from "../support/leads";
+import { TestMailbox, type ReceivedEmail } from "../support/mailbox";
+import { readPdf } from "../support/pdf-text";
+import { startTestServer, testServerForSuite, type TestServer } from "../support/server";
+import { addTariffs, tariffInput } from "../support/tariffs";
+
+/**
+ * The customer's side of a quote, through the real built server: a quote
+ * drafted and sent by staff over the JSON routes, its link read from the email
+ * a real SMTP server received, then opened, downloaded, accepted or declined
+ * by the customer with plain form posts. Waits are on states, never on times.
+ */
+
+const APP_URL = "https://clearline.example.co.uk";
+const NOTIFY = "sales@clearlinebusiness.co.uk";
+const CHOSEN = tariffInput({ upfrontCostExVatPence: 2500 });
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) QuoteTest/1.0";
+
+let server: TestServer;
+let mailbox: TestMailbox;
+let staff: Record<AdminRole, StaffClient>;
+let customer: Client;
+let leadCount = 0;
+
+beforeAll(async () => {
+  mailbox = await TestMailbox.start();
+  server = await startTestServer({ ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, APP_URL, LEAD_NOTIFY_TO: NOTIFY, RATE_LIMIT_MAX: "1000" });
+  customer = publicClient(server);
+  staff = (await staffOfEveryRole(server)) as Record<AdminRole, StaffClient>;
+  await addTariffs(staff.admin, [CHOSEN]);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await mailbox?.close();
+});
+
+interface SentQuote {
+  lead: { id: number; reference: string; email: string };
+  quote: Quote;
+  token: string;
+  path: string;
+}
+
+/** A lead (3 lines of the chosen deal), optionally given to a member of staff, with its quote drafted and sent; the link as the customer's email has it. */
+async function sentQuote(on = server, { owner }: { owner?: StaffClient } = {}): Promise<SentQuote> {
+  leadCount += 1;
+  const email = `customer-${leadCount}-${process.pid}@example.co.uk`;
+  const lead = await submitQuoteRequest(on, { ...SAMPLE_QUOTE, email, tariffSlug: CHOSEN.slug, lines: 3 });
+  if (owner) expect((await staff.super_admin.patch(`/admin/api/quote-requests/${lead.id}`, { assignedTo: owner.user.id })).status).toBe(200);
+  const drafted = await staff.manager.postJson(`/admin/api/leads/${lead.id}/quotes`, undefined);
+  expect(drafted.status, await drafted.clone().text()).toBe(201);
+  const draft = (await drafted.json()) as Quote;
+  const noted = await staff.manager.patch(`/admin/api/quotes/${draft.id}`, { customerNote: "Thanks for your time on the phone, Sam." });
+  expect(noted.status, await noted.clone().text()).toBe(200);
+  const sent = await staff.manager.postJson(`/admin/api/quotes/${draft.id}/send`, undefined);
+  expect(sent.status, await sent.clone().text()).toBe(200);
+  const quote = (await sent.json()) as Quote;
+  const link = linkIn(await emailTo(email, `Your quote ${lead.reference}-Q`));
+  expect(link.startsWith(`${APP_URL}/quote/`)).toBe(true);
+  const path = new URL(link).pathname;
+  return { lead: { ...lead, email }, quote, token: path.split("/").pop()!, path };
+}
+
+async function emailTo(to: string, subjectPart: string, count = 1): Promise<ReceivedEmail> {
+  const matching = () => mailbox.to(to).filter((email) => email.subject.includes(subjectPart));
+  await expect.poll(() => matching().length).toBe(count);
+  return matching().at(-1)!;
+}
+
+function linkIn(email: ReceivedEmail): string {
+  const link = /https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{22}/.exec(email.text)?.[0];
+  if (!link) throw new Error(`No quote link in: ${email.text}`);
+  return link;
+}
+
+const stored = (id: number, on = server) => on.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const storedLead = (id: number, on = server) => on.db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const timeline = async (leadId: number) =>
+  (await server.db.selectFrom("leadActivity").select(["kind", "body", "actorName"]).where("leadId", "=", leadId).orderBy("id").execute()).map(
+    ({ kind, body, actorName }) => `${kind}: ${body} (${actorName})`,
+  );
+const auditOf = (quoteId: number) =>
+  server.db
+    .selectFrom("auditLog")
+    .select(["action", "actorName"])
+    .where("entityType", "=", "quote")
+    .where("entityId", "=", String(quoteId))
+    .orderBy("id")
+    .execute();
+const staffEmails = (leadId: number) =>
+  server.db.selectFrom("outbox").select(["payload"]).where("leadId", "=", leadId).where("kind", "=", "quote.staff-email").execute();
+
+const accept = (path: string, fields: Record<string, string> = {}, client = customer) =>
+  client.postForm(path, { intent: "accept", fullName: "Sam Patel", role: "Director", authorised: "on", ...fields }, { "User-Agent": BROWSER });
+const decline = (path: string, reason = "", client = customer) => client.postForm(path, { intent: "decline", reason });
+
+function yesterday(): string {
+  const [year, month, day] = londonDateStamp(new Date()).split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day - 1)).toISOString().slice(0, 10);
+}
+
+/** What the page shows of the totals: each row's label and figure, in order. */
+const totalsOf = (document: QuoteDocument) => QUOTE_TOTAL_ROWS.map((row) => [row.label, formatPounds(document.totals[row.key])] as const);
+
+async function documentOf(quoteId: number): Promise<QuoteDocument> {
+  const response = await staff.manager.get(`/admin/api/quotes/${quoteId}`);
+  return ((await response.json()) as { document: QuoteDocument }).document;
+}
+
+describe("the customer's page, /quote/{token}", () => {
+  it("shows the quote from the emailed link: brand, reference, version, dates, customer, note, lines, totals, contract summary, terms; noindex and no-store", async () => {
+    const { quote, path } = await sentQuote();
+    const document = await documentOf(quote.id);
+    const response = await customer.get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-robots-tag")).toBe("noindex");
+    expect(response.headers.get("x-page-cache")).toBeNull();
+    const html = await response.text();
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    for (const text of [
+      document.brandName,
+      `Quote ${document.reference}`,
+      "Valid until",
+      "Patel Plumbing",
+      "Thanks for your time on the phone, Sam.",
+      "Mobile",
+      CHOSEN.name,
+      "Contract summary",
+      `Terms (version ${document.terms.version})`,
+      `href="${path}.pdf"`,
+      "Download PDF",
+      "I am authorised to accept this quote on behalf of Patel Plumbing",
+      'name="intent" value="accept"',
+      'name="intent" value="decline"',
+    ]) {
+      expect(html, text).toContain(text.replace(/&/g, "&amp;"));
+    }
+    for (const [label, figure] of totalsOf(document)) expect(html).toMatch(new RegExp(`${label}</dt><dd[^>]*>${figure.replace(/[.]/g, "\\.")}<`));
+    // A CSP with a nonce, as every page rendered for one visitor has.
+    expect(response.headers.get("content-security-policy")).toMatch(/nonce-/);
+  });
+
+  it("counts views (first, last, count); the first moves the quote to viewed, goes on the timeline and emails the lead's owner", async () => {
+    const owner = staff.admin;
+    const { lead, quote, path } = await sentQuote(server, { owner });
+    expect((await customer.get(path)).status).toBe(200);
+    const first = await stored(quote.id);
+    expect(first).toMatchObject({ status: "viewed", viewCount: 1 });
+    expect(first.firstViewedAt).not.toBeNull();
+    expect((await customer.get(path)).status).toBe(200);
+    const second = await stored(quote.id);
+    expect(second).toMatchObject({ status: "viewed", viewCount: 2, firstViewedAt: first.firstViewedAt });
+    expect(second.lastViewedAt! >= first.lastViewedAt!).toBe(true);
+
+    expect((await timeline(lead.id)).filter((entry) => entry.includes("viewed"))).toEqual(["quote: Quote Q1 viewed by the customer (System)"]);
+    expect(await auditOf(quote.id)).toContainEqual({ action: "quote.viewed", actorName: "System" });
+    const email = await emailTo(owner.user.email, "opened");
+    expect(email.subject).toBe(`Quote ${lead.reference}-Q1 opened by Patel Plumbing`);
+    expect(email.text).toContain(`${APP_URL}/admin/leads/${lead.id}`);
+    // One email for the first view only, and to the owner rather than LEAD_NOTIFY_TO.
+    expect(await staffEmails(lead.id)).toHaveLength(1);
+    expect(mailbox.to(NOTIFY).filter((sent) => sent.subject.includes(`${lead.reference}-Q1`))).toHaveLength(0);
+  });
+
+  it("emails LEAD_NOTIFY_TO on the first view of a lead nobody owns", async () => {
+    const { lead, path } = await sentQuote();
+    await customer.get(path);
+    const email = await emailTo(NOTIFY, `${lead.reference}-Q1 opened`);
+    expect(email.text).toContain("Open the lead in the portal");
+  });
+
+  it("is a preview for a signed-in member of staff: a banner, no working answer forms, not a view", async () => {
+    const { quote, path } = await sentQuote();
+    const response = await staff.manager.get(path);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Staff preview: not counted as a view");
+    expect(html).not.toContain('name="intent"');
+    expect((await stored(quote.id)).viewCount).toBe(0);
+    const refused = await accept(path, {}, staff.manager);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Staff preview");
+    expect(await stored(quote.id)).toMatchObject({ status: "sent", acceptedAt: null, viewCount: 0 });
+  });
+
+  it("answers the same 404 to a malformed, tampered, guessed or draft token, saying nothing of which", async () => {
+    const { token } = await sentQuote();
+    const lead = await submitQuoteRequest(server, { ...SAMPLE_QUOTE, email: `draft-${process.pid}@example.co.uk`, tariffSlug: CHOSEN.slug });
+    await staff.manager.postJson(`/admin/api/leads/${lead.id}/quotes`, undefined);
+    const draft = await server.db.selectFrom("quotes").select("token").where("leadId", "=", lead.id).executeTakeFirstOrThrow();
+    const tampered = (token[0] === "A" ? "B" : "A") + token.slice(1);
+    const answers = await Promise.all(
+      [`not-a-token%00`, tampered, "AAAAAAAAAAAAAAAAAAAAAA", draft.token].map(async (candidate) => {
+        const response = await customer.get(`/quote/${candidate}`);
+        const headers = Object.fromEntries(
+          [...response.headers].filter(([name]) => !["date", "x-request-id", "content-security-policy", "content-length"].includes(name)),
+        );
+        const body = (await response.text()).replace(/nonce="[^"]*"/g, 'nonce=""');
+        return { status: response.status, headers, body };
+      }),
+    );
+    expect(answers[0]!.status).toBe(404);
+    expect(answers[0]!.headers).toMatchObject({ "cache-control": "no-store", "x-robots-tag": "noindex" });
+    for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+    // And the PDF of each is the same 404 too.
+    const pdfs = await Promise.all([tampered, "AAAAAAAAAAAAAAAAAAAAAA", draft.token].map((candidate) => customer.get(`/quote/${candidate}.pdf`)));
+    expect(pdfs.map((response) => response.status)).toEqual([404, 404, 404]);
+  });
+});
+
+describe("the quote's PDF, /quote/{token}.pdf", () => {
+  it("downloads the same document as the page, with the page's totals, and is not a view", async () => {
+    const { quote, path } = await sentQuote();
+    const document = await documentOf(quote.id);
+    const response = await customer.get(`${path}.pdf`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${document.reference}.pdf"`);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-robots-tag")).toBe("noindex");
+    const text = (await readPdf(new Uint8Array(await response.arrayBuffer()))).flatMap((page) => page.lines).join("\n");
+    for (const [label, figure] of totalsOf(document)) expect(text).toContain(`${label} ${figure}`);
+    expect(text).toContain(document.reference);
+    expect((await stored(quote.id)).viewCount).toBe(0);
+  });
+});
+
+describe("accepting", () => {
+  it("keeps the name, role, time, address, browser and the SHA-256 of the quote as shown; the lead becomes Converted; the owner is emailed; the page shows the receipt", async () => {
+    const owner = staff.admin;
+    const { lead, quote, path } = await sentQuote(server, { owner });
+    const before = await storedLead(lead.id);
+    expect(before.status).toBe("contacted");
+    const document = await documentOf(quote.id);
+
+    const answer = await accept(path);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe(path);
+    const row = await stored(quote.id);
+    expect(row).toMatchObject({ status: "accepted", acceptedName: "Sam Patel", acceptedRole: "Director", acceptedUserAgent: BROWSER });
+    expect(row.acceptedIp).toMatch(/127\.0\.0\.1/);
+    expect(row.acceptedContentHash).toBe(quoteContentHash(document));
+    expect(Date.parse(row.acceptedAt!)).not.toBeNaN();
+
+    const after = await storedLead(lead.id);
+    expect(after.status).toBe("converted");
+    expect(after.firstContactedAt).toBe(before.firstContactedAt);
+    const entries = await timeline(lead.id);
+    expect(entries).toContain("status: Status changed from Contacted to Converted (System)");
+    expect(entries).toContain("quote: Quote Q1 accepted by Sam Patel (Director) (System)");
+    expect(await auditOf(quote.id)).toContainEqual({ action: "quote.accepted", actorName: "System" });
+    const email = await emailTo(owner.user.email, "accepted");
+    expect(email.text).toContain("Accepted by: Sam Patel, Director");
+    expect(email.text).toContain(`${APP_URL}/admin/leads/${lead.id}`);
+
+    const receipt = await (await customer.follow(answer)).text();
+    for (const text of [
+      "Quote accepted: your receipt",
+      "Sam Patel, Director",
+      document.reference,
+      row.acceptedContentHash!,
+      formatPounds(document.totals.monthlyIncVatPence),
+    ]) {
+      expect(receipt).toContain(text);
+    }
+    expect(receipt).not.toContain('name="intent"');
+  });
+
+  it("twice is harmless: nothing changes and the same receipt shows", async () => {
+    const { quote, path } = await sentQuote();
+    expect((await accept(path)).status).toBe(302);
+    const first = await stored(quote.id);
+    const again = await accept(path, { fullName: "Someone Else", role: "Clerk" });
+    expect(again.status).toBe(302);
+    const unchanged = (row: typeof first) => ({ ...row, viewCount: 0, lastViewedAt: null, firstViewedAt: null });
+    expect(unchanged(await stored(quote.id))).toEqual(unchanged(first));
+    expect(await (await customer.follow(again)).text()).toContain("Sam Patel, Director");
+    // Declining what was accepted is refused.
+    const declined = await decline(path, "Changed our mind");
+    expect(declined.status).toBe(409);
+    expect(unchanged(await stored(quote.id))).toEqual(unchanged(first));
+  });
+
+  it("needs a full name, a role and the authorised box, each told by its field; nothing changes", async () => {
+    const { quote, path } = await sentQuote();
+    const answer = await accept(path, { fullName: " ", role: "", authorised: "" });
+    expect(answer.status).toBe(400);
+    const html = await answer.text();
+    expect(html).toContain("Please enter your full name");
+    expect(html).toContain("Please enter your role in the business");
+    expect(html).toContain("Tick to confirm you are authorised to accept on behalf of Patel Plumbing");
+    expect(html).toMatch(/id="quote-accept-full-name-error"/);
+    const tooLong = await accept(path, { fullName: "x".repeat(101) });
+    expect(tooLong.status).toBe(400);
+    expect(await stored(quote.id)).toMatchObject({ acceptedAt: null, acceptedName: null });
+  });
+
+  it("refuses a post from another site's page", async () => {
+    const { quote, path } = await sentQuote();
+    const answer = await customer.postForm(
+      path,
+      { intent: "accept", fullName: "Sam Patel", role: "Director", authorised: "on" },
+      { Origin: "https://evil.example" },
+    );
+    expect(answer.status).toBe(403);
+    expect((await stored(quote.id)).status).toBe("sent");
+  });
+});
+
+describe("declining", () => {
+  it("keeps the reason, emails the owner, thanks the customer; twice is harmless", async () => {
+    const owner = staff.admin;
+    const { lead, quote, path } = await sentQuote(server, { owner });
+    const answer = await decline(path, "We have signed with our current provider");
+    expect(answer.status).toBe(302);
+    const row = await stored(quote.id);
+    expect(row).toMatchObject({ status: "declined", declineReason: "We have signed with our current provider", acceptedAt: null });
+    expect((await storedLead(lead.id)).status).toBe("contacted");
+    expect(await timeline(lead.id)).toContain("quote: Quote Q1 declined by the customer: We have signed with our current provider (System)");
+    const email = await emailTo(owner.user.email, "declined");
+    expect(email.text).toContain("Reason: We have signed with our current provider");
+    expect(await (await customer.follow(answer)).text()).toContain("Thank you for letting us know");
+
+    expect((await decline(path, "Another reason")).status).toBe(302);
+    expect(await stored(quote.id)).toMatchObject({ status: "declined", declinedAt: row.declinedAt, declineReason: row.declineReason });
+    // An accepted quote cannot follow a decline.
+    expect((await accept(path)).status).toBe(409);
+  });
+
+  it("takes no reason, and refuses one over 1,000 characters", async () => {
+    const { quote, path } = await sentQuote();
+    expect((await decline(path, "x".repeat(1001))).status).toBe(400);
+    expect((await stored(quote.id)).declinedAt).toBeNull();
+    expect((await decline(path)).status).toBe(302);
+    expect(await stored(quote.id)).toMatchObject({ status: "declined", declineReason: null });
+  });
+});
+
+describe("a quote that can no longer be answered", () => {
+  it("past its validity: the page says it expired, with the date and how to ask for a new one; accepting and declining are refused", async () => {
+    const { quote, path } = await sentQuote();
+    const validUntil = yesterday();
+    await server.db.updateTable("quotes").set({ validUntil }).where("id", "=", quote.id).execute();
+    const html = await (await customer.get(path)).text();
+    expect(html).toContain("This quote has expired");
+    expect(html).toContain("Ask us for a new quote");
+    expect(html).not.toContain('name="intent"');
+    const refused = await accept(path);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("This quote expired on");
+    expect((await decline(path)).status).toBe(409);
+    expect(await stored(quote.id)).toMatchObject({ acceptedAt: null, declinedAt: null });
+  });
+
+  it("superseded by a newer version: the page says so and links to the new one; accepting is refused", async () => {
+    const { lead, quote, path } = await sentQuote();
+    const drafted = await staff.manager.postJson(`/admin/api/leads/${lead.id}/quotes`, undefined);
+    const second = (await drafted.json()) as Quote;
+    expect((await staff.manager.postJson(`/admin/api/quotes/${second.id}/send`, undefined)).status).toBe(200);
+    const newPath = linkIn(await emailTo(lead.email, `Your quote ${lead.reference}-Q`, 2)).replace(APP_URL, "");
+    expect(newPath).not.toBe(path);
+    expect((await stored(quote.id)).status).toBe("superseded");
+
+    const html = await (await customer.get(path)).text();
+    expect(html).toContain("This quote has been replaced");
+    expect(html).toContain(`href="${newPath}"`);
+    expect(html).not.toContain('name="intent"');
+    const refused = await accept(path);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("replaced by a newer version");
+    expect((await stored(quote.id)).acceptedAt).toBeNull();
+    expect((await customer.get(newPath)).status).toBe(200);
+  });
+
+  it("withdrawn: the page says so; accepting is refused", async () => {
+    const { quote, path } = await sentQuote();
+    await server.db.updateTable("quotes").set({ status: "withdrawn", withdrawnAt: new Date().toISOString() }).where("id", "=", quote.id).execute();
+    const html = await (await customer.get(path)).text();
+    expect(html).toContain("This quote has been withdrawn");
+    expect(html).not.toContain('name="intent"');
+    expect((await accept(path)).status).toBe(409);
+    expect((await stored(quote.id)).acceptedAt).toBeNull();
+  });
+});
+
+describe("rate limits, as the public forms'", () => {
+  const limited = testServerForSuite({ ...TEST_OWNER_ENV, RATE_LIMIT_MAX: "2", RATE_LIMIT_WINDOW_SECONDS: "600" });
+
+  it("refuses a client's third answer in the window with 429 and Retry-After, and changes nothing", async () => {
+    // Seeded: signing staff in would spend this server's small allowance.
+    const lead = await submitQuoteRequest(limited, { ...SAMPLE_QUOTE, email: `limited-${process.pid}@example.co.uk` });
+    const token = "RateLimitedQuoteToken0";
+    const today = londonDateStamp(new Date());
+    const { id } = await limited.db
+      .insertInto("quotes")
+      .values({
+        leadId: lead.id,
+        version: 1,
+        supersedesQuoteId: null,
+        token,
+        status: "sent",
+        lines: "[]",
+        totals: null,
+        start: today,
+        customerNote: null,
+        internalMemo: null,
+        validUntil: "2999-12-31",
+        termsVersion: "test",
+        termsText: "Test terms",
+        createdBy: null,
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+        sentAt: new Date().toISOString(),
+      } as never)
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const path = `/quote/${token}`;
+    const visitor = publicClient(limited);
+    expect((await accept(path, { fullName: "" }, visitor)).status).toBe(400);
+    expect((await accept(path, { role: "" }, visitor)).status).toBe(400);
+    const refused = await accept(path, {}, visitor);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect((await stored(id, limited)).acceptedAt).toBeNull();
+  });
+});
