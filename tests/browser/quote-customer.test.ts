@@ -1,0 +1,164 @@
+import fs from "node:fs/promises";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { londonDateStamp } from "~/lib/format";
+import type { Quote } from "~/lib/quotes";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { launchBrowser, JS_MODES, openPage, waitForHydration, watchProblems, type JsMode } from "../support/browser";
+import { staffClient, type StaffClient } from "../support/client";
+import { SAMPLE_QUOTE } from "../support/forms";
+import { submitQuoteRequest } from "../support/leads";
+import { TestMailbox } from "../support/mailbox";
+import { readPdf } from "../support/pdf-text";
+import { startTestServer, type TestServer } from "../support/server";
+import { addTariffs, tariffInput } from "../support/tariffs";
+
+/**
+ * The customer's journeys with a quote, in Chromium with JavaScript off and
+ * on: the link opened from the email a real SMTP server received, the PDF
+ * downloaded and read back, accepted (receipt, lead Converted, owner emailed),
+ * declined, expired, superseded by a newer version.
+ */
+
+const APP_URL = "https://clearline.example.co.uk";
+const NOTIFY = "sales@clearlinebusiness.co.uk";
+const CHOSEN = tariffInput({ upfrontCostExVatPence: 2500 });
+
+let mailbox: TestMailbox;
+let server: TestServer;
+let browser: Browser;
+let manager: StaffClient;
+let leadCount = 0;
+
+beforeAll(async () => {
+  mailbox = await TestMailbox.start();
+  const [started, launched] = await Promise.allSettled([
+    startTestServer({ ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, APP_URL, LEAD_NOTIFY_TO: NOTIFY, RATE_LIMIT_MAX: "1000" }),
+    launchBrowser(),
+  ]);
+  if (started.status === "fulfilled") server = started.value;
+  if (launched.status === "fulfilled") browser = launched.value;
+  for (const result of [started, launched]) if (result.status === "rejected") throw result.reason;
+  manager = await staffClient(server, "manager");
+  await addTariffs(await staffClient(server, "admin"), [CHOSEN]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await mailbox?.close();
+});
+
+/** A lead's quote drafted and sent by staff; the link from the customer's email, on the test server. */
+async function sentQuote(): Promise<{ lead: { id: number; reference: string; email: string }; quote: Quote; url: string }> {
+  leadCount += 1;
+  const email = `journey-${leadCount}-${process.pid}@example.co.uk`;
+  const lead = await submitQuoteRequest(server, { ...SAMPLE_QUOTE, email, tariffSlug: CHOSEN.slug, lines: 3 });
+  const quote = (await (await manager.postJson(`/admin/api/leads/${lead.id}/quotes`, undefined)).json()) as Quote;
+  expect((await manager.postJson(`/admin/api/quotes/${quote.id}/send`, undefined)).status).toBe(200);
+  return { lead: { ...lead, email }, quote, url: await linkFromEmail(email, `${lead.reference}-Q1`) };
+}
+
+async function linkFromEmail(to: string, reference: string): Promise<string> {
+  const matching = () => mailbox.to(to).filter((email) => email.subject.includes(`Your quote ${reference}`));
+  await expect.poll(() => matching().length).toBe(1);
+  const link = /https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{22}/.exec(matching()[0]!.text)![0];
+  return link.replace(APP_URL, server.url);
+}
+
+async function open(mode: JsMode, url: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await openPage(browser, mode, { acceptDownloads: true });
+  const problems = watchProblems(page);
+  await page.goto(url);
+  if (mode.javaScriptEnabled) await waitForHydration(page);
+  return { page, problems };
+}
+
+/** The totals as the page shows them: label and figure, in order. */
+const pageTotals = (page: Page) =>
+  page
+    .locator("[data-quote-totals] > div")
+    .evaluateAll((rows) => rows.map((row) => [row.querySelector("dt")!.textContent!, row.querySelector("dd")!.textContent!]));
+
+const storedQuote = (id: number) => server.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+function yesterday(): string {
+  const [year, month, day] = londonDateStamp(new Date()).split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day - 1)).toISOString().slice(0, 10);
+}
+
+describe.each(JS_MODES)("the customer's quote $name", (mode) => {
+  it("opens from the email, downloads as a PDF with the page's totals, and accepts: receipt, lead Converted, owner emailed", async () => {
+    const { lead, quote, url } = await sentQuote();
+    const { page, problems } = await open(mode, url);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(`Quote ${lead.reference}-Q1`);
+    const totals = await pageTotals(page);
+    expect(totals.length).toBeGreaterThan(5);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+    expect(download.suggestedFilename()).toBe(`${lead.reference}-Q1.pdf`);
+    const pdfText = (await readPdf(new Uint8Array(await fs.readFile((await download.path())!)))).flatMap((pdfPage) => pdfPage.lines).join("\n");
+    for (const [label, figure] of totals) expect(pdfText).toContain(`${label} ${figure}`);
+
+    const form = page.getByRole("form", { name: "Accept this quote" });
+    await form.getByLabel("Full name").fill("Sam Patel");
+    await form.getByLabel("Your role").fill("Director");
+    await form.getByLabel("I am authorised to accept this quote on behalf of Patel Plumbing").check();
+    await form.getByRole("button", { name: "Accept quote" }).click();
+    await expect.poll(() => page.locator("[data-quote-receipt]").isVisible()).toBe(true);
+    const receipt = (await page.locator("[data-quote-receipt]").textContent())!;
+    expect(receipt).toContain("Sam Patel, Director");
+    expect(receipt).toContain(`${lead.reference}-Q1`);
+    const row = await storedQuote(quote.id);
+    expect(receipt).toContain(row.acceptedContentHash!);
+    expect(row).toMatchObject({ status: "accepted", acceptedName: "Sam Patel", acceptedRole: "Director" });
+    expect(row.acceptedUserAgent).toContain("Chrome");
+    expect((await server.db.selectFrom("leads").select("status").where("id", "=", lead.id).executeTakeFirstOrThrow()).status).toBe("converted");
+    await expect.poll(() => mailbox.to(NOTIFY).filter((email) => email.subject === `Quote ${lead.reference}-Q1 accepted by Patel Plumbing`).length).toBe(1);
+    expect(await page.getByRole("button", { name: "Accept quote" }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it("tells the customer what is missing by the field, then declines with a reason and thanks them", async () => {
+    const { quote, url } = await sentQuote();
+    const { page, problems } = await open(mode, url);
+    const accept = page.getByRole("form", { name: "Accept this quote" });
+    // Past the browser's own required checks, as a browser that lacks them would post.
+    await accept.evaluate((form) => form.setAttribute("novalidate", ""));
+    await accept.getByRole("button", { name: "Accept quote" }).click();
+    await expect.poll(() => page.locator("#quote-accept-full-name-error").textContent()).toBe("Please enter your full name");
+    expect(await page.locator("#quote-accept-authorised-error").textContent()).toBe("Tick to confirm you are authorised to accept on behalf of Patel Plumbing");
+
+    const decline = page.getByRole("form", { name: "Decline this quote" });
+    await decline.getByLabel("Reason (optional)").fill("Staying with our current provider");
+    await decline.getByRole("button", { name: "Decline quote" }).click();
+    await expect.poll(() => page.locator("[data-quote-declined]").isVisible()).toBe(true);
+    expect(await storedQuote(quote.id)).toMatchObject({ status: "declined", declineReason: "Staying with our current provider" });
+    // The refused post's 400 is the browser's note of an answer, not a problem.
+    expect(problems.filter((problem) => !problem.includes("status of 400"))).toEqual([]);
+  });
+
+  it("past its validity, says it has expired and offers no acceptance", async () => {
+    const { quote, url } = await sentQuote();
+    await server.db.updateTable("quotes").set({ validUntil: yesterday() }).where("id", "=", quote.id).execute();
+    const { page } = await open(mode, url);
+    expect(await page.locator("[data-quote-expired]").textContent()).toContain("This quote has expired");
+    expect(await page.getByRole("link", { name: "Ask us for a new quote" }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Accept quote" }).count()).toBe(0);
+  });
+
+  it("superseded by version 2, refuses acceptance and leads to the new version", async () => {
+    const { lead, quote, url } = await sentQuote();
+    const second = (await (await manager.postJson(`/admin/api/leads/${lead.id}/quotes`, undefined)).json()) as Quote;
+    expect((await manager.postJson(`/admin/api/quotes/${second.id}/send`, undefined)).status).toBe(200);
+    const secondUrl = await linkFromEmail(lead.email, `${lead.reference}-Q2`);
+    const { page } = await open(mode, url);
+    expect(await page.locator("[data-quote-superseded]").textContent()).toContain("This quote has been replaced");
+    expect(await page.getByRole("button", { name: "Accept quote" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Open the new version" }).click();
+    await expect.poll(() => page.url()).toBe(secondUrl);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(`Quote ${lead.reference}-Q2`);
+    expect(await page.getByRole("button", { name: "Accept quote" }).count()).toBe(1);
+    expect((await storedQuote(quote.id)).status).toBe("superseded");
+  });
+});
