@@ -21,6 +21,7 @@ const benchmarks = {
   "tariff-import": "./tariff-import.js",
   comparison: "./comparison.js",
   "quote-pdf": "./quote-pdf.js",
+  "customer-quote": "./customer-quote.js",
 };
 
 const exitWithParent = new URL("../scripts/exit-with-parent.js", import.meta.url).href;

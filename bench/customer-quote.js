@@ -1,0 +1,135 @@
+// The customer's quote through the server: the page at /quote/{token} under 50 connections (p99,
+// goal under 50 ms; each request counts a view, one UPDATE), and a 30-line quote's PDF at
+// /quote/{token}.pdf one after another (p95 of 200 after 20 unsampled, goal under 300 ms). The
+// quote is drafted, filled and sent through the staff JSON routes, as staff make one.
+import { performance } from "node:perf_hooks";
+import { load, printGoals, printTable, SAMPLE_QUOTE } from "./measure.js";
+
+export const name = "customer-quote";
+
+const CONNECTIONS = 50;
+const DURATION_SECONDS = 5;
+const WARM_UP = 20;
+const SAMPLES = 200;
+const GOAL_PAGE_P99_MS = 50;
+const GOAL_PDF_P95_MS = 300;
+const OWNER = { email: "bench@clearlinebusiness.co.uk", password: "benchmark-password-1" };
+const GROUPS = ["mobile", "broadband", "phone_system", "it_services", "hardware"];
+
+/** 30 lines across the groups: monthly lines with a rise and a discount, and one-off hardware. */
+const THIRTY_LINES = Array.from({ length: 30 }, (_, index) => {
+  const group = GROUPS[index % GROUPS.length];
+  const oneOff = group === "hardware";
+  return {
+    group,
+    description: `${group.replace("_", " ")} line ${index + 1}`,
+    quantity: 1 + (index % 4),
+    unitPriceExVatPence: 900 + index * 137,
+    charge: oneOff ? "one_off" : "monthly",
+    termMonths: oneOff ? null : 24,
+    priceRises: oneOff ? [] : [{ from: "2027-04-01", monthlyPriceExVatPence: 1100 + index * 137 }],
+    discount: index % 3 === 0 ? { kind: "percent", percent: 10, reason: "Bundled with the mobiles" } : null,
+  };
+});
+
+async function signIn(url) {
+  const response = await fetch(`${url}/admin/api/login`, { method: "POST", body: new URLSearchParams(OWNER), redirect: "manual" });
+  return response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("__session="))
+    .split(";")[0];
+}
+
+async function staffJson(url, cookie, method, path, body) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { Cookie: cookie, Origin: url, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** A lead with a 30-line quote sent to it; the customer's page. */
+async function sentQuote(url) {
+  const cookie = await signIn(url);
+  const posted = await fetch(`${url}/api/quote-requests`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(SAMPLE_QUOTE),
+  });
+  if (!posted.ok) throw new Error(`The quote request answered ${posted.status}`);
+  const lead = await posted.json();
+  const draft = await staffJson(url, cookie, "POST", `/admin/api/leads/${lead.id}/quotes`);
+  await staffJson(url, cookie, "PATCH", `/admin/api/quotes/${draft.id}`, { lines: THIRTY_LINES, customerNote: "As discussed on the phone." });
+  const sent = await staffJson(url, cookie, "POST", `/admin/api/quotes/${draft.id}/send`);
+  return sent.customerPath;
+}
+
+/** The times (ms, sorted) of SAMPLES requests one after another, after WARM_UP unsampled. */
+async function sequentialTimes(url) {
+  const times = [];
+  for (let index = 0; index < WARM_UP + SAMPLES; index++) {
+    const started = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    if (index >= WARM_UP) times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+export async function run({ startBuiltServer }) {
+  const server = await startBuiltServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
+  try {
+    const path = await sentQuote(server.url);
+    // Warm the page's render code before it is timed.
+    await load({ url: `${server.url}${path}`, connections: 4, amount: 200 });
+    const page = await load({ url: `${server.url}${path}`, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
+
+    // One at a time: the server's own time per page, without waiting behind the other connections.
+    const alone = await sequentialTimes(`${server.url}${path}`);
+    const times = await sequentialTimes(`${server.url}${path}.pdf`);
+    const pdfP50 = percentile(times, 50);
+    const pdfP95 = percentile(times, 95);
+
+    printTable([
+      {
+        served: "/quote/{token}",
+        "req/s": page.requestsPerSecond.toFixed(0),
+        "p50 ms": page.p50,
+        "p99 ms": page.p99,
+        requests: page.total,
+        "non-2xx": page.non2xx,
+        errors: page.errors,
+      },
+      {
+        served: "/quote/{token}, one at a time",
+        "req/s": (1000 / percentile(alone, 50)).toFixed(0),
+        "p50 ms": percentile(alone, 50).toFixed(1),
+        "p99 ms": percentile(alone, 99).toFixed(1),
+        requests: SAMPLES,
+        "non-2xx": 0,
+        errors: 0,
+      },
+    ]);
+    printGoals([
+      {
+        figure: `quote page p99 at ${CONNECTIONS} connections (every request a view)`,
+        measured: `${page.p99} ms`,
+        goal: `< ${GOAL_PAGE_P99_MS} ms`,
+        met: page.p99 < GOAL_PAGE_P99_MS && page.non2xx === 0 && page.errors === 0,
+      },
+      {
+        figure: `30-line quote PDF through the route p95 (p50 ${pdfP50.toFixed(1)} ms, ${SAMPLES} PDFs)`,
+        measured: `${pdfP95.toFixed(1)} ms`,
+        goal: `< ${GOAL_PDF_P95_MS} ms`,
+        met: pdfP95 < GOAL_PDF_P95_MS,
+      },
+    ]);
+  } finally {
+    await server.stop();
+  }
+}
