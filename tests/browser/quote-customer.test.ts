@@ -149,7 +149,7 @@ describe.each(JS_MODES)("the customer's quote $name", (mode) => {
 
   it("superseded by version 2, refuses acceptance and leads to the new version", async () => {
     const { lead, quote, url } = await sentQuote();
-    const second = (await (await manager.postJson(`/admin/api/leads/${lead.id}/quotes`, undefined)).json()) as Quote;
+    const second = (await (await manager.postJson(`/admin/api/quotes/${quote.id}/revise`, undefined)).json()) as Quote;
     expect((await manager.postJson(`/admin/api/quotes/${second.id}/send`, undefined)).status).toBe(200);
     const secondUrl = await linkFromEmail(lead.email, `${lead.reference}-Q2`);
     const { page } = await open(mode, url);

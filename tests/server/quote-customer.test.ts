@@ -366,8 +366,10 @@ describe("a quote that can no longer be answered", () => {
 
   it("superseded by a newer version: the page says so and links to the new one; accepting is refused", async () => {
     const { lead, quote, path } = await sentQuote();
-    const drafted = await staff.manager.postJson(`/admin/api/leads/${lead.id}/quotes`, undefined);
-    const second = (await drafted.json()) as Quote;
+    const revised = await staff.manager.postJson(`/admin/api/quotes/${quote.id}/revise`, undefined);
+    expect(revised.status, await revised.clone().text()).toBe(201);
+    const second = (await revised.json()) as Quote;
+    expect(second).toMatchObject({ version: 2, supersedesQuoteId: quote.id });
     expect((await staff.manager.postJson(`/admin/api/quotes/${second.id}/send`, undefined)).status).toBe(200);
     const newPath = linkIn(await emailTo(lead.email, `Your quote ${lead.reference}-Q`, 2)).replace(APP_URL, "");
     expect(newPath).not.toBe(path);
@@ -386,7 +388,8 @@ describe("a quote that can no longer be answered", () => {
 
   it("withdrawn: the page says so; accepting is refused", async () => {
     const { quote, path } = await sentQuote();
-    await server.db.updateTable("quotes").set({ status: "withdrawn", withdrawnAt: new Date().toISOString() }).where("id", "=", quote.id).execute();
+    const withdrawn = await staff.manager.postJson(`/admin/api/quotes/${quote.id}/withdraw`, undefined);
+    expect(withdrawn.status, await withdrawn.clone().text()).toBe(200);
     const html = await (await customer.get(path)).text();
     expect(html).toContain("This quote has been withdrawn");
     expect(html).not.toContain('name="intent"');
