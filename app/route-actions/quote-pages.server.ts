@@ -6,6 +6,7 @@ import { requestContext } from "~/infrastructure/request-context.server";
 import { acceptQuote, declineQuote, findCustomerQuote, type AnswerContext } from "~/models/quote-customer.server";
 import { getAdminUser } from "./auth.server";
 import { handlePublicForm } from "./public-forms.server";
+import { assertWriteAccepted } from "./write-guard.server";
 
 /**
  * How the customer's quote pages answer (/quote/{token} and its PDF): never
@@ -44,6 +45,8 @@ function answerContext(request: Request): AnswerContext {
  * previewing the page cannot answer for the customer (403).
  */
 export async function answerQuote(request: Request, token: string): Promise<Response> {
+  // Another site's post and an oversized body are refused before the quote is even looked up.
+  assertWriteAccepted(request);
   const quote = await findCustomerQuote(token);
   if (!quote) throw quoteNotFound();
   if (await isStaffPreview(request)) {
