@@ -26,12 +26,12 @@ import { linesFromChosenTariff, resolveQuoteLines } from "./quote-lines.server";
  */
 
 /** The customer's link: 128 random bits, base64url (22 characters). */
-function newQuoteToken(): string {
+export function newQuoteToken(): string {
   return randomBytes(16).toString("base64url");
 }
 
 /** A YYYY-MM-DD day plus whole calendar days. */
-function daysAfter(day: string, days: number): string {
+export function daysAfter(day: string, days: number): string {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
@@ -73,22 +73,43 @@ export function toQuote(row: QuoteRow): Quote {
   };
 }
 
-/** The lead's timeline entry and the audit log's, for one quote change, in the change's transaction. */
-async function recordQuoteChange(
-  trx: Transaction<Database>,
-  actor: AdminUser,
-  change: { action: "quote.created" | "quote.updated"; leadId: number; quoteId: number; reference: string; body: string; now: string },
-): Promise<void> {
+/** Who the timeline names for a change the product made by itself. */
+export const SYSTEM_ACTOR_NAME = "System";
+
+/** One change to a quote, as the lead's timeline and the audit log record it. */
+export interface QuoteChange {
+  /** `quote.created`, `quote.sent`, `quote.expired` ... */
+  action: `quote.${string}`;
+  leadId: number;
+  quoteId: number;
+  /** The lead's reference and the quote's version, e.g. "CLB-2026-123456-Q1". */
+  reference: string;
+  body: string;
+  now: string;
+}
+
+/**
+ * The lead's timeline entry and the audit log's, for one quote change, in the
+ * change's transaction. A change nobody made (expiry) has no actor: "System".
+ */
+export async function recordQuoteChange(trx: Transaction<Database>, actor: AdminUser | null, change: QuoteChange): Promise<void> {
   await trx
     .insertInto("leadActivity")
-    .values({ leadId: change.leadId, kind: "quote", actorId: actor.id, actorName: fullName(actor), body: change.body, createdAt: change.now })
+    .values({
+      leadId: change.leadId,
+      kind: "quote",
+      actorId: actor?.id ?? null,
+      actorName: actor ? fullName(actor) : SYSTEM_ACTOR_NAME,
+      body: change.body,
+      createdAt: change.now,
+    })
     .execute();
   await trx.updateTable("leads").set({ updatedAt: change.now }).where("id", "=", change.leadId).execute();
   await recordAudit(actor, { action: change.action, entityType: "quote", entityId: change.quoteId, summary: `${change.body} (${change.reference})` }, trx);
 }
 
 /** "2 lines, £33.60 a month and £50.00 one-off ex VAT": what a timeline entry says of a quote. */
-function quoteSummary(lines: readonly QuoteLine[], start: string): string {
+export function quoteSummary(lines: readonly QuoteLine[], start: string): string {
   const totals = priceQuote(lines, start);
   const count = lines.length === 1 ? "1 line" : `${lines.length} lines`;
   return `${count}, ${formatPounds(totals.monthlyExVatPence)} a month and ${formatPounds(totals.oneOffExVatPence)} one-off ex VAT`;
