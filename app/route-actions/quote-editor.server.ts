@@ -1,5 +1,4 @@
 import { json, redirect } from "@remix-run/node";
-import type { AdminUser } from "~/lib/admin-users";
 import { londonDateStamp } from "~/lib/format";
 import { errorToast, type ToastMessage } from "~/lib/messages";
 import {
@@ -22,6 +21,7 @@ import { recordId } from "~/lib/route-params";
 import { quoteDraftSchema } from "~/lib/schemas/quotes";
 import { getLeadDetails } from "~/models/lead-workspace.server";
 import { foundOrNull, ModelError } from "~/models/model-error.server";
+import { sendQuote } from "~/models/quote-lifecycle.server";
 import { createQuoteDraft, getQuoteWithDocument, listLeadQuotes, updateQuoteDraft } from "~/models/quotes.server";
 import { listLiveTariffs } from "~/models/tariffs.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
@@ -123,7 +123,7 @@ function readIntent(intent: string | undefined): { kind: string; index: number |
  * removed) is checked as a whole and saved as the draft, then the button's
  * step. Nothing is saved when anything is wrong; the form comes back as typed.
  */
-export async function quoteEditorAction(request: Request, params: { id?: string; quoteId?: string }, steps: QuoteEditorSteps = {}) {
+export async function quoteEditorAction(request: Request, params: { id?: string; quoteId?: string }) {
   const user = await requireAdminPageUser(request, { permission: "workLeads", signedOut: "login" });
   const form = await readFormFields(request);
   const leadId = recordId(params.id);
@@ -133,17 +133,6 @@ export async function quoteEditorAction(request: Request, params: { id?: string;
   if (!quote) return answer({ formError: "This quote no longer exists." }, errorToast("Quote not found"), 404);
   const label = quoteVersionLabel(quote.version);
   const { kind, index } = readIntent(form.intent);
-
-  if (kind === QUOTE_INTENTS.revise) {
-    if (!steps.revise) return answer({}, errorToast("Revising a quote is not available yet"), 409);
-    return refusedAsToast(async () => {
-      const revised = await steps.revise!(user, quoteId);
-      return redirectWithToast(quoteEditorPath(leadId, revised.id), {
-        kind: "success",
-        title: `Quote ${quoteVersionLabel(revised.version)} drafted from ${label}`,
-      });
-    });
-  }
 
   const { intent: _intent, ...values } = form;
   let posted: QuoteFormValues = values;
@@ -188,13 +177,11 @@ export async function quoteEditorAction(request: Request, params: { id?: string;
       return redirectWithToast(leadPagePath(leadId), { kind: "success", title: `Quote ${label} saved` });
     case QUOTE_INTENTS.addLine:
       return redirect(`${here}?${NEW_LINE_QUERY}=1`);
-    case QUOTE_INTENTS.send: {
-      if (!steps.send) return answer({ values: quoteFormValues(saved) }, errorToast("Sending a quote is not available yet"), 409);
+    case QUOTE_INTENTS.send:
       return refusedAsToast(async () => {
-        await steps.send!(user, quoteId);
+        await sendQuote(user, quoteId);
         return redirectWithToast(leadPagePath(leadId), { kind: "success", title: `Quote ${label} sent to ${quote.document.customer.email}` });
       }, quoteFormValues(saved));
-    }
     default:
       return redirect(here);
   }
@@ -214,10 +201,4 @@ async function refusedAsToast(run: () => Promise<Response>, values?: QuoteFormVa
     if (!(error instanceof ModelError)) throw error;
     return answer({ formError: error.message, values }, errorToast(error.message), error.status);
   }
-}
-
-/** The quote's life after drafting (send, revise), from the lifecycle model. */
-export interface QuoteEditorSteps {
-  send?: (actor: AdminUser, quoteId: number) => Promise<Quote>;
-  revise?: (actor: AdminUser, quoteId: number) => Promise<Quote>;
 }

@@ -64,6 +64,8 @@ async function savedForm(quoteId: number): Promise<QuoteFormValues> {
   });
 }
 
+const withoutLines = (values: QuoteFormValues) => Object.fromEntries(Object.entries(values).filter(([name]) => !name.startsWith("lines.")));
+
 function press(client: Client, leadId: number, quoteId: number, intent: string, values: QuoteFormValues) {
   const fields = Object.fromEntries(Object.entries({ ...values, intent }).filter((entry): entry is [string, string] => entry[1] !== undefined));
   return client.postForm(`/admin/leads/${leadId}/quotes/${quoteId}`, fields);
@@ -224,6 +226,46 @@ describe("the editor's buttons", () => {
       expect(response.status, intent).toBe(400);
     }
     expect(await storedQuote(quoteId)).toEqual(before);
+  });
+});
+
+describe("Send to customer", () => {
+  it("saves the form, sends the quote and goes back to the lead saying to whom; the quote then opens read-only and refuses changes", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const response = await press(staff.manager, lead.id, quoteId, "send", { ...(await savedForm(quoteId)), customerNote: "As discussed on the phone" });
+    expect(response.status, await response.clone().text()).toBe(302);
+    expect(response.headers.get("location")).toBe(`/admin/leads/${lead.id}`);
+    expect(await (await staff.manager.follow(response)).text()).toContain(`Quote Q1 sent to ${SAMPLE_QUOTE.email}`);
+    const sent = await storedQuote(quoteId);
+    expect(sent).toMatchObject({ status: "sent", customerNote: "As discussed on the phone" });
+    expect(sent.sentAt).not.toBeNull();
+
+    const page = await (await staff.manager.get(`/admin/leads/${lead.id}/quotes/${quoteId}`)).text();
+    expect(page).toContain('data-testid="quote-read-only"');
+    expect(page).not.toContain('data-testid="quote-editor"');
+    expect(page).toContain(`href="/quote/${sent.token}"`);
+
+    const refused = await press(staff.manager, lead.id, quoteId, "save", { ...(await savedForm(quoteId)), customerNote: "Changed after sending" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Quote Q1 is sent and can no longer be changed");
+    expect(await storedQuote(quoteId)).toEqual(sent);
+  });
+
+  it("sends nothing when the form has a mistake", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const response = await press(staff.manager, lead.id, quoteId, "send", { ...(await savedForm(quoteId)), "lines.0.quantity": "many" });
+    expect(response.status).toBe(400);
+    expect((await storedQuote(quoteId)).status).toBe("draft");
+  });
+
+  it("refuses to send a quote without lines, saying why", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const response = await press(staff.manager, lead.id, quoteId, "send", withoutLines(await savedForm(quoteId)));
+    expect(response.status).toBe(409);
+    expect((await storedQuote(quoteId)).status).toBe("draft");
   });
 });
 
