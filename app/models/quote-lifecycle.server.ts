@@ -1,17 +1,28 @@
 import type { AdminUser } from "~/lib/admin-users";
 import { londonDateStamp } from "~/lib/format";
 import { quoteCustomerEmail } from "~/lib/quote-emails";
-import { customerQuotePath, isOpenQuoteStatus, QUOTE_OPEN_STATUSES, QUOTE_STATUS_LABELS, quoteVersionLabel, type Quote, type QuoteLine } from "~/lib/quotes";
+import { QUOTE_TERMS } from "~/lib/quote-terms";
+import {
+  customerQuotePath,
+  isOpenQuoteStatus,
+  QUOTE_OPEN_STATUSES,
+  QUOTE_STATUS_LABELS,
+  quoteStatusOn,
+  quoteVersionLabel,
+  type Quote,
+  type QuoteLine,
+  type QuoteStatus,
+} from "~/lib/quotes";
 import { formatCalendarDay, priceQuote } from "~/lib/tariff-prices";
 import { portalUrl } from "~/lib/lead-emails";
 import { brand } from "~/infrastructure/brand.server";
-import { forChange, getDb } from "~/infrastructure/db.server";
+import { forChange, getDb, isUniqueViolation } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 import { emailEnabled } from "~/infrastructure/mailer.server";
 import { addToOutbox, deliverOutboxSoon } from "~/infrastructure/outbox.server";
 import { moveLead } from "./lead-workspace.server";
 import { ModelError } from "./model-error.server";
-import { quoteSummary, recordQuoteChange, toQuote } from "./quotes.server";
+import { daysAfter, newQuoteToken, quoteSummary, recordQuoteChange, toQuote } from "./quotes.server";
 
 /**
  * A quote's life after its draft (DESIGN.md, Tariffs and quotes): sent to the
@@ -109,8 +120,112 @@ export async function sendQuote(actor: AdminUser, quoteId: number, now = new Dat
 
     // Sending the quote is contact: a New lead moves on (and its response time is set).
     if (lead.status === "new") await moveLead(trx, actor, lead, "contacted", stamp);
-    return { quote: toQuote(row), emailed };
+    return { quote: toQuote(row, now), emailed };
   });
   if (emailed) deliverOutboxSoon();
   return quote;
 }
+
+/** What a quote's status may be to be withdrawn: not yet answered and not yet replaced. */
+const WITHDRAWABLE = ["draft", ...QUOTE_OPEN_STATUSES] as const satisfies readonly QuoteStatus[];
+
+/**
+ * Withdraws a draft or a quote the customer has not answered: its page then
+ * says so and it can no longer be accepted. 409 once it is accepted,
+ * declined, expired (its validity passed, swept or not), superseded or
+ * already withdrawn.
+ */
+export async function withdrawQuote(actor: AdminUser, quoteId: number, now = new Date()): Promise<Quote> {
+  const db = await getDb();
+  return db.transaction().execute(async (trx) => {
+    const before = await forChange(trx.selectFrom("quotes").selectAll().where("id", "=", quoteId)).executeTakeFirst();
+    if (!before) throw new ModelError(404, "Quote not found");
+    const label = quoteVersionLabel(before.version);
+    const status = quoteStatusOn(before, londonDateStamp(now));
+    if (!(WITHDRAWABLE as readonly QuoteStatus[]).includes(status)) {
+      throw new ModelError(409, `Quote ${label} is ${QUOTE_STATUS_LABELS[status].toLowerCase()} and can no longer be withdrawn`);
+    }
+    const stamp = now.toISOString();
+    const row = await trx
+      .updateTable("quotes")
+      .set({ status: "withdrawn", withdrawnAt: stamp, updatedAt: stamp })
+      .where("id", "=", quoteId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const lead = await trx.selectFrom("leads").select("reference").where("id", "=", before.leadId).executeTakeFirstOrThrow();
+    await recordQuoteChange(trx, actor, {
+      action: "quote.withdrawn",
+      leadId: before.leadId,
+      quoteId,
+      reference: `${lead.reference}-${label}`,
+      body: `Quote ${label} withdrawn`,
+      now: stamp,
+    });
+    return toQuote(row, now);
+  });
+}
+
+/**
+ * A new version of a quote to change and send in its place: a draft, version
+ * n+1, with the quote's lines as they are (each tariff's snapshot kept, so the
+ * catalogue's later edits stay out), its notes, the current terms and a fresh
+ * validity. Sending it supersedes the quote it revises. 409 for an accepted
+ * quote (that sale is made), or while the lead has a draft (edit that one).
+ */
+export async function reviseQuote(actor: AdminUser, quoteId: number, now = new Date()): Promise<Quote> {
+  const db = await getDb();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const before = await forChange(trx.selectFrom("quotes").selectAll().where("id", "=", quoteId)).executeTakeFirst();
+      if (!before) throw new ModelError(404, "Quote not found");
+      const label = quoteVersionLabel(before.version);
+      if (before.status === "accepted") throw new ModelError(409, `Quote ${label} is accepted: it can no longer be revised`);
+      const lead = await forChange(trx.selectFrom("leads").select(["id", "reference"]).where("id", "=", before.leadId)).executeTakeFirstOrThrow();
+      const versions = await trx.selectFrom("quotes").select(["version", "status"]).where("leadId", "=", lead.id).execute();
+      const draft = versions.find((quote) => quote.status === "draft");
+      if (draft) throw new ModelError(409, `This lead already has a draft quote (${quoteVersionLabel(draft.version)}): edit that one`);
+      const version = Math.max(...versions.map((quote) => quote.version)) + 1;
+      const start = londonDateStamp(now);
+      const stamp = now.toISOString();
+      const lines = JSON.parse(before.lines) as QuoteLine[];
+      const row = await trx
+        .insertInto("quotes")
+        .values({
+          leadId: lead.id,
+          version,
+          supersedesQuoteId: before.id,
+          token: newQuoteToken(),
+          lines: before.lines,
+          totals: null,
+          start,
+          customerNote: before.customerNote,
+          internalMemo: before.internalMemo,
+          validUntil: daysAfter(start, env.QUOTE_VALID_DAYS),
+          termsVersion: QUOTE_TERMS.version,
+          termsText: QUOTE_TERMS.text,
+          createdBy: actor.id,
+          createdAt: stamp,
+          updatedAt: stamp,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const newLabel = quoteVersionLabel(version);
+      await recordQuoteChange(trx, actor, {
+        action: "quote.revised",
+        leadId: lead.id,
+        quoteId: row.id,
+        reference: `${lead.reference}-${newLabel}`,
+        body: `Quote ${newLabel} drafted as a revision of ${label}: ${quoteSummary(lines, start)}`,
+        now: stamp,
+      });
+      return toQuote(row, now);
+    });
+  } catch (error) {
+    // Two staff revising the lead's quotes at once: the second is told, as above.
+    if (isUniqueViolation(error, "quotes", "version")) throw new ModelError(409, "Another quote for this lead was drafted just now: reload the lead");
+    throw error;
+  }
+}
+
+/** The expiry sweep is part of a quote's life too; it has a module of its own for its timer. */
+export { expireQuotes } from "./quote-expiry.server";

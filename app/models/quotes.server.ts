@@ -8,7 +8,16 @@ import { londonDateStamp } from "~/lib/format";
 import { storedSnapshot } from "~/lib/leads";
 import { quoteContractSummary } from "~/lib/quote-contract-summary";
 import { QUOTE_TERMS } from "~/lib/quote-terms";
-import { customerQuotePath, quoteVersionLabel, QUOTE_STATUS_LABELS, type Quote, type QuoteDocument, type QuoteLine, type QuoteTotals } from "~/lib/quotes";
+import {
+  customerQuotePath,
+  quoteStatusOn,
+  quoteVersionLabel,
+  QUOTE_STATUS_LABELS,
+  type Quote,
+  type QuoteDocument,
+  type QuoteLine,
+  type QuoteTotals,
+} from "~/lib/quotes";
 import type { QuoteDraftInput } from "~/lib/schemas/quotes";
 import { formatPounds, priceQuote } from "~/lib/tariff-prices";
 import type { TariffSnapshot } from "~/lib/tariffs";
@@ -41,14 +50,15 @@ function quoteTotals(row: Pick<QuoteRow, "totals" | "start">, lines: readonly Qu
   return row.totals === null ? priceQuote(lines, row.start) : (JSON.parse(row.totals) as QuoteTotals);
 }
 
-export function toQuote(row: QuoteRow): Quote {
+/** A stored quote as staff see it, its status as of `now`'s UK day (an open quote past its validity reads expired). */
+export function toQuote(row: QuoteRow, now = new Date()): Quote {
   const lines = JSON.parse(row.lines) as QuoteLine[];
   return {
     id: row.id,
     leadId: row.leadId,
     version: row.version,
     supersedesQuoteId: row.supersedesQuoteId,
-    status: row.status,
+    status: quoteStatusOn(row, londonDateStamp(now)),
     lines,
     totals: quoteTotals(row, lines),
     start: row.start,
@@ -69,7 +79,8 @@ export function toQuote(row: QuoteRow): Quote {
     declinedAt: row.declinedAt,
     declineReason: row.declineReason,
     withdrawnAt: row.withdrawnAt,
-    customerPath: row.status === "draft" ? null : customerQuotePath(row.token),
+    // A draft withdrawn before it was sent never had a customer: its token is never shown.
+    customerPath: row.sentAt === null ? null : customerQuotePath(row.token),
   };
 }
 
@@ -233,7 +244,7 @@ export async function listLeadQuotes(leadId: number): Promise<Quote[]> {
     db.selectFrom("quotes").selectAll().where("leadId", "=", leadId).orderBy("version", "asc").execute(),
   ]);
   if (!lead) throw new ModelError(404, "Lead not found");
-  return rows.map(toQuote);
+  return rows.map((row) => toQuote(row));
 }
 
 /** The lead a quote is for, as its document needs it. */

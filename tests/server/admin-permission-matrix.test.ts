@@ -134,6 +134,13 @@ async function freshSendableQuoteId(): Promise<number> {
   return id;
 }
 
+/** A quote sent to its customer, on a lead of its own. */
+async function freshSentQuoteId(): Promise<number> {
+  const id = await freshSendableQuoteId();
+  expect((await clients.admin.postJson(`/admin/api/quotes/${id}/send`, undefined)).status).toBe(200);
+  return id;
+}
+
 /** A tariff of its own for each request, as a staff member would have added it. */
 async function freshTariffSlug(): Promise<string> {
   counter += 1;
@@ -269,6 +276,16 @@ const CASES: Case[] = [
     name: "POST /admin/api/quotes/:id/send",
     request: async () => ({ method: "POST", path: `/admin/api/quotes/${await freshSendableQuoteId()}/send` }),
     expect: API_FOR_ALL,
+  },
+  {
+    name: "POST /admin/api/quotes/:id/withdraw",
+    request: async () => ({ method: "POST", path: `/admin/api/quotes/${await freshSentQuoteId()}/withdraw` }),
+    expect: API_FOR_ALL,
+  },
+  {
+    name: "POST /admin/api/quotes/:id/revise",
+    request: async () => ({ method: "POST", path: `/admin/api/quotes/${await freshSentQuoteId()}/revise` }),
+    expect: { ...API_FOR_ALL, manager: 201, admin: 201, superAdmin: 201 },
   },
   {
     name: "DELETE /admin/api/quote-requests/:id",

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminRole } from "~/lib/enums";
 import { londonDateStamp } from "~/lib/format";
@@ -8,7 +11,7 @@ import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { submitQuoteRequest } from "../support/leads";
 import { TestMailbox, type ReceivedEmail } from "../support/mailbox";
-import { startTestServer, testServerForSuite, type TestServer } from "../support/server";
+import { removeTestData, startTestServer, testServerForSuite, type TestServer } from "../support/server";
 import { addTariffs, tariffInput } from "../support/tariffs";
 
 /**
@@ -244,5 +247,224 @@ describe("sending with email off", () => {
     expect((await timeline(lead.id, quiet)).find((entry) => entry.body.startsWith("Quote Q1 sent"))?.body).toBe(
       "Quote Q1 sent (email is off: give the customer the link): 2 lines, £33.60 a month and £75.00 one-off ex VAT",
     );
+  });
+});
+
+/** Marks a stored quote as its customer's answer would leave it (the customer's side is tested with its own routes). */
+const answered = (quoteId: number, status: "accepted" | "declined") =>
+  server.db
+    .updateTable("quotes")
+    .set(status === "accepted" ? { status, acceptedAt: new Date().toISOString() } : { status, declinedAt: new Date().toISOString() })
+    .where("id", "=", quoteId)
+    .execute();
+
+describe("POST /admin/api/quotes/{id}/withdraw", () => {
+  it.each(["manager", "admin", "super_admin"] as const)("lets a %s withdraw a sent quote, on the timeline and in the audit log", async (role) => {
+    const lead = await newLead();
+    const quote = await sent((await draftFor(lead.id)).id);
+    const response = await staff[role].postJson(`/admin/api/quotes/${quote.id}/withdraw`, undefined);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const withdrawn = (await response.json()) as Quote;
+    expect(withdrawn).toMatchObject({ id: quote.id, status: "withdrawn", customerPath: quote.customerPath, totals: quote.totals });
+    expect(withdrawn.withdrawnAt).not.toBeNull();
+    expect((await storedQuote(quote.id)).status).toBe("withdrawn");
+    expect((await timeline(lead.id)).at(-1)).toMatchObject({ kind: "quote", body: "Quote Q1 withdrawn" });
+    expect((await auditOf(quote.id)).map((entry) => entry.action)).toEqual(["quote.created", "quote.sent", "quote.withdrawn"]);
+  });
+
+  it("withdraws a draft, after which the lead may draft again", async () => {
+    const lead = await newLead();
+    const draft = await draftFor(lead.id);
+    const response = await staff.manager.postJson(`/admin/api/quotes/${draft.id}/withdraw`, undefined);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "withdrawn", customerPath: null });
+    expect((await draftFor(lead.id)).version).toBe(2);
+  });
+
+  it.each([
+    { status: "accepted", answer: "accepted" },
+    { status: "declined", answer: "declined" },
+  ] as const)("refuses a quote its customer has $status (409), changing nothing", async ({ status, answer }) => {
+    const quote = await sent((await draftFor((await newLead()).id)).id);
+    await answered(quote.id, answer);
+    const before = await storedQuote(quote.id);
+    const response = await staff.manager.postJson(`/admin/api/quotes/${quote.id}/withdraw`, undefined);
+    expect(response.status).toBe(409);
+    expect((await response.json()).error).toBe(`Quote Q1 is ${status} and can no longer be withdrawn`);
+    expect(await storedQuote(quote.id)).toEqual(before);
+  });
+
+  it("refuses a quote already withdrawn, or past its validity (409), and one that is not there (404)", async () => {
+    const quote = await sent((await draftFor((await newLead()).id)).id);
+    expect((await staff.manager.postJson(`/admin/api/quotes/${quote.id}/withdraw`, undefined)).status).toBe(200);
+    const again = await staff.manager.postJson(`/admin/api/quotes/${quote.id}/withdraw`, undefined);
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toBe("Quote Q1 is withdrawn and can no longer be withdrawn");
+
+    const lapsed = await sent((await draftFor((await newLead()).id)).id);
+    await server.db
+      .updateTable("quotes")
+      .set({ validUntil: daysAfterToday(-1) })
+      .where("id", "=", lapsed.id)
+      .execute();
+    const late = await staff.manager.postJson(`/admin/api/quotes/${lapsed.id}/withdraw`, undefined);
+    expect(late.status).toBe(409);
+    expect((await late.json()).error).toBe("Quote Q1 is expired and can no longer be withdrawn");
+    expect((await storedQuote(lapsed.id)).status).toBe("sent");
+
+    expect((await staff.manager.postJson("/admin/api/quotes/999999/withdraw", undefined)).status).toBe(404);
+    expect((await visitor.postJson(`/admin/api/quotes/${lapsed.id}/withdraw`, undefined)).status).toBe(401);
+  });
+});
+
+describe("POST /admin/api/quotes/{id}/revise", () => {
+  const revise = (quoteId: number | string, client = staff.manager) => client.postJson(`/admin/api/quotes/${quoteId}/revise`, undefined);
+
+  it("drafts version 2 from a sent quote: its lines as they were, its notes, the current terms and a fresh validity", async () => {
+    const lead = await newLead();
+    const draft = await draftFor(lead.id);
+    expect((await staff.manager.patch(`/admin/api/quotes/${draft.id}`, { customerNote: "As discussed", internalMemo: "Call on Friday" })).status).toBe(200);
+    // Valid for less than a fresh quote would be.
+    await server.db
+      .updateTable("quotes")
+      .set({ validUntil: daysAfterToday(2), termsVersion: "2025-01" })
+      .where("id", "=", draft.id)
+      .execute();
+    const v1 = await sent(draft.id);
+    expect((await staff.admin.patch(`/admin/api/tariffs/${CHOSEN.slug}`, { monthlyPriceExVatPence: 1900 })).status).toBe(200);
+    try {
+      const response = await revise(v1.id);
+      expect(response.status, await response.clone().text()).toBe(201);
+      const v2 = (await response.json()) as Quote;
+      const current = (await (await staff.manager.get(`/admin/api/quotes/${draft.id}`)).json()) as Quote;
+      expect(v2).toMatchObject({
+        leadId: lead.id,
+        version: 2,
+        status: "draft",
+        supersedesQuoteId: v1.id,
+        lines: v1.lines,
+        customerNote: "As discussed",
+        internalMemo: "Call on Friday",
+        start: londonDateStamp(new Date()),
+        validUntil: daysAfterToday(14),
+        customerPath: null,
+        sentAt: null,
+      });
+      expect(v2.terms.version).not.toBe("2025-01");
+      expect(v2.totals).toEqual(priceQuote(v1.lines, v2.start));
+      expect(v2.totals.monthlyExVatPence).toBe(3360);
+      // The quote it revises stays as it was until the revision is sent.
+      expect(current.status).toBe("sent");
+      expect((await storedQuote(v2.id)).token).not.toBe((await storedQuote(v1.id)).token);
+      expect((await timeline(lead.id)).at(-1)).toMatchObject({
+        kind: "quote",
+        body: "Quote Q2 drafted as a revision of Q1: 2 lines, £33.60 a month and £75.00 one-off ex VAT",
+      });
+      expect((await auditOf(v2.id)).map((entry) => entry.action)).toEqual(["quote.revised"]);
+    } finally {
+      await staff.admin.patch(`/admin/api/tariffs/${CHOSEN.slug}`, { monthlyPriceExVatPence: CHOSEN.monthlyPriceExVatPence });
+    }
+  });
+
+  it("supersedes version 1 when version 2 is sent, on version 1's timeline and in its audit", async () => {
+    const lead = await newLead();
+    const v1 = await sent((await draftFor(lead.id)).id);
+    const v2 = (await (await revise(v1.id)).json()) as Quote;
+    expect((await staff.manager.patch(`/admin/api/quotes/${v2.id}`, { customerNote: "Now with a better price" })).status).toBe(200);
+    const sentV2 = await sent(v2.id);
+    expect(sentV2.status).toBe("sent");
+    expect(await (await staff.manager.get(`/admin/api/quotes/${v1.id}`)).json()).toMatchObject({ status: "superseded", customerPath: v1.customerPath });
+    expect((await timeline(lead.id)).map((entry) => entry.body)).toContain("Quote Q1 superseded by Q2");
+    expect((await auditOf(v1.id)).map((entry) => entry.action)).toEqual(["quote.created", "quote.sent", "quote.superseded"]);
+    // The customer is emailed each version's own link.
+    await expect
+      .poll(() => mailbox.to(lead.email).filter((email) => email.subject === `Your quote ${lead.reference}-Q2 from ClearLine Business`).length)
+      .toBe(1);
+    const second = mailbox.to(lead.email).find((email) => email.subject.endsWith("Q2 from ClearLine Business"))!;
+    expect(second.text).toContain(`${APP_URL}${sentV2.customerPath}`);
+    expect(sentV2.customerPath).not.toBe(v1.customerPath);
+    // A superseded quote is not withdrawn, revised again while a draft is open, or sent.
+    expect((await staff.manager.postJson(`/admin/api/quotes/${v1.id}/withdraw`, undefined)).status).toBe(409);
+    expect((await send(v1.id)).status).toBe(409);
+  });
+
+  it("revises a withdrawn or declined quote", async () => {
+    const withdrawn = await sent((await draftFor((await newLead()).id)).id);
+    expect((await staff.manager.postJson(`/admin/api/quotes/${withdrawn.id}/withdraw`, undefined)).status).toBe(200);
+    expect((await revise(withdrawn.id)).status).toBe(201);
+    const declined = await sent((await draftFor((await newLead()).id)).id);
+    await answered(declined.id, "declined");
+    expect((await revise(declined.id)).status).toBe(201);
+  });
+
+  it("refuses an accepted quote, or while the lead has a draft (409), and a quote that is not there (404)", async () => {
+    const lead = await newLead();
+    const v1 = await sent((await draftFor(lead.id)).id);
+    expect((await revise(v1.id)).status).toBe(201);
+    const twice = await revise(v1.id);
+    expect(twice.status).toBe(409);
+    expect((await twice.json()).error).toBe("This lead already has a draft quote (Q2): edit that one");
+
+    const accepted = await sent((await draftFor((await newLead()).id)).id);
+    await answered(accepted.id, "accepted");
+    const response = await revise(accepted.id);
+    expect(response.status).toBe(409);
+    expect((await response.json()).error).toBe("Quote Q1 is accepted: it can no longer be revised");
+    expect(await server.db.selectFrom("quotes").select("id").where("leadId", "=", accepted.leadId).execute()).toHaveLength(1);
+
+    expect((await revise(999_999)).status).toBe(404);
+    expect((await visitor.postJson(`/admin/api/quotes/${v1.id}/revise`, undefined)).status).toBe(401);
+  });
+});
+
+describe("a quote's validity running out", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quote-expiry-"));
+  let expiring: TestServer | undefined;
+  afterAll(async () => {
+    await expiring?.stop();
+    await removeTestData(dataDir);
+  });
+
+  it("reads as expired the day after its valid-until day, and is marked expired as the server starts, by the System", async () => {
+    expiring = await startTestServer(TEST_OWNER_ENV, { dataDir });
+    const { super_admin: owner } = await staffOfEveryRole(expiring);
+    await addTariffs(owner, [CHOSEN]);
+    const quoteFor = async () => {
+      const lead = await newLead(expiring);
+      const response = await owner.postJson(`/admin/api/quotes/${(await draftFor(lead.id, owner)).id}/send`, undefined);
+      expect(response.status).toBe(200);
+      return { lead, quote: (await response.json()) as Quote };
+    };
+    const lapsed = await quoteFor();
+    const lastDay = await quoteFor();
+    // The clock moved on: one quote's valid-until day was yesterday, the other's is today.
+    await expiring.db
+      .updateTable("quotes")
+      .set({ validUntil: daysAfterToday(-1) })
+      .where("id", "=", lapsed.quote.id)
+      .execute();
+    await expiring.db
+      .updateTable("quotes")
+      .set({ validUntil: daysAfterToday(0) })
+      .where("id", "=", lastDay.quote.id)
+      .execute();
+
+    // Before any sweep, every read already says expired.
+    expect(await (await owner.get(`/admin/api/quotes/${lapsed.quote.id}`)).json()).toMatchObject({ status: "expired" });
+    expect((await (await owner.get(`/admin/api/leads/${lapsed.lead.id}/quotes`)).json())[0]).toMatchObject({ status: "expired" });
+    expect(await (await owner.get(`/admin/api/quotes/${lastDay.quote.id}`)).json()).toMatchObject({ status: "sent" });
+
+    await expiring.stop();
+    expiring = await startTestServer(TEST_OWNER_ENV, { dataDir });
+    const stored = (id: number) => expiring!.db.selectFrom("quotes").select("status").where("id", "=", id).executeTakeFirstOrThrow();
+    await expect.poll(async () => (await stored(lapsed.quote.id)).status).toBe("expired");
+    expect((await stored(lastDay.quote.id)).status).toBe("sent");
+    expect((await timeline(lapsed.lead.id, expiring)).at(-1)).toEqual({ kind: "quote", body: "Quote Q1 expired", actorName: "System" });
+    expect((await auditOf(lapsed.quote.id, expiring)).at(-1)).toEqual({
+      action: "quote.expired",
+      summary: `Quote Q1 expired (${lapsed.lead.reference}-Q1)`,
+      actorName: "System",
+    });
+    expect((await timeline(lastDay.lead.id, expiring)).map((entry) => entry.body)).not.toContain("Quote Q1 expired");
   });
 });
