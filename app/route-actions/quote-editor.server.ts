@@ -21,7 +21,7 @@ import { recordId } from "~/lib/route-params";
 import { quoteDraftSchema } from "~/lib/schemas/quotes";
 import { getLeadDetails } from "~/models/lead-workspace.server";
 import { foundOrNull, ModelError } from "~/models/model-error.server";
-import { sendQuote } from "~/models/quote-lifecycle.server";
+import { reviseQuote, sendQuote, withdrawQuote } from "~/models/quote-lifecycle.server";
 import { createQuoteDraft, getQuoteWithDocument, listLeadQuotes, updateQuoteDraft } from "~/models/quotes.server";
 import { listLiveTariffs } from "~/models/tariffs.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
@@ -134,6 +134,14 @@ export async function quoteEditorAction(request: Request, params: { id?: string;
   const label = quoteVersionLabel(quote.version);
   const { kind, index } = readIntent(form.intent);
 
+  if (kind === QUOTE_INTENTS.revise) {
+    return refusedAsToast(async () => {
+      const revised = await reviseQuote(user, quoteId);
+      const title = `Quote ${quoteVersionLabel(revised.version)} drafted from ${label}: change it and send it in its place`;
+      return redirectWithToast(quoteEditorPath(leadId, revised.id), { kind: "success", title });
+    });
+  }
+
   const { intent: _intent, ...values } = form;
   let posted: QuoteFormValues = values;
   let addedRow: number | undefined;
@@ -201,4 +209,26 @@ async function refusedAsToast(run: () => Promise<Response>, values?: QuoteFormVa
     if (!(error instanceof ModelError)) throw error;
     return answer({ formError: error.message, values }, errorToast(error.message), error.status);
   }
+}
+
+/** The withdraw dialog: the quote it asks about, or null (a 404) when there is none under this lead. */
+export async function loadWithdrawQuote(request: Request, params: { id?: string; quoteId?: string }) {
+  await requireAdminPageUser(request, { permission: "workLeads", signedOut: "login" });
+  const leadId = recordId(params.id);
+  const quote = await findLeadQuote(leadId, recordId(params.quoteId));
+  if (!quote) return json({ quote: null }, { status: 404 });
+  const status = quoteStatusOn(quote, londonDateStamp(new Date()));
+  return json({ quote: { leadId, id: quote.id, label: quoteVersionLabel(quote.version), status, email: quote.document.customer.email } });
+}
+
+/** Withdraw, once confirmed: back to the lead with a toast; a refusal (already answered, expired...) in a toast over the dialog. */
+export async function withdrawFromDialog(request: Request, params: { id?: string; quoteId?: string }) {
+  const user = await requireAdminPageUser(request, { permission: "workLeads", signedOut: "login" });
+  const leadId = recordId(params.id);
+  const quote = await findLeadQuote(leadId, recordId(params.quoteId));
+  if (!quote) return answer({ formError: "This quote no longer exists." }, errorToast("Quote not found"), 404);
+  return refusedAsToast(async () => {
+    await withdrawQuote(user, quote.id);
+    return redirectWithToast(leadPagePath(leadId), { kind: "success", title: `Quote ${quoteVersionLabel(quote.version)} withdrawn` });
+  });
 }

@@ -201,6 +201,11 @@ const CASES: Case[] = [
     expect: PAGE_FOR_ALL,
   },
   { name: "GET /admin/leads/:id/quotes/:quoteId", request: async () => ({ method: "GET", path: await freshQuoteEditorPath() }), expect: PAGE_FOR_ALL },
+  {
+    name: "GET /admin/leads/:id/quotes/:quoteId/withdraw",
+    request: async () => ({ method: "GET", path: `${await freshQuoteEditorPath()}/withdraw` }),
+    expect: PAGE_FOR_ALL,
+  },
   { name: "GET /admin/users", request: async () => ({ method: "GET", path: "/admin/users" }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/users/new", request: async () => ({ method: "GET", path: "/admin/users/new" }), expect: PAGE_SUPER_ONLY },
   { name: "GET /admin/users/:id/role", request: async () => ({ method: "GET", path: `/admin/users/${await freshUserId()}/role` }), expect: PAGE_SUPER_ONLY },

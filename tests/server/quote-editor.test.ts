@@ -269,6 +269,79 @@ describe("Send to customer", () => {
   });
 });
 
+describe("Revise and Withdraw", () => {
+  /** A lead with quote Q1 sent through the editor. */
+  async function sentQuote() {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    expect((await press(staff.manager, lead.id, quoteId, "send", await savedForm(quoteId))).status).toBe(302);
+    return { lead, quoteId };
+  }
+
+  it("revises a sent quote into version 2, a draft with its lines, and opens its editor; with that draft open, it says so", async () => {
+    const { lead, quoteId } = await sentQuote();
+    const response = await press(staff.manager, lead.id, quoteId, "revise", {});
+    expect(response.status, await response.clone().text()).toBe(302);
+    const revised = (await leadQuotes(lead.id)).find((quote) => quote.version === 2)!;
+    expect(response.headers.get("location")).toBe(`/admin/leads/${lead.id}/quotes/${revised.id}`);
+    expect(revised).toMatchObject({ status: "draft", supersedesQuoteId: quoteId, lines: (await storedQuote(quoteId)).lines });
+    expect(await (await staff.manager.follow(response)).text()).toContain("Quote Q2 drafted from Q1");
+
+    const again = await press(staff.manager, lead.id, quoteId, "revise", {});
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("This lead already has a draft quote (Q2): edit that one");
+    expect(await leadQuotes(lead.id)).toHaveLength(2);
+  });
+
+  it("asks before withdrawing, then withdraws and goes back to the lead; a withdrawn quote is not withdrawn again", async () => {
+    const { lead, quoteId } = await sentQuote();
+    const path = `/admin/leads/${lead.id}/quotes/${quoteId}/withdraw`;
+    const dialog = await staff.manager.get(path);
+    expect(dialog.status).toBe(200);
+    expect(await dialog.text()).toContain("Withdraw quote Q1?");
+    expect((await storedQuote(quoteId)).status).toBe("sent");
+
+    const response = await staff.manager.postForm(path, {});
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/admin/leads/${lead.id}`);
+    const withdrawn = await storedQuote(quoteId);
+    expect(withdrawn.status).toBe("withdrawn");
+    const leadPage = (await (await staff.manager.follow(response)).text()).replaceAll("<!-- -->", "");
+    expect(leadPage).toContain("Quote Q1 withdrawn");
+    expect(leadPage).toContain('data-status="withdrawn"');
+
+    const again = await staff.manager.postForm(path, {});
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("Quote Q1 is withdrawn and can no longer be withdrawn");
+    expect(await storedQuote(quoteId)).toEqual(withdrawn);
+  });
+
+  it("lists a sent quote's actions on the lead page: the customer's page in a new tab, its PDF, Revise and Withdraw", async () => {
+    const { lead, quoteId } = await sentQuote();
+    const { token } = await storedQuote(quoteId);
+    const html = await (await staff.manager.get(`/admin/leads/${lead.id}`)).text();
+    expect(html).toContain(`href="/quote/${token}" target="_blank"`);
+    expect(html).toContain(`href="/quote/${token}.pdf"`);
+    expect(html).toContain(`action="/admin/leads/${lead.id}/quotes/${quoteId}"`);
+    expect(html).toContain(`href="/admin/leads/${lead.id}/quotes/${quoteId}/withdraw"`);
+  });
+
+  it("refuses a signed-out visitor's revise and withdraw, changing nothing", async () => {
+    const { lead, quoteId } = await sentQuote();
+    const before = await leadQuotes(lead.id);
+    const visitor = publicClient(server);
+    for (const [path, fields] of [
+      [`/admin/leads/${lead.id}/quotes/${quoteId}`, { intent: "revise" }],
+      [`/admin/leads/${lead.id}/quotes/${quoteId}/withdraw`, {}],
+    ] as const) {
+      const response = await visitor.postForm(path, fields);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/admin/api/login");
+    }
+    expect(await leadQuotes(lead.id)).toEqual(before);
+  });
+});
+
 describe("who may build quotes", () => {
   it("sends a signed-out visitor to sign in and stores nothing", async () => {
     const lead = await newLead();

@@ -237,6 +237,10 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
     query: [NEW_LINE_QUERY],
     writes: [{ method: "POST", access: "workLeads", body: "form", fields: QUOTE_EDITOR_FIELDS, valid: VALID_QUOTE_EDITOR_FORM }],
   }),
+  "admin.leads.$id_.quotes.$quoteId_.withdraw.tsx": page("/admin/leads/:id/withdraw", "workLeads", "/admin/api/login", {
+    record: "leadQuote",
+    writes: [none("workLeads")],
+  }),
   "admin.leads.export.ts": page("/admin/leads/export", "view", "/admin/api/login", { query: LEAD_QUERY }),
   "admin.leads.tsx": page("/admin/leads", "view", "/admin/api/login", {
     query: LEAD_QUERY,
@@ -336,7 +340,10 @@ export function allowed(who: Who, access: Access): boolean {
 
 /** The URL path of a route, for a record id (already as it goes in a URL). */
 export function routePath(route: StaffRoute, id?: string): string {
-  return id === undefined ? route.path : route.path.replace(":id", id);
+  if (id === undefined) return route.path;
+  // A quote under its lead's address: an id that names no quote takes the quote's place, so the probe still reaches the quote's route.
+  const named = route.record === "leadQuote" && !id.includes("/quotes/") ? `1/quotes/${id}` : id;
+  return route.path.replace(":id", named);
 }
 
 /**
