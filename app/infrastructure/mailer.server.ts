@@ -26,7 +26,7 @@ export function mailFrom(): string | { name: string; address: string } {
 /** Said once as the server starts, so whoever runs it knows whether email goes out. */
 export function announceEmailSettings(): void {
   if (!env.SMTP_URL) {
-    logger.info({ event: "email.off" }, "Email is off: SMTP_URL is not set, so no lead or enquiry emails are sent.");
+    logger.info({ event: "email.off" }, "Email is off: SMTP_URL is not set, so no lead, enquiry or quote emails are sent.");
     return;
   }
   const from = mailFrom();
@@ -34,6 +34,13 @@ export function announceEmailSettings(): void {
   const staff =
     env.LEAD_NOTIFY_TO.length > 0 ? `staff notifications to ${env.LEAD_NOTIFY_TO.join(", ")}` : "no staff notifications (LEAD_NOTIFY_TO is not set)";
   logger.info({ event: "email.on" }, `Email is on: from ${sender}, ${staff}, and confirmations to visitors.`);
+  if (!env.APP_URL) {
+    // The customer's quote email is its link; without the site's address there is none to give.
+    logger.warn(
+      { event: "email.quotes_without_app_url" },
+      "APP_URL is not set: quotes are sent without an email to the customer (the email's link needs the site's address). Set APP_URL.",
+    );
+  }
 }
 
 /**

@@ -31,8 +31,12 @@ import { daysAfter, newQuoteToken, quoteSummary, recordQuoteChange, toQuote } fr
  * transaction.
  */
 
-/** The customer is emailed when email is on and the site's address is known for the link. */
-const customerEmailed = () => emailEnabled() && Boolean(env.APP_URL);
+/** Why a quote sent now is not emailed to its customer, or null when it is: the email needs SMTP and the site's address for its link. */
+function whyNotEmailed(): string | null {
+  if (!emailEnabled()) return "email is off";
+  if (!env.APP_URL) return "APP_URL is not set for the link";
+  return null;
+}
 
 /**
  * Sends a draft: its totals are fixed as priced now, it is frozen (a change
@@ -73,7 +77,8 @@ export async function sendQuote(actor: AdminUser, quoteId: number, now = new Dat
       .executeTakeFirstOrThrow();
     const reference = `${lead.reference}-${label}`;
 
-    const emailed = customerEmailed();
+    const notEmailed = whyNotEmailed();
+    const emailed = notEmailed === null;
     if (emailed) {
       const content = quoteCustomerEmail(
         {
@@ -87,7 +92,7 @@ export async function sendQuote(actor: AdminUser, quoteId: number, now = new Dat
       );
       await addToOutbox(trx, [{ kind: "quote.customer-email", leadId: lead.id, payload: { to: [lead.email], replyTo: brand.email, ...content } }]);
     }
-    const how = emailed ? `to ${lead.email}` : "(email is off: give the customer the link)";
+    const how = emailed ? `to ${lead.email}` : `(not emailed: ${notEmailed}; give the customer the link)`;
     await recordQuoteChange(trx, actor, {
       action: "quote.sent",
       leadId: lead.id,
