@@ -1,3 +1,4 @@
+import { completeQuoteLine } from "~/lib/quote-form";
 import { tariffOffer, tariffSnapshot } from "~/lib/tariff-comparison";
 import { priceTariff } from "~/lib/tariff-prices";
 import type { QuoteLine } from "~/lib/quotes";
@@ -73,19 +74,7 @@ export async function resolveQuoteLines(inputs: readonly QuoteLineInput[], curre
     const slug = input.tariffSlug ?? null;
     const tariff = slug ? (held.get(slug) ?? (await catalogueSnapshot(slug, input.quantity, start, `lines.${index}.tariffSlug`, now))) : null;
     if (tariff) held.set(tariff.slug, tariff);
-    const charge = input.charge ?? "monthly";
-    lines.push({
-      group: input.group,
-      description: input.description ?? (tariff ? `${tariff.network} ${tariff.name}` : ""),
-      tariff,
-      quantity: input.quantity,
-      unitPriceExVatPence: input.unitPriceExVatPence ?? tariff?.monthlyPriceExVatPence ?? 0,
-      charge,
-      termMonths: charge === "one_off" ? null : (input.termMonths ?? tariff?.termMonths ?? 1),
-      priceRises: charge === "one_off" ? [] : (input.priceRises ?? (tariff ? [...tariff.priceRises] : [])),
-      multiLineDiscount: charge === "one_off" ? null : input.multiLineDiscount !== undefined ? input.multiLineDiscount : (tariff?.multiLineDiscount ?? null),
-      discount: input.discount,
-    });
+    lines.push(completeQuoteLine(input, tariff));
   }
   return lines;
 }

@@ -2,30 +2,52 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigation, Form } from "@remix-run/react";
 import { LEAD_ASSIGN_INTENT, LeadDetails, LeadOwner, LeadTimeline, PossibleDuplicates } from "~/components/admin/lead-details";
+import { LeadQuotes, type LeadQuoteEntry } from "~/components/admin/lead-quotes";
 import { MissingRecordDialog } from "~/components/admin/missing-record-dialog";
 import { Button } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/dialog";
 import { Field, Textarea } from "~/components/ui/field";
 import { useAdminUser } from "~/lib/admin-session";
 import type { FormAnswer } from "~/lib/form-fields";
+import { londonDateStamp } from "~/lib/format";
 import { errorToast } from "~/lib/messages";
+import { quoteStatusOn, type Quote } from "~/lib/quotes";
 import { recordId } from "~/lib/route-params";
 import { can } from "~/lib/permissions";
 import { leadAssignmentSchema, leadNoteSchema } from "~/lib/schemas/leads";
 import { addLeadNote, assignLead, getLeadDetails, listAssignableStaff } from "~/models/lead-workspace.server";
 import { foundOrNull } from "~/models/model-error.server";
+import { listLeadQuotes } from "~/models/quotes.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
 import { submitAdminForm } from "~/route-actions/admin-forms.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAdminPageUser(request, { signedOut: "login" });
-  const [details, staff] = await Promise.all([
-    foundOrNull(getLeadDetails(recordId(params.id))),
+  const id = recordId(params.id);
+  const [details, staff, quotes] = await Promise.all([
+    foundOrNull(getLeadDetails(id)),
     can(user.role, "assignLeads") ? listAssignableStaff() : Promise.resolve([]),
+    foundOrNull(listLeadQuotes(id)),
   ]);
-  if (!details) return json({ lead: null, activity: [], possibleDuplicates: [], staff }, { status: 404 });
-  return json({ ...details, staff });
+  if (!details) return json({ lead: null, activity: [], possibleDuplicates: [], staff, quotes: [] }, { status: 404 });
+  return json({ ...details, staff, quotes: leadQuoteEntries(quotes ?? []) });
+}
+
+/** The lead's quotes as its Quotes panel lists them: each status as of today (an open quote past its day reads as expired). */
+function leadQuoteEntries(quotes: Quote[]): LeadQuoteEntry[] {
+  const today = londonDateStamp(new Date());
+  return quotes.map((quote) => ({
+    id: quote.id,
+    version: quote.version,
+    status: quoteStatusOn(quote, today),
+    monthlyExVatPence: quote.totals.monthlyExVatPence,
+    sentAt: quote.sentAt,
+    firstViewedAt: quote.firstViewedAt,
+    acceptedAt: quote.acceptedAt,
+    viewCount: quote.viewCount,
+    customerPath: quote.customerPath,
+  }));
 }
 
 /** Add a note to the lead, or change who owns it (`intent=assign`); either way back to the dialog. */
@@ -61,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function LeadDetailsDialog() {
-  const { lead, activity, possibleDuplicates, staff } = useLoaderData<typeof loader>();
+  const { lead, activity, possibleDuplicates, staff, quotes } = useLoaderData<typeof loader>();
   const answer = useActionData<FormAnswer<"body">>();
   const { user, permissions } = useAdminUser();
   const { search } = useLocation();
@@ -78,6 +100,7 @@ export default function LeadDetailsDialog() {
       <PossibleDuplicates duplicates={possibleDuplicates} />
       <LeadDetails lead={lead} />
       <LeadOwner lead={lead} me={user.id} staff={staff} canAssignAnyone={permissions.assignLeads} canTake={permissions.workLeads} saving={saving} />
+      <LeadQuotes leadId={lead.id} quotes={quotes} canWork={permissions.workLeads} />
       <LeadTimeline lead={lead} activity={activity} />
       {permissions.workLeads ? (
         <Form method="post" preventScrollReset className="grid gap-3" key={activity.length}>

@@ -119,6 +119,13 @@ async function freshQuoteId(): Promise<number> {
   return ((await response.json()) as { id: number }).id;
 }
 
+/** The editor of a draft quote of its own, under its lead's address. */
+async function freshQuoteEditorPath(): Promise<string> {
+  const id = await freshQuoteId();
+  const { leadId } = await server.db.selectFrom("quotes").select("leadId").where("id", "=", id).executeTakeFirstOrThrow();
+  return `/admin/leads/${leadId}/quotes/${id}`;
+}
+
 /** A draft quote with a line, ready to send, on a lead of its own. */
 async function freshSendableQuoteId(): Promise<number> {
   const id = await freshQuoteId();
@@ -187,6 +194,18 @@ const CASES: Case[] = [
   { name: "GET /admin/leads/:id", request: async () => ({ method: "GET", path: `/admin/leads/${await anyLeadId()}` }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/leads/:id/delete", request: async () => ({ method: "GET", path: `/admin/leads/${await anyLeadId()}/delete` }), expect: PAGE_ADMINS },
   { name: "GET /admin/leads/export", request: async () => ({ method: "GET", path: "/admin/leads/export" }), expect: PAGE_FOR_ALL },
+  // The quote editor (h28-editor).
+  {
+    name: "GET /admin/leads/:id/quotes/new",
+    request: async () => ({ method: "GET", path: `/admin/leads/${await freshLeadId()}/quotes/new` }),
+    expect: PAGE_FOR_ALL,
+  },
+  { name: "GET /admin/leads/:id/quotes/:quoteId", request: async () => ({ method: "GET", path: await freshQuoteEditorPath() }), expect: PAGE_FOR_ALL },
+  {
+    name: "GET /admin/leads/:id/quotes/:quoteId/withdraw",
+    request: async () => ({ method: "GET", path: `${await freshQuoteEditorPath()}/withdraw` }),
+    expect: PAGE_FOR_ALL,
+  },
   { name: "GET /admin/users", request: async () => ({ method: "GET", path: "/admin/users" }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/users/new", request: async () => ({ method: "GET", path: "/admin/users/new" }), expect: PAGE_SUPER_ONLY },
   { name: "GET /admin/users/:id/role", request: async () => ({ method: "GET", path: `/admin/users/${await freshUserId()}/role` }), expect: PAGE_SUPER_ONLY },

@@ -24,7 +24,7 @@ export async function signInEveryRole(server: { url: string; db: Kysely<Database
 
 /** One record of each kind, for the routes that show one. */
 export async function createOneOfEach(db: Kysely<Database>): Promise<Record<RecordKind, string>> {
-  const kinds: RecordKind[] = ["lead", "enquiry", "signup", "stockImage", "testimonial", "tariff", "user", "quote"];
+  const kinds: RecordKind[] = ["lead", "enquiry", "signup", "stockImage", "testimonial", "tariff", "user", "quote", "leadQuote"];
   const ids = {} as Record<RecordKind, string>;
   for (const [n, kind] of kinds.entries()) ids[kind] = await createRecord(db, kind, n);
   return ids;
@@ -95,7 +95,8 @@ export async function createRecord(db: Kysely<Database>, kind: RecordKind, n: nu
         .execute();
       return tariff.slug;
     }
-    case "quote": {
+    case "quote":
+    case "leadQuote": {
       await seedTestLeads(db, 1, { startNumber: 600_000 + n });
       const lead = await db.selectFrom("leads").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
       const values = {
@@ -115,7 +116,8 @@ export async function createRecord(db: Kysely<Database>, kind: RecordKind, n: nu
         createdAt: now,
         updatedAt: now,
       };
-      return String((await db.insertInto("quotes").values(values).returning("id").executeTakeFirstOrThrow()).id);
+      const quoteId = (await db.insertInto("quotes").values(values).returning("id").executeTakeFirstOrThrow()).id;
+      return kind === "leadQuote" ? `${lead.id}/quotes/${quoteId}` : String(quoteId);
     }
     case "user":
       return (await createAdminUserRow(db, { email: `probe.target${n}@clearlinebusiness.co.uk`, role: "manager" })).id;

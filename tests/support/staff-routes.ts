@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { can, type Permission } from "~/lib/permissions";
+import { ADD_TARIFF_FIELDS, NEW_LINE_QUERY } from "~/lib/quote-form";
 import { tariffFormValues } from "~/lib/tariff-form";
 import type { BodyKind } from "./malformed";
 import { tariffInput } from "./tariffs";
@@ -16,8 +17,11 @@ import { tariffInput } from "./tariffs";
 export type Who = "signedOut" | "manager" | "admin" | "super_admin";
 export const EVERYONE: Who[] = ["signedOut", "manager", "admin", "super_admin"];
 
-/** A record a route's `:id` names; a fresh one is made for every write that may remove or change it. */
-export type RecordKind = "lead" | "enquiry" | "signup" | "stockImage" | "testimonial" | "tariff" | "user" | "quote";
+/**
+ * A record a route's `:id` names; a fresh one is made for every write that may remove or change it.
+ * A `leadQuote` is a draft quote named under its lead's address: `{lead id}/quotes/{quote id}`.
+ */
+export type RecordKind = "lead" | "enquiry" | "signup" | "stockImage" | "testimonial" | "tariff" | "user" | "quote" | "leadQuote";
 
 /** Who may use a route: a permission of a signed-in role, or "anyone" (sign-in screens, public images, redirects). */
 export type Access = Permission | "anyone";
@@ -74,6 +78,22 @@ const VALID_TARIFF_FORM = Object.fromEntries(
 const TARIFF_FORM_FIELDS = Object.keys(VALID_TARIFF_FORM);
 /** A tariff's fields in the staff JSON (POST and PATCH /admin/api/tariffs). */
 const TARIFF_FIELDS = Object.keys(tariffInput());
+/** The quote editor's form for a one-line draft that would pass, saved as the draft (`intent=save`). */
+const VALID_QUOTE_EDITOR_FORM: Record<string, string> = {
+  intent: "save",
+  "lines.0.group": "hardware",
+  "lines.0.description": "Desk phone",
+  "lines.0.quantity": "2",
+  "lines.0.unitPrice": "49.99",
+  "lines.0.charge": "one_off",
+  "lines.0.discountKind": "amount",
+  "lines.0.discount": "5.00",
+  "lines.0.discountReason": "Launch offer",
+  customerNote: "As discussed",
+  internalMemo: "Call back",
+  validUntil: "2099-12-31",
+};
+const QUOTE_EDITOR_FIELDS = [...Object.keys(VALID_QUOTE_EDITOR_FORM), ADD_TARIFF_FIELDS.slug, ADD_TARIFF_FIELDS.quantity];
 const none = (access: Access, method: StaffWrite["method"] = "POST"): StaffWrite => ({ method, access, body: "none", fields: [] });
 const page = (path: string, view: Access, signedOut: "/admin" | "/admin/api/login", more: Partial<StaffRoute> = {}): StaffRoute => ({
   path,
@@ -210,6 +230,17 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
     ],
   }),
   "admin.leads.$id_.delete.tsx": page("/admin/leads/:id/delete", "deleteLeads", "/admin/api/login", { record: "lead", writes: [none("deleteLeads")] }),
+  // The quote editor (h28-editor): "New quote" on a lead, and a quote's own screen under its lead.
+  "admin.leads.$id_.quotes.new.tsx": page("/admin/leads/:id/quotes/new", "view", "/admin/api/login", { record: "lead", writes: [none("workLeads")] }),
+  "admin.leads.$id_.quotes.$quoteId.tsx": page("/admin/leads/:id", "view", "/admin/api/login", {
+    record: "leadQuote",
+    query: [NEW_LINE_QUERY],
+    writes: [{ method: "POST", access: "workLeads", body: "form", fields: QUOTE_EDITOR_FIELDS, valid: VALID_QUOTE_EDITOR_FORM }],
+  }),
+  "admin.leads.$id_.quotes.$quoteId_.withdraw.tsx": page("/admin/leads/:id/withdraw", "workLeads", "/admin/api/login", {
+    record: "leadQuote",
+    writes: [none("workLeads")],
+  }),
   "admin.leads.export.ts": page("/admin/leads/export", "view", "/admin/api/login", { query: LEAD_QUERY }),
   "admin.leads.tsx": page("/admin/leads", "view", "/admin/api/login", {
     query: LEAD_QUERY,
@@ -309,7 +340,10 @@ export function allowed(who: Who, access: Access): boolean {
 
 /** The URL path of a route, for a record id (already as it goes in a URL). */
 export function routePath(route: StaffRoute, id?: string): string {
-  return id === undefined ? route.path : route.path.replace(":id", id);
+  if (id === undefined) return route.path;
+  // A quote under its lead's address: an id that names no quote takes the quote's place, so the probe still reaches the quote's route.
+  const named = route.record === "leadQuote" && !id.includes("/quotes/") ? `1/quotes/${id}` : id;
+  return route.path.replace(":id", named);
 }
 
 /**

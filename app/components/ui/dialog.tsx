@@ -10,8 +10,8 @@ interface RouteDialogProps {
   /** Where closing goes: the page the dialog sits on. */
   closeTo: string;
   children?: ReactNode;
-  /** A wider panel, for dialogs that show a whole record. */
-  wide?: boolean;
+  /** A wider panel, for dialogs that show a whole record; "extra" for a whole form of rows (a quote's lines). */
+  wide?: boolean | "extra";
 }
 
 /**
@@ -43,7 +43,7 @@ export function RouteDialog({ title, description, closeTo, children, wide = fals
           tabIndex={-1}
           className={cn(
             "pointer-events-auto relative grid w-full gap-5",
-            wide ? "max-w-2xl" : "max-w-lg",
+            wide === "extra" ? "max-w-4xl" : wide ? "max-w-2xl" : "max-w-lg",
             "rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none",
           )}
         >

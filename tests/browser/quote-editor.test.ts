@@ -1,0 +1,142 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { QuoteLine, QuoteTotals } from "~/lib/quotes";
+import { formatPounds, priceQuote } from "~/lib/tariff-prices";
+import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { JS_MODES, launchBrowser, openPage, waitForHydration, type JsMode } from "../support/browser";
+import { staffClient } from "../support/client";
+import { SAMPLE_QUOTE } from "../support/forms";
+import { submitQuoteRequest } from "../support/leads";
+import { TestMailbox } from "../support/mailbox";
+import { startTestServer, type TestServer } from "../support/server";
+import { addTariffs, tariffInput } from "../support/tariffs";
+
+/**
+ * Building and sending a quote from a lead with a chosen tariff, as staff
+ * do it in a browser with JavaScript off and on, to the customer's inbox on
+ * a real SMTP server.
+ */
+
+/** Where the customer's link points (plain http, like the test server, so the staff session cookie is not a secure one). */
+const APP_URL = "http://quotes.clearline.example";
+const CHOSEN = tariffInput();
+let server: TestServer;
+let browser: Browser;
+let mailbox: TestMailbox;
+
+beforeAll(async () => {
+  mailbox = await TestMailbox.start();
+  [server, browser] = await Promise.all([startTestServer({ ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, APP_URL }), launchBrowser()]);
+  await addTariffs(await staffClient(server, "admin"), [CHOSEN]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await mailbox?.close();
+});
+
+/** The one-off hardware line the journey adds, as the quote keeps it. */
+const DESK_PHONES: QuoteLine = {
+  group: "hardware",
+  description: "Desk phone",
+  tariff: null,
+  quantity: 2,
+  unitPriceExVatPence: 4999,
+  charge: "one_off",
+  termMonths: null,
+  priceRises: [],
+  multiLineDiscount: null,
+  discount: { kind: "amount", amountExVatPence: 500, reason: "Launch offer" },
+};
+
+const storedQuote = (leadId: number) => server.db.selectFrom("quotes").selectAll().where("leadId", "=", leadId).executeTakeFirstOrThrow();
+
+/** The figures the editor shows, by name. */
+function shownTotals(page: Page): Promise<Record<string, string>> {
+  return page
+    .getByTestId("quote-totals")
+    .locator("[data-total]")
+    .evaluateAll((cells) => Object.fromEntries(cells.map((cell) => [cell.getAttribute("data-total"), cell.textContent])));
+}
+
+const asShown = (totals: QuoteTotals) => {
+  const { lines: _lines, oneOffIncVatPence: _oneOffIncVat, ...figures } = totals;
+  return Object.fromEntries(Object.entries(figures).map(([name, pence]) => [name, formatPounds(pence)]));
+};
+
+async function settled(page: Page, mode: JsMode) {
+  if (mode.javaScriptEnabled) await waitForHydration(page);
+}
+
+describe.each(JS_MODES)("the quote editor $name", (mode) => {
+  it("builds a quote from the chosen tariff, adds a discounted one-off line, shows the price module's totals and sends it to the customer", async () => {
+    const email = `buyer-${mode.javaScriptEnabled ? "js" : "nojs"}@example.co.uk`;
+    const lead = await submitQuoteRequest(server, { ...SAMPLE_QUOTE, email, tariffSlug: CHOSEN.slug, lines: 3 });
+    const page = await openPage(browser, mode);
+    await signInBrowser(page.context(), server, TEST_OWNER.email, TEST_OWNER.password);
+    await page.goto(`${server.url}/admin/leads/${lead.id}`);
+    await settled(page, mode);
+
+    await page.getByRole("button", { name: "New quote" }).click();
+    await page.waitForURL(new RegExp(`/admin/leads/${lead.id}/quotes/\\d+$`));
+    await settled(page, mode);
+    const editor = page.getByRole("dialog", { name: "Quote Q1 (draft)" });
+    await editor.waitFor();
+    await expect.poll(() => editor.getByLabel("Description").first().inputValue()).toBe("EE Business SIM 30GB");
+    const chosen = JSON.parse((await storedQuote(lead.id)).lines) as QuoteLine[];
+
+    if (mode.javaScriptEnabled) {
+      // A modal: Tab stays inside, Escape closes it back to the lead.
+      for (let step = 0; step < 60; step += 1) {
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => Boolean(document.activeElement?.closest("[role=dialog]")))).toBe(true);
+      }
+      await page.keyboard.press("Escape");
+      await page.waitForURL(`${server.url}/admin/leads/${lead.id}`);
+      await page.getByRole("link", { name: "Edit Q1" }).click();
+      await editor.waitFor();
+    }
+
+    await editor.getByRole("button", { name: "Add a free line" }).click();
+    const row = editor.locator('[data-testid="quote-line"][data-row="1"]');
+    await row.waitFor();
+    await settled(page, mode);
+    await row.getByLabel("Group").selectOption("hardware");
+    await row.getByLabel("Description").fill("Desk phone");
+    await row.getByLabel("Quantity").fill("2");
+    await row.getByLabel("Unit price ex VAT (£)").fill("49.99");
+    await row.getByLabel("Charge").selectOption("one_off");
+    await row.getByLabel("Term (months)").fill("");
+    await row.getByLabel("Discount", { exact: true }).selectOption("amount");
+    await row.getByLabel("Discount (% or £ off the line)").fill("5.00");
+    await row.getByLabel("Reason for the discount").fill("Launch offer");
+
+    const expected = asShown(priceQuote([...chosen, DESK_PHONES], (await storedQuote(lead.id)).start));
+    if (mode.javaScriptEnabled) {
+      // Priced again as staff type, before anything is saved.
+      await expect.poll(() => shownTotals(page)).toEqual(expected);
+    }
+    await editor.getByRole("button", { name: "Save draft" }).click();
+    await page.waitForURL(`${server.url}/admin/leads/${lead.id}`);
+    await page.getByText("Quote Q1 saved").waitFor();
+    expect(JSON.parse((await storedQuote(lead.id)).lines)).toEqual([...chosen, DESK_PHONES]);
+
+    await page.getByRole("link", { name: "Edit Q1" }).click();
+    await editor.waitFor();
+    await settled(page, mode);
+    expect(await shownTotals(page)).toEqual(expected);
+    await editor.getByRole("button", { name: "Send to customer" }).click();
+    await page.waitForURL(`${server.url}/admin/leads/${lead.id}`);
+    await page.getByText(`Quote Q1 sent to ${email}`).first().waitFor();
+    await expect.poll(() => page.getByTestId("lead-quote-status").first().textContent()).toBe("Sent");
+
+    const { token } = await storedQuote(lead.id);
+    // The customer's first email, "Your quote request", is the lead's; the quote's own follows it.
+    const quoteEmails = () => mailbox.to(email).filter((message) => message.subject.startsWith("Your quote ") && !message.subject.includes("request"));
+    await expect.poll(() => quoteEmails().length).toBe(1);
+    const [message] = quoteEmails();
+    expect(message!.text).toContain(`${APP_URL}/quote/${token}`);
+    await page.context().close();
+  });
+});

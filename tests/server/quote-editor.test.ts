@@ -1,0 +1,375 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminRole } from "~/lib/enums";
+import { quoteFormValues, type QuoteFormValues } from "~/lib/quote-form";
+import type { QuoteLine } from "~/lib/quotes";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffOfEveryRole, type Client } from "../support/client";
+import { SAMPLE_QUOTE } from "../support/forms";
+import { submitQuoteRequest } from "../support/leads";
+import { startTestServer, type TestServer } from "../support/server";
+import { addTariffs, tariffInput } from "../support/tariffs";
+
+/**
+ * The staff quote editor through the real built server, as a browser without
+ * JavaScript posts it: every button posts the whole form with its intent and
+ * the draft is saved each time, or nothing is saved and the form comes back
+ * as typed with each message by its field.
+ */
+
+let server: TestServer;
+let staff: Record<AdminRole, Client>;
+
+const CHOSEN = tariffInput();
+const EXTRA = tariffInput({
+  slug: "o2-business-10gb-12",
+  network: "O2",
+  name: "Business Plan 10GB",
+  termMonths: 12,
+  monthlyPriceExVatPence: 900,
+  priceRises: [],
+});
+
+beforeAll(async () => {
+  server = await startTestServer(TEST_OWNER_ENV);
+  staff = await staffOfEveryRole(server);
+  await addTariffs(staff.admin, [CHOSEN, EXTRA]);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const newLead = () => submitQuoteRequest(server, { ...SAMPLE_QUOTE, tariffSlug: CHOSEN.slug, lines: 3 });
+const storedQuote = (id: number) => server.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const storedLines = async (id: number) => JSON.parse((await storedQuote(id)).lines) as QuoteLine[];
+const leadQuotes = (leadId: number) => server.db.selectFrom("quotes").selectAll().where("leadId", "=", leadId).execute();
+
+/** "New quote" on the lead page: the draft's id, from where it lands. */
+async function startQuote(leadId: number, client = staff.manager): Promise<number> {
+  const response = await client.postForm(`/admin/leads/${leadId}/quotes/new`, {});
+  expect(response.status, await response.clone().text()).toBe(302);
+  const location = response.headers.get("location") ?? "";
+  expect(location).toMatch(new RegExp(`^/admin/leads/${leadId}/quotes/\\d+$`));
+  return Number(location.split("/").pop());
+}
+
+/** The editor's form as the page shows it for the saved draft. */
+async function savedForm(quoteId: number): Promise<QuoteFormValues> {
+  const row = await storedQuote(quoteId);
+  return quoteFormValues({
+    lines: JSON.parse(row.lines) as QuoteLine[],
+    customerNote: row.customerNote,
+    internalMemo: row.internalMemo,
+    validUntil: row.validUntil,
+  });
+}
+
+const withoutLines = (values: QuoteFormValues) => Object.fromEntries(Object.entries(values).filter(([name]) => !name.startsWith("lines.")));
+
+function press(client: Client, leadId: number, quoteId: number, intent: string, values: QuoteFormValues) {
+  const fields = Object.fromEntries(Object.entries({ ...values, intent }).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return client.postForm(`/admin/leads/${leadId}/quotes/${quoteId}`, fields);
+}
+
+describe("New quote", () => {
+  it("drafts from the chosen tariff and opens its editor; pressed again, or opened by address, it goes to the same draft", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    expect(await storedLines(quoteId)).toMatchObject([
+      { group: "mobile", description: "EE Business SIM 30GB", quantity: 3, unitPriceExVatPence: 1200, tariff: { slug: CHOSEN.slug } },
+    ]);
+    expect(await startQuote(lead.id)).toBe(quoteId);
+    const opened = await staff.admin.get(`/admin/leads/${lead.id}/quotes/new`);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toBe(`/admin/leads/${lead.id}/quotes/${quoteId}`);
+    expect(await leadQuotes(lead.id)).toHaveLength(1);
+
+    const page = await staff.manager.get(`/admin/leads/${lead.id}/quotes/${quoteId}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('value="EE Business SIM 30GB"');
+    expect(html).toContain('data-total="monthlyExVatPence"');
+  });
+
+  it("asks first when opened by address for a lead without a draft, and drafts nothing", async () => {
+    const lead = await newLead();
+    const response = await staff.manager.get(`/admin/leads/${lead.id}/quotes/new`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Start the quote");
+    expect(await leadQuotes(lead.id)).toHaveLength(0);
+  });
+
+  it("answers 404 for a lead that is not there, and a quote under another lead's address", async () => {
+    expect((await staff.manager.postForm("/admin/leads/999999/quotes/new", {})).status).toBe(404);
+    const [first, second] = [await newLead(), await newLead()];
+    const quoteId = await startQuote(first.id);
+    expect((await staff.manager.get(`/admin/leads/${second.id}/quotes/${quoteId}`)).status).toBe(404);
+    expect((await press(staff.manager, second.id, quoteId, "save", await savedForm(quoteId))).status).toBe(404);
+  });
+});
+
+describe("the editor's buttons", () => {
+  it("adds a tariff from the catalogue as a snapshot with its quantity", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const response = await press(staff.manager, lead.id, quoteId, "add-tariff", {
+      ...(await savedForm(quoteId)),
+      addTariffSlug: EXTRA.slug,
+      addTariffQuantity: "2",
+    });
+    expect(response.status, await response.clone().text()).toBe(302);
+    expect(response.headers.get("location")).toBe(`/admin/leads/${lead.id}/quotes/${quoteId}`);
+    const lines = await storedLines(quoteId);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatchObject({
+      description: "O2 Business Plan 10GB",
+      quantity: 2,
+      unitPriceExVatPence: 900,
+      termMonths: 12,
+      tariff: { slug: EXTRA.slug },
+    });
+  });
+
+  it("adds a free line typed in pounds, kept in pence exactly, with its discount and reason", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const added = await press(staff.manager, lead.id, quoteId, "add-line", await savedForm(quoteId));
+    expect(added.status).toBe(302);
+    const form = await staff.manager.follow(added);
+    expect(await form.text()).toContain('name="lines.1.description"');
+    const response = await press(staff.manager, lead.id, quoteId, "save", {
+      ...(await savedForm(quoteId)),
+      "lines.1.group": "hardware",
+      "lines.1.description": "Desk phone",
+      "lines.1.quantity": "2",
+      "lines.1.unitPrice": "£49.99",
+      "lines.1.charge": "one_off",
+      "lines.1.termMonths": "",
+      "lines.1.discountKind": "amount",
+      "lines.1.discount": "5.10",
+      "lines.1.discountReason": "Launch offer",
+    });
+    expect(response.status, await response.clone().text()).toBe(302);
+    expect(response.headers.get("location")).toBe(`/admin/leads/${lead.id}`);
+    expect((await storedLines(quoteId))[1]).toMatchObject({
+      group: "hardware",
+      description: "Desk phone",
+      quantity: 2,
+      unitPriceExVatPence: 4999,
+      charge: "one_off",
+      termMonths: null,
+      tariff: null,
+      discount: { kind: "amount", amountExVatPence: 510, reason: "Launch offer" },
+    });
+  });
+
+  it("removes a line", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const response = await press(staff.manager, lead.id, quoteId, "remove-line:0", await savedForm(quoteId));
+    expect(response.status).toBe(302);
+    expect(await storedLines(quoteId)).toEqual([]);
+  });
+
+  it("shows each message by its field, keeps what was typed, and saves nothing", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const before = await storedQuote(quoteId);
+    const response = await press(staff.manager, lead.id, quoteId, "save", {
+      ...(await savedForm(quoteId)),
+      "lines.0.quantity": "0",
+      "lines.3.group": "broadband",
+      "lines.3.description": "Fibre 900",
+      "lines.3.quantity": "1",
+      "lines.3.unitPrice": "12.5x",
+      "lines.3.charge": "monthly",
+      "lines.3.termMonths": "24",
+      "lines.3.discountKind": "percent",
+      "lines.3.discount": "10",
+      "lines.3.discountReason": "",
+      customerNote: "Typed note",
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toMatch(/id="quote-line-3-unit-price-error"[^>]*>Enter the unit price in pounds and pence, like 12.50</);
+    expect(html).toMatch(/id="quote-line-0-quantity-error"[^>]*>The quantity must be between 1 and 500</);
+    expect(html).toMatch(/id="quote-line-3-discount-reason-error"[^>]*>Enter the reason for the discount</);
+    expect(html).toContain('value="12.5x"');
+    expect(html).toContain("Typed note");
+    expect(await storedQuote(quoteId)).toEqual(before);
+  });
+
+  it("shows a tariff the catalogue cannot quote by the add-a-tariff select, and saves nothing", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const before = await storedQuote(quoteId);
+    const response = await press(staff.manager, lead.id, quoteId, "add-tariff", {
+      ...(await savedForm(quoteId)),
+      addTariffSlug: "no-such-tariff",
+      addTariffQuantity: "1",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/id="quote-add-tariff-error"[^>]*>No live tariff &quot;no-such-tariff&quot; in the catalogue</);
+    expect(await storedQuote(quoteId)).toEqual(before);
+  });
+
+  it("refuses a button it does not know, and a malformed form, with a message and never a 500", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const before = await storedQuote(quoteId);
+    for (const [intent, values] of [
+      ["explode", await savedForm(quoteId)],
+      ["remove-line:x", await savedForm(quoteId)],
+      ["save", { "lines.0.quantity": "1e999", "lines.0.group": "space", "lines.0.tariffSlug": "\u0000", validUntil: "yesterday" }],
+    ] as const) {
+      const response = await press(staff.manager, lead.id, quoteId, intent, values);
+      expect(response.status, intent).toBe(400);
+    }
+    expect(await storedQuote(quoteId)).toEqual(before);
+  });
+});
+
+describe("Send to customer", () => {
+  it("saves the form, sends the quote and goes back to the lead saying to whom; the quote then opens read-only and refuses changes", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const response = await press(staff.manager, lead.id, quoteId, "send", { ...(await savedForm(quoteId)), customerNote: "As discussed on the phone" });
+    expect(response.status, await response.clone().text()).toBe(302);
+    expect(response.headers.get("location")).toBe(`/admin/leads/${lead.id}`);
+    expect(await (await staff.manager.follow(response)).text()).toContain(`Quote Q1 sent to ${SAMPLE_QUOTE.email}`);
+    const sent = await storedQuote(quoteId);
+    expect(sent).toMatchObject({ status: "sent", customerNote: "As discussed on the phone" });
+    expect(sent.sentAt).not.toBeNull();
+
+    const page = await (await staff.manager.get(`/admin/leads/${lead.id}/quotes/${quoteId}`)).text();
+    expect(page).toContain('data-testid="quote-read-only"');
+    expect(page).not.toContain('data-testid="quote-editor"');
+    expect(page).toContain(`href="/quote/${sent.token}"`);
+
+    const refused = await press(staff.manager, lead.id, quoteId, "save", { ...(await savedForm(quoteId)), customerNote: "Changed after sending" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Quote Q1 is sent and can no longer be changed");
+    expect(await storedQuote(quoteId)).toEqual(sent);
+  });
+
+  it("sends nothing when the form has a mistake", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const response = await press(staff.manager, lead.id, quoteId, "send", { ...(await savedForm(quoteId)), "lines.0.quantity": "many" });
+    expect(response.status).toBe(400);
+    expect((await storedQuote(quoteId)).status).toBe("draft");
+  });
+
+  it("refuses to send a quote without lines, saying why", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const response = await press(staff.manager, lead.id, quoteId, "send", withoutLines(await savedForm(quoteId)));
+    expect(response.status).toBe(409);
+    expect((await storedQuote(quoteId)).status).toBe("draft");
+  });
+});
+
+describe("Revise and Withdraw", () => {
+  /** A lead with quote Q1 sent through the editor. */
+  async function sentQuote() {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    expect((await press(staff.manager, lead.id, quoteId, "send", await savedForm(quoteId))).status).toBe(302);
+    return { lead, quoteId };
+  }
+
+  it("revises a sent quote into version 2, a draft with its lines, and opens its editor; with that draft open, it says so", async () => {
+    const { lead, quoteId } = await sentQuote();
+    const response = await press(staff.manager, lead.id, quoteId, "revise", {});
+    expect(response.status, await response.clone().text()).toBe(302);
+    const revised = (await leadQuotes(lead.id)).find((quote) => quote.version === 2)!;
+    expect(response.headers.get("location")).toBe(`/admin/leads/${lead.id}/quotes/${revised.id}`);
+    expect(revised).toMatchObject({ status: "draft", supersedesQuoteId: quoteId, lines: (await storedQuote(quoteId)).lines });
+    expect(await (await staff.manager.follow(response)).text()).toContain("Quote Q2 drafted from Q1");
+
+    const again = await press(staff.manager, lead.id, quoteId, "revise", {});
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("This lead already has a draft quote (Q2): edit that one");
+    expect(await leadQuotes(lead.id)).toHaveLength(2);
+  });
+
+  it("asks before withdrawing, then withdraws and goes back to the lead; a withdrawn quote is not withdrawn again", async () => {
+    const { lead, quoteId } = await sentQuote();
+    const path = `/admin/leads/${lead.id}/quotes/${quoteId}/withdraw`;
+    const dialog = await staff.manager.get(path);
+    expect(dialog.status).toBe(200);
+    expect(await dialog.text()).toContain("Withdraw quote Q1?");
+    expect((await storedQuote(quoteId)).status).toBe("sent");
+
+    const response = await staff.manager.postForm(path, {});
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/admin/leads/${lead.id}`);
+    const withdrawn = await storedQuote(quoteId);
+    expect(withdrawn.status).toBe("withdrawn");
+    const leadPage = (await (await staff.manager.follow(response)).text()).replaceAll("<!-- -->", "");
+    expect(leadPage).toContain("Quote Q1 withdrawn");
+    expect(leadPage).toContain('data-status="withdrawn"');
+
+    const again = await staff.manager.postForm(path, {});
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("Quote Q1 is withdrawn and can no longer be withdrawn");
+    expect(await storedQuote(quoteId)).toEqual(withdrawn);
+  });
+
+  it("lists a sent quote's actions on the lead page: the customer's page in a new tab, its PDF, Revise and Withdraw", async () => {
+    const { lead, quoteId } = await sentQuote();
+    const { token } = await storedQuote(quoteId);
+    const html = await (await staff.manager.get(`/admin/leads/${lead.id}`)).text();
+    expect(html).toContain(`href="/quote/${token}" target="_blank"`);
+    expect(html).toContain(`href="/quote/${token}.pdf"`);
+    expect(html).toContain(`action="/admin/leads/${lead.id}/quotes/${quoteId}"`);
+    expect(html).toContain(`href="/admin/leads/${lead.id}/quotes/${quoteId}/withdraw"`);
+  });
+
+  it("refuses a signed-out visitor's revise and withdraw, changing nothing", async () => {
+    const { lead, quoteId } = await sentQuote();
+    const before = await leadQuotes(lead.id);
+    const visitor = publicClient(server);
+    for (const [path, fields] of [
+      [`/admin/leads/${lead.id}/quotes/${quoteId}`, { intent: "revise" }],
+      [`/admin/leads/${lead.id}/quotes/${quoteId}/withdraw`, {}],
+    ] as const) {
+      const response = await visitor.postForm(path, fields);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/admin/api/login");
+    }
+    expect(await leadQuotes(lead.id)).toEqual(before);
+  });
+});
+
+describe("who may build quotes", () => {
+  it("sends a signed-out visitor to sign in and stores nothing", async () => {
+    const lead = await newLead();
+    const visitor = publicClient(server);
+    const response = await visitor.postForm(`/admin/leads/${lead.id}/quotes/new`, {});
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin/api/login");
+    expect(await leadQuotes(lead.id)).toHaveLength(0);
+  });
+
+  it.each(["manager", "admin", "super_admin"] as const)("lets a %s (who works leads) start and save a quote", async (role) => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id, staff[role]);
+    const response = await press(staff[role], lead.id, quoteId, "save", { ...(await savedForm(quoteId)), internalMemo: `By ${role}` });
+    expect(response.status).toBe(302);
+    expect((await storedQuote(quoteId)).internalMemo).toBe(`By ${role}`);
+  });
+});
+
+describe("the lead page's Quotes panel", () => {
+  it("lists the lead's quotes with their status and monthly value, Edit for a draft, and New quote", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const html = (await (await staff.manager.get(`/admin/leads/${lead.id}`)).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain('data-testid="lead-quotes"');
+    expect(html).toMatch(/Q1<\/span> · <span data-testid="lead-quote-status">Draft<\/span> · £33\.60 a month ex VAT/);
+    expect(html).toContain(`href="/admin/leads/${lead.id}/quotes/${quoteId}"`);
+    expect(html).toContain(`action="/admin/leads/${lead.id}/quotes/new"`);
+    expect(html).toContain("Quote Q1 drafted");
+  });
+});
