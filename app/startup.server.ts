@@ -1,5 +1,6 @@
 import { ensureBootstrapAdmin } from "~/models/first-super-admin.server";
 import { measureUnsizedStockImages } from "~/models/stock-images.server";
+import { startQuoteExpiry } from "~/models/quote-expiry.server";
 import { createRequire } from "node:module";
 import { markServerRunning } from "~/infrastructure/backup.server";
 import { startBackupSchedule } from "~/infrastructure/backup-schedule.server";
@@ -45,7 +46,8 @@ if (databaseKind === "postgres" && !env.BUCKET_NAME) {
 /**
  * Everything the server does once as it starts: open and migrate the
  * database, make sure a super admin exists, then start the outbox (which
- * sends deliveries left over from before a restart in the background) and
+ * sends deliveries left over from before a restart in the background), the
+ * sweep that marks quotes past their validity expired, and
  * measure images stored before their sizes were recorded (in the
  * background too: until then they are shown as before).
  * The health check waits for it.
@@ -54,6 +56,8 @@ export const appReady: Promise<void> = getDb()
   .then(ensureBootstrapAdmin)
   .then(startOutbox)
   .then(() => {
+    // Quotes whose validity passed while the server was down are marked expired now, then hourly.
+    startQuoteExpiry();
     // `npm run restore` refuses while this file names a live server.
     markServerRunning(env.DATA_DIR);
     startBackupSchedule();

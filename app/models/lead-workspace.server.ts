@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SqlBool } from "kysely";
+import { sql, type Kysely, type SqlBool, type Transaction } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
 import { fullName } from "~/lib/admin-users";
 import { LEAD_STATUS_LABELS, type LeadStatus } from "~/lib/enums";
@@ -130,31 +130,43 @@ export async function updateLeadStatus(actor: AdminUser, id: number, status: Lea
   return db
     .transaction()
     .execute(async (trx) => {
-      const before = await forChange(trx.selectFrom("leads").select(["status", "reference"]).where("id", "=", id)).executeTakeFirst();
+      const before = await forChange(trx.selectFrom("leads").select(["id", "status", "reference"]).where("id", "=", id)).executeTakeFirst();
       if (!before) throw new ModelError(404, "Lead not found");
-      const now = nowIso();
-      const row = await trx
-        .updateTable("leads")
-        // The first move on from New is the lead's response time (dashboard).
-        .set((eb) => ({ status, updatedAt: now, ...(status === "new" ? {} : { firstContactedAt: eb.fn.coalesce("firstContactedAt", eb.val(now)) }) }))
-        .where("id", "=", id)
-        .returning(STAFF_LEAD_COLUMNS)
-        .executeTakeFirstOrThrow();
-      if (before.status !== status) {
-        const body = `Status changed from ${LEAD_STATUS_LABELS[before.status]} to ${LEAD_STATUS_LABELS[status]}`;
-        await trx
-          .insertInto("leadActivity")
-          .values({ leadId: id, kind: "status", actorId: actor.id, actorName: fullName(actor), body, createdAt: now })
-          .execute();
-        await recordAudit(
-          actor,
-          { action: "lead.status_changed", entityType: "lead", entityId: id, summary: `Moved lead ${before.reference} to ${LEAD_STATUS_LABELS[status]}` },
-          trx,
-        );
-      }
-      return row;
+      await moveLead(trx, actor, before, status, nowIso());
+      return trx.selectFrom("leads").select(STAFF_LEAD_COLUMNS).where("id", "=", id).executeTakeFirstOrThrow();
     })
     .then(async (row) => (await toStaffLeads(db, [row]))[0]);
+}
+
+/**
+ * Moves a lead (read for change in `trx`) to `status`, with its timeline
+ * entry and audit when the status changes. The first move on from New is the
+ * lead's response time (dashboard), so it sets firstContactedAt once. Shared by
+ * the status control and what moves a lead by itself (sending a quote).
+ */
+export async function moveLead(
+  trx: Transaction<Database>,
+  actor: AdminUser,
+  before: Pick<LeadRow, "id" | "status" | "reference">,
+  status: LeadStatus,
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable("leads")
+    .set((eb) => ({ status, updatedAt: now, ...(status === "new" ? {} : { firstContactedAt: eb.fn.coalesce("firstContactedAt", eb.val(now)) }) }))
+    .where("id", "=", before.id)
+    .execute();
+  if (before.status === status) return;
+  const body = `Status changed from ${LEAD_STATUS_LABELS[before.status]} to ${LEAD_STATUS_LABELS[status]}`;
+  await trx
+    .insertInto("leadActivity")
+    .values({ leadId: before.id, kind: "status", actorId: actor.id, actorName: fullName(actor), body, createdAt: now })
+    .execute();
+  await recordAudit(
+    actor,
+    { action: "lead.status_changed", entityType: "lead", entityId: before.id, summary: `Moved lead ${before.reference} to ${LEAD_STATUS_LABELS[status]}` },
+    trx,
+  );
 }
 
 export async function addLeadNote(actor: AdminUser, id: number, body: string): Promise<LeadActivityRow> {

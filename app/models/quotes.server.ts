@@ -8,7 +8,16 @@ import { londonDateStamp } from "~/lib/format";
 import { storedSnapshot } from "~/lib/leads";
 import { quoteContractSummary } from "~/lib/quote-contract-summary";
 import { QUOTE_TERMS } from "~/lib/quote-terms";
-import { customerQuotePath, quoteVersionLabel, QUOTE_STATUS_LABELS, type Quote, type QuoteDocument, type QuoteLine, type QuoteTotals } from "~/lib/quotes";
+import {
+  customerQuotePath,
+  quoteStatusOn,
+  quoteVersionLabel,
+  QUOTE_STATUS_LABELS,
+  type Quote,
+  type QuoteDocument,
+  type QuoteLine,
+  type QuoteTotals,
+} from "~/lib/quotes";
 import type { QuoteDraftInput } from "~/lib/schemas/quotes";
 import { formatPounds, priceQuote } from "~/lib/tariff-prices";
 import type { TariffSnapshot } from "~/lib/tariffs";
@@ -26,12 +35,12 @@ import { linesFromChosenTariff, resolveQuoteLines } from "./quote-lines.server";
  */
 
 /** The customer's link: 128 random bits, base64url (22 characters). */
-function newQuoteToken(): string {
+export function newQuoteToken(): string {
   return randomBytes(16).toString("base64url");
 }
 
 /** A YYYY-MM-DD day plus whole calendar days. */
-function daysAfter(day: string, days: number): string {
+export function daysAfter(day: string, days: number): string {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
@@ -41,14 +50,15 @@ function quoteTotals(row: Pick<QuoteRow, "totals" | "start">, lines: readonly Qu
   return row.totals === null ? priceQuote(lines, row.start) : (JSON.parse(row.totals) as QuoteTotals);
 }
 
-export function toQuote(row: QuoteRow): Quote {
+/** A stored quote as staff see it, its status as of `now`'s UK day (an open quote past its validity reads expired). */
+export function toQuote(row: QuoteRow, now = new Date()): Quote {
   const lines = JSON.parse(row.lines) as QuoteLine[];
   return {
     id: row.id,
     leadId: row.leadId,
     version: row.version,
     supersedesQuoteId: row.supersedesQuoteId,
-    status: row.status,
+    status: quoteStatusOn(row, londonDateStamp(now)),
     lines,
     totals: quoteTotals(row, lines),
     start: row.start,
@@ -69,26 +79,48 @@ export function toQuote(row: QuoteRow): Quote {
     declinedAt: row.declinedAt,
     declineReason: row.declineReason,
     withdrawnAt: row.withdrawnAt,
-    customerPath: row.status === "draft" ? null : customerQuotePath(row.token),
+    // A draft withdrawn before it was sent never had a customer: its token is never shown.
+    customerPath: row.sentAt === null ? null : customerQuotePath(row.token),
   };
 }
 
-/** The lead's timeline entry and the audit log's, for one quote change, in the change's transaction. */
-async function recordQuoteChange(
-  trx: Transaction<Database>,
-  actor: AdminUser,
-  change: { action: "quote.created" | "quote.updated"; leadId: number; quoteId: number; reference: string; body: string; now: string },
-): Promise<void> {
+/** Who the timeline names for a change the product made by itself. */
+export const SYSTEM_ACTOR_NAME = "System";
+
+/** One change to a quote, as the lead's timeline and the audit log record it. */
+export interface QuoteChange {
+  /** `quote.created`, `quote.sent`, `quote.expired` ... */
+  action: `quote.${string}`;
+  leadId: number;
+  quoteId: number;
+  /** The lead's reference and the quote's version, e.g. "CLB-2026-123456-Q1". */
+  reference: string;
+  body: string;
+  now: string;
+}
+
+/**
+ * The lead's timeline entry and the audit log's, for one quote change, in the
+ * change's transaction. A change nobody made (expiry) has no actor: "System".
+ */
+export async function recordQuoteChange(trx: Transaction<Database>, actor: AdminUser | null, change: QuoteChange): Promise<void> {
   await trx
     .insertInto("leadActivity")
-    .values({ leadId: change.leadId, kind: "quote", actorId: actor.id, actorName: fullName(actor), body: change.body, createdAt: change.now })
+    .values({
+      leadId: change.leadId,
+      kind: "quote",
+      actorId: actor?.id ?? null,
+      actorName: actor ? fullName(actor) : SYSTEM_ACTOR_NAME,
+      body: change.body,
+      createdAt: change.now,
+    })
     .execute();
   await trx.updateTable("leads").set({ updatedAt: change.now }).where("id", "=", change.leadId).execute();
   await recordAudit(actor, { action: change.action, entityType: "quote", entityId: change.quoteId, summary: `${change.body} (${change.reference})` }, trx);
 }
 
 /** "2 lines, £33.60 a month and £50.00 one-off ex VAT": what a timeline entry says of a quote. */
-function quoteSummary(lines: readonly QuoteLine[], start: string): string {
+export function quoteSummary(lines: readonly QuoteLine[], start: string): string {
   const totals = priceQuote(lines, start);
   const count = lines.length === 1 ? "1 line" : `${lines.length} lines`;
   return `${count}, ${formatPounds(totals.monthlyExVatPence)} a month and ${formatPounds(totals.oneOffExVatPence)} one-off ex VAT`;
@@ -212,7 +244,7 @@ export async function listLeadQuotes(leadId: number): Promise<Quote[]> {
     db.selectFrom("quotes").selectAll().where("leadId", "=", leadId).orderBy("version", "asc").execute(),
   ]);
   if (!lead) throw new ModelError(404, "Lead not found");
-  return rows.map(toQuote);
+  return rows.map((row) => toQuote(row));
 }
 
 /** The lead a quote is for, as its document needs it. */

@@ -119,6 +119,21 @@ async function freshQuoteId(): Promise<number> {
   return ((await response.json()) as { id: number }).id;
 }
 
+/** A draft quote with a line, ready to send, on a lead of its own. */
+async function freshSendableQuoteId(): Promise<number> {
+  const id = await freshQuoteId();
+  const line = { group: "broadband", description: "Fibre broadband 900", quantity: 1, unitPriceExVatPence: 3500, charge: "monthly", termMonths: 24 };
+  expect((await clients.admin.patch(`/admin/api/quotes/${id}`, { lines: [line] })).status).toBe(200);
+  return id;
+}
+
+/** A quote sent to its customer, on a lead of its own. */
+async function freshSentQuoteId(): Promise<number> {
+  const id = await freshSendableQuoteId();
+  expect((await clients.admin.postJson(`/admin/api/quotes/${id}/send`, undefined)).status).toBe(200);
+  return id;
+}
+
 /** A tariff of its own for each request, as a staff member would have added it. */
 async function freshTariffSlug(): Promise<string> {
   counter += 1;
@@ -245,6 +260,21 @@ const CASES: Case[] = [
     name: "PATCH /admin/api/quotes/:id",
     request: async () => ({ method: "PATCH", path: `/admin/api/quotes/${await freshQuoteId()}`, body: { customerNote: "As discussed" } }),
     expect: API_FOR_ALL,
+  },
+  {
+    name: "POST /admin/api/quotes/:id/send",
+    request: async () => ({ method: "POST", path: `/admin/api/quotes/${await freshSendableQuoteId()}/send` }),
+    expect: API_FOR_ALL,
+  },
+  {
+    name: "POST /admin/api/quotes/:id/withdraw",
+    request: async () => ({ method: "POST", path: `/admin/api/quotes/${await freshSentQuoteId()}/withdraw` }),
+    expect: API_FOR_ALL,
+  },
+  {
+    name: "POST /admin/api/quotes/:id/revise",
+    request: async () => ({ method: "POST", path: `/admin/api/quotes/${await freshSentQuoteId()}/revise` }),
+    expect: { ...API_FOR_ALL, manager: 201, admin: 201, superAdmin: 201 },
   },
   {
     name: "DELETE /admin/api/quote-requests/:id",

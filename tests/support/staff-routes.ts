@@ -145,6 +145,24 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
       },
     ],
   }),
+  "admin.api.quotes.$id.send.ts": api("/admin/api/quotes/:id/send", "view", {
+    record: "quote",
+    viewStatus: 405,
+    missingStatus: 405,
+    writes: [none("workLeads")],
+  }),
+  "admin.api.quotes.$id.withdraw.ts": api("/admin/api/quotes/:id/withdraw", "view", {
+    record: "quote",
+    viewStatus: 405,
+    missingStatus: 405,
+    writes: [none("workLeads")],
+  }),
+  "admin.api.quotes.$id.revise.ts": api("/admin/api/quotes/:id/revise", "view", {
+    record: "quote",
+    viewStatus: 405,
+    missingStatus: 405,
+    writes: [none("workLeads")],
+  }),
   "admin.api.stock-images.$id.preview.ts": page("/admin/api/stock-images/:id/preview", "anyone", "/admin", { record: "stockImage" }),
   "admin.api.stock-images.$id.ts": api("/admin/api/stock-images/:id", "view", { record: "stockImage", writes: [none("manageImages", "DELETE")] }),
   "admin.api.stock-images.ts": api("/admin/api/stock-images", "view", {

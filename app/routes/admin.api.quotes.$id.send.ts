@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { recordId } from "~/lib/route-params";
+import { sendQuote } from "~/models/quote-lifecycle.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
+
+/**
+ * `POST` (no body) sends a draft quote to its customer: 200 with the quote,
+ * now sent and frozen; 409 when it is not a draft, has no lines or its
+ * validity has passed.
+ */
+const send: AdminJsonRoute = {
+  POST: { permission: "workLeads", handle: ({ params, user }) => sendQuote(user, recordId(params.id)) },
+};
+
+export const loader = (args: LoaderFunctionArgs) => answerAdminJson(send, args);
+export const action = (args: ActionFunctionArgs) => answerAdminJson(send, args);
