@@ -60,7 +60,7 @@ export interface StaffLead extends Lead {
 /** A lead as a row of the leads screen shows it: without its deal, which only the details show (a snapshot is large). */
 export type ListedLead = Omit<StaffLead, "tariff" | "tariffShortlist">;
 
-export function listedLead({ tariff: _tariff, tariffShortlist: _shortlist, ...lead }: StaffLead): ListedLead {
+export function listedLead<Row extends StaffLead>({ tariff: _tariff, tariffShortlist: _shortlist, ...lead }: Row): Omit<Row, "tariff" | "tariffShortlist"> {
   return lead;
 }
 

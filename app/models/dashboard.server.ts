@@ -1,6 +1,11 @@
+import { londonDateStamp } from "~/lib/format";
 import { DELIVERY_KIND_SETTINGS, isDeliveryKind } from "~/lib/outbox";
+import { QUOTE_OPEN_STATUSES } from "~/lib/quotes";
+import type { QuoteFigures } from "~/lib/quotes-screen";
 import { getDb } from "~/infrastructure/db.server";
 import { countOverdueLeads, leadCounts } from "./lead-list.server";
+import { FIGURE_DAYS } from "./lead-figures.server";
+import { quotesAsOf } from "./quote-list.server";
 import { env } from "~/infrastructure/env.server";
 import { hasDestination } from "~/infrastructure/outbox.server";
 
@@ -32,6 +37,45 @@ export async function dashboardFigures(): Promise<DashboardFigures> {
     conversionRate: leads.total === 0 ? null : leads.converted / leads.total,
     overdueLeads,
     responseHours: env.LEAD_RESPONSE_HOURS,
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The quote figures, from each quote's own totals (fixed when it was sent) and
+ * its status as of today. The period starts at midnight UTC FIGURE_DAYS - 1
+ * days ago, as the lead charts' does.
+ */
+export async function quoteFigures(now = new Date()): Promise<QuoteFigures> {
+  const db = await getDb();
+  const since = `${new Date(now.getTime() - (FIGURE_DAYS - 1) * DAY_MS).toISOString().slice(0, 10)}T00:00:00.000Z`;
+  const today = londonDateStamp(now);
+  // Only the quotes a figure counts: sent or accepted in the period, or open today (from the status index).
+  const rows = await db
+    .selectFrom("quotes")
+    .selectAll()
+    .where((eb) =>
+      eb.or([eb("sentAt", ">=", since), eb("acceptedAt", ">=", since), eb.and([eb("status", "in", QUOTE_OPEN_STATUSES), eb("validUntil", ">=", today)])]),
+    )
+    .execute();
+  const quotes = quotesAsOf(rows, now);
+  const sentInPeriod = quotes.filter((quote) => quote.sentAt !== null && quote.sentAt >= since);
+  const accepted = quotes.filter((quote) => quote.acceptedAt !== null && quote.acceptedAt >= since);
+  const answered = sentInPeriod.filter((quote) => quote.statusToday === "accepted" || quote.statusToday === "declined" || quote.statusToday === "expired");
+  const acceptedOfSent = answered.filter((quote) => quote.statusToday === "accepted").length;
+  const sum = (list: typeof quotes, figure: (quote: (typeof quotes)[number]) => number) => list.reduce((total, quote) => total + figure(quote), 0);
+  return {
+    days: FIGURE_DAYS,
+    sent: sentInPeriod.length,
+    accepted: accepted.length,
+    acceptanceRate: answered.length === 0 ? null : acceptedOfSent / answered.length,
+    acceptedMonthlyExVatPence: sum(accepted, (quote) => quote.totals.monthlyExVatPence),
+    acceptedMonthlyIncVatPence: sum(accepted, (quote) => quote.totals.monthlyIncVatPence),
+    openMonthlyExVatPence: sum(
+      quotes.filter((quote) => quote.statusToday === "sent" || quote.statusToday === "viewed"),
+      (quote) => quote.totals.monthlyExVatPence,
+    ),
   };
 }
 

@@ -7,7 +7,9 @@ import type { LeadFilters } from "~/lib/schemas/leads";
 import { databaseKind, getDb } from "~/infrastructure/db.server";
 import type { Database, LeadRow } from "~/lib/database-types";
 import { env } from "~/infrastructure/env.server";
+import type { LatestQuote } from "~/lib/quotes-screen";
 import { escapeLike, ftsPhrase, pageNewestFirst, textSearch } from "./listing.server";
+import { latestQuotesOf } from "./quote-list.server";
 
 /** Staff's list of leads: search, filters, pages and the summary counts. */
 
@@ -145,8 +147,11 @@ function searchPlan(offsetEnd: number, unsearched: number, matches: number): Sea
   return offsetEnd * unsearched < 20 * matches * matches ? "walk" : "lookup";
 }
 
+/** A lead as the leads list shows it: with its latest quote's status and value, or null before its first quote. */
+export type ListLead = StaffLead & { latestQuote: LatestQuote | null };
+
 export interface LeadPage {
-  leads: StaffLead[];
+  leads: ListLead[];
   /** Leads matching the filter, across all pages. */
   total: number;
   page: number;
@@ -171,7 +176,12 @@ export async function listLeads(viewer: Pick<AdminUser, "id">, filters: LeadFilt
     LEADS_PAGE_SIZE,
     { total, rowsFrom: db.selectFrom("leads") },
   );
-  return { leads: await toStaffLeads(db, rows), ...page };
+  const leads = await toStaffLeads(db, rows);
+  const latestQuotes = await latestQuotesOf(
+    db,
+    leads.map((lead) => lead.id),
+  );
+  return { leads: leads.map((lead) => ({ ...lead, latestQuote: latestQuotes.get(lead.id) ?? null })), ...page };
 }
 
 export interface LeadCounts {

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Activity, AlarmClock, ArrowRight, Inbox, Percent, Settings, Timer, TriangleAlert, Users } from "~/components/ui/icons";
+import { QuoteTiles } from "~/components/admin/quote-tiles";
 import { SignOutForm } from "~/components/admin/sign-out-form";
 import { BarChart, ColumnChart } from "~/components/admin/figure-charts";
 import { StaleTariffsNotice } from "~/components/admin/stale-tariffs-notice";
@@ -15,7 +16,7 @@ import { ADMIN_ROLE_LABELS } from "~/lib/enums";
 import { DELIVERY_KIND_LABELS, isDeliveryKind } from "~/lib/outbox";
 import { formatCount, formatDateTime, formatDay, formatPercent } from "~/lib/format";
 import { formatDuration, type LeadFigures } from "~/lib/lead-figures";
-import { dashboardFigures, deliveryProblems, recentActivity, type DeliveryProblems } from "~/models/dashboard.server";
+import { dashboardFigures, deliveryProblems, quoteFigures, recentActivity, type DeliveryProblems } from "~/models/dashboard.server";
 import { leadFigures } from "~/models/lead-figures.server";
 import { countStaleTariffs } from "~/models/tariffs.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
@@ -26,15 +27,16 @@ export const meta: MetaFunction = () => [{ title: "Dashboard | Administration Po
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "admin-panel" });
-  const [figures, charts, activity, webhookProblems, lowDiskSpace, staleTariffs] = await Promise.all([
+  const [figures, quotes, charts, activity, webhookProblems, lowDiskSpace, staleTariffs] = await Promise.all([
     dashboardFigures(),
+    quoteFigures(),
     leadFigures(),
     recentActivity(8),
     deliveryProblems(),
     diskSpaceLow(),
     countStaleTariffs(),
   ]);
-  return json({ figures, charts, activity, webhookProblems, lowDiskSpace, staleTariffs: { count: staleTariffs, staleDays: env.TARIFF_STALE_DAYS } });
+  return json({ figures, quotes, charts, activity, webhookProblems, lowDiskSpace, staleTariffs: { count: staleTariffs, staleDays: env.TARIFF_STALE_DAYS } });
 }
 
 const LINK_CARDS = [
@@ -44,7 +46,7 @@ const LINK_CARDS = [
 ] as const;
 
 export default function Dashboard() {
-  const { figures, charts, activity, webhookProblems, lowDiskSpace, staleTariffs } = useLoaderData<typeof loader>();
+  const { figures, quotes, charts, activity, webhookProblems, lowDiskSpace, staleTariffs } = useLoaderData<typeof loader>();
   const { user } = useAdminUser();
   const tiles = [
     { label: "Quote Requests", value: formatCount(figures.quoteRequests), icon: Inbox },
@@ -91,6 +93,8 @@ export default function Dashboard() {
           <StatCard key={tile.label} label={tile.label} value={tile.value} icon={tile.icon} testId="dashboard-tile" />
         ))}
       </section>
+
+      <QuoteTiles quotes={quotes} />
 
       <LeadCharts charts={charts} />
 

@@ -194,7 +194,7 @@ const CASES: Case[] = [
   { name: "GET /admin/leads/:id", request: async () => ({ method: "GET", path: `/admin/leads/${await anyLeadId()}` }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/leads/:id/delete", request: async () => ({ method: "GET", path: `/admin/leads/${await anyLeadId()}/delete` }), expect: PAGE_ADMINS },
   { name: "GET /admin/leads/export", request: async () => ({ method: "GET", path: "/admin/leads/export" }), expect: PAGE_FOR_ALL },
-  // The quote editor (h28-editor).
+  // The quote editor.
   {
     name: "GET /admin/leads/:id/quotes/new",
     request: async () => ({ method: "GET", path: `/admin/leads/${await freshLeadId()}/quotes/new` }),
@@ -206,6 +206,9 @@ const CASES: Case[] = [
     request: async () => ({ method: "GET", path: `${await freshQuoteEditorPath()}/withdraw` }),
     expect: PAGE_FOR_ALL,
   },
+  // The Quotes screen and its export: whoever may see the leads list and export it.
+  { name: "GET /admin/quotes", request: async () => ({ method: "GET", path: "/admin/quotes" }), expect: PAGE_FOR_ALL },
+  { name: "GET /admin/quotes/export", request: async () => ({ method: "GET", path: "/admin/quotes/export" }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/users", request: async () => ({ method: "GET", path: "/admin/users" }), expect: PAGE_FOR_ALL },
   { name: "GET /admin/users/new", request: async () => ({ method: "GET", path: "/admin/users/new" }), expect: PAGE_SUPER_ONLY },
   { name: "GET /admin/users/:id/role", request: async () => ({ method: "GET", path: `/admin/users/${await freshUserId()}/role` }), expect: PAGE_SUPER_ONLY },
@@ -440,8 +443,8 @@ describe.each(CASES)("$name", (testCase) => {
       const location = response.headers.get("location");
       if (who === "signedOut" || who === "deactivated") {
         // SPEC section 8: the leads screen goes to the login path; the dashboard and users screen to /admin.
-        // The stock images, testimonials and tariffs screens (not named there) go to the login path too.
-        const toLogin = /^\/admin\/(leads|stock-images|testimonials|tariffs)/.test(path);
+        // The stock images, testimonials, tariffs and quotes screens (not named there) go to the login path too.
+        const toLogin = /^\/admin\/(leads|stock-images|testimonials|tariffs|quotes)/.test(path);
         expect(location).toBe(toLogin ? "/admin/api/login" : "/admin");
       } else {
         expect(location).toBe("/admin/dashboard");

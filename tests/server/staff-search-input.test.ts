@@ -62,6 +62,8 @@ describe("staff searches", () => {
     ["the enquiries export", "/admin/enquiries/export?q="],
     ["the newsletter screen", "/admin/newsletter?q="],
     ["the newsletter export", "/admin/newsletter/export?q="],
+    ["the quotes screen", "/admin/quotes?q="],
+    ["the quotes export", "/admin/quotes/export?q="],
   ] as const) {
     it(`${name} answers any search text`, async () => {
       for (const q of NASTY_SEARCHES) {

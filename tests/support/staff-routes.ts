@@ -60,6 +60,7 @@ export interface StaffRoute {
 
 const LIST_QUERY = ["q", "page"];
 const LEAD_QUERY = ["q", "status", "assigned", "page"];
+const QUOTE_LIST_QUERY = ["q", "status", "owner", "expiring", "page"];
 const TESTIMONIAL_FIELDS = ["name", "company", "position", "content", "date", "rating", "featured"];
 const VALID_TESTIMONIAL = {
   name: "Pat Probe",
@@ -262,6 +263,9 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
   "admin.newsletter.export.ts": page("/admin/newsletter/export", "view", "/admin", { query: LIST_QUERY }),
   "admin.newsletter.tsx": page("/admin/newsletter", "view", "/admin", { query: LIST_QUERY }),
   "admin.quote-requests.ts": page("/admin/quote-requests", "anyone", "/admin"),
+  // The Quotes screen and its export: as the leads list's.
+  "admin.quotes.tsx": page("/admin/quotes", "view", "/admin/api/login", { query: QUOTE_LIST_QUERY }),
+  "admin.quotes.export.ts": page("/admin/quotes/export", "view", "/admin/api/login", { query: QUOTE_LIST_QUERY }),
   "admin.settings.tsx": page("/admin/settings", "view", "/admin"),
   "admin.stock-images.$id.delete.tsx": page("/admin/stock-images/:id/delete", "manageImages", "/admin/api/login", {
     record: "stockImage",

@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { BadgePoundSterling, Image, Inbox, LayoutDashboard, Mail, MessageSquareQuote, MessagesSquare, Settings, Users } from "~/components/ui/icons";
+import { BadgePoundSterling, HandCoins, Image, Inbox, LayoutDashboard, Mail, MessageSquareQuote, MessagesSquare, Settings, Users } from "~/components/ui/icons";
 import { ADMIN_NAV_LINKS } from "~/lib/admin-navigation";
 import { cn } from "~/lib/cn";
 import { SignOutForm } from "./sign-out-form";
@@ -7,6 +7,7 @@ import { SignOutForm } from "./sign-out-form";
 const ICONS = {
   dashboard: LayoutDashboard,
   leads: Inbox,
+  quotes: HandCoins,
   tariffs: BadgePoundSterling,
   enquiries: MessagesSquare,
   newsletter: Mail,

@@ -1,13 +1,17 @@
 import { formatDateTime } from "~/lib/format";
 import type { ListedLead } from "~/lib/leads";
+import type { LatestQuote } from "~/lib/quotes-screen";
+import { formatPounds } from "~/lib/tariff-prices";
 import { LeadFollowUp, LeadStatusControl } from "./lead-status";
 import { EmptyList, ListTable } from "./list-page";
 import { RowActions } from "./row-actions";
 
-const COLUMNS = ["Date", "Company", "Contact", "Contact Info", "Team Size", "Status", "Actions"];
+import { QuoteStatusBadge } from "./quote-status-badge";
 
-/** The leads table (SPEC section 2): Date, Company, Contact, Contact Info, Team Size, Status, Actions. */
-export function LeadTable({ leads, canDelete }: { leads: ListedLead[]; canDelete: boolean }) {
+const COLUMNS = ["Date", "Company", "Contact", "Contact Info", "Team Size", "Status", "Quote", "Actions"];
+
+/** The leads table (SPEC section 2): Date, Company, Contact, Contact Info, Team Size, Status, then the latest quote, Actions. */
+export function LeadTable({ leads, canDelete }: { leads: Array<ListedLead & { latestQuote: LatestQuote | null }>; canDelete: boolean }) {
   if (leads.length === 0) return <EmptyList>No leads found</EmptyList>;
   return (
     <ListTable columns={COLUMNS}>
@@ -38,6 +42,16 @@ export function LeadTable({ leads, canDelete }: { leads: ListedLead[]; canDelete
           <td className="px-3 py-3">
             <LeadStatusControl leadId={lead.id} status={lead.status} reference={lead.reference} />
             <LeadFollowUp lead={lead} />
+          </td>
+          <td className="px-3 py-3 whitespace-nowrap" data-testid="lead-latest-quote">
+            {lead.latestQuote ? (
+              <>
+                <QuoteStatusBadge status={lead.latestQuote.status} />
+                <span className="block text-xs text-slate-700">{formatPounds(lead.latestQuote.monthlyExVatPence)} a month ex VAT</span>
+              </>
+            ) : (
+              <span className="text-slate-500">None</span>
+            )}
           </td>
           <td className="px-3 py-3">
             <RowActions

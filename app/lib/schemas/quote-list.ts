@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { QUOTE_STATUSES } from "~/lib/quotes";
+import { QUOTE_EXPIRING_FILTER } from "~/lib/quotes-screen";
+import { searchPageParams, searchPageSchema } from "./search";
+
+/**
+ * The Quotes screen's URL (and its export's): `?q=&status=&owner=&expiring=&page=`.
+ * `owner` is a staff member's id or "unassigned". Bad values fall back rather than fail, as the leads list's.
+ */
+export const quoteListFiltersSchema = searchPageSchema.extend({
+  status: z.enum(QUOTE_STATUSES).optional().catch(undefined),
+  owner: z
+    .string()
+    .regex(/^[\w-]{1,100}$/)
+    .optional()
+    .catch(undefined),
+  expiring: z.literal(QUOTE_EXPIRING_FILTER).optional().catch(undefined),
+});
+export type QuoteListFilters = z.infer<typeof quoteListFiltersSchema>;
+
+export function quoteListFiltersFromUrl(url: URL): QuoteListFilters {
+  return quoteListFiltersSchema.parse({
+    ...searchPageParams(url),
+    status: url.searchParams.get("status") || undefined,
+    owner: url.searchParams.get("owner") || undefined,
+    expiring: url.searchParams.get("expiring") || undefined,
+  });
+}

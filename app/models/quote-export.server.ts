@@ -1,0 +1,102 @@
+import type { AdminUser } from "~/lib/admin-users";
+import { formatDateTime, londonDateStamp } from "~/lib/format";
+import { plainPounds } from "~/lib/lead-deal";
+import { QUOTE_STATUS_LABELS, quoteStatusOn } from "~/lib/quotes";
+import { QUOTE_EXPIRING_LABEL, QUOTE_OWNER_UNASSIGNED, quoteReference } from "~/lib/quotes-screen";
+import { getDb } from "~/infrastructure/db.server";
+import { recordExport } from "./audit-log.server";
+import { csvStreamNewestFirst, searchFilterWords } from "./listing.server";
+import { filteredQuotes, quoteBusinessName, staffNames, type QuoteFilter } from "./quote-list.server";
+import { toQuote } from "./quotes.server";
+
+/** Staff's CSV export of the quotes they filtered on the Quotes screen. Money is pounds ex or inc VAT as named. */
+
+export const QUOTE_CSV_COLUMNS = [
+  "Reference",
+  "Lead ID",
+  "Business",
+  "Contact",
+  "Email",
+  "Status",
+  "Owner",
+  "Monthly ex VAT",
+  "Monthly inc VAT",
+  "One-off ex VAT",
+  "Contract Total inc VAT",
+  "Created",
+  "Sent",
+  "Valid Until",
+  "First Viewed",
+  "Views",
+  "Accepted At",
+  "Accepted By",
+  "Accepted By Role",
+  "Declined At",
+  "Decline Reason",
+  "Withdrawn At",
+];
+
+const dateTime = (iso: string | null) => (iso ? formatDateTime(iso) : "");
+
+/** The quotes `viewer` filtered, as CSV, streamed newest first a chunk at a time; the export is in the audit log. */
+export async function quotesCsvStream(viewer: AdminUser, filters: QuoteFilter, now = new Date()): Promise<ReadableStream<Uint8Array>> {
+  const db = await getDb();
+  const staff = await staffNames(db);
+  const onFinish = await recordExport(viewer, {
+    action: "quotes.exported",
+    entityType: "quote",
+    what: "quotes",
+    filters: [
+      ...searchFilterWords(filters.q),
+      ...(filters.status ? [`status ${QUOTE_STATUS_LABELS[filters.status]}`] : []),
+      ...(filters.owner ? [filters.owner === QUOTE_OWNER_UNASSIGNED ? "unassigned" : `owner ${staff.get(filters.owner) ?? filters.owner}`] : []),
+      ...(filters.expiring ? [QUOTE_EXPIRING_LABEL.toLowerCase()] : []),
+    ],
+    unfiltered: "all quotes",
+  });
+  const today = londonDateStamp(now);
+  return csvStreamNewestFirst({
+    onFinish,
+    header: QUOTE_CSV_COLUMNS,
+    // The lead's fields beside each quote's: one table read, so the export's chunks page by the quote's own createdAt and id.
+    query: (db) =>
+      filteredQuotes(db.selectFrom("quotes"), filters, today)
+        .selectAll("quotes")
+        .select((eb) => [
+          eb.selectFrom("leads").select("leads.reference").whereRef("leads.id", "=", "quotes.leadId").as("leadReference"),
+          eb.selectFrom("leads").select("leads.businessName").whereRef("leads.id", "=", "quotes.leadId").as("leadBusinessName"),
+          eb.selectFrom("leads").select("leads.companyName").whereRef("leads.id", "=", "quotes.leadId").as("leadCompanyName"),
+          eb.selectFrom("leads").select("leads.firstName").whereRef("leads.id", "=", "quotes.leadId").as("leadFirstName"),
+          eb.selectFrom("leads").select("leads.lastName").whereRef("leads.id", "=", "quotes.leadId").as("leadLastName"),
+          eb.selectFrom("leads").select("leads.email").whereRef("leads.id", "=", "quotes.leadId").as("leadEmail"),
+          eb.selectFrom("leads").select("leads.assignedTo").whereRef("leads.id", "=", "quotes.leadId").as("leadAssignedTo"),
+        ]),
+    cells: ({ leadReference, leadBusinessName, leadCompanyName, leadFirstName, leadLastName, leadEmail, leadAssignedTo, ...row }) => {
+      const quote = toQuote(row);
+      return [
+        quoteReference(leadReference ?? "", quote.version),
+        quote.leadId,
+        quoteBusinessName({ companyName: leadCompanyName ?? null, businessName: leadBusinessName ?? "" }),
+        `${leadFirstName ?? ""} ${leadLastName ?? ""}`.trim(),
+        leadEmail,
+        QUOTE_STATUS_LABELS[quoteStatusOn(quote, today)],
+        leadAssignedTo ? staff.get(leadAssignedTo) : "",
+        plainPounds(quote.totals.monthlyExVatPence),
+        plainPounds(quote.totals.monthlyIncVatPence),
+        plainPounds(quote.totals.oneOffExVatPence),
+        plainPounds(quote.totals.contractTotalIncVatPence),
+        dateTime(quote.createdAt),
+        dateTime(quote.sentAt),
+        quote.validUntil,
+        dateTime(quote.firstViewedAt),
+        quote.viewCount,
+        dateTime(quote.acceptedAt),
+        quote.acceptedName,
+        quote.acceptedRole,
+        dateTime(quote.declinedAt),
+        quote.declineReason,
+        dateTime(quote.withdrawnAt),
+      ];
+    },
+  });
+}
