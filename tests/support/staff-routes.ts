@@ -231,7 +231,7 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
     ],
   }),
   "admin.leads.$id_.delete.tsx": page("/admin/leads/:id/delete", "deleteLeads", "/admin/api/login", { record: "lead", writes: [none("deleteLeads")] }),
-  // The quote editor (h28-editor): "New quote" on a lead, and a quote's own screen under its lead.
+  // The quote editor: "New quote" on a lead, and a quote's own screen under its lead.
   "admin.leads.$id_.quotes.new.tsx": page("/admin/leads/:id/quotes/new", "view", "/admin/api/login", { record: "lead", writes: [none("workLeads")] }),
   "admin.leads.$id_.quotes.$quoteId.tsx": page("/admin/leads/:id", "view", "/admin/api/login", {
     record: "leadQuote",
