@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuoteLine, QuoteTotals } from "~/lib/quotes";
 import { formatPounds, priceQuote } from "~/lib/tariff-prices";
 import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
-import { JS_MODES, launchBrowser, openPage, waitForHydration, type JsMode } from "../support/browser";
+import { JS_MODES, launchBrowser, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
 import { staffClient } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { submitQuoteRequest } from "../support/leads";
@@ -70,7 +70,7 @@ async function settled(page: Page, mode: JsMode) {
 }
 
 describe.each(JS_MODES)("the quote editor $name", (mode) => {
-  it("builds a quote from the chosen tariff, adds a discounted one-off line, shows the price module's totals and sends it to the customer", async () => {
+  it("builds a quote from the chosen tariff, adds a discounted one-off line, shows the price module's totals, sends it to the customer, withdraws and revises it", async () => {
     const email = `buyer-${mode.javaScriptEnabled ? "js" : "nojs"}@example.co.uk`;
     const lead = await submitQuoteRequest(server, { ...SAMPLE_QUOTE, email, tariffSlug: CHOSEN.slug, lines: 3 });
     const page = await openPage(browser, mode);
@@ -85,6 +85,8 @@ describe.each(JS_MODES)("the quote editor $name", (mode) => {
     await editor.waitFor();
     await expect.poll(() => editor.getByLabel("Description").first().inputValue()).toBe("EE Business SIM 30GB");
     const chosen = JSON.parse((await storedQuote(lead.id)).lines) as QuoteLine[];
+    // axe runs as a script in the page, so only where scripts run.
+    if (mode.javaScriptEnabled) expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     if (mode.javaScriptEnabled) {
       // A modal: Tab stays inside, Escape closes it back to the lead.
@@ -137,6 +139,17 @@ describe.each(JS_MODES)("the quote editor $name", (mode) => {
     await expect.poll(() => quoteEmails().length).toBe(1);
     const [message] = quoteEmails();
     expect(message!.text).toContain(`${APP_URL}/quote/${token}`);
+
+    // Withdraw asks first; Revise then drafts version 2 and opens it.
+    await page.getByRole("link", { name: "Withdraw Q1" }).click();
+    const confirm = page.getByRole("dialog", { name: "Withdraw quote Q1?" });
+    await confirm.waitFor();
+    await settled(page, mode);
+    await confirm.getByRole("button", { name: "Withdraw" }).click();
+    await page.waitForURL(`${server.url}/admin/leads/${lead.id}`);
+    await expect.poll(() => page.getByTestId("lead-quote-status").first().textContent()).toBe("Withdrawn");
+    await page.getByRole("button", { name: "Revise Q1" }).click();
+    await page.getByRole("dialog", { name: "Quote Q2 (draft)" }).waitFor();
     await page.context().close();
   });
 });

@@ -10,6 +10,7 @@ import { publicClient, staffOfEveryRole, type Client, type StaffClient } from ".
 import { SAMPLE_QUOTE } from "../support/forms";
 import { submitQuoteRequest } from "../support/leads";
 import { TestMailbox, type ReceivedEmail } from "../support/mailbox";
+import { bodyProbes, LEAKED_ERROR } from "../support/malformed";
 import { readPdf } from "../support/pdf-text";
 import { startTestServer, testServerForSuite, type TestServer } from "../support/server";
 import { addTariffs, tariffInput } from "../support/tariffs";
@@ -305,6 +306,23 @@ describe("accepting", () => {
     const tooLong = await accept(path, { fullName: "x".repeat(101) });
     expect(tooLong.status).toBe(400);
     expect(await stored(quote.id)).toMatchObject({ acceptedAt: null, acceptedName: null });
+  });
+
+  it("never faults on a malformed post (bad bytes, wrong types, junk fields, oversized), and a refused one answers nothing for the customer", async () => {
+    const { quote, path } = await sentQuote();
+    const faults: string[] = [];
+    for (const probe of bodyProbes("form", ["intent", "fullName", "role", "authorised", "reason", "websiteUrl"])) {
+      const headers: Record<string, string> = probe.contentType ? { "Content-Type": probe.contentType } : {};
+      const body = typeof probe.body === "string" ? probe.body : new Uint8Array(probe.body);
+      const response = await customer.request("POST", path, { body, headers });
+      const text = await response.text();
+      if (response.status >= 500 || LEAKED_ERROR.test(text)) faults.push(`${probe.name}: ${response.status} ${text.slice(0, 200)}`);
+      if (response.status >= 400) {
+        const row = await stored(quote.id);
+        if (row.acceptedAt || row.declinedAt) faults.push(`${probe.name}: ${response.status} yet the quote was answered`);
+      }
+    }
+    expect(faults.join("\n")).toBe("");
   });
 
   it("refuses a post from another site's page", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminRole } from "~/lib/enums";
+import { CONTRACT_SUMMARY_WORDS } from "~/lib/quote-contract-summary";
 import { quoteFormValues, type QuoteFormValues } from "~/lib/quote-form";
 import type { QuoteLine } from "~/lib/quotes";
 import { TEST_OWNER_ENV } from "../support/admin";
@@ -63,6 +64,9 @@ async function savedForm(quoteId: number): Promise<QuoteFormValues> {
     validUntil: row.validUntil,
   });
 }
+
+/** Text as it appears in a page (quotes and apostrophes escaped), as a pattern. */
+const escape = (text: string) => text.replaceAll("'", "&#x27;").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const withoutLines = (values: QuoteFormValues) => Object.fromEntries(Object.entries(values).filter(([name]) => !name.startsWith("lines.")));
 
@@ -128,6 +132,16 @@ describe("the editor's buttons", () => {
       termMonths: 12,
       tariff: { slug: EXTRA.slug },
     });
+  });
+
+  it("adds a tariff of the visitor's shortlist in one click, for as many lines as they asked about", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const page = await (await staff.manager.get(`/admin/leads/${lead.id}/quotes/${quoteId}`)).text();
+    expect(page.replaceAll("<!-- -->", "")).toContain("Add O2 Business Plan 10GB (3 lines)");
+    const response = await press(staff.manager, lead.id, quoteId, "add-shortlist:0", await savedForm(quoteId));
+    expect(response.status, await response.clone().text()).toBe(302);
+    expect((await storedLines(quoteId))[1]).toMatchObject({ description: "O2 Business Plan 10GB", quantity: 3, tariff: { slug: EXTRA.slug } });
   });
 
   it("adds a free line typed in pounds, kept in pence exactly, with its discount and reason", async () => {
@@ -339,6 +353,40 @@ describe("Revise and Withdraw", () => {
       expect(response.headers.get("location")).toBe("/admin/api/login");
     }
     expect(await leadQuotes(lead.id)).toEqual(before);
+  });
+});
+
+describe("the contract summary", () => {
+  it("shows a business of ten or fewer its contract summary, and warns by the term field and in the summary of a term over 24 months", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const path = `/admin/leads/${lead.id}/quotes/${quoteId}`;
+    const before = await (await staff.manager.get(path)).text();
+    expect(before).toContain('data-testid="contract-summary"');
+    expect(before).not.toContain(CONTRACT_SUMMARY_WORDS.longTermWarning);
+
+    expect(
+      (
+        await press(staff.manager, lead.id, quoteId, "add-tariff", {
+          ...(await savedForm(quoteId)),
+          "lines.0.termMonths": "36",
+          addTariffSlug: EXTRA.slug,
+          addTariffQuantity: "1",
+        })
+      ).status,
+    ).toBe(302);
+    const after = await (await staff.manager.get(path)).text();
+    expect(after).toMatch(new RegExp(`id="quote-line-0-term-months-hint"[^>]*>${escape(CONTRACT_SUMMARY_WORDS.longTermWarning)}<`));
+    expect(after).toMatch(/id="quote-line-1-term-months-hint"[^>]*>Monthly lines only; blank for a one-off.</);
+    expect(after).toMatch(new RegExp(`data-testid="long-term-warning"[^>]*>${escape(CONTRACT_SUMMARY_WORDS.longTermWarning)}<`));
+  });
+
+  it("is not shown for a team of ten or more", async () => {
+    const lead = await submitQuoteRequest(server, { ...SAMPLE_QUOTE, teamSize: "10+", tariffSlug: CHOSEN.slug, lines: 12 });
+    const quoteId = await startQuote(lead.id);
+    const page = await (await staff.manager.get(`/admin/leads/${lead.id}/quotes/${quoteId}`)).text();
+    expect(page).toContain('data-testid="quote-totals"');
+    expect(page).not.toContain('data-testid="contract-summary"');
   });
 });
 
