@@ -35,16 +35,8 @@ export const QUOTE_INTENTS = {
 
 /** The fields of a line's row, named `lines.{row}.{field}`. */
 export const QUOTE_LINE_FIELDS = [
-  "group",
-  "tariffSlug",
-  "description",
-  "quantity",
-  "unitPrice",
-  "charge",
-  "termMonths",
-  "discountKind",
-  "discount",
-  "discountReason",
+  ...["group", "tariffSlug", "description", "quantity", "unitPrice", "charge", "termMonths"],
+  ...["discountKind", "discount", "discountReason", "carried"],
 ] as const;
 export type QuoteLineField = (typeof QUOTE_LINE_FIELDS)[number];
 
@@ -92,6 +84,10 @@ export function quoteFormValues(quote: {
     set("discountKind", line.discount?.kind ?? "none");
     set("discount", line.discount ? (line.discount.kind === "percent" ? String(line.discount.percent) : poundsFromPence(line.discount.amountExVatPence)) : "");
     set("discountReason", line.discount?.reason ?? "");
+    // A free line's rises and multi-line discount (set over JSON) have no fields: they ride along unchanged, so saving the form keeps them.
+    if (!line.tariff && (line.priceRises.length > 0 || line.multiLineDiscount)) {
+      set("carried", JSON.stringify({ priceRises: line.priceRises, multiLineDiscount: line.multiLineDiscount }));
+    }
   });
   return values;
 }
@@ -159,7 +155,9 @@ export function readQuoteForm(values: QuoteFormValues): QuoteFormReading {
       discount = { kind };
     }
     rows.push(row);
+    const carried = charge === "one_off" ? {} : carriedTerms(text("carried"));
     lines.push({
+      ...carried,
       group: text("group"),
       tariffSlug,
       ...(text("description") ? { description: text("description") } : {}),
@@ -177,6 +175,19 @@ export function readQuoteForm(values: QuoteFormValues): QuoteFormReading {
     fieldErrors,
     rows,
   };
+}
+
+/** A free line's carried rises and multi-line discount, for the schema to check; anything unreadable is nothing. */
+function carriedTerms(text: string): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
+    const { priceRises, multiLineDiscount } = parsed as Record<string, unknown>;
+    return { ...(priceRises !== undefined ? { priceRises } : {}), ...(multiLineDiscount !== undefined ? { multiLineDiscount } : {}) };
+  } catch {
+    return {};
+  }
 }
 
 /** Where the fields of a line's schema path are shown on its row: a discount's amount and percent by the one discount input. */
@@ -227,6 +238,20 @@ export function completeQuoteLine(input: QuoteLineInput, tariff: TariffSnapshot 
 
 const isWhole = (value: unknown, max: number): value is number => typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= max;
 
+/** Whether a line's carried rises and multi-line discount have the shapes the price module reads (the server's schema checks them on save). */
+function carriedTermsReadable(line: Record<string, unknown>): boolean {
+  const { priceRises, multiLineDiscount } = line;
+  const rises =
+    priceRises === undefined ||
+    (Array.isArray(priceRises) &&
+      priceRises.every((rise: unknown) => {
+        const { from, monthlyPriceExVatPence } = (rise ?? {}) as Record<string, unknown>;
+        return typeof from === "string" && /^\d{4}-\d{2}-\d{2}$/.test(from) && Number.isInteger(monthlyPriceExVatPence);
+      }));
+  const discount = multiLineDiscount === undefined || multiLineDiscount === null || isWhole((multiLineDiscount as Record<string, unknown>).fromLine, 500);
+  return rises && discount;
+}
+
 /**
  * The lines as the form stands, for the live totals: each row that reads as
  * a line (a row still being typed is left out until it does), its tariff's
@@ -252,6 +277,7 @@ export function previewQuoteLines(values: QuoteFormValues, saved: readonly Quote
     ) {
       return;
     }
+    if (!carriedTermsReadable(line)) return;
     lines.push(completeQuoteLine(line as unknown as QuoteLineInput, tariff));
   });
   return lines;

@@ -148,6 +148,7 @@ export async function quoteEditorAction(request: Request, params: { id?: string;
   if (kind === QUOTE_INTENTS.removeLine && index !== null) posted = withoutLine(values, index);
   if (kind === QUOTE_INTENTS.addTariff || kind === QUOTE_INTENTS.addShortlist) {
     const offer = kind === QUOTE_INTENTS.addShortlist ? await shortlistOffer(leadId, index) : null;
+    if (kind === QUOTE_INTENTS.addShortlist && !offer) return answer({ values }, errorToast("That tariff is not on the lead's shortlist"), 400);
     const slug = offer ? offer.slug : (values[ADD_TARIFF_FIELDS.slug] ?? "").trim();
     const quantity = offer ? String(offer.lines) : (values[ADD_TARIFF_FIELDS.quantity] ?? "").trim();
     if (!slug) return answer({ fieldErrors: { [ADD_TARIFF_FIELDS.slug]: "Choose a tariff to add" }, values }, errorToast("Choose a tariff to add"), 400);

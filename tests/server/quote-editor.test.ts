@@ -234,6 +234,7 @@ describe("the editor's buttons", () => {
     for (const [intent, values] of [
       ["explode", await savedForm(quoteId)],
       ["remove-line:x", await savedForm(quoteId)],
+      ["add-shortlist:99", await savedForm(quoteId)],
       ["save", { "lines.0.quantity": "1e999", "lines.0.group": "space", "lines.0.tariffSlug": "\u0000", validUntil: "yesterday" }],
     ] as const) {
       const response = await press(staff.manager, lead.id, quoteId, intent, values);

@@ -61,3 +61,26 @@ describe("the quote editor's form", () => {
     expect(previewQuoteLines({ ...values, "lines.1.quantity": "tw" }, DRAFT.lines)).toEqual([FREE]);
   });
 });
+
+describe("a free line's rises and multi-line discount, set over JSON", () => {
+  const RISING: QuoteLine = {
+    ...MONTHLY,
+    discount: null,
+    priceRises: [{ from: "2027-04-01", monthlyPriceExVatPence: 3700 }],
+    multiLineDiscount: { fromLine: 2, percent: 5 },
+  };
+
+  it("ride along in the form unchanged, so saving the form keeps them", () => {
+    const values = quoteFormValues({ ...DRAFT, lines: [RISING] });
+    const parsed = quoteDraftSchema.parse(readQuoteForm(values).input);
+    expect(completeQuoteLine(parsed.lines![0]!, null)).toEqual(RISING);
+    expect(previewQuoteLines(values, [])).toEqual([RISING]);
+  });
+
+  it("are checked by the schema, and a tampered copy is left out of the live totals rather than breaking them", () => {
+    const values = { ...quoteFormValues({ ...DRAFT, lines: [RISING] }), "lines.0.carried": '{"priceRises":[{"from":"soon","monthlyPriceExVatPence":"x"}]}' };
+    expect(quoteDraftSchema.safeParse(readQuoteForm(values).input).success).toBe(false);
+    expect(previewQuoteLines(values, [])).toEqual([]);
+    expect(readQuoteForm({ ...values, "lines.0.carried": "not json" }).input.lines[0]).not.toHaveProperty("priceRises");
+  });
+});

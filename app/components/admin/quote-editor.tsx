@@ -79,6 +79,7 @@ export function QuoteDraftForm({
           {slug ? <span className="ml-2 text-xs font-normal text-slate-600">{`From the catalogue: ${slug}`}</span> : null}
         </legend>
         <input type="hidden" name={lineField(row, "tariffSlug")} value={slug} />
+        {value(lineField(row, "carried")) ? <input type="hidden" name={lineField(row, "carried")} value={value(lineField(row, "carried"))} /> : null}
         <div className="grid gap-3 sm:grid-cols-2">
           <Field id={id(row, "group")} label="Group" error={lineError(row, "group")}>
             {(control) => (
