@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminRole } from "~/lib/enums";
 import { londonDateStamp } from "~/lib/format";
@@ -5,6 +6,7 @@ import type { Quote, QuoteDocument } from "~/lib/quotes";
 import { QUOTE_TOTAL_ROWS } from "~/lib/quote-words";
 import { formatPounds } from "~/lib/tariff-prices";
 import { quoteContentHash } from "~/infrastructure/quote-content-hash.server";
+import { MAX_KEPT_QUOTE_PAGES } from "~/infrastructure/quote-page-cache.server";
 import { inlineHashes } from "~/infrastructure/security-headers.server";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffOfEveryRole, type Client, type StaffClient } from "../support/client";
@@ -561,6 +563,26 @@ describe("repeat views of the same quote, served from memory", () => {
       expect(answer.headers.get("x-page-cache")).toBeNull();
       expect(answer.headers.get("cache-control")).toBe("no-store");
     }
+  });
+  it(`keeps at most ${MAX_KEPT_QUOTE_PAGES} pages, dropping the one viewed longest ago`, async () => {
+    const { quote } = await sentQuote();
+    const template = await stored(quote.id);
+    // Seeded: one more viewed quote than are kept, each with a token of its own.
+    const paths: string[] = [];
+    for (let index = 0; index <= MAX_KEPT_QUOTE_PAGES; index++) {
+      const { id: _id, ...row } = template;
+      const token = crypto.randomBytes(16).toString("base64url");
+      await server.db
+        .insertInto("quotes")
+        .values({ ...row, token, version: 100 + index, status: "viewed", firstViewedAt: new Date().toISOString(), viewCount: 1 })
+        .execute();
+      paths.push(`/quote/${token}`);
+    }
+    for (const path of paths) expect((await customer.get(path)).headers.get("x-page-cache")).toBe("miss");
+    expect((await customer.get(paths.at(-1)!)).headers.get("x-page-cache")).toBe("hit");
+    expect((await customer.get(paths[1]!)).headers.get("x-page-cache")).toBe("hit");
+    // The first was dropped when the last was kept.
+    expect((await customer.get(paths[0]!)).headers.get("x-page-cache")).toBe("miss");
   });
 });
 
