@@ -175,7 +175,7 @@ function onRequestStart(message: unknown) {
   }
   const redirect = canonicalLocation(request, path, route);
   if (!redirect) context.pageCache = pageCacheTicket(request, context.secure, isSharedPage(route));
-  if (!redirect && !context.pageCache) context.quotePage = quotePageTicket(request);
+  if (!redirect && !context.pageCache) context.quotePage = quotePageTicket(request, context.secure);
   noteArrival(request, { canonicalLocation: redirect, ready: context.pageCache?.versionRead ?? context.quotePage?.stampRead });
   answerAtTheFrontDoor(server);
   storage.enterWith(context);
