@@ -1,6 +1,8 @@
 import { ensureBootstrapAdmin } from "~/models/first-super-admin.server";
 import { measureUnsizedStockImages } from "~/models/stock-images.server";
 import { startQuoteExpiry } from "~/models/quote-expiry.server";
+import { countRepeatQuoteView } from "~/models/quote-page-state.server";
+import { serveQuotePagesFrom } from "~/infrastructure/quote-page-cache.server";
 import { createRequire } from "node:module";
 import { markServerRunning } from "~/infrastructure/backup.server";
 import { startBackupSchedule } from "~/infrastructure/backup-schedule.server";
@@ -28,6 +30,8 @@ try {
   // Not under remix-serve (the dev server): nothing to quiet.
 }
 announceEmailSettings();
+// Customers' repeat views of their quote, counted and answered from memory against the quote's state as stored.
+serveQuotePagesFrom(countRepeatQuoteView);
 if (env.ADMIN_PASSWORD && isCommonPassword(env.ADMIN_PASSWORD)) {
   // Still applied (refusing to start would lock the operator out), but worth changing at once.
   logger.warn(

@@ -1,16 +1,18 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { answerFromCache, renderUnderWay } from "~/infrastructure/page-cache.server";
+import { answerKeptQuotePage } from "~/infrastructure/quote-page-cache.server";
 
 /**
  * What is answered before Express and Remix see a request: a permanent redirect of an
- * address spelt other than the app spells it, and the page cache's hits. Put in front of
+ * address spelt other than the app spells it, the page cache's hits and a customer's repeat
+ * views of their quote (`quote-page-cache.server.ts`). Put in front of
  * the server's own request handler (remix-serve's Express app) once per server.
  */
 
 interface Arrival {
   /** Where to send a GET or HEAD of an address spelt otherwise (301). */
   canonicalLocation?: string;
-  /** On Postgres: settles once the page cache ticket's version has been read. */
+  /** Settles once the page cache ticket's version (on Postgres) or a quote page's state has been read. */
   ready?: Promise<void>;
 }
 
@@ -32,7 +34,7 @@ export function answerAtTheFrontDoor(server: Server): void {
     for (const handler of handlers) handler.call(server, request, response);
   };
   const answer = (request: IncomingMessage, response: ServerResponse) => {
-    if (answerFromCache(request, response)) return;
+    if (answerFromCache(request, response) || answerKeptQuotePage(request, response)) return;
     const underWay = renderUnderWay(request, response);
     if (!underWay) return passOn(request, response);
     // The same page is being rendered for someone else: take it from the cache once it is kept.

@@ -10,6 +10,7 @@ import { canonicalPathOf, isSharedPage, isStaffPortal, routeFor } from "~/infras
 import { answerAtTheFrontDoor, noteArrival } from "~/infrastructure/front-door.server";
 import { recordRequest } from "~/infrastructure/metrics.server";
 import { pageCacheTicket, type PageCacheTicket } from "~/infrastructure/page-cache.server";
+import { quotePageTicket, type QuotePageTicket } from "~/infrastructure/quote-page-cache.server";
 import { limitRequestTime } from "~/infrastructure/request-timeouts.server";
 
 /**
@@ -33,6 +34,10 @@ export interface RequestContext {
   crossOriginWrite: boolean;
   /** Set when an anonymous visitor's page may be shared through the page cache. */
   pageCache?: PageCacheTicket;
+  /** Set when a customer's quote page may be answered from memory, or its render kept. */
+  quotePage?: QuotePageTicket;
+  /** A browser opening a page (a GET that is not a form post's or Remix's read of a page's data). */
+  documentRequest: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -142,6 +147,7 @@ function onRequestStart(message: unknown) {
       return (nonce ??= crypto.randomBytes(16).toString("base64"));
     },
     crossOriginWrite: isCrossOriginWrite(request),
+    documentRequest: request.method === "GET" && !/[?&]_data=/.test(request.url ?? ""),
   };
   if (context.crossOriginWrite) {
     // Our own guard (requireSameOrigin) answers these with a clear 403. Remix's
@@ -169,7 +175,8 @@ function onRequestStart(message: unknown) {
   }
   const redirect = canonicalLocation(request, path, route);
   if (!redirect) context.pageCache = pageCacheTicket(request, context.secure, isSharedPage(route));
-  noteArrival(request, { canonicalLocation: redirect, ready: context.pageCache?.versionRead });
+  if (!redirect && !context.pageCache) context.quotePage = quotePageTicket(request, context.secure);
+  noteArrival(request, { canonicalLocation: redirect, ready: context.pageCache?.versionRead ?? context.quotePage?.stampRead });
   answerAtTheFrontDoor(server);
   storage.enterWith(context);
 }
@@ -186,6 +193,7 @@ const fallbackContext = (): RequestContext => ({
   secure: false,
   nonce: crypto.randomBytes(16).toString("base64"),
   crossOriginWrite: false,
+  documentRequest: false,
 });
 
 /** The current request's context (a fresh stand-in outside a request). */

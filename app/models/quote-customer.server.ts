@@ -14,6 +14,7 @@ import { emailEnabled } from "~/infrastructure/mailer.server";
 import { addToOutbox, deliverOutboxSoon } from "~/infrastructure/outbox.server";
 import { moveLead } from "./lead-workspace.server";
 import { ModelError } from "./model-error.server";
+import { countRepeatQuoteView } from "./quote-page-state.server";
 import { quoteDocument, recordQuoteChange, toQuote, type QuoteLead } from "./quotes.server";
 
 /**
@@ -136,17 +137,9 @@ const referenceOf = (lead: QuoteLead, row: Pick<QuoteRow, "version">) => `${lead
  * the audit log, and tells the owner. A draft's or unknown token counts nothing.
  */
 export async function recordQuoteView(token: string, now = new Date()): Promise<void> {
-  if (!isQuoteTokenShape(token)) return;
-  const db = await getDb();
+  if ((await countRepeatQuoteView(token, now)) !== null) return;
   const stamp = now.toISOString();
-  const later = await db
-    .updateTable("quotes")
-    .set({ viewCount: sql<number>`${sql.ref("viewCount")} + 1`, lastViewedAt: stamp })
-    .where("token", "=", token)
-    .where("status", "!=", "draft")
-    .where("firstViewedAt", "is not", null)
-    .executeTakeFirst();
-  if (Number(later.numUpdatedRows) > 0) return;
+  const db = await getDb();
 
   const queued = await db.transaction().execute(async (trx) => {
     const row = await sentQuoteRow(trx, token, true);

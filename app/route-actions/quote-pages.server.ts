@@ -1,5 +1,6 @@
 import { json, type HeadersFunction } from "@remix-run/node";
 import { MESSAGES } from "~/lib/messages";
+import { COOKIE_NAMES, parseCookieHeader } from "~/lib/site-cookies";
 import { quoteResponseSchema, type QuoteResponseInput } from "~/lib/schemas/quote-response";
 import { renderQuotePdf } from "~/infrastructure/quote-pdf.server";
 import { requestContext } from "~/infrastructure/request-context.server";
@@ -29,6 +30,21 @@ export const quotePageHeaders: HeadersFunction = ({ actionHeaders }) => {
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };
+
+/**
+ * Whether this request is the customer opening their quote, which counts as a view: a browser's
+ * GET of the page itself, not the page drawn again by their own answer (a form post without
+ * JavaScript, the page's data read again after one with it, or the page a post led back to with
+ * its toast).
+ */
+export function isCustomerOpening(request: Request): boolean {
+  return requestContext().documentRequest && !parseCookieHeader(request.headers.get("Cookie")).has(COOKIE_NAMES.toast);
+}
+
+/** Whether this request's view is still to be counted: the customer opening the page, not already counted as it arrived. */
+export function isViewToCount(request: Request): boolean {
+  return isCustomerOpening(request) && !requestContext().quotePage?.stamp;
+}
 
 /** Whether a signed-in member of staff is looking: their look at a customer's page is a preview, not a view. */
 export async function isStaffPreview(request: Request): Promise<boolean> {

@@ -119,6 +119,25 @@ describe.each(JS_MODES)("the customer's quote $name", (mode) => {
     expect(problems).toEqual([]);
   });
 
+  it("opened again, is answered from memory and still works; only opening it counts as a view", async () => {
+    const { quote, url } = await sentQuote();
+    const { page, problems } = await open(mode, url);
+    expect((await page.reload())!.headers()["x-page-cache"]).toBe("miss");
+    expect((await page.reload())!.headers()["x-page-cache"]).toBe("hit");
+    if (mode.javaScriptEnabled) await waitForHydration(page);
+    expect((await storedQuote(quote.id)).viewCount).toBe(3);
+
+    const form = page.getByRole("form", { name: "Accept this quote" });
+    await form.getByLabel("Full name").fill("Sam Patel");
+    await form.getByLabel("Your role").fill("Director");
+    await form.getByLabel("I am authorised to accept this quote on behalf of Patel Plumbing").check();
+    await form.getByRole("button", { name: "Accept quote" }).click();
+    await expect.poll(() => page.locator("[data-quote-receipt]").isVisible()).toBe(true);
+    // The receipt shown after the customer's own answer is not another view.
+    expect(await storedQuote(quote.id)).toMatchObject({ status: "accepted", viewCount: 3 });
+    expect(problems).toEqual([]);
+  });
+
   it("tells the customer what is missing by the field, then declines with a reason and thanks them", async () => {
     const { quote, url } = await sentQuote();
     const { page, problems } = await open(mode, url);

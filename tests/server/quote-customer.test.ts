@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminRole } from "~/lib/enums";
 import { londonDateStamp } from "~/lib/format";
@@ -5,6 +6,8 @@ import type { Quote, QuoteDocument } from "~/lib/quotes";
 import { QUOTE_TOTAL_ROWS } from "~/lib/quote-words";
 import { formatPounds } from "~/lib/tariff-prices";
 import { quoteContentHash } from "~/infrastructure/quote-content-hash.server";
+import { MAX_KEPT_QUOTE_PAGES } from "~/infrastructure/quote-page-cache.server";
+import { inlineHashes } from "~/infrastructure/security-headers.server";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffOfEveryRole, type Client, type StaffClient } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
@@ -456,5 +459,154 @@ describe("rate limits, as the public forms'", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(refused.headers.get("cache-control")).toBe("no-store");
     expect((await stored(id, limited)).acceptedAt).toBeNull();
+  });
+});
+
+describe("repeat views of the same quote, served from memory", () => {
+  /** Opens the page until it is answered from memory (the first view renders, the second keeps, the third is a hit). */
+  async function warmed(path: string): Promise<string> {
+    expect((await customer.get(path)).headers.get("x-page-cache")).toBeNull();
+    expect((await customer.get(path)).headers.get("x-page-cache")).toBe("miss");
+    const hit = await customer.get(path);
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    return hit.text();
+  }
+
+  it("answers a repeat view before rendering, with the page's headers and a CSP of its inline scripts' hashes, and still counts it", async () => {
+    const { quote, path } = await sentQuote();
+    expect((await customer.get(path)).status).toBe(200);
+    const kept = await customer.get(path);
+    expect(kept.headers.get("x-page-cache")).toBe("miss");
+    const keptHtml = await kept.text();
+    const before = await stored(quote.id);
+    const hit = await customer.get(path);
+    expect(hit.status).toBe(200);
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    for (const [name, value] of [
+      ["cache-control", "no-store"],
+      ["x-robots-tag", "noindex"],
+      ["content-type", "text/html; charset=utf-8"],
+      ["x-content-type-options", "nosniff"],
+      ["x-frame-options", "DENY"],
+      ["referrer-policy", "strict-origin-when-cross-origin"],
+    ]) {
+      expect(hit.headers.get(name), name).toBe(value);
+    }
+    const html = await hit.text();
+    expect(html).toBe(keptHtml);
+    const csp = hit.headers.get("content-security-policy")!;
+    expect(csp).not.toMatch(/nonce-/);
+    expect(kept.headers.get("content-security-policy")).toBe(csp);
+    for (const hash of inlineHashes(html, "script")) expect(csp).toContain(`'${hash}'`);
+    expect(html).not.toMatch(/nonce="/);
+    const after = await stored(quote.id);
+    expect(after).toMatchObject({ status: "viewed", viewCount: 3, firstViewedAt: before.firstViewedAt });
+    expect(after.lastViewedAt! >= before.lastViewedAt!).toBe(true);
+  });
+
+  it("is never stale: accepting, declining, withdrawing, a version 2 sent and the validity passing each show on the next view", async () => {
+    const accepted = await sentQuote();
+    await warmed(accepted.path);
+    expect((await accept(accepted.path)).status).toBe(302);
+    expect(await (await customer.get(accepted.path)).text()).toContain("Quote accepted: your receipt");
+
+    const declined = await sentQuote();
+    await warmed(declined.path);
+    expect((await decline(declined.path, "Too dear")).status).toBe(302);
+    expect(await (await customer.get(declined.path)).text()).toContain("You declined this quote");
+
+    const withdrawn = await sentQuote();
+    await warmed(withdrawn.path);
+    expect((await staff.manager.postJson(`/admin/api/quotes/${withdrawn.quote.id}/withdraw`, undefined)).status).toBe(200);
+    expect(await (await customer.get(withdrawn.path)).text()).toContain("This quote has been withdrawn");
+
+    const revised = await sentQuote();
+    await warmed(revised.path);
+    const second = (await (await staff.manager.postJson(`/admin/api/quotes/${revised.quote.id}/revise`, undefined)).json()) as Quote;
+    expect((await staff.manager.postJson(`/admin/api/quotes/${second.id}/send`, undefined)).status).toBe(200);
+    expect(await (await customer.get(revised.path)).text()).toContain("This quote has been replaced");
+
+    const expiring = await sentQuote();
+    expect(await warmed(expiring.path)).toContain('name="intent"');
+    await server.db.updateTable("quotes").set({ validUntil: yesterday() }).where("id", "=", expiring.quote.id).execute();
+    const expired = await (await customer.get(expiring.path)).text();
+    expect(expired).toContain("This quote has expired");
+    expect(expired).not.toContain('name="intent"');
+  });
+
+  it("never serves or keeps a signed-in staff member's preview, nor a post; a 404 is the same as ever", async () => {
+    const { quote, path } = await sentQuote();
+    for (let look = 0; look < 3; look++) {
+      const preview = await staff.manager.get(path);
+      expect(preview.headers.get("x-page-cache")).toBeNull();
+      expect(await preview.text()).toContain("Staff preview: not counted as a view");
+    }
+    // The customer's first view is theirs, not the staff preview's.
+    expect((await customer.get(path)).headers.get("x-page-cache")).toBeNull();
+    expect(await stored(quote.id)).toMatchObject({ status: "viewed", viewCount: 1 });
+    expect((await customer.get(path)).headers.get("x-page-cache")).toBe("miss");
+    expect((await customer.get(path)).headers.get("x-page-cache")).toBe("hit");
+    const preview = await staff.manager.get(path);
+    expect(preview.headers.get("x-page-cache")).toBeNull();
+    expect(await preview.text()).toContain("Staff preview: not counted as a view");
+    expect((await stored(quote.id)).viewCount).toBe(3);
+
+    const refused = await accept(path, { fullName: "" });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("x-page-cache")).toBeNull();
+
+    const tampered = `${path.slice(0, -1)}${path.endsWith("A") ? "B" : "A"}`;
+    const answers = [];
+    for (let look = 0; look < 3; look++) answers.push(await customer.get(tampered));
+    for (const answer of answers) {
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get("x-page-cache")).toBeNull();
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+    }
+  });
+  it(`keeps at most ${MAX_KEPT_QUOTE_PAGES} pages, dropping the one viewed longest ago`, async () => {
+    const { quote } = await sentQuote();
+    const template = await stored(quote.id);
+    // Seeded: one more viewed quote than are kept, each with a token of its own.
+    const paths: string[] = [];
+    for (let index = 0; index <= MAX_KEPT_QUOTE_PAGES; index++) {
+      const { id: _id, ...row } = template;
+      const token = crypto.randomBytes(16).toString("base64url");
+      await server.db
+        .insertInto("quotes")
+        .values({ ...row, token, version: 100 + index, status: "viewed", firstViewedAt: new Date().toISOString(), viewCount: 1 })
+        .execute();
+      paths.push(`/quote/${token}`);
+    }
+    for (const path of paths) expect((await customer.get(path)).headers.get("x-page-cache")).toBe("miss");
+    expect((await customer.get(paths.at(-1)!)).headers.get("x-page-cache")).toBe("hit");
+    expect((await customer.get(paths[1]!)).headers.get("x-page-cache")).toBe("hit");
+    // The first was dropped when the last was kept.
+    expect((await customer.get(paths[0]!)).headers.get("x-page-cache")).toBe("miss");
+  });
+});
+
+describe("what counts as a view", () => {
+  it("only the customer opening the page: not the page shown again after their own answer, with JavaScript or without", async () => {
+    const { quote, path } = await sentQuote();
+    expect((await customer.get(path)).status).toBe(200);
+    expect((await stored(quote.id)).viewCount).toBe(1);
+    // Without JavaScript: a refused answer's page, drawn again by the post itself.
+    const refused = await accept(path, { fullName: "" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('name="intent"');
+    expect((await stored(quote.id)).viewCount).toBe(1);
+    // With JavaScript: the page's data read again after the post.
+    const revalidated = await customer.get(`${path}?_data=${encodeURIComponent("routes/quote.$token")}`);
+    expect(revalidated.status).toBe(200);
+    expect((await stored(quote.id)).viewCount).toBe(1);
+    // Without JavaScript: the page the accepted answer leads back to, with its toast.
+    const answer = await accept(path);
+    expect(answer.status).toBe(302);
+    expect(await (await customer.follow(answer)).text()).toContain("Quote accepted: your receipt");
+    expect((await stored(quote.id)).viewCount).toBe(1);
+    // Opening it again later is a view.
+    expect((await customer.get(path)).status).toBe(200);
+    expect((await stored(quote.id)).viewCount).toBe(2);
   });
 });
