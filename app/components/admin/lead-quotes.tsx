@@ -2,7 +2,8 @@ import { Form, Link } from "@remix-run/react";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/format";
 import { newQuotePath, QUOTE_INTENTS, quoteEditorPath, withdrawQuotePath } from "~/lib/quote-form";
-import { isOpenQuoteStatus, quoteVersionLabel, QUOTE_STATUS_LABELS, type Quote, type QuoteStatus } from "~/lib/quotes";
+import { isOpenQuoteStatus, quoteVersionLabel, type Quote, type QuoteStatus } from "~/lib/quotes";
+import { QuoteStatusBadge } from "./quote-status-badge";
 import { formatPounds } from "~/lib/tariff-prices";
 
 /** A quote as the lead page lists it: its status as of today. */
@@ -51,8 +52,11 @@ export function LeadQuotes({ leadId, quotes, canWork }: { leadId: number; quotes
           return (
             <li key={quote.id} className="grid gap-1 rounded-md p-2 ring-1 ring-slate-200" data-testid="lead-quote" data-status={quote.status}>
               <p className="text-slate-900">
-                <span className="font-semibold">{label}</span> · <span data-testid="lead-quote-status">{QUOTE_STATUS_LABELS[quote.status]}</span> ·{" "}
-                {`${formatPounds(quote.monthlyExVatPence)} a month ex VAT`}
+                <span className="font-semibold">{label}</span> ·{" "}
+                <span data-testid="lead-quote-status">
+                  <QuoteStatusBadge status={quote.status} />
+                </span>{" "}
+                · {`${formatPounds(quote.monthlyExVatPence)} a month ex VAT`}
               </p>
               <p className="flex flex-wrap gap-x-3 text-slate-600">
                 <When label="Sent" at={quote.sentAt} />

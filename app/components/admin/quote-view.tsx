@@ -7,13 +7,13 @@ import {
   isOpenQuoteStatus,
   QUOTE_LINE_GROUP_LABELS,
   QUOTE_LINE_GROUPS,
-  QUOTE_STATUS_LABELS,
   type Quote,
   type QuoteContractSummary,
   type QuoteStatus,
   type QuoteTotals,
 } from "~/lib/quotes";
 import { formatCalendarDay, formatPounds } from "~/lib/tariff-prices";
+import { QuoteStatusBadge } from "./quote-status-badge";
 
 /** What the quote's screen is given by its loader. */
 export interface QuoteEditorData {
@@ -115,7 +115,7 @@ export function QuoteReadOnly({ editor, canWork, formError }: { editor: QuoteEdi
     <div className="grid gap-5" data-testid="quote-read-only">
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <p className="text-sm text-slate-800">
-        <span className="font-medium">{QUOTE_STATUS_LABELS[editor.status]}</span>
+        <QuoteStatusBadge status={editor.status} />
         {quote.sentAt ? ` · sent to ${editor.lead.email}` : ""}
         {` · valid until ${formatCalendarDay(quote.validUntil)}`}
       </p>
