@@ -69,6 +69,7 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
     expect(await nav.getByRole("link").allTextContents()).toEqual([
       "Dashboard",
       "Leads",
+      "Quotes",
       "Tariffs",
       "Enquiries",
       "Newsletter",
