@@ -80,3 +80,29 @@ export interface QuoteFigures {
   /** The monthly charges ex VAT of every quote still open today (sent or viewed, not past its validity), in pence. */
   openMonthlyExVatPence: number;
 }
+
+/** The Quotes screen's CSV export's columns, in order. */
+export const QUOTE_CSV_COLUMNS = [
+  "Reference",
+  "Lead ID",
+  "Business",
+  "Contact",
+  "Email",
+  "Status",
+  "Owner",
+  "Monthly ex VAT",
+  "Monthly inc VAT",
+  "One-off ex VAT",
+  "Contract Total inc VAT",
+  "Created",
+  "Sent",
+  "Valid Until",
+  "First Viewed",
+  "Views",
+  "Accepted At",
+  "Accepted By",
+  "Accepted By Role",
+  "Declined At",
+  "Decline Reason",
+  "Withdrawn At",
+];

@@ -2,7 +2,7 @@ import type { AdminUser } from "~/lib/admin-users";
 import { formatDateTime, londonDateStamp } from "~/lib/format";
 import { plainPounds } from "~/lib/lead-deal";
 import { QUOTE_STATUS_LABELS, quoteStatusOn } from "~/lib/quotes";
-import { QUOTE_EXPIRING_LABEL, QUOTE_OWNER_UNASSIGNED, quoteReference } from "~/lib/quotes-screen";
+import { QUOTE_CSV_COLUMNS, QUOTE_EXPIRING_LABEL, QUOTE_OWNER_UNASSIGNED, quoteReference } from "~/lib/quotes-screen";
 import { getDb } from "~/infrastructure/db.server";
 import { recordExport } from "./audit-log.server";
 import { csvStreamNewestFirst, searchFilterWords } from "./listing.server";
@@ -10,31 +10,6 @@ import { filteredQuotes, quoteBusinessName, staffNames, type QuoteFilter } from 
 import { toQuote } from "./quotes.server";
 
 /** Staff's CSV export of the quotes they filtered on the Quotes screen. Money is pounds ex or inc VAT as named. */
-
-export const QUOTE_CSV_COLUMNS = [
-  "Reference",
-  "Lead ID",
-  "Business",
-  "Contact",
-  "Email",
-  "Status",
-  "Owner",
-  "Monthly ex VAT",
-  "Monthly inc VAT",
-  "One-off ex VAT",
-  "Contract Total inc VAT",
-  "Created",
-  "Sent",
-  "Valid Until",
-  "First Viewed",
-  "Views",
-  "Accepted At",
-  "Accepted By",
-  "Accepted By Role",
-  "Declined At",
-  "Decline Reason",
-  "Withdrawn At",
-];
 
 const dateTime = (iso: string | null) => (iso ? formatDateTime(iso) : "");
 

@@ -1,7 +1,6 @@
 import type { AdminUser } from "~/lib/admin-users";
 import { londonDateStamp } from "~/lib/format";
 import { quoteCustomerEmail } from "~/lib/quote-emails";
-import { QUOTE_TERMS } from "~/lib/quote-terms";
 import {
   customerQuotePath,
   isOpenQuoteStatus,
@@ -22,7 +21,8 @@ import { emailEnabled } from "~/infrastructure/mailer.server";
 import { addToOutbox, deliverOutboxSoon } from "~/infrastructure/outbox.server";
 import { moveLead } from "./lead-workspace.server";
 import { ModelError } from "./model-error.server";
-import { daysAfter, newQuoteToken, quoteSummary, recordQuoteChange, toQuote } from "./quotes.server";
+import { insertQuoteDraft, nextQuoteVersion } from "./quote-drafts.server";
+import { quoteSummary, recordQuoteChange, toQuote } from "./quotes.server";
 
 /**
  * A quote's life after its draft (DESIGN.md, Tariffs and quotes): sent to the
@@ -186,34 +186,24 @@ export async function reviseQuote(actor: AdminUser, quoteId: number, now = new D
       const label = quoteVersionLabel(before.version);
       if (before.status === "accepted") throw new ModelError(409, `Quote ${label} is accepted: it can no longer be revised`);
       const lead = await forChange(trx.selectFrom("leads").select(["id", "reference"]).where("id", "=", before.leadId)).executeTakeFirstOrThrow();
-      const versions = await trx.selectFrom("quotes").select(["version", "status"]).where("leadId", "=", lead.id).execute();
-      const draft = versions.find((quote) => quote.status === "draft");
-      if (draft) throw new ModelError(409, `This lead already has a draft quote (${quoteVersionLabel(draft.version)}): edit that one`);
-      const version = Math.max(...versions.map((quote) => quote.version)) + 1;
+      const version = await nextQuoteVersion(trx, lead.id);
       const start = londonDateStamp(now);
       const stamp = now.toISOString();
       const lines = JSON.parse(before.lines) as QuoteLine[];
-      const row = await trx
-        .insertInto("quotes")
-        .values({
+      const row = await insertQuoteDraft(
+        trx,
+        actor,
+        {
           leadId: lead.id,
           version,
           supersedesQuoteId: before.id,
-          token: newQuoteToken(),
           lines: before.lines,
-          totals: null,
-          start,
           customerNote: before.customerNote,
           internalMemo: before.internalMemo,
-          validUntil: daysAfter(start, env.QUOTE_VALID_DAYS),
-          termsVersion: QUOTE_TERMS.version,
-          termsText: QUOTE_TERMS.text,
-          createdBy: actor.id,
-          createdAt: stamp,
-          updatedAt: stamp,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+          start,
+        },
+        stamp,
+      );
       const newLabel = quoteVersionLabel(version);
       await recordQuoteChange(trx, actor, {
         action: "quote.revised",

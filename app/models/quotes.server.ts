@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
 import { fullName } from "~/lib/admin-users";
@@ -7,7 +6,6 @@ import type { Database, LeadRow, QuoteRow } from "~/lib/database-types";
 import { londonDateStamp } from "~/lib/format";
 import { storedSnapshot } from "~/lib/leads";
 import { quoteContractSummary } from "~/lib/quote-contract-summary";
-import { QUOTE_TERMS } from "~/lib/quote-terms";
 import {
   customerQuotePath,
   quoteStatusOn,
@@ -23,9 +21,9 @@ import { formatPounds, priceQuote } from "~/lib/tariff-prices";
 import type { TariffSnapshot } from "~/lib/tariffs";
 import { forChange, getDb, isUniqueViolation } from "~/infrastructure/db.server";
 import { brand } from "~/infrastructure/brand.server";
-import { env } from "~/infrastructure/env.server";
 import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
+import { insertQuoteDraft, nextQuoteVersion } from "./quote-drafts.server";
 import { linesFromChosenTariff, resolveQuoteLines } from "./quote-lines.server";
 
 /**
@@ -33,17 +31,6 @@ import { linesFromChosenTariff, resolveQuoteLines } from "./quote-lines.server";
  * a draft until it is sent; a sent quote is frozen (a change is a new version,
  * a later step). Every change is audited and shown on the lead's timeline.
  */
-
-/** The customer's link: 128 random bits, base64url (22 characters). */
-export function newQuoteToken(): string {
-  return randomBytes(16).toString("base64url");
-}
-
-/** A YYYY-MM-DD day plus whole calendar days. */
-export function daysAfter(day: string, days: number): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
 
 /** A draft's totals are priced now from its lines; a sent quote's are the ones fixed when it was sent. */
 function quoteTotals(row: Pick<QuoteRow, "totals" | "start">, lines: readonly QuoteLine[]): QuoteTotals {
@@ -137,34 +124,24 @@ export async function createQuoteDraft(actor: AdminUser, leadId: number, now = n
     return await db.transaction().execute(async (trx) => {
       const lead = await forChange(trx.selectFrom("leads").select(["id", "reference", "tariff"]).where("id", "=", leadId)).executeTakeFirst();
       if (!lead) throw new ModelError(404, "Lead not found");
-      const quotes = await trx.selectFrom("quotes").select(["version", "status"]).where("leadId", "=", leadId).execute();
-      const draft = quotes.find((quote) => quote.status === "draft");
-      if (draft) throw new ModelError(409, `This lead already has a draft quote (${quoteVersionLabel(draft.version)}): edit that one`);
-      const version = Math.max(0, ...quotes.map((quote) => quote.version)) + 1;
+      const version = await nextQuoteVersion(trx, leadId);
       const start = londonDateStamp(now);
       const lines = linesFromChosenTariff(storedSnapshot<TariffSnapshot>(lead.tariff));
       const stamp = now.toISOString();
-      const row = await trx
-        .insertInto("quotes")
-        .values({
+      const row = await insertQuoteDraft(
+        trx,
+        actor,
+        {
           leadId,
           version,
           supersedesQuoteId: null,
-          token: newQuoteToken(),
           lines: JSON.stringify(lines),
-          totals: null,
-          start,
           customerNote: null,
           internalMemo: null,
-          validUntil: daysAfter(start, env.QUOTE_VALID_DAYS),
-          termsVersion: QUOTE_TERMS.version,
-          termsText: QUOTE_TERMS.text,
-          createdBy: actor.id,
-          createdAt: stamp,
-          updatedAt: stamp,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+          start,
+        },
+        stamp,
+      );
       const label = quoteVersionLabel(version);
       await recordQuoteChange(trx, actor, {
         action: "quote.created",

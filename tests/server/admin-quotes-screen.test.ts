@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { csvRecords } from "~/lib/csv";
 import { formatDateTime } from "~/lib/format";
+import { QUOTE_CSV_COLUMNS } from "~/lib/quotes-screen";
 import { plainQuoteLine } from "../support/quote-documents";
 import { createAdminUserRow, TEST_OWNER_ENV } from "../support/admin";
 import { staffClient } from "../support/client";
@@ -175,34 +176,9 @@ describe("the Quotes screen", () => {
 });
 
 describe("the quotes export", () => {
-  const HEADER = [
-    "Reference",
-    "Lead ID",
-    "Business",
-    "Contact",
-    "Email",
-    "Status",
-    "Owner",
-    "Monthly ex VAT",
-    "Monthly inc VAT",
-    "One-off ex VAT",
-    "Contract Total inc VAT",
-    "Created",
-    "Sent",
-    "Valid Until",
-    "First Viewed",
-    "Views",
-    "Accepted At",
-    "Accepted By",
-    "Accepted By Role",
-    "Declined At",
-    "Decline Reason",
-    "Withdrawn At",
-  ];
-
   it("exports the filtered quotes with the customer's answer, money in pounds, and records the export", async () => {
     const [header, ...rows] = await exported("?status=accepted");
-    expect(header).toEqual(HEADER);
+    expect(header).toEqual(QUOTE_CSV_COLUMNS);
     expect(rows).toHaveLength(1);
     const row = Object.fromEntries(header.map((name, index) => [name, rows[0][index]]));
     const stored = await server.db.selectFrom("quotes").selectAll().where("leadId", "=", seeded.daisy.id).executeTakeFirstOrThrow();
@@ -246,7 +222,7 @@ describe("the quotes export", () => {
     expect(unassigned.map((row) => row[0])).toEqual([ref("birch"), ref("daisy"), ref("elm"), ref("fern")]);
     expect(unassigned.find((row) => row[0] === ref("fern"))?.[5]).toBe("Expired");
     const declined = unassigned.find((row) => row[0] === ref("elm"))!;
-    expect(declined[HEADER.indexOf("Decline Reason")]).toBe(`'=HYPERLINK("http://example.com/x","Click")`);
+    expect(declined[QUOTE_CSV_COLUMNS.indexOf("Decline Reason")]).toBe(`'=HYPERLINK("http://example.com/x","Click")`);
     const [, ...expiring] = await exported("?expiring=week");
     expect(expiring.map((row) => row[0])).toEqual([ref("birch")]);
   });

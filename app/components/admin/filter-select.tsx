@@ -1,5 +1,7 @@
-/** One filter of the list: a labelled select whose first option is "no filter". */
-export function FilterSelect<Value extends string>(props: {
+import type { ComponentProps } from "react";
+import { SearchForm } from "./search-form";
+
+interface FilterSelectProps<Value extends string> {
   id: string;
   label: string;
   name: string;
@@ -8,7 +10,10 @@ export function FilterSelect<Value extends string>(props: {
   options: readonly Value[];
   labels: Record<Value, string>;
   onChange: () => void;
-}) {
+}
+
+/** One filter of the list: a labelled select whose first option is "no filter". */
+export function FilterSelect<Value extends string>(props: FilterSelectProps<Value>) {
   return (
     <div>
       <label htmlFor={props.id} className="sr-only">
@@ -29,5 +34,23 @@ export function FilterSelect<Value extends string>(props: {
         ))}
       </select>
     </div>
+  );
+}
+
+/** One of a list's filters, in the order the form shows them. */
+export type ListFilter = Omit<FilterSelectProps<string>, "onChange">;
+
+/** A list's search box and its filters as one GET form: picking a filter submits it at once. */
+export function FilterForm({ filters, ...search }: Omit<ComponentProps<typeof SearchForm>, "children"> & { filters: ListFilter[] }) {
+  return (
+    <SearchForm {...search}>
+      {(onChange) => (
+        <>
+          {filters.map((filter) => (
+            <FilterSelect key={filter.id} {...filter} onChange={onChange} />
+          ))}
+        </>
+      )}
+    </SearchForm>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatDateTime } from "~/lib/format";
 import { describeCharge, describeDiscount, QUOTE_TOTAL_ROWS } from "~/lib/quote-words";
 import { QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS, QUOTE_STATUS_LABELS, type CustomerQuote, type QuoteDocument } from "~/lib/quotes";
@@ -135,24 +136,12 @@ export function QuoteDocumentView({ document, pdfHref }: { document: QuoteDocume
         Quote {document.reference}
       </h1>
       <dl className="mt-4 grid gap-x-8 gap-y-1 text-sm sm:grid-cols-2">
-        <div className="flex gap-2">
-          <dt className="text-slate-600">Version</dt>
-          <dd>{document.version}</dd>
-        </div>
-        <div className="flex gap-2">
-          <dt className="text-slate-600">For</dt>
-          <dd>
-            {document.customer.businessName} ({document.customer.contactName})
-          </dd>
-        </div>
-        <div className="flex gap-2">
-          <dt className="text-slate-600">Issued</dt>
-          <dd>{day(document.issuedOn)}</dd>
-        </div>
-        <div className="flex gap-2">
-          <dt className="text-slate-600">Valid until</dt>
-          <dd>{day(document.validUntil)}</dd>
-        </div>
+        <Fact term="Version">{document.version}</Fact>
+        <Fact term="For">
+          {document.customer.businessName} ({document.customer.contactName})
+        </Fact>
+        <Fact term="Issued">{day(document.issuedOn)}</Fact>
+        <Fact term="Valid until">{day(document.validUntil)}</Fact>
       </dl>
       <p className="mt-4">
         <a href={pdfHref} download className="font-semibold text-brand-700 underline hover:text-brand-800">
@@ -181,28 +170,19 @@ export function QuoteOutcome({ quote, newQuoteHref }: { quote: CustomerQuote; ne
             Quote accepted: your receipt
           </h2>
           <dl className="mt-3 grid gap-1 text-sm">
-            <div className="flex gap-2">
-              <dt className="font-semibold">Accepted by</dt>
-              <dd>{`${quote.acceptance.fullName}, ${quote.acceptance.role}`}</dd>
-            </div>
-            <div className="flex gap-2">
-              <dt className="font-semibold">On</dt>
-              <dd>{formatDateTime(quote.acceptance.acceptedAt)}</dd>
-            </div>
-            <div className="flex gap-2">
-              <dt className="font-semibold">Reference</dt>
-              <dd>{document.reference}</dd>
-            </div>
-            <div className="flex gap-2">
-              <dt className="font-semibold">Monthly</dt>
-              <dd>
-                {formatPounds(document.totals.monthlyExVatPence)} ex VAT ({formatPounds(document.totals.monthlyIncVatPence)} inc VAT)
-              </dd>
-            </div>
-            <div className="flex gap-2">
-              <dt className="font-semibold">Due on acceptance</dt>
-              <dd>{formatPounds(document.totals.dueOnAcceptanceIncVatPence)} inc VAT</dd>
-            </div>
+            <Fact termClassName="font-semibold" term="Accepted by">{`${quote.acceptance.fullName}, ${quote.acceptance.role}`}</Fact>
+            <Fact termClassName="font-semibold" term="On">
+              {formatDateTime(quote.acceptance.acceptedAt)}
+            </Fact>
+            <Fact termClassName="font-semibold" term="Reference">
+              {document.reference}
+            </Fact>
+            <Fact termClassName="font-semibold" term="Monthly">
+              {formatPounds(document.totals.monthlyExVatPence)} ex VAT ({formatPounds(document.totals.monthlyIncVatPence)} inc VAT)
+            </Fact>
+            <Fact termClassName="font-semibold" term="Due on acceptance">
+              {formatPounds(document.totals.dueOnAcceptanceIncVatPence)} inc VAT
+            </Fact>
             <div className="grid gap-1">
               <dt className="font-semibold">Fingerprint of this quote as accepted (SHA-256)</dt>
               <dd className="font-mono text-xs break-all" data-content-hash>
@@ -267,5 +247,15 @@ export function StaffPreviewBanner({ status }: { status: CustomerQuote["status"]
     <p role="status" className="border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-900" data-staff-preview>
       Staff preview: not counted as a view. The customer can accept or decline here; you cannot. Status: {QUOTE_STATUS_LABELS[status]}
     </p>
+  );
+}
+
+/** One fact in a list of them: a term (muted under the quote's title, bold in a receipt) and what it is. */
+function Fact({ term, termClassName = "text-slate-600", children }: { term: string; termClassName?: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-2">
+      <dt className={termClassName}>{term}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }

@@ -1,3 +1,5 @@
+import type { FetcherWithComponents } from "@remix-run/react";
+import type { ReactNode, RefObject } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, HoneypotField, Input, Textarea } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -21,18 +23,14 @@ export function QuoteAnswerForms({ document, action }: { document: QuoteDocument
           <FormAlert>{formError}</FormAlert>
         </div>
       ) : null}
-      <accept.fetcher.Form
-        ref={accept.formRef}
-        method="post"
+      <QuoteAnswerForm
+        form={accept}
+        intent="accept"
         action={action}
-        aria-labelledby="accept-title"
-        className="relative grid content-start gap-4 rounded-xl border border-slate-200 p-6 shadow-sm"
+        title="Accept this quote"
+        className="shadow-sm"
+        submit={{ label: "Accept quote", busyLabel: "Accepting..." }}
       >
-        <h2 id="accept-title" className="text-xl font-bold">
-          Accept this quote
-        </h2>
-        <HoneypotField formId="quote-accept" />
-        <input type="hidden" name="intent" value="accept" />
         <Field {...accept.fields.fullName.field} label="Full name">
           {(control) => <Input {...control} {...accept.fields.fullName.input} autoComplete="name" />}
         </Field>
@@ -57,33 +55,53 @@ export function QuoteAnswerForms({ document, action }: { document: QuoteDocument
             </p>
           ) : null}
         </div>
-        <div>
-          <Button type="submit" size="lg" disabled={accept.busy}>
-            {accept.busy ? "Accepting..." : "Accept quote"}
-          </Button>
-        </div>
-      </accept.fetcher.Form>
-      <decline.fetcher.Form
-        ref={decline.formRef}
-        method="post"
+      </QuoteAnswerForm>
+      <QuoteAnswerForm
+        form={decline}
+        intent="decline"
         action={action}
-        aria-labelledby="decline-title"
-        className="relative grid content-start gap-4 rounded-xl border border-slate-200 p-6"
+        title="Decline this quote"
+        submit={{ label: "Decline quote", busyLabel: "Sending...", variant: "outline" }}
       >
-        <h2 id="decline-title" className="text-xl font-bold">
-          Decline this quote
-        </h2>
-        <HoneypotField formId="quote-decline" />
-        <input type="hidden" name="intent" value="decline" />
         <Field {...decline.fields.reason.field} label="Reason (optional)" hint="It helps us to know what would suit you better.">
           {(control) => <Textarea {...control} {...decline.fields.reason.input} rows={4} />}
         </Field>
-        <div>
-          <Button type="submit" variant="outline" size="lg" disabled={decline.busy}>
-            {decline.busy ? "Sending..." : "Decline quote"}
-          </Button>
-        </div>
-      </decline.fetcher.Form>
+      </QuoteAnswerForm>
     </div>
+  );
+}
+
+interface QuoteAnswerFormProps {
+  form: { fetcher: Pick<FetcherWithComponents<unknown>, "Form">; formRef: RefObject<HTMLFormElement>; busy: boolean };
+  intent: "accept" | "decline";
+  action: string;
+  title: string;
+  className?: string;
+  submit: { label: string; busyLabel: string; variant?: "outline" };
+  children: ReactNode;
+}
+
+/** One answer to the quote as its own post: its heading, the spam trap, which answer it is, its fields and its button. */
+function QuoteAnswerForm({ form, intent, action, title, className, submit, children }: QuoteAnswerFormProps) {
+  return (
+    <form.fetcher.Form
+      ref={form.formRef}
+      method="post"
+      action={action}
+      aria-labelledby={`${intent}-title`}
+      className={`relative grid content-start gap-4 rounded-xl border border-slate-200 p-6 ${className ?? ""}`.trim()}
+    >
+      <h2 id={`${intent}-title`} className="text-xl font-bold">
+        {title}
+      </h2>
+      <HoneypotField formId={`quote-${intent}`} />
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <div>
+        <Button type="submit" variant={submit.variant} size="lg" disabled={form.busy}>
+          {form.busy ? submit.busyLabel : submit.label}
+        </Button>
+      </div>
+    </form.fetcher.Form>
   );
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LEAD_ASSIGNMENT_FILTERS, LEAD_STATUSES } from "~/lib/enums";
 import { withoutNul } from "./fields";
-import { searchPageParams, searchPageSchema } from "./search";
+import { filteredListFromUrl, searchPageSchema } from "./search";
 
 /** The leads screen's URL: `?q=&status=&assigned=&page=`. Bad values fall back rather than fail. */
 export const leadFiltersSchema = searchPageSchema.extend({
@@ -11,11 +11,7 @@ export const leadFiltersSchema = searchPageSchema.extend({
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;
 
 export function leadFiltersFromUrl(url: URL): LeadFilters {
-  return leadFiltersSchema.parse({
-    ...searchPageParams(url),
-    status: url.searchParams.get("status") || undefined,
-    assigned: url.searchParams.get("assigned") || undefined,
-  });
+  return filteredListFromUrl(leadFiltersSchema, url, ["status", "assigned"]);
 }
 
 /** `{ assignedTo }`: a staff member's id, or null (or "" from a form) to unassign. */

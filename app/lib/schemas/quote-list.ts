@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { QUOTE_STATUSES } from "~/lib/quotes";
 import { QUOTE_EXPIRING_FILTER } from "~/lib/quotes-screen";
-import { searchPageParams, searchPageSchema } from "./search";
+import { filteredListFromUrl, searchPageSchema } from "./search";
 
 /**
  * The Quotes screen's URL (and its export's): `?q=&status=&owner=&expiring=&page=`.
@@ -19,10 +19,5 @@ export const quoteListFiltersSchema = searchPageSchema.extend({
 export type QuoteListFilters = z.infer<typeof quoteListFiltersSchema>;
 
 export function quoteListFiltersFromUrl(url: URL): QuoteListFilters {
-  return quoteListFiltersSchema.parse({
-    ...searchPageParams(url),
-    status: url.searchParams.get("status") || undefined,
-    owner: url.searchParams.get("owner") || undefined,
-    expiring: url.searchParams.get("expiring") || undefined,
-  });
+  return filteredListFromUrl(quoteListFiltersSchema, url, ["status", "owner", "expiring"]);
 }

@@ -32,3 +32,9 @@ export function searchPageParams(url: URL): { q: string; page: string | number }
 export function searchPageFromUrl(url: URL): SearchPage {
   return searchPageSchema.parse(searchPageParams(url));
 }
+
+/** A filtered list's URL through its schema (one extending `searchPageSchema`): `q`, `page` and each named filter, an empty one as none. */
+export function filteredListFromUrl<Schema extends z.ZodTypeAny>(schema: Schema, url: URL, filters: readonly string[]): z.output<Schema> {
+  const values = Object.fromEntries(filters.map((name) => [name, url.searchParams.get(name) || undefined]));
+  return schema.parse({ ...searchPageParams(url), ...values }) as z.output<Schema>;
+}
