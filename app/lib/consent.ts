@@ -53,3 +53,22 @@ export type PecrSubscriberKind = (typeof PECR_SUBSCRIBER_KINDS)[keyof typeof PEC
 export function pecrSubscriberKind(businessType: string | null | undefined): PecrSubscriberKind {
   return businessType === "LTD company" ? PECR_SUBSCRIBER_KINDS.corporate : PECR_SUBSCRIBER_KINDS.individual;
 }
+
+/** A lead's marketing consent and PECR subscriber kind, as its details page and JSON show them. */
+export interface LeadMarketing {
+  consent: ConsentState;
+  /** The newest consent record's words, version, page and dates; null when none was given. */
+  record: {
+    wording: string;
+    wordingVersion: string;
+    page: string;
+    givenAt: string;
+    withdrawnAt: string | null;
+    withdrawnHow: ConsentWithdrawnHow | null;
+  } | null;
+  subscriberKind: PecrSubscriberKind;
+}
+
+/** The form field of the consent box (wizard and API alike): present, with this value, only when ticked. */
+export const MARKETING_CONSENT_FIELD = "marketingConsent";
+export const MARKETING_CONSENT_TICKED = "yes";

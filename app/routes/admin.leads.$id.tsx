@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     foundOrNull(getLeadDetails(recordId(params.id))),
     can(user.role, "assignLeads") ? listAssignableStaff() : Promise.resolve([]),
   ]);
-  if (!details) return json({ lead: null, activity: [], possibleDuplicates: [], staff }, { status: 404 });
+  if (!details) return json({ lead: null, activity: [], possibleDuplicates: [], marketing: null, staff }, { status: 404 });
   return json({ ...details, staff });
 }
 
@@ -61,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function LeadDetailsDialog() {
-  const { lead, activity, possibleDuplicates, staff } = useLoaderData<typeof loader>();
+  const { lead, activity, possibleDuplicates, marketing, staff } = useLoaderData<typeof loader>();
   const answer = useActionData<FormAnswer<"body">>();
   const { user, permissions } = useAdminUser();
   const { search } = useLocation();
@@ -76,7 +76,7 @@ export default function LeadDetailsDialog() {
   return (
     <RouteDialog title="Lead Details" description={`${lead.companyName} · ${lead.reference}`} closeTo={closeTo} wide>
       <PossibleDuplicates duplicates={possibleDuplicates} />
-      <LeadDetails lead={lead} />
+      <LeadDetails lead={lead} marketing={marketing} />
       <LeadOwner lead={lead} me={user.id} staff={staff} canAssignAnyone={permissions.assignLeads} canTake={permissions.workLeads} saving={saving} />
       <LeadTimeline lead={lead} activity={activity} />
       {permissions.workLeads ? (

@@ -1,0 +1,67 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { MARKETING_CONSENT } from "~/lib/consent";
+import { JS_MODES, openPage, waitForHydration, type JsMode } from "../support/browser";
+import { useServerAndBrowser } from "../support/journey";
+
+/** Consent and marketing (PECR) as a visitor meets it, with JavaScript off and on. */
+
+const journey = useServerAndBrowser();
+
+const wizard = (page: Page) => page.locator("#get-quote");
+const question = (page: Page) => wizard(page).getByRole("heading", { level: 3 });
+
+async function openWizard(mode: JsMode): Promise<Page> {
+  const page = await openPage(journey.browser, mode);
+  await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: journey.server.url }]);
+  await page.goto(`${journey.server.url}/#get-quote`);
+  if (mode.javaScriptEnabled) await waitForHydration(page);
+  return page;
+}
+
+/** Steps 1 to 5's fields, up to the last step's button. */
+async function reachLastStep(page: Page, email: string) {
+  await wizard(page).getByRole("button", { name: "1 - 2" }).click();
+  await expect.poll(() => question(page).textContent()).toBe("When does your current contract end?");
+  await wizard(page).getByRole("button", { name: "Out of contract" }).click();
+  await expect.poll(() => question(page).textContent()).toBe("What type of business do you run?");
+  await wizard(page).getByRole("button", { name: "Sole trader" }).click();
+  await expect.poll(() => question(page).textContent()).toBe("Tell us about your business");
+  await wizard(page).getByLabel("Business name").fill("Patel Plumbing");
+  await wizard(page).getByRole("button", { name: "Next" }).click();
+  await expect.poll(() => question(page).textContent()).toBe("Where should we send your quote?");
+  await wizard(page).getByLabel("First name").fill("Sam");
+  await wizard(page).getByLabel("Last name").fill("Patel");
+  await wizard(page).getByRole("textbox", { name: "Email" }).fill(email);
+  await wizard(page).getByLabel("Phone").fill("07700 900123");
+}
+
+const consentOf = (email: string) =>
+  journey.server.db.selectFrom("consentRecords").select(["wording", "wordingVersion", "page", "leadId"]).where("email", "=", email).execute();
+
+describe.each(JS_MODES)("marketing consent $name", (mode) => {
+  it("the wizard's last step has the consent box unticked; ticking it stores the consent with the lead", async () => {
+    const page = await openWizard(mode);
+    const email = `browser-consent-${mode.javaScriptEnabled ? "js" : "nojs"}@example.co.uk`;
+    await reachLastStep(page, email);
+    const box = wizard(page).getByLabel(MARKETING_CONSENT.wording);
+    expect(await box.isChecked()).toBe(false);
+    await box.check();
+    await wizard(page).getByRole("button", { name: "Get My Free Quote" }).click();
+    await page.getByTestId("quote-reference").waitFor();
+    const lead = await journey.server.db.selectFrom("leads").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    expect(await consentOf(email)).toEqual([{ wording: MARKETING_CONSENT.wording, wordingVersion: MARKETING_CONSENT.version, page: "/", leadId: lead.id }]);
+    await page.context().close();
+  });
+
+  it("left unticked, stores the lead and no consent", async () => {
+    const page = await openWizard(mode);
+    const email = `browser-no-consent-${mode.javaScriptEnabled ? "js" : "nojs"}@example.co.uk`;
+    await reachLastStep(page, email);
+    await wizard(page).getByRole("button", { name: "Get My Free Quote" }).click();
+    await page.getByTestId("quote-reference").waitFor();
+    await journey.server.db.selectFrom("leads").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    expect(await consentOf(email)).toEqual([]);
+    await page.context().close();
+  });
+});
