@@ -59,14 +59,14 @@ const htmlRows = (rows: Row[]) =>
     )
     .join("")}</table>`;
 
-const htmlLink = (url: string, text: string) => `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>`;
+export const htmlLink = (url: string, text: string) => `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>`;
 
-function htmlDocument(title: string, body: string): string {
+export function htmlDocument(title: string, body: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">${body}</body></html>`;
 }
 
 /** The company lines every email ends with. */
-function signature(brand: Brand): { text: string; html: string } {
+export function signature(brand: Brand): { text: string; html: string } {
   const company = `${brand.legalName}, ${brand.address}. Company number ${brand.companyNumber}.`;
   return {
     text: `${brand.name}\nPhone ${brand.phone} · ${brand.email}\n${company}`,

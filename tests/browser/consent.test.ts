@@ -1,8 +1,10 @@
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MARKETING_CONSENT } from "~/lib/consent";
-import { JS_MODES, openPage, waitForHydration, type JsMode } from "../support/browser";
+import { JS_MODES, launchBrowser, openPage, waitForHydration, type JsMode } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
+import { TestMailbox } from "../support/mailbox";
+import { startTestServer, type TestServer } from "../support/server";
 
 /** Consent and marketing (PECR) as a visitor meets it, with JavaScript off and on. */
 
@@ -62,6 +64,47 @@ describe.each(JS_MODES)("marketing consent $name", (mode) => {
     await page.getByTestId("quote-reference").waitFor();
     await journey.server.db.selectFrom("leads").select("id").where("email", "=", email).executeTakeFirstOrThrow();
     expect(await consentOf(email)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("newsletter double opt-in in the browser", () => {
+  let mailbox: TestMailbox;
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    mailbox = await TestMailbox.start();
+    // No APP_URL: the link points at the site the visitor signed up on, this server.
+    [server, browser] = await Promise.all([startTestServer({ SMTP_URL: mailbox.url }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await mailbox?.close();
+  });
+
+  it.each(JS_MODES)("signs up, receives the email, and confirms from its link $name", async (mode) => {
+    const email = `reader-${mode.javaScriptEnabled ? "js" : "nojs"}@example.co.uk`;
+    const page = await openPage(browser, mode);
+    await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: server.url }]);
+    await page.goto(`${server.url}/about#newsletter`);
+    if (mode.javaScriptEnabled) await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Newsletter sign-up" });
+    expect(await form.textContent()).toContain("We'll email you to confirm");
+    await form.getByLabel("Email").fill(email);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByText("Check your inbox").first().waitFor();
+
+    await expect.poll(() => mailbox.to(email).length).toBe(1);
+    const link = mailbox.to(email)[0]!.text.match(/http:\/\/\S+\/newsletter\/confirm\/[\w-]+/)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    const status = () => server.db.selectFrom("newsletterSignups").select("confirmedAt").where("email", "=", email).executeTakeFirstOrThrow();
+    expect((await status()).confirmedAt).toBeNull();
+    if (mode.javaScriptEnabled) await waitForHydration(page);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("heading", { name: "You're subscribed" }).waitFor();
+    expect((await status()).confirmedAt).not.toBeNull();
     await page.context().close();
   });
 });

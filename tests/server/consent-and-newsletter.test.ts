@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MARKETING_CONSENT } from "~/lib/consent";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffClient } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
-import { testServerForSuite, type TestServer } from "../support/server";
+import { TestMailbox, type ReceivedEmail } from "../support/mailbox";
+import { startTestServer, testServerForSuite, type TestServer } from "../support/server";
 
 /**
  * Consent and marketing (PECR): the quote wizard's consent box and the
@@ -92,5 +94,148 @@ describe("the quote wizard's marketing consent box", () => {
     expect(box).toBeDefined();
     expect(box).not.toContain("checked");
     expect(page).toContain(MARKETING_CONSENT.wording);
+  });
+});
+
+const APP_URL = "https://clearline.example.co.uk";
+const SUPPRESSION_KEY = "a-test-suppression-key-of-at-least-32-characters";
+const CONFIRM_LINK = /https:\/\/clearline\.example\.co\.uk(\/newsletter\/confirm\/[\w-]+)/;
+
+describe("newsletter double opt-in over SMTP", () => {
+  let mailbox: TestMailbox;
+  let server: TestServer;
+  beforeAll(async () => {
+    mailbox = await TestMailbox.start();
+    server = await startTestServer({ SMTP_URL: mailbox.url, APP_URL, SUPPRESSION_KEY, NEWSLETTER_CONFIRMATIONS_PER_RECIPIENT_PER_DAY: "2" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await mailbox?.close();
+  });
+
+  const signUp = (email: string) => publicClient(server).postForm("/about", { firstName: "Nia", lastName: "Jones", email });
+  const signupOf = (email: string) => server.db.selectFrom("newsletterSignups").selectAll().where("email", "=", email).executeTakeFirst();
+  const confirmationsQueued = (email: string) =>
+    server.db
+      .selectFrom("outbox")
+      .select("payload")
+      .where("kind", "=", "newsletter.confirmation-email")
+      .execute()
+      .then((rows) => rows.filter((row) => (JSON.parse(row.payload) as { to: string[] }).to.includes(email)).length);
+
+  async function confirmationEmail(email: string): Promise<ReceivedEmail> {
+    await expect.poll(() => mailbox.to(email).length).toBeGreaterThan(0);
+    return mailbox.to(email).at(-1)!;
+  }
+
+  it("stores a sign-up as pending and emails a link; opening it confirms nothing, pressing Confirm does and records the consent", async () => {
+    const email = "nia@example.co.uk";
+    const answer = await signUp(email);
+    expect(answer.status).toBe(302);
+    expect(await signupOf(email)).toMatchObject({ confirmedAt: null, unsubscribedAt: null, sourcePage: "/about" });
+
+    const message = await confirmationEmail(email);
+    expect(message.subject).toBe("Confirm your subscription – ClearLine Business");
+    const path = message.text.match(CONFIRM_LINK)?.[1];
+    expect(path).toBeDefined();
+    expect(message.html).toContain(`href="${APP_URL}${path}"`);
+    // The token is stored hashed only.
+    expect((await signupOf(email))!.confirmationTokenHash).not.toContain(path!.split("/").at(-1));
+
+    const opened = await publicClient(server).get(path!);
+    expect(opened.status).toBe(200);
+    const page = await opened.text();
+    expect(page).toContain("Confirm your subscription");
+    expect(page).toMatch(/<form method="post"/);
+    expect((await signupOf(email))!.confirmedAt).toBeNull();
+
+    const confirmed = await publicClient(server).postForm(path!, {});
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("You&#x27;re subscribed");
+    const signup = (await signupOf(email))!;
+    expect(signup.confirmedAt).not.toBeNull();
+    expect(signup.confirmationTokenHash).toBeNull();
+    expect(
+      await server.db
+        .selectFrom("consentRecords")
+        .select(["email", "newsletterSignupId", "page", "wording", "wordingVersion", "leadId"])
+        .where("email", "=", email)
+        .execute(),
+    ).toEqual([
+      { email, newsletterSignupId: signup.id, page: "/about", wording: MARKETING_CONSENT.wording, wordingVersion: MARKETING_CONSENT.version, leadId: null },
+    ]);
+
+    // The link works once.
+    const again = await publicClient(server).postForm(path!, {});
+    expect(again.status).toBe(410);
+    expect(await again.text()).toContain("This link has expired");
+  });
+
+  it("re-sends the confirmation to a pending address at most NEWSLETTER_CONFIRMATIONS_PER_RECIPIENT_PER_DAY times a day, and never to a subscriber", async () => {
+    const email = "pending@example.co.uk";
+    for (let time = 0; time < 3; time++) expect((await signUp(email)).status).toBe(302);
+    expect(await confirmationsQueued(email)).toBe(2);
+    const rows = await server.db.selectFrom("newsletterSignups").select("id").where("email", "=", email).execute();
+    expect(rows).toHaveLength(1);
+
+    // The confirmed subscriber of the first test signs up again: no email.
+    expect((await signUp("nia@example.co.uk")).status).toBe(302);
+    expect(await confirmationsQueued("nia@example.co.uk")).toBe(1);
+  });
+
+  it("gives a suppressed address the same answer, and stores and sends nothing", async () => {
+    const email = "Suppressed@Example.co.uk";
+    const hash = crypto.createHmac("sha256", SUPPRESSION_KEY).update(`email:${email.toLowerCase()}`).digest("hex");
+    await server.db.insertInto("suppressions").values({ hash, kind: "email", reason: "unsubscribed", createdAt: new Date().toISOString() }).execute();
+    const suppressed = await signUp(email);
+    const other = await signUp("not-suppressed@example.co.uk");
+    expect(suppressed.status).toBe(other.status);
+    expect(suppressed.headers.get("location")).toBe(other.headers.get("location"));
+    expect(
+      await publicClient(server)
+        .follow(suppressed)
+        .then((response) => response.text()),
+    ).toContain("Check your inbox");
+    expect(await signupOf(email)).toBeUndefined();
+    expect(await confirmationsQueued(email.toLowerCase())).toBe(0);
+    expect(await confirmationsQueued(email)).toBe(0);
+  });
+});
+
+describe("the staff Newsletter screen after double opt-in", () => {
+  const server = testServerForSuite(TEST_OWNER_ENV);
+
+  it("lists every sign-up with its status, and counts and exports subscribers only", async () => {
+    const now = new Date().toISOString();
+    await server.db
+      .insertInto("newsletterSignups")
+      .values([
+        { email: "pending@letters.example", firstName: null, lastName: null, sourcePage: "/about", createdAt: now, updatedAt: now },
+        { email: "subscribed@letters.example", firstName: null, lastName: null, sourcePage: "/about", createdAt: now, updatedAt: now, confirmedAt: now },
+        {
+          email: "left@letters.example",
+          firstName: null,
+          lastName: null,
+          sourcePage: "/about",
+          createdAt: now,
+          updatedAt: now,
+          confirmedAt: now,
+          unsubscribedAt: now,
+        },
+      ])
+      .execute();
+    const owner = await staffClient(server, "super_admin");
+    const list = (await (await owner.get("/admin/api/newsletter-signups?q=letters.example")).json()) as Array<{ email: string; status: string }>;
+    expect(Object.fromEntries(list.map((entry) => [entry.email, entry.status]))).toEqual({
+      "pending@letters.example": "Pending",
+      "subscribed@letters.example": "Subscribed",
+      "left@letters.example": "Unsubscribed",
+    });
+    const screen = await (await owner.get("/admin/newsletter?_data=routes%2Fadmin.newsletter")).json();
+    expect(screen.counts).toEqual({ total: 1, thisWeek: 1 });
+    const csv = await (await owner.get("/admin/newsletter/export?q=letters.example")).text();
+    expect(csv).toContain("subscribed@letters.example");
+    expect(csv).not.toContain("pending@letters.example");
+    expect(csv).not.toContain("left@letters.example");
   });
 });
