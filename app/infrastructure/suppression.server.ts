@@ -23,6 +23,14 @@ function hashKey(): string {
   return env.SUPPRESSION_KEY ?? crypto.createHmac("sha256", env.SESSION_SECRET).update("suppression-key").digest("hex");
 }
 
+/**
+ * The key of unsubscribe links (`/unsubscribe/{token}`): derived from the
+ * suppression key, so links keep working as long as the list does.
+ */
+export function unsubscribeLinkKey(): string {
+  return crypto.createHmac("sha256", hashKey()).update("unsubscribe-link").digest("hex");
+}
+
 /** An email compared as its owner means it: trimmed, lower case. */
 export function normaliseEmail(value: string): string {
   return value.trim().toLowerCase();

@@ -1,13 +1,21 @@
 import crypto from "node:crypto";
 import type { AdminUser } from "~/lib/admin-users";
-import { NEWSLETTER_CONFIRMATION_DAYS, newsletterConfirmationEmail, newsletterConfirmPath, newsletterStatus } from "~/lib/newsletter";
+import type { ConsentWithdrawnHow } from "~/lib/consent";
+import {
+  listUnsubscribeHeaders,
+  NEWSLETTER_CONFIRMATION_DAYS,
+  newsletterConfirmationEmail,
+  newsletterConfirmPath,
+  newsletterStatus,
+  unsubscribePath,
+} from "~/lib/newsletter";
 import type { SelectQueryBuilder } from "kysely";
 import { brand } from "~/infrastructure/brand.server";
 import { env } from "~/infrastructure/env.server";
 import { emailEnabled } from "~/infrastructure/mailer.server";
 import { addToOutbox, deliverOutboxSoon } from "~/infrastructure/outbox.server";
-import { isSuppressed } from "~/infrastructure/suppression.server";
-import { recordMarketingConsent } from "./consent-records.server";
+import { isSuppressed, suppress, unsubscribeLinkKey } from "~/infrastructure/suppression.server";
+import { recordMarketingConsent, withdrawMarketingConsent } from "./consent-records.server";
 import { mayConfirmTo } from "./lead-emails.server";
 import { formatDate, formatDateTime, startOfLondonWeek } from "~/lib/format";
 import { INBOX_PAGE_SIZE, type InboxCounts, type InboxPage, type SubscriberSummary } from "~/lib/inboxes";
@@ -64,8 +72,12 @@ export async function subscribeToNewsletter(input: NewsletterSignupInput, source
       })
       .where("id", "=", signup.id)
       .execute();
-    const content = newsletterConfirmationEmail(`${siteUrl}${newsletterConfirmPath(token)}`, brand);
-    await addToOutbox(trx, [{ kind: "newsletter.confirmation-email", leadId: null, payload: { to: [signup.email], replyTo: brand.email, ...content } }]);
+    const unsubscribeUrl = `${siteUrl}${unsubscribePath(unsubscribeToken(signup.id))}`;
+    const content = newsletterConfirmationEmail(`${siteUrl}${newsletterConfirmPath(token)}`, unsubscribeUrl, brand);
+    const headers = listUnsubscribeHeaders(unsubscribeUrl, brand.email);
+    await addToOutbox(trx, [
+      { kind: "newsletter.confirmation-email", leadId: null, payload: { to: [signup.email], replyTo: brand.email, headers, ...content } },
+    ]);
     return true;
   });
   if (queued) deliverOutboxSoon();
@@ -107,6 +119,52 @@ export async function confirmNewsletterSignup(token: string): Promise<Newsletter
 
 /** Rolls back a confirmation that must not happen. */
 class ExpiredLink extends Error {}
+
+const unsubscribeSignature = (signupId: number) => crypto.createHmac("sha256", unsubscribeLinkKey()).update(`newsletter:${signupId}`).digest("base64url");
+
+/**
+ * A sign-up's unsubscribe token: its id and a keyed signature, so every email
+ * to it can carry a working link without storing one, and no id can be guessed into one.
+ */
+export function unsubscribeToken(signupId: number): string {
+  return `${signupId}.${unsubscribeSignature(signupId)}`;
+}
+
+function signupIdOfToken(token: string): number | null {
+  const match = /^(\d{1,12})\.([\w-]{43})$/.exec(token);
+  if (!match) return null;
+  const id = Number(match[1]);
+  const expected = Buffer.from(unsubscribeSignature(id));
+  const given = Buffer.from(match[2]!);
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? id : null;
+}
+
+/**
+ * Unsubscribes the sign-up a link names, in one transaction: it is marked
+ * unsubscribed, every marketing consent its address gave is withdrawn, and the
+ * address goes on the suppression list. Unsubscribing twice changes nothing
+ * more; an unknown or forged link, or a removed sign-up, is "unknown".
+ */
+export async function unsubscribeFromNewsletter(token: string, how: ConsentWithdrawnHow): Promise<"unsubscribed" | "unknown"> {
+  const id = signupIdOfToken(token);
+  if (id === null) return "unknown";
+  const db = await getDb();
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    const signup = await trx.selectFrom("newsletterSignups").select(["email", "unsubscribedAt"]).where("id", "=", id).executeTakeFirst();
+    if (!signup) return "unknown";
+    if (!signup.unsubscribedAt) {
+      await trx
+        .updateTable("newsletterSignups")
+        .set({ unsubscribedAt: now, confirmationTokenHash: null, confirmationExpiresAt: null, updatedAt: now })
+        .where("id", "=", id)
+        .execute();
+    }
+    await withdrawMarketingConsent(trx, signup.email, how);
+    await suppress(trx, { email: signup.email, reason: "unsubscribed" });
+    return "unsubscribed";
+  });
+}
 
 /** Case-insensitive substring match over the names (each and whole) and email. */
 function search(q: string) {

@@ -83,7 +83,7 @@ describe("newsletter double opt-in in the browser", () => {
     await mailbox?.close();
   });
 
-  it.each(JS_MODES)("signs up, receives the email, and confirms from its link $name", async (mode) => {
+  it.each(JS_MODES)("signs up, confirms from the email, then unsubscribes from its other link $name", async (mode) => {
     const email = `reader-${mode.javaScriptEnabled ? "js" : "nojs"}@example.co.uk`;
     const page = await openPage(browser, mode);
     await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: server.url }]);
@@ -105,6 +105,17 @@ describe("newsletter double opt-in in the browser", () => {
     await page.getByRole("button", { name: "Confirm" }).click();
     await page.getByRole("heading", { name: "You're subscribed" }).waitFor();
     expect((await status()).confirmedAt).not.toBeNull();
+
+    // The email's unsubscribe link: its page changes nothing until the button is pressed.
+    const unsubscribe = mailbox.to(email)[0]!.text.match(/http:\/\/\S+\/unsubscribe\/[\w.-]+/)?.[0];
+    expect(unsubscribe).toBeDefined();
+    await page.goto(unsubscribe!);
+    if (mode.javaScriptEnabled) await waitForHydration(page);
+    const left = () => server.db.selectFrom("newsletterSignups").select("unsubscribedAt").where("email", "=", email).executeTakeFirstOrThrow();
+    expect((await left()).unsubscribedAt).toBeNull();
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await page.getByRole("heading", { name: "You're unsubscribed" }).waitFor();
+    expect((await left()).unsubscribedAt).not.toBeNull();
     await page.context().close();
   });
 });

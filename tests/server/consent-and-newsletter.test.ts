@@ -239,3 +239,94 @@ describe("the staff Newsletter screen after double opt-in", () => {
     expect(csv).not.toContain("left@letters.example");
   });
 });
+
+describe("unsubscribe", () => {
+  let mailbox: TestMailbox;
+  let server: TestServer;
+  beforeAll(async () => {
+    mailbox = await TestMailbox.start();
+    server = await startTestServer({ SMTP_URL: mailbox.url, APP_URL, SUPPRESSION_KEY });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await mailbox?.close();
+  });
+
+  const UNSUBSCRIBE_LINK = /https:\/\/clearline\.example\.co\.uk(\/unsubscribe\/[\w.-]+)/;
+  const signupOf = (email: string) => server.db.selectFrom("newsletterSignups").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+
+  /** Signs up and confirms through the emailed link; the confirmation email. */
+  async function subscriber(email: string): Promise<ReceivedEmail> {
+    expect((await publicClient(server).postForm("/about", { email })).status).toBe(302);
+    await expect.poll(() => mailbox.to(email).length).toBe(1);
+    const message = mailbox.to(email)[0]!;
+    const confirm = message.text.match(CONFIRM_LINK)![1]!;
+    expect((await publicClient(server).postForm(confirm, {})).status).toBe(200);
+    return message;
+  }
+
+  it("carries List-Unsubscribe with one-click in the confirmation email, and a one-click POST unsubscribes, withdraws consent and suppresses", async () => {
+    const email = "one.click@example.co.uk";
+    const message = await subscriber(email);
+    const path = message.text.match(UNSUBSCRIBE_LINK)?.[1];
+    expect(path).toBeDefined();
+    expect(message.html).toContain(`href="${APP_URL}${path}"`);
+    // The headers as they arrived (mailparser's raw lines).
+    const header = (name: string) => message.parsed.headerLines.find((line) => line.key === name)?.line.replace(/\r?\n\s+/g, " ");
+    expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    const raw = header("list-unsubscribe");
+    expect(raw).toBe(`List-Unsubscribe: <${APP_URL}${path}>, <mailto:hello@clearlinebusiness.co.uk?subject=unsubscribe>`);
+    expect(raw).toContain("hello@clearlinebusiness.co.uk");
+
+    // As a mail program's server sends it: no Origin, no cookies, exactly this body.
+    const oneClick = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    expect((await signupOf(email)).unsubscribedAt).not.toBeNull();
+    expect(await server.db.selectFrom("consentRecords").select(["withdrawnAt", "withdrawnHow"]).where("email", "=", email).execute()).toEqual([
+      { withdrawnAt: expect.any(String), withdrawnHow: "one_click" },
+    ]);
+
+    // The raw table holds no plain address, nor any part of it.
+    const rows = await server.db.selectFrom("suppressions").selectAll().execute();
+    expect(rows.map((row) => [row.kind, row.reason])).toContainEqual(["email", "unsubscribed"]);
+    const everything = JSON.stringify(rows);
+    for (const part of [email, "one.click", "example.co.uk"]) expect(everything).not.toContain(part);
+
+    // Signing up again: the same answer, no email.
+    expect((await publicClient(server).postForm("/about", { email })).status).toBe(302);
+    expect(mailbox.to(email)).toHaveLength(1);
+    expect((await signupOf(email)).unsubscribedAt).not.toBeNull();
+  });
+
+  it("shows a button on the link's page and unsubscribes only when it is pressed", async () => {
+    const email = "by.page@example.co.uk";
+    const path = (await subscriber(email)).text.match(UNSUBSCRIBE_LINK)![1]!;
+    const opened = await publicClient(server).get(path);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toMatch(/<form method="post"/);
+    expect((await signupOf(email)).unsubscribedAt).toBeNull();
+
+    const pressed = await publicClient(server).postForm(path, { intent: "unsubscribe" });
+    expect(pressed.status).toBe(200);
+    expect(await pressed.text()).toContain("You&#x27;re unsubscribed");
+    expect((await signupOf(email)).unsubscribedAt).not.toBeNull();
+    expect(await server.db.selectFrom("consentRecords").select("withdrawnHow").where("email", "=", email).execute()).toEqual([
+      { withdrawnHow: "unsubscribe_link" },
+    ]);
+  });
+
+  it("refuses a forged link and changes nothing", async () => {
+    const email = "forged@example.co.uk";
+    await subscriber(email);
+    const { id } = await signupOf(email);
+    const forged = await publicClient(server).postForm(`/unsubscribe/${id}.${"A".repeat(43)}`, { intent: "unsubscribe" });
+    expect(forged.status).toBe(404);
+    const junk = await publicClient(server).postForm("/unsubscribe/not-a-token", { intent: "unsubscribe" });
+    expect(junk.status).toBe(404);
+    expect((await signupOf(email)).unsubscribedAt).toBeNull();
+  });
+});
