@@ -119,3 +119,21 @@ describe("newsletter double opt-in in the browser", () => {
     await page.context().close();
   });
 });
+
+describe.each(JS_MODES)("cookie settings $name", (mode) => {
+  it("are reached from the footer's link and changed there as easily as on the banner", async () => {
+    const page = await openPage(journey.browser, mode);
+    await page.context().addCookies([{ name: "cookie-consent", value: "accepted", url: journey.server.url }]);
+    await page.goto(`${journey.server.url}/about`);
+    if (mode.javaScriptEnabled) await waitForHydration(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" }).click();
+    await page.waitForURL(/\/cookies#settings$/);
+    const choice = page.getByTestId("cookie-choice");
+    await expect.poll(() => choice.textContent()).toContain("You accepted analytics cookies.");
+    await page.getByRole("form", { name: "Cookie settings" }).getByRole("button", { name: "Decline" }).click();
+    await expect.poll(() => choice.textContent()).toContain("You declined analytics cookies.");
+    const cookie = (await page.context().cookies()).find((candidate) => candidate.name === "cookie-consent");
+    expect(cookie?.value).toMatch(/^declined\./);
+    await page.context().close();
+  });
+});

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MARKETING_CONSENT } from "~/lib/consent";
+import { COOKIE_POLICY_VERSION } from "~/lib/site-cookies";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffClient } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
@@ -328,5 +329,34 @@ describe("unsubscribe", () => {
     const junk = await publicClient(server).postForm("/unsubscribe/not-a-token", { intent: "unsubscribe" });
     expect(junk.status).toBe(404);
     expect((await signupOf(email)).unsubscribedAt).toBeNull();
+  });
+});
+
+describe("cookie settings", () => {
+  const server = testServerForSuite();
+
+  it("links to the settings from every page's footer, where the current choice is shown and can be changed", async () => {
+    const home = await (await publicClient(server).get("/")).text();
+    expect(home).toMatch(/<a[^>]*href="\/cookies#settings"[^>]*>Cookie settings<\/a>/);
+
+    const unanswered = await (await publicClient(server).get("/cookies")).text();
+    expect(unanswered).toContain('id="settings"');
+    expect(unanswered).toContain("You have not chosen yet.");
+
+    const declined = await fetch(`${server.url}/cookie-consent`, {
+      method: "POST",
+      body: new URLSearchParams({ consent: "declined", redirectTo: "/cookies#settings" }),
+      redirect: "manual",
+    });
+    expect(declined.status).toBe(302);
+    expect(declined.headers.get("location")).toBe("/cookies#settings");
+    // The cookie records the choice, the cookies policy's version and when.
+    const cookie = declined.headers.get("set-cookie")!.split(";")[0]!;
+    expect(cookie).toMatch(new RegExp(`^cookie-consent=declined\\.${COOKIE_POLICY_VERSION}\\.\\d{8}T\\d{6}Z$`));
+    const page = await (await fetch(`${server.url}/cookies`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain("You declined analytics cookies.");
+    // The page cache keeps each choice's copy apart.
+    const accepted = await (await fetch(`${server.url}/cookies`, { headers: { Cookie: "cookie-consent=accepted" } })).text();
+    expect(accepted).toContain("You accepted analytics cookies.");
   });
 });
