@@ -17,6 +17,7 @@ import * as confirmationEmailCounts from "./0017_confirmation_email_counts";
 import * as hashedSessions from "./0018_hashed_sessions";
 import * as tariffCatalogue from "./0019_tariff_catalogue";
 import * as quotes from "./0020_quotes";
+import * as consentAndSuppression from "./0021_consent_and_suppression";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "0018_hashed_sessions": hashedSessions,
   "0019_tariff_catalogue": tariffCatalogue,
   "0020_quotes": quotes,
+  "0021_consent_and_suppression": consentAndSuppression,
 };

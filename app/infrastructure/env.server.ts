@@ -166,6 +166,14 @@ const envFields = z.object({
   DISK_FREE_FLOOR_MB: z.coerce.number().min(0).default(100),
   // Quote confirmations sent to one email address a day; past it the lead is stored and staff told, the visitor's email is not sent.
   CONFIRMATIONS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
+  // Newsletter confirmation emails to one address a day (signing up again while pending re-sends, up to this).
+  NEWSLETTER_CONFIRMATIONS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
+  // Keys the suppression list's hashes (docs/decisions/011-suppression-hash.md); unset: derived from SESSION_SECRET. Never change it once set.
+  SUPPRESSION_KEY: z
+    .string()
+    .min(32, "must be at least 32 characters (a long random string)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   ANALYTICS_GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")

@@ -14,6 +14,8 @@ import { logger } from "~/infrastructure/logger.server";
 export interface QueuedEmail extends EmailContent {
   to: string[];
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on mail to subscribers). */
+  headers?: Record<string, string>;
 }
 
 export const emailEnabled = (): boolean => Boolean(env.SMTP_URL);
@@ -69,6 +71,7 @@ export async function sendEmail(email: QueuedEmail, deliveryId: number, signal: 
     text: email.text,
     html: email.html,
     messageId: `<outbox-${deliveryId}@${domain}>`,
+    headers: email.headers,
     signal,
   };
   try {

@@ -64,6 +64,7 @@ const DESTINATIONS: Record<DeliveryKind, Destination> = {
   "enquiry.staff-email": byEmail,
   "quote.customer-email": byEmail,
   "quote.staff-email": byEmail,
+  "newsletter.confirmation-email": byEmail,
 };
 
 /** Deliveries tried side by side in one round. */

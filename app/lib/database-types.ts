@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { AdminRole, ContactSubject, LeadActivityKind, LeadStatus, StockImageLocation } from "~/lib/enums";
+import type { ConsentRecordsTable, SuppressionsTable } from "~/lib/database-consent-types";
 import type { QuotesTable } from "~/lib/database-quote-types";
 import type { TariffStatus } from "~/lib/tariffs";
 
@@ -143,6 +144,12 @@ export interface NewsletterSignupsTable {
   sourcePage: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Double opt-in (migration 0022): a subscriber only once confirmed and not unsubscribed. */
+  confirmedAt: string | null;
+  /** SHA-256 (hex) of the emailed confirmation token; null once confirmed. */
+  confirmationTokenHash: string | null;
+  confirmationExpiresAt: string | null;
+  unsubscribedAt: string | null;
 }
 
 export interface AuditLogTable {
@@ -269,6 +276,8 @@ export interface Database {
   confirmationEmailCounts: ConfirmationEmailCountsTable;
   tariffs: TariffsTable;
   quotes: QuotesTable;
+  consentRecords: ConsentRecordsTable;
+  suppressions: SuppressionsTable;
 }
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -283,3 +292,4 @@ export type LeadActivityRow = Selectable<LeadActivityTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type TariffRow = Selectable<TariffsTable>;
 export type QuoteRow = Selectable<QuotesTable>;
+export type ConsentRecordRow = Selectable<ConsentRecordsTable>;

@@ -1,3 +1,4 @@
+import type { NewsletterStatus } from "./newsletter";
 import type { ContactSubject } from "./enums";
 import { FOOTER_LINKS } from "./site-navigation";
 
@@ -25,6 +26,8 @@ export interface SubscriberSummary {
   lastName: string | null;
   email: string;
   sourcePage: string | null;
+  /** Pending until confirmed (double opt-in); only Subscribed ones are counted and exported. */
+  status: NewsletterStatus;
 }
 
 /** The totals above each inbox, across every entry whatever the search. */

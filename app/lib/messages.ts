@@ -37,8 +37,8 @@ export const MESSAGES = {
   },
   newsletterJoined: {
     kind: "success",
-    title: "You're subscribed",
-    description: "Thanks for signing up. Look out for our next newsletter in your inbox.",
+    title: "Check your inbox",
+    description: "We've emailed you a link: confirm your subscription there and you're in.",
   },
   checkYourDetails: {
     kind: "destructive",

@@ -9,6 +9,7 @@ export const DELIVERY_KINDS = [
   "enquiry.staff-email",
   "quote.customer-email",
   "quote.staff-email",
+  "newsletter.confirmation-email",
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
@@ -19,6 +20,7 @@ export const DELIVERY_KIND_LABELS: Record<DeliveryKind, string> = {
   "enquiry.staff-email": "New enquiry email to staff",
   "quote.customer-email": "Quote email to the customer",
   "quote.staff-email": "Quote viewed, accepted or declined email to staff",
+  "newsletter.confirmation-email": "Newsletter confirmation email to the visitor",
 };
 
 /** The setting each kind needs to be sent at all. */
@@ -29,6 +31,7 @@ export const DELIVERY_KIND_SETTINGS: Record<DeliveryKind, string> = {
   "enquiry.staff-email": "SMTP_URL",
   "quote.customer-email": "SMTP_URL",
   "quote.staff-email": "SMTP_URL",
+  "newsletter.confirmation-email": "SMTP_URL",
 };
 
 export function isDeliveryKind(value: string): value is DeliveryKind {

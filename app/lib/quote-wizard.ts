@@ -1,3 +1,4 @@
+import { MARKETING_CONSENT_FIELD } from "./consent";
 import { BUSINESS_TYPES, CONTRACT_EXPIRIES, TEAM_SIZES } from "./enums";
 import { choiceRule, emailRule, LIMITS, optionalTextRule, phoneRule, requiredTextRule } from "./form-fields";
 import type { FieldErrors } from "./form-submission";
@@ -77,7 +78,14 @@ export const QUOTE_DEAL_MESSAGES = {
 export type QuoteWizardStep = 1 | 2 | 3 | 4 | 5 | 6;
 export const QUOTE_WIZARD_INPUT_STEPS = 5;
 
-export type QuoteWizardAnswers = Partial<Record<QuoteWizardField | QuoteDealField, string>>;
+/**
+ * The last step's unticked marketing consent box (app/lib/consent.ts): an
+ * answer like the others, so a refused post shows it as the visitor left it.
+ */
+export const QUOTE_CONSENT_FIELDS = [MARKETING_CONSENT_FIELD] as const;
+export type QuoteConsentField = (typeof QUOTE_CONSENT_FIELDS)[number];
+
+export type QuoteWizardAnswers = Partial<Record<QuoteWizardField | QuoteDealField | QuoteConsentField, string>>;
 
 export interface QuoteWizardState {
   step: QuoteWizardStep;
@@ -112,7 +120,7 @@ export const CHOICE_STEPS: readonly ChoiceStep[] = [
 /** The answers a post carries, and nothing else. */
 export function pickWizardAnswers(values: Record<string, unknown>): QuoteWizardAnswers {
   const answers: QuoteWizardAnswers = {};
-  for (const field of [...QUOTE_WIZARD_FIELDS, ...QUOTE_DEAL_FIELDS]) {
+  for (const field of [...QUOTE_WIZARD_FIELDS, ...QUOTE_DEAL_FIELDS, ...QUOTE_CONSENT_FIELDS]) {
     const value = values[field];
     if (typeof value === "string") answers[field] = value;
   }

@@ -29,8 +29,31 @@ export function parseCookieHeader(header: string | null | undefined): Map<string
   return cookies;
 }
 
-/** The visitor's cookie choice from their cookies: null until they answer the banner (or for a value we never set). */
+/** The version of the cookies policy a choice is made under; a new one when the policy's cookies change. */
+export const COOKIE_POLICY_VERSION = "2026-11-1";
+
+/** Where the footer's "Cookie settings" link leads: the cookies policy's Accept/Decline form. */
+export const COOKIE_SETTINGS_PATH = "/cookies#settings";
+
+/**
+ * The consent cookie's value: the choice, the policy version and when it was
+ * made (UTC, compact), e.g. `accepted.2026-11-1.20261125T231500Z`, so the
+ * choice can be shown to have been made under a given policy.
+ */
+export function consentCookieValue(consent: CookieConsent, now: Date): string {
+  const when = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+  return `${consent}.${COOKIE_POLICY_VERSION}.${when}`;
+}
+
+/**
+ * The visitor's cookie choice from their cookies: null until they answer the
+ * banner (or for a value we never set). The choice is the value's first part;
+ * a plain `accepted`/`declined` (set before the version was recorded) still counts.
+ */
 export function consentFromCookies(cookies: Map<string, string>): CookieConsent | null {
-  const value = cookies.get(COOKIE_NAMES.consent);
-  return (COOKIE_CONSENT_VALUES as readonly string[]).includes(value ?? "") ? (value as CookieConsent) : null;
+  const choice = (cookies.get(COOKIE_NAMES.consent) ?? "").split(".")[0] ?? "";
+  return (COOKIE_CONSENT_VALUES as readonly string[]).includes(choice) ? (choice as CookieConsent) : null;
 }

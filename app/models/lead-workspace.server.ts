@@ -3,10 +3,12 @@ import type { AdminUser } from "~/lib/admin-users";
 import { fullName } from "~/lib/admin-users";
 import { LEAD_STATUS_LABELS, type LeadStatus } from "~/lib/enums";
 import { DUPLICATE_WINDOW_DAYS, type LeadAssignee, type PossibleDuplicate, type StaffLead } from "~/lib/leads";
+import type { LeadMarketing } from "~/lib/consent";
 import { can } from "~/lib/permissions";
 import { databaseKind, forChange, getDb, nowIso } from "~/infrastructure/db.server";
 import type { Database, LeadActivityRow, LeadRow } from "~/lib/database-types";
 import { recordAudit } from "./audit-log.server";
+import { leadMarketing } from "./consent-records.server";
 import { ModelError } from "./model-error.server";
 import { STAFF_LEAD_COLUMNS, toStaffLeads } from "./lead-list.server";
 
@@ -16,6 +18,8 @@ export interface LeadDetails {
   lead: StaffLead;
   activity: LeadActivityRow[];
   possibleDuplicates: PossibleDuplicate[];
+  /** Marketing consent (given / not given / withdrawn) and the PECR subscriber kind. */
+  marketing: LeadMarketing;
 }
 
 const DAY_MS = 86_400_000;
@@ -50,12 +54,13 @@ export async function getLeadDetails(id: number): Promise<LeadDetails> {
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) throw new ModelError(404, "Lead not found");
-  const [activity, possibleDuplicates, [lead]] = await Promise.all([
+  const [activity, possibleDuplicates, [lead], marketing] = await Promise.all([
     db.selectFrom("leadActivity").selectAll().where("leadId", "=", id).orderBy("createdAt", "asc").orderBy("id", "asc").execute(),
     possibleDuplicatesOf(db, row),
     toStaffLeads(db, [row]),
+    leadMarketing(db, row),
   ]);
-  return { lead, activity, possibleDuplicates };
+  return { lead, activity, possibleDuplicates, marketing };
 }
 
 /** Active staff a lead may be assigned to, by name. */

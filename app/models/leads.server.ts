@@ -11,6 +11,7 @@ import { queueNewLeadWebhooks } from "~/models/lead-webhook.server";
 import { metrics } from "~/infrastructure/metrics.server";
 import { deliverOutboxSoon } from "~/infrastructure/outbox.server";
 import { consumeGlobalRateLimit } from "~/infrastructure/rate-limit.server";
+import { recordMarketingConsent } from "./consent-records.server";
 import { leadDeal, type LeadDeal } from "./lead-deal.server";
 
 export interface CreatedLead {
@@ -23,6 +24,8 @@ interface SubmissionContext {
   sourcePage: string;
   /** The form's one-time token: a second post of the same form finds the first lead. */
   submissionToken?: string;
+  /** The visitor ticked the marketing consent box (the wizard's last step): a consent record is stored with the lead. */
+  marketingConsent?: boolean;
 }
 
 function newReference(now: Date): string {
@@ -86,6 +89,12 @@ async function insertLeads(leads: LeadToStore[]): Promise<CreatedLead[]> {
   });
   const { rows, deliveriesQueued } = await db.transaction().execute(async (trx) => {
     const rows = await trx.insertInto("leads").values(values).returningAll().execute();
+    const consenting = values.map((value, index) => ({ value, lead: leads[index]! })).filter(({ lead }) => lead.context.marketingConsent);
+    const idByReference = new Map(rows.map((row) => [row.reference, row.id]));
+    await recordMarketingConsent(
+      trx,
+      consenting.map(({ value, lead }) => ({ email: lead.input.email, page: lead.context.sourcePage, leadId: idByReference.get(value.reference)! })),
+    );
     const webhookQueued = await queueNewLeadWebhooks(trx, rows);
     const emailsQueued = await queueNewLeadEmails(trx, rows);
     return { rows, deliveriesQueued: webhookQueued || emailsQueued };

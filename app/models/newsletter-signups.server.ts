@@ -1,38 +1,169 @@
+import crypto from "node:crypto";
 import type { AdminUser } from "~/lib/admin-users";
+import type { ConsentWithdrawnHow } from "~/lib/consent";
+import {
+  listUnsubscribeHeaders,
+  NEWSLETTER_CONFIRMATION_DAYS,
+  newsletterConfirmationEmail,
+  newsletterConfirmPath,
+  newsletterStatus,
+  unsubscribePath,
+} from "~/lib/newsletter";
+import type { SelectQueryBuilder } from "kysely";
+import { brand } from "~/infrastructure/brand.server";
+import { env } from "~/infrastructure/env.server";
+import { emailEnabled } from "~/infrastructure/mailer.server";
+import { addToOutbox, deliverOutboxSoon } from "~/infrastructure/outbox.server";
+import { isSuppressed, suppress, unsubscribeLinkKey } from "~/infrastructure/suppression.server";
+import { recordMarketingConsent, withdrawMarketingConsent } from "./consent-records.server";
+import { mayConfirmTo } from "./lead-emails.server";
 import { formatDate, formatDateTime, startOfLondonWeek } from "~/lib/format";
 import { INBOX_PAGE_SIZE, type InboxCounts, type InboxPage, type SubscriberSummary } from "~/lib/inboxes";
 import type { NewsletterSignupInput } from "~/lib/schemas/public-forms";
 import type { SearchPage } from "~/lib/schemas/search";
 import { getDb, nowIso } from "~/infrastructure/db.server";
-import type { NewsletterSignupRow } from "~/lib/database-types";
+import type { Database, NewsletterSignupRow } from "~/lib/database-types";
 import { recordAudit, recordExport } from "./audit-log.server";
 import { countTotalAndSince, csvStreamNewestFirst, fullNameTarget, pageNewestFirst, searchFilterWords, textSearch } from "./listing.server";
 import { ModelError } from "./model-error.server";
 
 /** Newsletter sign-ups from the public pages' forms: stored by the site, worked by staff. */
 
-/** Signs an email up; signing up again keeps one row and refreshes the names given. */
-export async function subscribeToNewsletter(input: NewsletterSignupInput, sourcePage: string): Promise<void> {
+const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+/**
+ * Signs an email up, pending until confirmed (double opt-in): one row per
+ * address, the names given refreshed, and a confirmation email with a new link
+ * queued, at most NEWSLETTER_CONFIRMATIONS_PER_RECIPIENT_PER_DAY a day (past
+ * that, the link already sent still works). A subscriber signing up again gets
+ * no email. A suppressed address is not stored or emailed; the visitor's answer
+ * is the same whatever happened, so it tells nobody who is on any list.
+ * `siteUrl`: where the link points (APP_URL, else the page's own origin).
+ */
+export async function subscribeToNewsletter(input: NewsletterSignupInput, sourcePage: string, siteUrl: string): Promise<void> {
   const db = await getDb();
-  const now = nowIso();
-  await db
-    .insertInto("newsletterSignups")
-    .values({
-      email: input.email,
-      firstName: input.firstName ?? null,
-      lastName: input.lastName ?? null,
-      sourcePage,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflict((conflict) =>
-      conflict.column("email").doUpdateSet((eb) => ({
+  if (await isSuppressed(input.email, db)) return;
+  const now = new Date();
+  const queued = await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("newsletterSignups")
+      .values({ email: input.email, firstName: null, lastName: null, sourcePage, createdAt: now.toISOString(), updatedAt: now.toISOString() })
+      .onConflict((conflict) => conflict.column("email").doNothing())
+      .execute();
+    const signup = await trx
+      .updateTable("newsletterSignups")
+      .set((eb) => ({
         firstName: eb.fn.coalesce(eb.val(input.firstName ?? null), eb.ref("newsletterSignups.firstName")),
         lastName: eb.fn.coalesce(eb.val(input.lastName ?? null), eb.ref("newsletterSignups.lastName")),
-        updatedAt: now,
-      })),
-    )
-    .execute();
+        updatedAt: now.toISOString(),
+      }))
+      .where("email", "=", input.email)
+      .returning(["id", "email", "confirmedAt", "unsubscribedAt"])
+      .executeTakeFirstOrThrow();
+    if (signup.confirmedAt || signup.unsubscribedAt) return false;
+    if (!emailEnabled()) return false;
+    if (!(await mayConfirmTo(trx, signup.email, now, { cap: env.NEWSLETTER_CONFIRMATIONS_PER_RECIPIENT_PER_DAY, scope: "newsletter:" }))) return false;
+    const token = crypto.randomBytes(32).toString("base64url");
+    await trx
+      .updateTable("newsletterSignups")
+      .set({
+        confirmationTokenHash: hashToken(token),
+        confirmationExpiresAt: new Date(now.getTime() + NEWSLETTER_CONFIRMATION_DAYS * 86_400_000).toISOString(),
+      })
+      .where("id", "=", signup.id)
+      .execute();
+    const unsubscribeUrl = `${siteUrl}${unsubscribePath(unsubscribeToken(signup.id))}`;
+    const content = newsletterConfirmationEmail(`${siteUrl}${newsletterConfirmPath(token)}`, unsubscribeUrl, brand);
+    const headers = listUnsubscribeHeaders(unsubscribeUrl, brand.email);
+    await addToOutbox(trx, [
+      { kind: "newsletter.confirmation-email", leadId: null, payload: { to: [signup.email], replyTo: brand.email, headers, ...content } },
+    ]);
+    return true;
+  });
+  if (queued) deliverOutboxSoon();
+}
+
+export type NewsletterConfirmation = "confirmed" | "expired";
+
+/**
+ * Confirms the sign-up a link names (pressed Confirm on its page): it becomes
+ * a subscriber and its consent is recorded with the sign-up's page and the
+ * current wording. A used, expired or unknown link confirms nothing.
+ */
+export async function confirmNewsletterSignup(token: string): Promise<NewsletterConfirmation> {
+  const db = await getDb();
+  const now = nowIso();
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const signup = await trx
+        .updateTable("newsletterSignups")
+        .set({ confirmedAt: now, confirmationTokenHash: null, confirmationExpiresAt: null, updatedAt: now })
+        .where("confirmationTokenHash", "=", hashToken(token))
+        .where("confirmationExpiresAt", ">", now)
+        .where("confirmedAt", "is", null)
+        .where("unsubscribedAt", "is", null)
+        .returning(["id", "email", "sourcePage"])
+        .executeTakeFirst();
+      if (!signup) return "expired";
+      // Unsubscribed since the link was sent: the suppression list wins.
+      if (await isSuppressed(signup.email, trx)) throw new ExpiredLink();
+      await recordMarketingConsent(trx, [{ email: signup.email, page: signup.sourcePage ?? "/", newsletterSignupId: signup.id }]);
+      return "confirmed";
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ExpiredLink) return "expired" as const;
+      throw error;
+    });
+}
+
+/** Rolls back a confirmation that must not happen. */
+class ExpiredLink extends Error {}
+
+const unsubscribeSignature = (signupId: number) => crypto.createHmac("sha256", unsubscribeLinkKey()).update(`newsletter:${signupId}`).digest("base64url");
+
+/**
+ * A sign-up's unsubscribe token: its id and a keyed signature, so every email
+ * to it can carry a working link without storing one, and no id can be guessed into one.
+ */
+export function unsubscribeToken(signupId: number): string {
+  return `${signupId}.${unsubscribeSignature(signupId)}`;
+}
+
+function signupIdOfToken(token: string): number | null {
+  const match = /^(\d{1,12})\.([\w-]{43})$/.exec(token);
+  if (!match) return null;
+  const id = Number(match[1]);
+  const expected = Buffer.from(unsubscribeSignature(id));
+  const given = Buffer.from(match[2]!);
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? id : null;
+}
+
+/**
+ * Unsubscribes the sign-up a link names, in one transaction: it is marked
+ * unsubscribed, every marketing consent its address gave is withdrawn, and the
+ * address goes on the suppression list. Unsubscribing twice changes nothing
+ * more; an unknown or forged link, or a removed sign-up, is "unknown".
+ */
+export async function unsubscribeFromNewsletter(token: string, how: ConsentWithdrawnHow): Promise<"unsubscribed" | "unknown"> {
+  const id = signupIdOfToken(token);
+  if (id === null) return "unknown";
+  const db = await getDb();
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    const signup = await trx.selectFrom("newsletterSignups").select(["email", "unsubscribedAt"]).where("id", "=", id).executeTakeFirst();
+    if (!signup) return "unknown";
+    if (!signup.unsubscribedAt) {
+      await trx
+        .updateTable("newsletterSignups")
+        .set({ unsubscribedAt: now, confirmationTokenHash: null, confirmationExpiresAt: null, updatedAt: now })
+        .where("id", "=", id)
+        .execute();
+    }
+    await withdrawMarketingConsent(trx, signup.email, how);
+    await suppress(trx, { email: signup.email, reason: "unsubscribed" });
+    return "unsubscribed";
+  });
 }
 
 /** Case-insensitive substring match over the names (each and whole) and email. */
@@ -40,9 +171,18 @@ function search(q: string) {
   return textSearch(q, { text: ["firstName", "lastName", fullNameTarget(), "email"] });
 }
 
-const SUMMARY_COLUMNS = ["id", "createdAt", "firstName", "lastName", "email", "sourcePage"] as const;
+const SUMMARY_COLUMNS = ["id", "createdAt", "firstName", "lastName", "email", "sourcePage", "confirmedAt", "unsubscribedAt"] as const;
 
-/** One page of subscribers matching the search, newest sign-up first. */
+/**
+ * Subscribers: confirmed and not unsubscribed. The list shows every sign-up
+ * with its status (staff can answer "did I sign up?"); the counts and the CSV
+ * export take subscribers only, so a pending or unsubscribed address is never
+ * counted as one nor leaves in an export for a mailing.
+ */
+const onlySubscribers = <Q extends SelectQueryBuilder<Database, "newsletterSignups", object>>(query: Q): Q =>
+  query.where("confirmedAt", "is not", null).where("unsubscribedAt", "is", null) as Q;
+
+/** One page of sign-ups matching the search, newest first, each with its status. */
 export async function listNewsletterSignups(filters: SearchPage): Promise<InboxPage<SubscriberSummary>> {
   const db = await getDb();
   const { rows, ...page } = await pageNewestFirst(
@@ -51,13 +191,13 @@ export async function listNewsletterSignups(filters: SearchPage): Promise<InboxP
     filters.page,
     INBOX_PAGE_SIZE,
   );
-  return { entries: rows, ...page };
+  return { entries: rows.map(({ confirmedAt, unsubscribedAt, ...row }) => ({ ...row, status: newsletterStatus({ confirmedAt, unsubscribedAt }) })), ...page };
 }
 
-/** The cards above the list: every subscriber, and those who signed up since Monday. */
+/** The cards above the list: every subscriber, and those who signed up since Monday (confirmed ones only). */
 export async function newsletterSignupCounts(now = new Date()): Promise<InboxCounts> {
   const db = await getDb();
-  const { total, since } = await countTotalAndSince(db.selectFrom("newsletterSignups"), startOfLondonWeek(now));
+  const { total, since } = await countTotalAndSince(onlySubscribers(db.selectFrom("newsletterSignups")), startOfLondonWeek(now));
   return { total, thisWeek: since };
 }
 
@@ -93,7 +233,7 @@ export async function newsletterSignupsCsvStream(actor: AdminUser, { q }: Pick<S
   return csvStreamNewestFirst({
     onFinish,
     header: NEWSLETTER_CSV_COLUMNS,
-    query: (db) => db.selectFrom("newsletterSignups").select(SUMMARY_COLUMNS).where(search(q)),
+    query: (db) => onlySubscribers(db.selectFrom("newsletterSignups")).select(SUMMARY_COLUMNS).where(search(q)),
     cells: (row) => [formatDateTime(row.createdAt), row.firstName, row.lastName, row.email, row.sourcePage],
   });
 }

@@ -1,9 +1,9 @@
 import type { CookieConsent } from "~/lib/enums";
-import { COOKIE_NAMES, consentFromCookies, parseCookieHeader } from "~/lib/site-cookies";
+import { COOKIE_NAMES, consentCookieValue, consentFromCookies, parseCookieHeader } from "~/lib/site-cookies";
 import { cookieOptions } from "~/infrastructure/cookies.server";
 
 /**
- * The visitor's cookie choice, kept as a plain `cookie-consent=accepted|declined`
+ * The visitor's cookie choice, kept as a plain `cookie-consent=accepted|declined.<policy version>.<when>`
  * cookie (readable by the server, so the banner works without JavaScript).
  */
 const COOKIE_NAME = COOKIE_NAMES.consent;
@@ -15,5 +15,5 @@ export async function readConsent(request: Request): Promise<CookieConsent | nul
 
 export async function consentHeader(consent: CookieConsent): Promise<string> {
   const secure = cookieOptions().secure ? "; Secure" : "";
-  return `${COOKIE_NAME}=${consent}; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`;
+  return `${COOKIE_NAME}=${consentCookieValue(consent, new Date())}; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`;
 }

@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     can(user.role, "assignLeads") ? listAssignableStaff() : Promise.resolve([]),
     foundOrNull(listLeadQuotes(id)),
   ]);
-  if (!details) return json({ lead: null, activity: [], possibleDuplicates: [], staff, quotes: [] }, { status: 404 });
+  if (!details) return json({ lead: null, activity: [], possibleDuplicates: [], marketing: null, staff, quotes: [] }, { status: 404 });
   return json({ ...details, staff, quotes: leadQuoteEntries(quotes ?? []) });
 }
 
@@ -83,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function LeadDetailsDialog() {
-  const { lead, activity, possibleDuplicates, staff, quotes } = useLoaderData<typeof loader>();
+  const { lead, activity, possibleDuplicates, marketing, staff, quotes } = useLoaderData<typeof loader>();
   const answer = useActionData<FormAnswer<"body">>();
   const { user, permissions } = useAdminUser();
   const { search } = useLocation();
@@ -98,7 +98,7 @@ export default function LeadDetailsDialog() {
   return (
     <RouteDialog title="Lead Details" description={`${lead.companyName} · ${lead.reference}`} closeTo={closeTo} wide>
       <PossibleDuplicates duplicates={possibleDuplicates} />
-      <LeadDetails lead={lead} />
+      <LeadDetails lead={lead} marketing={marketing} />
       <LeadOwner lead={lead} me={user.id} staff={staff} canAssignAnyone={permissions.assignLeads} canTake={permissions.workLeads} saving={saving} />
       <LeadQuotes leadId={lead.id} quotes={quotes} canWork={permissions.workLeads} />
       <LeadTimeline lead={lead} activity={activity} />

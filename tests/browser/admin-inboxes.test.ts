@@ -58,6 +58,7 @@ beforeAll(async () => {
         sourcePage: "/about",
         createdAt: now,
         updatedAt: now,
+        confirmedAt: now,
       })),
       ...Object.values(PEOPLE).map(({ subscriber: [firstName, lastName] }) => ({
         email: `${firstName.toLowerCase()}@${lastName.toLowerCase()}.co.uk`,

@@ -50,7 +50,7 @@ async function answerEveryStep(page: Page, email: string) {
   await expect.poll(() => question(page).textContent()).toBe("Where should we send your quote?");
   await wizard(page).getByLabel("First name").fill("Sam");
   await wizard(page).getByLabel("Last name").fill("Patel");
-  await wizard(page).getByLabel("Email").fill(email);
+  await wizard(page).getByRole("textbox", { name: "Email" }).fill(email);
   await wizard(page).getByLabel("Phone").fill("07700 900123");
 }
 
@@ -64,7 +64,7 @@ async function finishFromContractStep(page: Page, businessName: string, email: s
   await expect.poll(() => question(page).textContent()).toBe("Where should we send your quote?");
   await wizard(page).getByLabel("First name").fill("Sam");
   await wizard(page).getByLabel("Last name").fill("Patel");
-  await wizard(page).getByLabel("Email").fill(email);
+  await wizard(page).getByRole("textbox", { name: "Email" }).fill(email);
   await wizard(page).getByLabel("Phone").fill("07700 900123");
   await wizard(page).getByRole("button", { name: "Get My Free Quote" }).click();
   await page.getByTestId("quote-thank-you").waitFor();

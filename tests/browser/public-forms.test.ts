@@ -206,7 +206,7 @@ describe.each(JS_MODES)("public forms $name", (mode) => {
     const scrollBefore = await readyToSubmit(page, subscribe);
 
     await subscribe.click();
-    await expectToast(page, "success", "You're subscribed");
+    await expectToast(page, "success", "Check your inbox");
     for (const label of ["First name", "Last name", "Email"]) {
       await expect.poll(() => form.getByLabel(label).inputValue()).toBe("");
     }
@@ -251,7 +251,7 @@ describe.each(JS_MODES)("public forms $name", (mode) => {
     await form.getByLabel("Email").fill(email);
     await subscribe.click();
     await expect.poll(() => signupsFrom(email).then((rows) => rows.length)).toBe(1);
-    await expectToast(page, "success", "You're subscribed");
+    await expectToast(page, "success", "Check your inbox");
     await expect.poll(() => fieldError(form.getByLabel("Email"))).toBeNull();
     for (const label of ["First name", "Last name", "Email"]) {
       await expect.poll(() => form.getByLabel(label).inputValue()).toBe("");

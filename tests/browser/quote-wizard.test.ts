@@ -37,7 +37,7 @@ async function answerFirstFourSteps(page: Page, businessName = "Patel Plumbing L
 async function fillContactStep(page: Page, email: string) {
   await wizard(page).getByLabel("First name").fill("Sam");
   await wizard(page).getByLabel("Last name").fill("Patel");
-  await wizard(page).getByLabel("Email").fill(email);
+  await wizard(page).getByRole("textbox", { name: "Email" }).fill(email);
   await wizard(page).getByLabel("Phone").fill("07700 900123");
 }
 
@@ -142,7 +142,7 @@ describe.each(JS_MODES)("quote wizard $name", (mode) => {
     expect(await page.getByTestId("toast").textContent()).toContain("Missing Information");
     expect(await question(page).textContent()).toBe("Where should we send your quote?");
     // What was typed is still there, and nothing was stored.
-    expect(await wizard(page).getByLabel("Email").inputValue()).toBe(email);
+    expect(await wizard(page).getByRole("textbox", { name: "Email" }).inputValue()).toBe(email);
     expect(await wizard(page).getByLabel("Last name").inputValue()).toBe("Patel");
     expect(await leadsWithEmail(email)).toHaveLength(0);
     await page.context().close();
@@ -161,7 +161,7 @@ describe.each(JS_MODES)("quote wizard $name", (mode) => {
       expect(await toast.textContent()).toContain("Submission Failed");
       expect(await toast.textContent()).toContain("Please try again or contact us directly.");
       expect(await question(page).textContent()).toBe("Where should we send your quote?");
-      expect(await wizard(page).getByLabel("Email").inputValue()).toBe(email);
+      expect(await wizard(page).getByRole("textbox", { name: "Email" }).inputValue()).toBe(email);
       expect(await wizard(page).getByLabel("First name").inputValue()).toBe("Sam");
     } finally {
       await allowWrites();

@@ -56,7 +56,7 @@ function enquiry(change: Partial<EnquiryInput> = {}): EnquiryInput {
 async function addSignups(rows: Array<{ email: string; firstName?: string | null; lastName?: string | null; sourcePage?: string | null; createdAt: string }>) {
   const inserted = await server.db
     .insertInto("newsletterSignups")
-    .values(rows.map((row) => ({ firstName: null, lastName: null, sourcePage: "/about", ...row, updatedAt: row.createdAt })))
+    .values(rows.map((row) => ({ firstName: null, lastName: null, sourcePage: "/about", ...row, updatedAt: row.createdAt, confirmedAt: row.createdAt })))
     .returning("id")
     .execute();
   return inserted.map((row) => row.id);
@@ -578,6 +578,7 @@ describe("JSON: /admin/api/newsletter-signups", () => {
         lastName: "Brooks",
         email: "tabitha@brooks.example",
         sourcePage: "/about",
+        status: "Subscribed",
       },
     ]);
     expect((await visitor.get("/admin/api/newsletter-signups")).status).toBe(401);

@@ -42,6 +42,7 @@ beforeAll(async () => {
         sourcePage: "/about",
         createdAt: now,
         updatedAt: now,
+        confirmedAt: now,
       })),
     )
     .execute();

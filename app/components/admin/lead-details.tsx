@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/field";
+import type { LeadMarketing } from "~/lib/consent";
 import { LEAD_STATUS_LABELS } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format";
 import { DUPLICATE_WINDOW_DAYS, type LeadAssignee, type PossibleDuplicate, type StaffLead } from "~/lib/leads";
@@ -104,7 +105,32 @@ export function PossibleDuplicates({ duplicates }: { duplicates: PossibleDuplica
 }
 
 /** Everything known about a lead (SPEC section 2 "Lead Details", plus every wizard answer). */
-export function LeadDetails({ lead }: { lead: StaffLead }) {
+const CONSENT_LABELS: Record<LeadMarketing["consent"], string> = {
+  given: "Given",
+  "not given": "Not given",
+  withdrawn: "Withdrawn",
+};
+
+/** Whether the lead may be sent marketing email (PECR), and the consent's proof. */
+function LeadMarketingFacts({ marketing }: { marketing: LeadMarketing }) {
+  const { record } = marketing;
+  return (
+    <Facts title="Marketing">
+      <Fact label="Marketing email consent">
+        <span data-testid="lead-marketing-consent">{CONSENT_LABELS[marketing.consent]}</span>
+        {record ? ` (${formatDateTime(record.withdrawnAt ?? record.givenAt)})` : null}
+      </Fact>
+      <Fact label="PECR subscriber">{marketing.subscriberKind}</Fact>
+      {record ? (
+        <Fact label="Consent wording">
+          &ldquo;{record.wording}&rdquo; (version {record.wordingVersion}, on {record.page})
+        </Fact>
+      ) : null}
+    </Facts>
+  );
+}
+
+export function LeadDetails({ lead, marketing }: { lead: StaffLead; marketing: LeadMarketing | null }) {
   const { status } = lead;
   return (
     <div className="grid gap-5">
@@ -149,6 +175,7 @@ export function LeadDetails({ lead }: { lead: StaffLead }) {
         <Fact label="Contract ends">{lead.contractExpiry}</Fact>
         <Fact label="Came from">{lead.sourcePage === "api" ? "API" : lead.sourcePage}</Fact>
       </Facts>
+      {marketing ? <LeadMarketingFacts marketing={marketing} /> : null}
       {lead.requirements ? <WrittenText title="Requirements">{lead.requirements}</WrittenText> : null}
       <LeadDeal lead={lead} />
     </div>

@@ -10,10 +10,11 @@ const COLUMNS = [
   "Name",
   { label: "Email", className: FROM_MD },
   { label: "Signed up on", className: FROM_MD },
+  "Status",
   "Actions",
 ];
 
-/** Newsletter subscribers, newest sign-up first. */
+/** Newsletter sign-ups, newest first, each Pending, Subscribed or Unsubscribed. */
 export function SubscriberTable({ subscribers, canDelete }: { subscribers: SubscriberSummary[]; canDelete: boolean }) {
   if (subscribers.length === 0) return <EmptyList>No subscribers found</EmptyList>;
   return (
@@ -39,6 +40,9 @@ export function SubscriberTable({ subscribers, canDelete }: { subscribers: Subsc
               </a>
             </td>
             <td className={`${FROM_MD} px-4 py-3 whitespace-nowrap text-slate-700`}>{page}</td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-700" data-testid="subscriber-status">
+              {subscriber.status}
+            </td>
             <td className="px-4 py-3">
               <RowActions
                 path={`/admin/newsletter/${subscriber.id}`}

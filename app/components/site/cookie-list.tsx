@@ -12,7 +12,8 @@ interface SiteCookie {
 const ESSENTIAL_COOKIES: SiteCookie[] = [
   {
     name: COOKIE_NAMES.consent,
-    purpose: "Remembers whether you chose Accept All or Decline in our cookie banner, so we respect your choice and do not ask again on every page.",
+    purpose:
+      "Remembers whether you chose Accept All or Decline (in our cookie banner or the cookie settings), which version of this policy you chose under and when, so we respect your choice and do not ask again on every page.",
     setBy: "Us",
     duration: "12 months",
   },

@@ -1,6 +1,7 @@
 import { Mail } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Field, HoneypotField, Input } from "~/components/ui/field";
+import { NEWSLETTER_CONSENT_STATEMENT } from "~/lib/consent";
 import { NEWSLETTER_SIGNUP_FIELDS as RULES } from "~/lib/public-forms";
 import { usePublicForm } from "./use-public-form";
 
@@ -40,6 +41,7 @@ export function NewsletterSignup({ page }: { page: string }) {
           <Field {...fields.email.field} label="Email" className="sm:col-span-2">
             {(control) => <Input {...control} {...fields.email.input} autoComplete="email" />}
           </Field>
+          <p className="text-xs leading-5 text-slate-600 sm:col-span-2">{NEWSLETTER_CONSENT_STATEMENT}</p>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={busy} className="w-full">
               {busy ? "Subscribing..." : "Subscribe"}

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Mail, MapPin, Phone } from "~/components/ui/icons";
 import { phoneHref, type Brand } from "~/lib/brand";
 import { FOOTER_HELP_LINKS, FOOTER_LINKS } from "~/lib/site-navigation";
+import { COOKIE_SETTINGS_PATH } from "~/lib/site-cookies";
 import { BrandLogo } from "./brand-logo";
 
 function FooterLinkList({ links }: { links: ReadonlyArray<{ to: string; label: string }> }) {
@@ -35,7 +36,7 @@ export function SiteFooter({ brand, year }: { brand: Brand; year: number }) {
         </nav>
         <nav aria-label="Legal" className="grid content-start gap-3">
           <h2 className="text-sm font-semibold text-white">Legal</h2>
-          <FooterLinkList links={FOOTER_LINKS.slice(3)} />
+          <FooterLinkList links={[...FOOTER_LINKS.slice(3), { to: COOKIE_SETTINGS_PATH, label: "Cookie settings" }]} />
         </nav>
         <div className="grid content-start gap-3 text-sm">
           <h2 className="text-sm font-semibold text-white">Get in touch</h2>

@@ -25,7 +25,7 @@ const VISIBLE_FIELDS: Record<QuoteWizardStep, readonly string[]> = {
   2: ["contractExpiry"],
   3: ["businessType"],
   4: ["businessName", "postcode"],
-  5: ["firstName", "lastName", "email", "phoneNumber"],
+  5: ["firstName", "lastName", "email", "phoneNumber", "marketingConsent"],
   6: [],
 };
 
@@ -125,7 +125,7 @@ export function QuoteWizard({
               {step === 5 && state.submissionToken ? <input type="hidden" name="submissionToken" value={state.submissionToken} /> : null}
               {choice ? <ChoiceStepFields choice={choice} selected={answers[choice.field]} error={fields[choice.field].error} disabled={busy} /> : null}
               {step === 4 ? <BusinessStepFields fields={fields} /> : null}
-              {step === 5 ? <ContactStepFields fields={fields} submitting={submitting} /> : null}
+              {step === 5 ? <ContactStepFields fields={fields} submitting={submitting} marketingConsent={answers.marketingConsent} /> : null}
               {answers.tariffSlug ? <ChosenDealPanel deal={deal} error={state.fieldErrors?.tariffSlug} disabled={busy} /> : null}
             </fetcher.Form>
           )}

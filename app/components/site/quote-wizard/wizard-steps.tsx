@@ -3,6 +3,7 @@ import { forwardRef, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
+import { MARKETING_CONSENT, MARKETING_CONSENT_FIELD, MARKETING_CONSENT_TICKED } from "~/lib/consent";
 import type { FormFields } from "~/lib/form-fields";
 import { QUOTE_ANSWER_LABELS as LABELS, QUOTE_REQUEST_FIELDS, QUOTE_THANK_YOU_TEXT, QUOTE_WIZARD_INTENTS, type ChoiceStep } from "~/lib/quote-wizard";
 import type { TariffOffer } from "~/lib/tariffs";
@@ -65,7 +66,7 @@ export function BusinessStepFields({ fields }: { fields: QuoteFields }) {
   );
 }
 
-export function ContactStepFields({ fields, submitting }: { fields: QuoteFields; submitting: boolean }) {
+export function ContactStepFields({ fields, submitting, marketingConsent }: { fields: QuoteFields; submitting: boolean; marketingConsent?: string }) {
   return (
     <div className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
@@ -82,6 +83,17 @@ export function ContactStepFields({ fields, submitting }: { fields: QuoteFields;
       <Field {...fields.phoneNumber.field} label={LABELS.phoneNumber}>
         {(control) => <Input {...control} {...fields.phoneNumber.input} autoComplete="tel" />}
       </Field>
+      <label className="flex items-start gap-3 text-sm text-slate-700">
+        {/* Unticked unless the visitor ticked it (PECR: consent is a clear, active choice). */}
+        <input
+          type="checkbox"
+          name={MARKETING_CONSENT_FIELD}
+          value={MARKETING_CONSENT_TICKED}
+          defaultChecked={marketingConsent === MARKETING_CONSENT_TICKED}
+          className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
+        />
+        <span>{MARKETING_CONSENT.wording}</span>
+      </label>
       <div>
         <Button type="submit" name="intent" value={QUOTE_WIZARD_INTENTS.submit} size="lg" disabled={submitting} className="w-full sm:w-auto">
           {submitting ? "Submitting..." : "Get My Free Quote"}
