@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { ONE_CLICK_UNSUBSCRIBE_BODY } from "~/lib/newsletter";
 import { unsubscribeFromNewsletter } from "~/models/newsletter-signups.server";
 import { consumeClientRateLimit } from "~/infrastructure/rate-limit.server";
-import { BODY_LIMITS, readFormWithLimit } from "~/infrastructure/request-body.server";
+import { BODY_LIMITS, readFormFields } from "~/infrastructure/request-body.server";
 import { assertWriteAccepted } from "~/route-actions/write-guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
@@ -21,13 +21,9 @@ const [ONE_CLICK_FIELD, ONE_CLICK_VALUE] = ONE_CLICK_UNSUBSCRIBE_BODY.split("=")
 export async function action({ request, params }: ActionFunctionArgs) {
   const limit = await consumeClientRateLimit("unsubscribe");
   if (!limit.allowed) return json({ result: "busy" as const }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
-  let form: FormData;
-  try {
-    form = await readFormWithLimit(request, BODY_LIMITS.form);
-  } catch {
-    return json({ result: "unknown" as const }, { status: 400 });
-  }
-  const oneClick = [...form.keys()].length === 1 && form.get(ONE_CLICK_FIELD) === ONE_CLICK_VALUE;
+  // Past the form limit: 413, as every form; not a form at all: 400.
+  const form = await readFormFields(request, BODY_LIMITS.form);
+  const oneClick = Object.keys(form).length === 1 && form[ONE_CLICK_FIELD] === ONE_CLICK_VALUE;
   if (!oneClick) assertWriteAccepted(request);
   const result = await unsubscribeFromNewsletter(params.token ?? "", oneClick ? "one_click" : "unsubscribe_link");
   return json({ result }, { status: result === "unsubscribed" ? 200 : 404 });
