@@ -1,10 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { MARKETING_CONSENT } from "~/lib/consent";
-import { JS_MODES, launchBrowser, openPage, waitForHydration, type JsMode } from "../support/browser";
-import { useServerAndBrowser } from "../support/journey";
-import { TestMailbox } from "../support/mailbox";
-import { startTestServer, type TestServer } from "../support/server";
+import { JS_MODES, openPage, waitForHydration, type JsMode } from "../support/browser";
+import { useMailbox, useServerAndBrowser } from "../support/journey";
 
 /** Consent and marketing (PECR) as a visitor meets it, with JavaScript off and on. */
 
@@ -69,25 +67,15 @@ describe.each(JS_MODES)("marketing consent $name", (mode) => {
 });
 
 describe("newsletter double opt-in in the browser", () => {
-  let mailbox: TestMailbox;
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    mailbox = await TestMailbox.start();
-    // No APP_URL: the link points at the site the visitor signed up on, this server.
-    [server, browser] = await Promise.all([startTestServer({ SMTP_URL: mailbox.url }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await mailbox?.close();
-  });
+  const mail = useMailbox();
+  // No APP_URL: the link points at the site the visitor signed up on, this server.
+  const site = useServerAndBrowser(() => ({ SMTP_URL: mail.mailbox.url }));
 
   it.each(JS_MODES)("signs up, confirms from the email, then unsubscribes from its other link $name", async (mode) => {
     const email = `reader-${mode.javaScriptEnabled ? "js" : "nojs"}@example.co.uk`;
-    const page = await openPage(browser, mode);
-    await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: server.url }]);
-    await page.goto(`${server.url}/about#newsletter`);
+    const page = await openPage(site.browser, mode);
+    await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: site.server.url }]);
+    await page.goto(`${site.server.url}/about#newsletter`);
     if (mode.javaScriptEnabled) await waitForHydration(page);
     const form = page.getByRole("form", { name: "Newsletter sign-up" });
     expect(await form.textContent()).toContain("We'll email you to confirm");
@@ -95,11 +83,11 @@ describe("newsletter double opt-in in the browser", () => {
     await form.getByRole("button", { name: "Subscribe" }).click();
     await page.getByText("Check your inbox").first().waitFor();
 
-    await expect.poll(() => mailbox.to(email).length).toBe(1);
-    const link = mailbox.to(email)[0]!.text.match(/http:\/\/\S+\/newsletter\/confirm\/[\w-]+/)?.[0];
+    await expect.poll(() => mail.mailbox.to(email).length).toBe(1);
+    const link = mail.mailbox.to(email)[0]!.text.match(/http:\/\/\S+\/newsletter\/confirm\/[\w-]+/)?.[0];
     expect(link).toBeDefined();
     await page.goto(link!);
-    const status = () => server.db.selectFrom("newsletterSignups").select("confirmedAt").where("email", "=", email).executeTakeFirstOrThrow();
+    const status = () => site.server.db.selectFrom("newsletterSignups").select("confirmedAt").where("email", "=", email).executeTakeFirstOrThrow();
     expect((await status()).confirmedAt).toBeNull();
     if (mode.javaScriptEnabled) await waitForHydration(page);
     await page.getByRole("button", { name: "Confirm" }).click();
@@ -107,11 +95,11 @@ describe("newsletter double opt-in in the browser", () => {
     expect((await status()).confirmedAt).not.toBeNull();
 
     // The email's unsubscribe link: its page changes nothing until the button is pressed.
-    const unsubscribe = mailbox.to(email)[0]!.text.match(/http:\/\/\S+\/unsubscribe\/[\w.-]+/)?.[0];
+    const unsubscribe = mail.mailbox.to(email)[0]!.text.match(/http:\/\/\S+\/unsubscribe\/[\w.-]+/)?.[0];
     expect(unsubscribe).toBeDefined();
     await page.goto(unsubscribe!);
     if (mode.javaScriptEnabled) await waitForHydration(page);
-    const left = () => server.db.selectFrom("newsletterSignups").select("unsubscribedAt").where("email", "=", email).executeTakeFirstOrThrow();
+    const left = () => site.server.db.selectFrom("newsletterSignups").select("unsubscribedAt").where("email", "=", email).executeTakeFirstOrThrow();
     expect((await left()).unsubscribedAt).toBeNull();
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await page.getByRole("heading", { name: "You're unsubscribed" }).waitFor();

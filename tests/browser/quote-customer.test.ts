@@ -1,16 +1,15 @@
 import fs from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { londonDateStamp } from "~/lib/format";
 import type { Quote } from "~/lib/quotes";
 import { TEST_OWNER_ENV } from "../support/admin";
-import { launchBrowser, JS_MODES, openPage, waitForHydration, watchProblems, type JsMode } from "../support/browser";
+import { JS_MODES, openPage, waitForHydration, watchProblems, type JsMode } from "../support/browser";
 import { staffClient, type StaffClient } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { submitQuoteRequest } from "../support/leads";
-import { TestMailbox } from "../support/mailbox";
+import { useMailbox, useServerAndBrowser } from "../support/journey";
 import { readPdf } from "../support/pdf-text";
-import { startTestServer, type TestServer } from "../support/server";
 import { addTariffs, tariffInput } from "../support/tariffs";
 
 /**
@@ -24,50 +23,36 @@ const APP_URL = "https://clearline.example.co.uk";
 const NOTIFY = "sales@clearlinebusiness.co.uk";
 const CHOSEN = tariffInput({ upfrontCostExVatPence: 2500 });
 
-let mailbox: TestMailbox;
-let server: TestServer;
-let browser: Browser;
 let manager: StaffClient;
 let leadCount = 0;
 
+const mail = useMailbox();
+const journey = useServerAndBrowser(() => ({ ...TEST_OWNER_ENV, SMTP_URL: mail.mailbox.url, APP_URL, LEAD_NOTIFY_TO: NOTIFY, RATE_LIMIT_MAX: "1000" }));
+
 beforeAll(async () => {
-  mailbox = await TestMailbox.start();
-  const [started, launched] = await Promise.allSettled([
-    startTestServer({ ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, APP_URL, LEAD_NOTIFY_TO: NOTIFY, RATE_LIMIT_MAX: "1000" }),
-    launchBrowser(),
-  ]);
-  if (started.status === "fulfilled") server = started.value;
-  if (launched.status === "fulfilled") browser = launched.value;
-  for (const result of [started, launched]) if (result.status === "rejected") throw result.reason;
-  manager = await staffClient(server, "manager");
-  await addTariffs(await staffClient(server, "admin"), [CHOSEN]);
+  manager = await staffClient(journey.server, "manager");
+  await addTariffs(await staffClient(journey.server, "admin"), [CHOSEN]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mailbox?.close();
-});
-
-/** A lead's quote drafted and sent by staff; the link from the customer's email, on the test server. */
+/** A lead's quote drafted and sent by staff; the link from the customer's email, on the test journey.server. */
 async function sentQuote(): Promise<{ lead: { id: number; reference: string; email: string }; quote: Quote; url: string }> {
   leadCount += 1;
   const email = `journey-${leadCount}-${process.pid}@example.co.uk`;
-  const lead = await submitQuoteRequest(server, { ...SAMPLE_QUOTE, email, tariffSlug: CHOSEN.slug, lines: 3 });
+  const lead = await submitQuoteRequest(journey.server, { ...SAMPLE_QUOTE, email, tariffSlug: CHOSEN.slug, lines: 3 });
   const quote = (await (await manager.postJson(`/admin/api/leads/${lead.id}/quotes`, undefined)).json()) as Quote;
   expect((await manager.postJson(`/admin/api/quotes/${quote.id}/send`, undefined)).status).toBe(200);
   return { lead: { ...lead, email }, quote, url: await linkFromEmail(email, `${lead.reference}-Q1`) };
 }
 
 async function linkFromEmail(to: string, reference: string): Promise<string> {
-  const matching = () => mailbox.to(to).filter((email) => email.subject.includes(`Your quote ${reference}`));
+  const matching = () => mail.mailbox.to(to).filter((email) => email.subject.includes(`Your quote ${reference}`));
   await expect.poll(() => matching().length).toBe(1);
   const link = /https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{22}/.exec(matching()[0]!.text)![0];
-  return link.replace(APP_URL, server.url);
+  return link.replace(APP_URL, journey.server.url);
 }
 
 async function open(mode: JsMode, url: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await openPage(browser, mode, { acceptDownloads: true });
+  const page = await openPage(journey.browser, mode, { acceptDownloads: true });
   const problems = watchProblems(page);
   await page.goto(url);
   if (mode.javaScriptEnabled) await waitForHydration(page);
@@ -80,7 +65,7 @@ const pageTotals = (page: Page) =>
     .locator("[data-quote-totals] > div")
     .evaluateAll((rows) => rows.map((row) => [row.querySelector("dt")!.textContent!, row.querySelector("dd")!.textContent!]));
 
-const storedQuote = (id: number) => server.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const storedQuote = (id: number) => journey.server.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 function yesterday(): string {
   const [year, month, day] = londonDateStamp(new Date()).split("-").map(Number) as [number, number, number];
@@ -113,8 +98,10 @@ describe.each(JS_MODES)("the customer's quote $name", (mode) => {
     expect(receipt).toContain(row.acceptedContentHash!);
     expect(row).toMatchObject({ status: "accepted", acceptedName: "Sam Patel", acceptedRole: "Director" });
     expect(row.acceptedUserAgent).toContain("Chrome");
-    expect((await server.db.selectFrom("leads").select("status").where("id", "=", lead.id).executeTakeFirstOrThrow()).status).toBe("converted");
-    await expect.poll(() => mailbox.to(NOTIFY).filter((email) => email.subject === `Quote ${lead.reference}-Q1 accepted by Patel Plumbing`).length).toBe(1);
+    expect((await journey.server.db.selectFrom("leads").select("status").where("id", "=", lead.id).executeTakeFirstOrThrow()).status).toBe("converted");
+    await expect
+      .poll(() => mail.mailbox.to(NOTIFY).filter((email) => email.subject === `Quote ${lead.reference}-Q1 accepted by Patel Plumbing`).length)
+      .toBe(1);
     expect(await page.getByRole("button", { name: "Accept quote" }).count()).toBe(0);
     expect(problems).toEqual([]);
   });
@@ -159,7 +146,7 @@ describe.each(JS_MODES)("the customer's quote $name", (mode) => {
 
   it("past its validity, says it has expired and offers no acceptance", async () => {
     const { quote, url } = await sentQuote();
-    await server.db.updateTable("quotes").set({ validUntil: yesterday() }).where("id", "=", quote.id).execute();
+    await journey.server.db.updateTable("quotes").set({ validUntil: yesterday() }).where("id", "=", quote.id).execute();
     const { page } = await open(mode, url);
     expect(await page.locator("[data-quote-expired]").textContent()).toContain("This quote has expired");
     expect(await page.getByRole("link", { name: "Ask us for a new quote" }).count()).toBe(1);

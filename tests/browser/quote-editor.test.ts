@@ -1,39 +1,29 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { QuoteLine, QuoteTotals } from "~/lib/quotes";
 import { formatPounds, priceQuote } from "~/lib/tariff-prices";
 import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
-import { JS_MODES, launchBrowser, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
+import { JS_MODES, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
 import { staffClient } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { submitQuoteRequest } from "../support/leads";
-import { TestMailbox } from "../support/mailbox";
-import { startTestServer, type TestServer } from "../support/server";
+import { useMailbox, useServerAndBrowser } from "../support/journey";
 import { addTariffs, tariffInput } from "../support/tariffs";
 
 /**
  * Building and sending a quote from a lead with a chosen tariff, as staff
  * do it in a browser with JavaScript off and on, to the customer's inbox on
- * a real SMTP server.
+ * a real SMTP journey.server.
  */
 
 /** Where the customer's link points (plain http, like the test server, so the staff session cookie is not a secure one). */
 const APP_URL = "http://quotes.clearline.example";
 const CHOSEN = tariffInput();
-let server: TestServer;
-let browser: Browser;
-let mailbox: TestMailbox;
+const mail = useMailbox();
+const journey = useServerAndBrowser(() => ({ ...TEST_OWNER_ENV, SMTP_URL: mail.mailbox.url, APP_URL }));
 
 beforeAll(async () => {
-  mailbox = await TestMailbox.start();
-  [server, browser] = await Promise.all([startTestServer({ ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, APP_URL }), launchBrowser()]);
-  await addTariffs(await staffClient(server, "admin"), [CHOSEN]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mailbox?.close();
+  await addTariffs(await staffClient(journey.server, "admin"), [CHOSEN]);
 });
 
 /** The one-off hardware line the journey adds, as the quote keeps it. */
@@ -50,7 +40,7 @@ const DESK_PHONES: QuoteLine = {
   discount: { kind: "amount", amountExVatPence: 500, reason: "Launch offer" },
 };
 
-const storedQuote = (leadId: number) => server.db.selectFrom("quotes").selectAll().where("leadId", "=", leadId).executeTakeFirstOrThrow();
+const storedQuote = (leadId: number) => journey.server.db.selectFrom("quotes").selectAll().where("leadId", "=", leadId).executeTakeFirstOrThrow();
 
 /** The figures the editor shows, by name. */
 function shownTotals(page: Page): Promise<Record<string, string>> {
@@ -72,10 +62,10 @@ async function settled(page: Page, mode: JsMode) {
 describe.each(JS_MODES)("the quote editor $name", (mode) => {
   it("builds a quote from the chosen tariff, adds a discounted one-off line, shows the price module's totals, sends it to the customer, withdraws and revises it", async () => {
     const email = `buyer-${mode.javaScriptEnabled ? "js" : "nojs"}@example.co.uk`;
-    const lead = await submitQuoteRequest(server, { ...SAMPLE_QUOTE, email, tariffSlug: CHOSEN.slug, lines: 3 });
-    const page = await openPage(browser, mode);
-    await signInBrowser(page.context(), server, TEST_OWNER.email, TEST_OWNER.password);
-    await page.goto(`${server.url}/admin/leads/${lead.id}`);
+    const lead = await submitQuoteRequest(journey.server, { ...SAMPLE_QUOTE, email, tariffSlug: CHOSEN.slug, lines: 3 });
+    const page = await openPage(journey.browser, mode);
+    await signInBrowser(page.context(), journey.server, TEST_OWNER.email, TEST_OWNER.password);
+    await page.goto(`${journey.server.url}/admin/leads/${lead.id}`);
     await settled(page, mode);
 
     await page.getByRole("button", { name: "New quote" }).click();
@@ -95,7 +85,7 @@ describe.each(JS_MODES)("the quote editor $name", (mode) => {
         expect(await page.evaluate(() => Boolean(document.activeElement?.closest("[role=dialog]")))).toBe(true);
       }
       await page.keyboard.press("Escape");
-      await page.waitForURL(`${server.url}/admin/leads/${lead.id}`);
+      await page.waitForURL(`${journey.server.url}/admin/leads/${lead.id}`);
       await page.getByRole("link", { name: "Edit Q1" }).click();
       await editor.waitFor();
     }
@@ -120,7 +110,7 @@ describe.each(JS_MODES)("the quote editor $name", (mode) => {
       await expect.poll(() => shownTotals(page)).toEqual(expected);
     }
     await editor.getByRole("button", { name: "Save draft" }).click();
-    await page.waitForURL(`${server.url}/admin/leads/${lead.id}`);
+    await page.waitForURL(`${journey.server.url}/admin/leads/${lead.id}`);
     await page.getByText("Quote Q1 saved").waitFor();
     expect(JSON.parse((await storedQuote(lead.id)).lines)).toEqual([...chosen, DESK_PHONES]);
 
@@ -129,13 +119,13 @@ describe.each(JS_MODES)("the quote editor $name", (mode) => {
     await settled(page, mode);
     expect(await shownTotals(page)).toEqual(expected);
     await editor.getByRole("button", { name: "Send to customer" }).click();
-    await page.waitForURL(`${server.url}/admin/leads/${lead.id}`);
+    await page.waitForURL(`${journey.server.url}/admin/leads/${lead.id}`);
     await page.getByText(`Quote Q1 sent to ${email}`).first().waitFor();
     await expect.poll(() => page.getByTestId("lead-quote-status").first().textContent()).toBe("Sent");
 
     const { token } = await storedQuote(lead.id);
     // The customer's first email, "Your quote request", is the lead's; the quote's own follows it.
-    const quoteEmails = () => mailbox.to(email).filter((message) => message.subject.startsWith("Your quote ") && !message.subject.includes("request"));
+    const quoteEmails = () => mail.mailbox.to(email).filter((message) => message.subject.startsWith("Your quote ") && !message.subject.includes("request"));
     await expect.poll(() => quoteEmails().length).toBe(1);
     const [message] = quoteEmails();
     expect(message!.text).toContain(`${APP_URL}/quote/${token}`);
@@ -146,7 +136,7 @@ describe.each(JS_MODES)("the quote editor $name", (mode) => {
     await confirm.waitFor();
     await settled(page, mode);
     await confirm.getByRole("button", { name: "Withdraw" }).click();
-    await page.waitForURL(`${server.url}/admin/leads/${lead.id}`);
+    await page.waitForURL(`${journey.server.url}/admin/leads/${lead.id}`);
     await expect.poll(() => page.getByTestId("lead-quote-status").first().textContent()).toBe("Withdrawn");
     await page.getByRole("button", { name: "Revise Q1" }).click();
     await page.getByRole("dialog", { name: "Quote Q2 (draft)" }).waitFor();

@@ -1,12 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
-import { JS_MODES, launchBrowser, openPage, waitForHydration, type JsMode } from "../support/browser";
+import { JS_MODES, openPage, waitForHydration, type JsMode } from "../support/browser";
 import { staffClient } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { submitQuoteRequest } from "../support/leads";
-import { TestMailbox } from "../support/mailbox";
-import { startTestServer, type TestServer } from "../support/server";
+import { useMailbox, useServerAndBrowser } from "../support/journey";
 import { addTariffs, tariffInput } from "../support/tariffs";
 
 /**
@@ -20,26 +19,12 @@ import { addTariffs, tariffInput } from "../support/tariffs";
 const APP_URL = "http://quotes.clearline.example";
 const NOTIFY = "sales@clearlinebusiness.co.uk";
 const CHOSEN = tariffInput();
-let server: TestServer;
-let browser: Browser;
-let mailbox: TestMailbox;
+
+const mail = useMailbox();
+const journey = useServerAndBrowser(() => ({ ...TEST_OWNER_ENV, SMTP_URL: mail.mailbox.url, APP_URL, LEAD_NOTIFY_TO: NOTIFY }));
 
 beforeAll(async () => {
-  mailbox = await TestMailbox.start();
-  const [started, launched] = await Promise.allSettled([
-    startTestServer({ ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, APP_URL, LEAD_NOTIFY_TO: NOTIFY }),
-    launchBrowser(),
-  ]);
-  if (started.status === "fulfilled") server = started.value;
-  if (launched.status === "fulfilled") browser = launched.value;
-  for (const result of [started, launched]) if (result.status === "rejected") throw result.reason;
-  await addTariffs(await staffClient(server, "admin"), [CHOSEN]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mailbox?.close();
+  await addTariffs(await staffClient(journey.server, "admin"), [CHOSEN]);
 });
 
 async function settled(page: Page, mode: JsMode) {
@@ -49,12 +34,12 @@ async function settled(page: Page, mode: JsMode) {
 describe.each(JS_MODES)("a quote from lead to customer $name", (mode) => {
   it("is built and sent by staff, accepted by the customer from the emailed link, and the lead is Converted with the owner told", async () => {
     const email = `whole-sale-${mode.javaScriptEnabled ? "js" : "nojs"}@example.co.uk`;
-    const lead = await submitQuoteRequest(server, { ...SAMPLE_QUOTE, email, tariffSlug: CHOSEN.slug, lines: 3 });
+    const lead = await submitQuoteRequest(journey.server, { ...SAMPLE_QUOTE, email, tariffSlug: CHOSEN.slug, lines: 3 });
     const reference = `${lead.reference}-Q1`;
 
-    const staff = await openPage(browser, mode);
-    await signInBrowser(staff.context(), server, TEST_OWNER.email, TEST_OWNER.password);
-    await staff.goto(`${server.url}/admin/leads/${lead.id}`);
+    const staff = await openPage(journey.browser, mode);
+    await signInBrowser(staff.context(), journey.server, TEST_OWNER.email, TEST_OWNER.password);
+    await staff.goto(`${journey.server.url}/admin/leads/${lead.id}`);
     await settled(staff, mode);
     await staff.getByRole("button", { name: "New quote" }).click();
     const editor = staff.getByRole("dialog", { name: "Quote Q1 (draft)" });
@@ -64,12 +49,12 @@ describe.each(JS_MODES)("a quote from lead to customer $name", (mode) => {
     await editor.getByRole("button", { name: "Send to customer" }).click();
     await staff.getByText(`Quote Q1 sent to ${email}`).first().waitFor();
 
-    const quoteEmails = () => mailbox.to(email).filter((message) => message.subject.includes(`Your quote ${reference}`));
+    const quoteEmails = () => mail.mailbox.to(email).filter((message) => message.subject.includes(`Your quote ${reference}`));
     await expect.poll(() => quoteEmails().length).toBe(1);
-    const link = /https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{22}/.exec(quoteEmails()[0]!.text)![0].replace(APP_URL, server.url);
+    const link = /https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{22}/.exec(quoteEmails()[0]!.text)![0].replace(APP_URL, journey.server.url);
 
     // The customer, in a browser of their own (no staff session: a real view).
-    const customer = await openPage(browser, mode);
+    const customer = await openPage(journey.browser, mode);
     await customer.goto(link);
     await settled(customer, mode);
     await expect.poll(() => customer.getByRole("heading", { level: 1 }).textContent()).toBe(`Quote ${reference}`);
@@ -80,8 +65,8 @@ describe.each(JS_MODES)("a quote from lead to customer $name", (mode) => {
     await accept.getByRole("button", { name: "Accept quote" }).click();
     await expect.poll(() => customer.locator("[data-quote-receipt]").isVisible()).toBe(true);
 
-    await expect.poll(() => mailbox.to(NOTIFY).filter((message) => message.subject === `Quote ${reference} accepted by Patel Plumbing`).length).toBe(1);
-    await staff.goto(`${server.url}/admin/leads/${lead.id}`);
+    await expect.poll(() => mail.mailbox.to(NOTIFY).filter((message) => message.subject === `Quote ${reference} accepted by Patel Plumbing`).length).toBe(1);
+    await staff.goto(`${journey.server.url}/admin/leads/${lead.id}`);
     await settled(staff, mode);
     await expect.poll(() => staff.getByTestId("lead-quote-status").first().textContent()).toBe("Accepted");
     expect(await staff.locator(`#lead-status-${lead.id}`).inputValue()).toBe("converted");
