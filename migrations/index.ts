@@ -18,6 +18,7 @@ import * as hashedSessions from "./0018_hashed_sessions";
 import * as tariffCatalogue from "./0019_tariff_catalogue";
 import * as quotes from "./0020_quotes";
 import * as consentAndSuppression from "./0021_consent_and_suppression";
+import * as dataProtection from "./0022_data_protection";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0019_tariff_catalogue": tariffCatalogue,
   "0020_quotes": quotes,
   "0021_consent_and_suppression": consentAndSuppression,
+  "0022_data_protection": dataProtection,
 };

@@ -45,6 +45,9 @@ function openDialect(): { dialect: Dialect; sqlite?: SQLite.Database } {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // Deleted and changed rows are overwritten, not left in free pages: an erased person's details
+  // must not be readable from the database file (docs/privacy-operations.md).
+  sqlite.pragma("secure_delete = ON");
   // With WAL, NORMAL loses nothing committed when the process dies (even by SIGKILL); only a
   // power cut or OS crash could undo the last commits. See README ("Durability").
   sqlite.pragma("synchronous = NORMAL");

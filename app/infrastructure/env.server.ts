@@ -174,6 +174,17 @@ const envFields = z.object({
     .min(32, "must be at least 32 characters (a long random string)")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Retention (docs/privacy-operations.md): the privacy policy's periods, which /privacy shows from these same settings.
+  // A lead that did not become a customer is anonymised this many months after its last activity.
+  LEAD_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
+  // A contact enquiry is anonymised this many months after it arrived (its last contact: replies are made outside the product).
+  ENQUIRY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
+  // A customer (a lead with an accepted quote) is anonymised this many years after their contract ends.
+  CUSTOMER_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(6),
+  // An unconfirmed newsletter sign-up is deleted this many days after it was made.
+  NEWSLETTER_UNCONFIRMED_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  // Audit entries older than this many months lose the personal details in their summaries (the entries stay).
+  AUDIT_DETAIL_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
   ANALYTICS_GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")

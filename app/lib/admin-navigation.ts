@@ -9,6 +9,7 @@ export const ADMIN_NAV_LINKS = [
   { to: "/admin/users", label: "Users", icon: "users" },
   { to: "/admin/stock-images", label: "Stock Images", icon: "images" },
   { to: "/admin/testimonials", label: "Testimonials", icon: "testimonials" },
+  { to: "/admin/data-protection", label: "Data protection", icon: "dataProtection" },
   { to: "/admin/settings", label: "Settings", icon: "settings" },
 ] as const;
 

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { AdminRole, ContactSubject, LeadActivityKind, LeadStatus, StockImageLocation } from "~/lib/enums";
 import type { ConsentRecordsTable, SuppressionsTable } from "~/lib/database-consent-types";
+import type { DataRequestsTable, RetentionRunsTable } from "~/lib/database-data-protection-types";
 import type { QuotesTable } from "~/lib/database-quote-types";
 import type { TariffStatus } from "~/lib/tariffs";
 
@@ -39,6 +40,8 @@ export interface LeadsTable {
   tariff: string | null;
   /** JSON TariffSnapshot[]: up to three deals that fit the answers, shown on the thank-you step. */
   tariffShortlist: string | null;
+  /** When the personal details were cleared (retention or erasure, migration 0022); null while kept. */
+  anonymisedAt: ColumnType<string | null, never, string | null>;
 }
 
 export interface WizardFunnelTable {
@@ -134,6 +137,8 @@ export interface ContactEnquiriesTable {
   subject: ContactSubject;
   message: string;
   createdAt: string;
+  /** When the personal details were cleared (retention or erasure, migration 0022); null while kept. */
+  anonymisedAt: ColumnType<string | null, never, string | null>;
 }
 
 export interface NewsletterSignupsTable {
@@ -278,6 +283,8 @@ export interface Database {
   quotes: QuotesTable;
   consentRecords: ConsentRecordsTable;
   suppressions: SuppressionsTable;
+  retentionRuns: RetentionRunsTable;
+  dataRequests: DataRequestsTable;
 }
 
 export type LeadRow = Selectable<LeadsTable>;
@@ -293,3 +300,5 @@ export type OutboxRow = Selectable<OutboxTable>;
 export type TariffRow = Selectable<TariffsTable>;
 export type QuoteRow = Selectable<QuotesTable>;
 export type ConsentRecordRow = Selectable<ConsentRecordsTable>;
+export type RetentionRunRow = Selectable<RetentionRunsTable>;
+export type DataRequestRow = Selectable<DataRequestsTable>;

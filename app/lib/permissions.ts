@@ -5,7 +5,8 @@ import type { AdminRole } from "./enums";
  * works leads (a manager may take a lead, assigning it to themselves); admins
  * and super admins also assign leads to anyone, delete leads, contact enquiries
  * and newsletter subscribers, and manage images, testimonials and the tariff
- * catalogue; only super admins manage users.
+ * catalogue, and handle data protection (retention, a person's requests);
+ * only super admins manage users.
  */
 export const PERMISSIONS = {
   view: ["manager", "admin", "super_admin"],
@@ -17,6 +18,8 @@ export const PERMISSIONS = {
   manageTestimonials: ["admin", "super_admin"],
   manageTariffs: ["admin", "super_admin"],
   manageUsers: ["super_admin"],
+  /** Retention, a person's access/erasure/objection requests and their register (issue: privacy policy's promises). */
+  manageDataProtection: ["admin", "super_admin"],
 } as const satisfies Record<string, readonly AdminRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -76,6 +76,7 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
       "Users",
       "Stock Images",
       "Testimonials",
+      "Data protection",
       "Settings",
     ]);
     expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");

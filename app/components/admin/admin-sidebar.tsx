@@ -1,5 +1,17 @@
 import { NavLink } from "@remix-run/react";
-import { BadgePoundSterling, HandCoins, Image, Inbox, LayoutDashboard, Mail, MessageSquareQuote, MessagesSquare, Settings, Users } from "~/components/ui/icons";
+import {
+  BadgePoundSterling,
+  HandCoins,
+  Image,
+  Inbox,
+  LayoutDashboard,
+  Mail,
+  MessageSquareQuote,
+  MessagesSquare,
+  Settings,
+  ShieldCheck,
+  Users,
+} from "~/components/ui/icons";
 import { ADMIN_NAV_LINKS } from "~/lib/admin-navigation";
 import { cn } from "~/lib/cn";
 import { SignOutForm } from "./sign-out-form";
@@ -14,6 +26,7 @@ const ICONS = {
   users: Users,
   images: Image,
   testimonials: MessageSquareQuote,
+  dataProtection: ShieldCheck,
   settings: Settings,
 } as const;
 

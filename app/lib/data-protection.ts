@@ -1,0 +1,90 @@
+/**
+ * Data protection (UK GDPR, PECR): the kinds of a person's requests, their
+ * statuses, what the retention job does, and the one-month due date. One
+ * source of truth for the portal's Data protection screens, the register and
+ * the retention job (app/models/retention.server.ts, app/models/person-*.server.ts).
+ */
+
+/** The requests a person may make that the register tracks (ICO: right of access, to erasure, to object). */
+export const DATA_REQUEST_KINDS = ["access", "erasure", "objection", "rectification"] as const;
+export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
+
+export const DATA_REQUEST_KIND_LABELS: Record<DataRequestKind, string> = {
+  access: "Access (a copy of their data)",
+  erasure: "Erasure",
+  objection: "Objection / unsubscribe",
+  rectification: "Correction",
+};
+
+export const DATA_REQUEST_STATUSES = ["open", "done", "refused"] as const;
+export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
+
+export const DATA_REQUEST_STATUS_LABELS: Record<DataRequestStatus, string> = {
+  open: "Open",
+  done: "Done",
+  refused: "Refused",
+};
+
+/**
+ * The day a request received on `receivedOn` (YYYY-MM-DD) must be answered by:
+ * one calendar month later, or the last day of that month when it has no such
+ * day (ICO: received 31 January, due 28 or 29 February).
+ */
+export function dataRequestDueOn(receivedOn: string): string {
+  const [year, month, day] = receivedOn.split("-").map(Number) as [number, number, number];
+  const nextMonth = month === 12 ? 1 : month + 1;
+  const nextYear = month === 12 ? year + 1 : year;
+  const lastDay = new Date(Date.UTC(nextYear, nextMonth, 0)).getUTCDate();
+  const dueDay = Math.min(day, lastDay);
+  return `${nextYear}-${String(nextMonth).padStart(2, "0")}-${String(dueDay).padStart(2, "0")}`;
+}
+
+/** Whether an open request is past its due day on `today` (YYYY-MM-DD). */
+export function isDataRequestOverdue(request: { status: DataRequestStatus; dueOn: string }, today: string): boolean {
+  return request.status === "open" && request.dueOn < today;
+}
+
+/**
+ * What one retention run does, in the order it does it; each run reports a
+ * count per kind (app/models/retention.server.ts).
+ */
+export const RETENTION_KINDS = [
+  "leads",
+  "customers",
+  "enquiries",
+  "unconfirmedNewsletterSignups",
+  "outboxDeliveries",
+  "sessions",
+  "signInThrottle",
+  "auditDetails",
+] as const;
+export type RetentionKind = (typeof RETENTION_KINDS)[number];
+export type RetentionCounts = Record<RetentionKind, number>;
+
+export const RETENTION_KIND_LABELS: Record<RetentionKind, string> = {
+  leads: "Leads anonymised (no activity, not customers)",
+  customers: "Customers anonymised (contract ended)",
+  enquiries: "Contact enquiries anonymised",
+  unconfirmedNewsletterSignups: "Unconfirmed newsletter sign-ups deleted",
+  outboxDeliveries: "Sent emails and webhooks deleted",
+  sessions: "Expired staff sessions deleted",
+  signInThrottle: "Old failed sign-in records deleted",
+  auditDetails: "Audit entries with personal details removed",
+};
+
+export const RETENTION_RUN_MODES = ["dry_run", "apply"] as const;
+export type RetentionRunMode = (typeof RETENTION_RUN_MODES)[number];
+
+/** Who started a run: the server's daily schedule, an operator's `npm run retention`, or a staff member on the screen. */
+export const RETENTION_RUN_TRIGGERS = ["schedule", "operator", "staff"] as const;
+export type RetentionRunTrigger = (typeof RETENTION_RUN_TRIGGERS)[number];
+
+/** What an anonymised text field reads afterwards (a NOT NULL column cannot be emptied to null). */
+export const ANONYMISED_TEXT = "";
+
+/** What replaces a removed note or timeline entry's words, and personal details in audit summaries. */
+export const REMOVED_WORDS = "[removed]";
+
+/** Why a record was anonymised: the retention job, or a person's erasure request. */
+export const ANONYMISATION_REASONS = ["retention", "erasure"] as const;
+export type AnonymisationReason = (typeof ANONYMISATION_REASONS)[number];
