@@ -264,6 +264,7 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
   "admin.newsletter.tsx": page("/admin/newsletter", "view", "/admin", { query: LIST_QUERY }),
   "admin.quote-requests.ts": page("/admin/quote-requests", "anyone", "/admin"),
   // The Quotes screen and its export: as the leads list's.
+  "admin.data-protection.tsx": page("/admin/data-protection", "manageDataProtection", "/admin/api/login"),
   "admin.quotes.tsx": page("/admin/quotes", "view", "/admin/api/login", { query: QUOTE_LIST_QUERY }),
   "admin.quotes.export.ts": page("/admin/quotes/export", "view", "/admin/api/login", { query: QUOTE_LIST_QUERY }),
   "admin.settings.tsx": page("/admin/settings", "view", "/admin"),

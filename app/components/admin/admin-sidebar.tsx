@@ -13,6 +13,7 @@ import {
   Users,
 } from "~/components/ui/icons";
 import { ADMIN_NAV_LINKS } from "~/lib/admin-navigation";
+import { useAdminUser } from "~/lib/admin-session";
 import { cn } from "~/lib/cn";
 import { SignOutForm } from "./sign-out-form";
 
@@ -32,9 +33,12 @@ const ICONS = {
 
 /** The portal's navigation: every screen, the active one highlighted, and Logout (a button: signing out is a POST). */
 export function AdminNavigation() {
+  const { permissions } = useAdminUser();
+  // A screen only some roles may use is not offered to the others (the server refuses them all the same).
+  const links = ADMIN_NAV_LINKS.filter((link) => !("permission" in link) || permissions[link.permission]);
   return (
     <nav aria-label="Admin" className="grid gap-1">
-      {ADMIN_NAV_LINKS.map((link) => {
+      {links.map((link) => {
         const Icon = ICONS[link.icon];
         return (
           <NavLink
