@@ -2,6 +2,7 @@ import { ensureBootstrapAdmin } from "~/models/first-super-admin.server";
 import { measureUnsizedStockImages } from "~/models/stock-images.server";
 import { startQuoteExpiry } from "~/models/quote-expiry.server";
 import { countRepeatQuoteView } from "~/models/quote-page-state.server";
+import { writeQuoteViewsOnStop } from "~/models/quote-views.server";
 import { serveQuotePagesFrom } from "~/infrastructure/quote-page-cache.server";
 import { createRequire } from "node:module";
 import { markServerRunning } from "~/infrastructure/backup.server";
@@ -32,6 +33,8 @@ try {
 announceEmailSettings();
 // Customers' repeat views of their quote, counted and answered from memory against the quote's state as stored.
 serveQuotePagesFrom(countRepeatQuoteView);
+// Repeat views are written once a second; a deploy's stop writes what is pending.
+writeQuoteViewsOnStop();
 if (env.ADMIN_PASSWORD && isCommonPassword(env.ADMIN_PASSWORD)) {
   // Still applied (refusing to start would lock the operator out), but worth changing at once.
   logger.warn(

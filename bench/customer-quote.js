@@ -1,5 +1,5 @@
 // The customer's quote through the server: the page at /quote/{token} under 50 connections (p99,
-// goal under 50 ms; each request counts a view, one UPDATE, and repeat views in the same state are
+// goal under 50 ms; each request counts a view, in memory and written once a second, and repeat views in the same state are
 // answered from memory), what a view costs that is not (a quote's first view, the full path; a
 // render, asked with a query string, which is never kept), and a 30-line quote's PDF at
 // /quote/{token}.pdf one after another (p95 of 200 after 20 unsampled, goal under 300 ms). The

@@ -10,9 +10,10 @@ import { contentSecurityPolicy, inlineHashes } from "~/infrastructure/security-h
  * One render costs about as much as the page's goal, so a customer opening the same quote again
  * in the same state is answered before Express and Remix see the request. The app runs as several
  * machines on one database, so nothing here is trusted to be told of a change: as each request
- * arrives, one statement counts the view and reads the quote's state stamp (its status, its last
- * change, its validity, its lead's last change, the UK day: `countRepeatQuoteView`), and a kept
- * page is only answered for the stamp it was kept under. A render is kept under the stamp read as
+ * arrives, one statement reads the quote's state stamp (its status, its last change, its validity,
+ * its lead's last change, the UK day: `countRepeatQuoteView`) and the view is counted (in memory,
+ * written within a second, which leaves the stamp as it was), and a kept page is only answered
+ * for the stamp it was kept under. A render is kept under the stamp read as
  * its request arrived: it shows that state or a later one, which no later request's stamp matches.
  * The first view is never counted here, answered from here or kept (it moves the quote to viewed
  * and tells the owner: the route does it).

@@ -132,9 +132,10 @@ async function queueOwnerEmail(trx: Transaction<Database>, row: QuoteRow, lead: 
 const referenceOf = (lead: QuoteLead, row: Pick<QuoteRow, "version">) => `${lead.reference}-${quoteVersionLabel(row.version)}`;
 
 /**
- * Counts one view of the customer's page. A later view is one UPDATE; the
- * first also moves a sent quote to viewed, goes on the lead's timeline and in
- * the audit log, and tells the owner. A draft's or unknown token counts nothing.
+ * Counts one view of the customer's page. A later view is counted in memory and
+ * written within a second (quote-views.server.ts); the first is written at once,
+ * moves a sent quote to viewed, goes on the lead's timeline and in the audit
+ * log, and tells the owner. A draft's or unknown token counts nothing.
  */
 export async function recordQuoteView(token: string, now = new Date()): Promise<void> {
   if ((await countRepeatQuoteView(token, now)) !== null) return;

@@ -1,33 +1,36 @@
-import { sql } from "kysely";
 import { londonDateStamp } from "~/lib/format";
 import { getDb } from "~/infrastructure/db.server";
 import { isQuoteTokenShape } from "./quote-customer.server";
+import { countQuoteViewSoon } from "./quote-views.server";
 
 /**
  * Counts a customer's repeat view of their quote (one that was viewed before: the first view
- * takes the full path, `recordQuoteView`) and, in the same statement, reads the state its page
- * is drawn from, as one string. The state is what can change the page: the quote's status and
- * last change (an answer, withdrawal, expiry), its validity and the UK day (its passing makes
- * the quote expired), and its lead's last change (the customer's details; every quote change of
- * the lead, such as a newer version sent, touches it too). `quote-page-cache.server.ts` keeps
- * pages under it. One UPDATE by token (unique index) with the lead read by its id.
+ * takes the full path, `recordQuoteView`) and reads the state its page is drawn from, as one
+ * string. The state is what can change the page: the quote's status and last change (an answer,
+ * withdrawal, expiry), its validity and the UK day (its passing makes the quote expired), and its
+ * lead's last change (the customer's details; every quote change of the lead, such as a newer
+ * version sent, touches it too). `quote-page-cache.server.ts` keeps pages under it. One SELECT
+ * by token (unique index) with the lead read by its id; the view is counted in memory and
+ * written within a second (`quote-views.server.ts`), which touches none of the state.
  * Null when nothing was counted: a malformed, unknown or draft token, or a quote never viewed.
  */
 export async function countRepeatQuoteView(token: string, now = new Date()): Promise<string | null> {
   if (!isQuoteTokenShape(token)) return null;
   const db = await getDb();
   const row = await db
-    .updateTable("quotes")
-    .set({ viewCount: sql<number>`${sql.ref("viewCount")} + 1`, lastViewedAt: now.toISOString() })
-    .where("token", "=", token)
-    .where("status", "!=", "draft")
-    .where("firstViewedAt", "is not", null)
-    .returning((eb) => [
+    .selectFrom("quotes")
+    .select((eb) => [
+      "id",
       "status",
       "updatedAt",
       "validUntil",
       eb.selectFrom("leads").select("leads.updatedAt").whereRef("leads.id", "=", "quotes.leadId").as("leadUpdatedAt"),
     ])
+    .where("token", "=", token)
+    .where("status", "!=", "draft")
+    .where("firstViewedAt", "is not", null)
     .executeTakeFirst();
-  return row ? [row.status, row.updatedAt, row.validUntil, row.leadUpdatedAt, londonDateStamp(now)].join(" ") : null;
+  if (!row) return null;
+  countQuoteViewSoon(row.id, now);
+  return [row.status, row.updatedAt, row.validUntil, row.leadUpdatedAt, londonDateStamp(now)].join(" ");
 }

@@ -66,6 +66,11 @@ const pageTotals = (page: Page) =>
     .evaluateAll((rows) => rows.map((row) => [row.querySelector("dt")!.textContent!, row.querySelector("dd")!.textContent!]));
 
 const storedQuote = (id: number) => journey.server.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+/** The quote's views once at least `views` are written (repeat views are written within a second, all counted so far together). */
+async function viewsWritten(id: number, views: number): Promise<number> {
+  await expect.poll(async () => (await storedQuote(id)).viewCount).toBeGreaterThanOrEqual(views);
+  return (await storedQuote(id)).viewCount;
+}
 
 function yesterday(): string {
   const [year, month, day] = londonDateStamp(new Date()).split("-").map(Number) as [number, number, number];
@@ -112,7 +117,7 @@ describe.each(JS_MODES)("the customer's quote $name", (mode) => {
     expect((await page.reload())!.headers()["x-page-cache"]).toBe("miss");
     expect((await page.reload())!.headers()["x-page-cache"]).toBe("hit");
     if (mode.javaScriptEnabled) await waitForHydration(page);
-    expect((await storedQuote(quote.id)).viewCount).toBe(3);
+    expect(await viewsWritten(quote.id, 3)).toBe(3);
 
     const form = page.getByRole("form", { name: "Accept this quote" });
     await form.getByLabel("Full name").fill("Sam Patel");
@@ -120,8 +125,11 @@ describe.each(JS_MODES)("the customer's quote $name", (mode) => {
     await form.getByLabel("I am authorised to accept this quote on behalf of Patel Plumbing").check();
     await form.getByRole("button", { name: "Accept quote" }).click();
     await expect.poll(() => page.locator("[data-quote-receipt]").isVisible()).toBe(true);
-    // The receipt shown after the customer's own answer is not another view.
-    expect(await storedQuote(quote.id)).toMatchObject({ status: "accepted", viewCount: 3 });
+    // The receipt shown after the customer's own answer is not another view: opening the page again is the fourth.
+    expect((await storedQuote(quote.id)).status).toBe("accepted");
+    await page.goto(url);
+    await expect.poll(() => page.locator("[data-quote-receipt]").isVisible()).toBe(true);
+    expect(await viewsWritten(quote.id, 4)).toBe(4);
     expect(problems).toEqual([]);
   });
 
