@@ -13,8 +13,8 @@ import { logger } from "~/infrastructure/logger.server";
  *   signal, and holds the process up for Node's keep-alive timeout (5 s) after
  *   its last answer. So answers given after the signal say `Connection: close`,
  *   and connections left idle by an answer are closed;
- * - the app's own background work (the outbox's timer and deliveries) stops
- *   through `onStop`. (better-sqlite3 closes the database itself as the process exits.)
+ * - the app's own background work (the outbox's timer and deliveries) stops,
+ *   and what it keeps in memory (customers' quote views) is written, through `onStop`. (better-sqlite3 closes the database itself as the process exits.)
  *
  * Node reports every request and finished answer on a diagnostics channel; that
  * is how the app sees remix-serve's connections without owning its server
