@@ -2,9 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { monthsBefore } from "../support/retention";
+import { everyTableRow, monthsBefore, seedRetentionCases } from "../support/retention";
+import { runScript } from "../support/scripts";
 import { seedQuoteLead } from "../support/seeded-quotes";
-import { removeTestData, startTestServer, type TestServer } from "../support/server";
+import { removeTestData, startTestServer, testDatabaseKind, testPostgresDatabaseFor, type TestServer } from "../support/server";
 
 /**
  * Retention running by itself inside the server (RETENTION_RUN_HOURS), and
@@ -70,5 +71,71 @@ describe("the daily schedule inside the server", () => {
     ]);
     const audit = await second.db.selectFrom("auditLog").selectAll().where("action", "=", "retention.run").execute();
     expect(audit).toMatchObject([{ actorName: "System", entityType: "retentionRun", entityId: String(run.id) }]);
+  });
+});
+
+describe("npm run retention", () => {
+  const AS_OF = new Date("2031-01-01T00:00:00.000Z");
+
+  it("without --dry-run or --apply prints how to use it and exits 1", async () => {
+    const result = await runScript("retention", [], { DATA_DIR: tempFolder() });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("Usage: npm run retention -- --dry-run | --apply [--as-of YYYY-MM-DD]");
+    const badDay = await runScript("retention", ["--apply", "--as-of", "2031-02-30"], {
+      DATA_DIR: tempFolder(),
+      SESSION_SECRET: "retention-test-session-secret-0123456789",
+    });
+    expect(badDay.code).toBe(1);
+    expect(badDay.output).toContain('--as-of needs a day as YYYY-MM-DD, not "2031-02-30".');
+  });
+
+  it("--dry-run prints what is due, as of a later day, and changes nothing; --apply anonymises and deletes exactly that", async () => {
+    const dataDir = tempFolder();
+    const live = await server({ RETENTION_RUN_HOURS: "0" }, dataDir);
+    const cases = await seedRetentionCases(live.db, AS_OF);
+    expect((await live.kill("SIGTERM")).code).toBe(0);
+    const env = {
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "retention-test-session-secret-0123456789",
+      ...(testDatabaseKind === "postgres" ? { DATABASE_URL: await testPostgresDatabaseFor(dataDir) } : {}),
+    };
+    const db = live.db;
+
+    const before = await everyTableRow(db);
+    const dryRun = await runScript("retention", ["--dry-run", "--as-of", "2031-01-01"], env);
+    expect(dryRun.code, dryRun.output).toBe(0);
+    expect(dryRun.output).toContain("Retention dry run #1 as of 2031-01-01 (nothing changed; what a run would do):");
+    expect(dryRun.output).toContain("Leads anonymised (no activity, not customers): 1\n");
+    expect(dryRun.output).toContain("Customers anonymised (contract ended): 2\n");
+    expect(dryRun.output).toContain("Unconfirmed newsletter sign-ups deleted: 1\n");
+    const afterDryRun = await everyTableRow(db);
+    // Only the run's own record and its audit entry are new.
+    for (const table of Object.keys(before)) {
+      if (table === "retentionRuns" || table === "auditLog") continue;
+      expect(afterDryRun[table], table).toEqual(before[table]);
+    }
+    expect(afterDryRun.auditLog!.filter((row) => !before.auditLog!.includes(row))).toEqual([expect.stringContaining('"action":"retention.run"')]);
+
+    const statusCounts = await db.selectFrom("leadStatusCounts").selectAll().orderBy("status").execute();
+    const applied = await runScript("retention", ["--apply", "--as-of", "2031-01-01"], env);
+    expect(applied.code, applied.output).toBe(0);
+    expect(applied.output).toContain("Retention run #2 as of 2031-01-01:");
+    expect(applied.output).toContain("Leads anonymised (no activity, not customers): 1\n");
+
+    const leads = await db.selectFrom("leads").select(["id", "anonymisedAt"]).where("anonymisedAt", "is not", null).orderBy("id").execute();
+    expect(leads.map((lead) => lead.id)).toEqual([cases.idleLead, cases.oldCustomer, cases.convertedLead].sort((a, b) => a - b));
+    // The dashboard's figures stay.
+    expect(await db.selectFrom("leadStatusCounts").selectAll().orderBy("status").execute()).toEqual(statusCounts);
+    const signups = await db.selectFrom("newsletterSignups").select("id").orderBy("id").execute();
+    expect(signups.map((signup) => signup.id)).toEqual([cases.recentUnconfirmed, cases.unsubscribed]);
+    const runs = await db.selectFrom("retentionRuns").select(["mode", "trigger", "actorName", "error"]).orderBy("id").execute();
+    expect(runs).toEqual([
+      { mode: "dry_run", trigger: "operator", actorName: "Operator", error: null },
+      { mode: "apply", trigger: "operator", actorName: "Operator", error: null },
+    ]);
+
+    // A second run finds nothing left.
+    const again = await runScript("retention", ["--dry-run", "--as-of", "2031-01-01"], env);
+    expect(again.output).toContain("Leads anonymised (no activity, not customers): 0\n");
   });
 });
