@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
 import { REMOVED_WORDS, type RetentionKind } from "~/lib/data-protection";
 import type { Database } from "~/lib/database-types";
 import { addMonths, AUDIT_REWRITE_ACTIONS, auditSummaryWithoutDetails, customerContractEnd } from "~/lib/retention";
@@ -62,6 +62,8 @@ export interface Rule<Id> {
   kind: RetentionKind;
   /** Due records after `after` (by id), at most RETENTION_BATCH read. */
   due(db: Db, cutoffs: Cutoffs, after: Id | null): Promise<Batch<Id>>;
+  /** How many are due, in one statement, where the rule can say so in SQL. */
+  count?(db: Db, cutoffs: Cutoffs): Promise<number>;
   /** Anonymises or deletes them in the run's transaction; how many. */
   apply(trx: Trx, batch: Batch<Id>, now: string, cutoffs: Cutoffs): Promise<number>;
 }
@@ -70,26 +72,47 @@ function nextOf<Id>(rows: Array<{ id: Id }>): Id | null {
   return rows.length < RETENTION_BATCH ? null : rows[rows.length - 1]!.id;
 }
 
-const leadsRule: Rule<number> = {
-  kind: "leads",
-  async due(db, cutoffs, after) {
-    const rows = await db
+/** The records of one table due by `due`'s filter, read by id in batches, or counted in one statement. */
+function idRule<TB extends "leads" | "contactEnquiries" | "newsletterSignups" | "outbox">(
+  kind: RetentionKind,
+  due: (db: Db, cutoffs: Cutoffs) => SelectQueryBuilder<Database, TB, object>,
+  apply: Rule<number>["apply"],
+): Rule<number> {
+  const id = sql.ref<number>("id");
+  return {
+    kind,
+    async due(db, cutoffs, after) {
+      const rows = await due(db, cutoffs)
+        .select(id.as("id"))
+        .$if(after !== null, (query) => query.where(id, ">", after!))
+        .orderBy(id)
+        .limit(RETENTION_BATCH)
+        .execute();
+      return { ids: rows.map((row) => Number(row.id)), next: nextOf(rows.map((row) => ({ id: Number(row.id) }))) };
+    },
+    async count(db, cutoffs) {
+      const row = await due(db, cutoffs)
+        .select(sql<number>`count(*)`.as("count"))
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+    apply,
+  };
+}
+
+const leadsRule = idRule(
+  "leads",
+  (db, cutoffs) =>
+    db
       .selectFrom("leads")
-      .select("id")
       .where("anonymisedAt", "is", null)
       .where("updatedAt", "<", cutoffs.leads)
       .where("status", "!=", "converted")
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom("quotes").select("quotes.id").whereRef("quotes.leadId", "=", "leads.id").where("quotes.status", "=", "accepted"))),
-      )
-      .$if(after !== null, (query) => query.where("id", ">", after!))
-      .orderBy("id")
-      .limit(RETENTION_BATCH)
-      .execute();
-    return { ids: rows.map((row) => row.id), next: nextOf(rows) };
-  },
-  apply: (trx, batch, now) => anonymiseLeads(trx, batch.ids, { now }),
-};
+      ),
+  (trx, batch, now) => anonymiseLeads(trx, batch.ids, { now }),
+);
 
 const customersRule: Rule<number> = {
   kind: "customers",
@@ -134,62 +157,27 @@ const customersRule: Rule<number> = {
   apply: (trx, batch, now) => anonymiseLeads(trx, batch.ids, { now }),
 };
 
-const enquiriesRule: Rule<number> = {
-  kind: "enquiries",
-  async due(db, cutoffs, after) {
-    // An enquiry's last contact is its arrival: replies are made outside the product.
-    const rows = await db
-      .selectFrom("contactEnquiries")
-      .select("id")
-      .where("anonymisedAt", "is", null)
-      .where("createdAt", "<", cutoffs.enquiries)
-      .$if(after !== null, (query) => query.where("id", ">", after!))
-      .orderBy("id")
-      .limit(RETENTION_BATCH)
-      .execute();
-    return { ids: rows.map((row) => row.id), next: nextOf(rows) };
-  },
-  apply: (trx, batch, now) => anonymiseEnquiries(trx, batch.ids, { now }),
-};
+// An enquiry's last contact is its arrival: replies are made outside the product.
+const enquiriesRule = idRule(
+  "enquiries",
+  (db, cutoffs) => db.selectFrom("contactEnquiries").where("anonymisedAt", "is", null).where("createdAt", "<", cutoffs.enquiries),
+  (trx, batch, now) => anonymiseEnquiries(trx, batch.ids, { now }),
+);
 
-const newsletterRule: Rule<number> = {
-  kind: "unconfirmedNewsletterSignups",
-  async due(db, cutoffs, after) {
-    // Never confirmed: not a subscriber. A confirmed address that later unsubscribed is not touched here.
-    const rows = await db
-      .selectFrom("newsletterSignups")
-      .select("id")
-      .where("confirmedAt", "is", null)
-      .where("createdAt", "<", cutoffs.newsletter)
-      .$if(after !== null, (query) => query.where("id", ">", after!))
-      .orderBy("id")
-      .limit(RETENTION_BATCH)
-      .execute();
-    return { ids: rows.map((row) => row.id), next: nextOf(rows) };
-  },
-  apply: (trx, batch) => deleteNewsletterSignups(trx, batch.ids),
-};
+// Never confirmed: not a subscriber. A confirmed address that later unsubscribed is not touched here.
+const newsletterRule = idRule(
+  "unconfirmedNewsletterSignups",
+  (db, cutoffs) => db.selectFrom("newsletterSignups").where("confirmedAt", "is", null).where("createdAt", "<", cutoffs.newsletter),
+  (trx, batch) => deleteNewsletterSignups(trx, batch.ids),
+);
 
-const outboxRule: Rule<number> = {
-  kind: "outboxDeliveries",
-  async due(db, cutoffs, after) {
-    // Delivered only: a given-up delivery stays for the dashboard's failures (its copy of the lead is
-    // emptied after the same OUTBOX_KEEP_DAYS: outbox-purge.server.ts), until its lead or enquiry is anonymised.
-    const rows = await db
-      .selectFrom("outbox")
-      .select("id")
-      .where("deliveredAt", "<", cutoffs.outbox)
-      .$if(after !== null, (query) => query.where("id", ">", after!))
-      .orderBy("id")
-      .limit(RETENTION_BATCH)
-      .execute();
-    return { ids: rows.map((row) => row.id), next: nextOf(rows) };
-  },
-  async apply(trx, batch) {
-    const deleted = await trx.deleteFrom("outbox").where("id", "in", batch.ids).executeTakeFirst();
-    return Number(deleted.numDeletedRows);
-  },
-};
+// Delivered only: a given-up delivery stays for the dashboard's failures (its copy of the lead is emptied
+// after the same OUTBOX_KEEP_DAYS: outbox-purge.server.ts) until its lead or enquiry is anonymised.
+const outboxRule = idRule(
+  "outboxDeliveries",
+  (db, cutoffs) => db.selectFrom("outbox").where("deliveredAt", "<", cutoffs.outbox),
+  async (trx, batch) => Number((await trx.deleteFrom("outbox").where("id", "in", batch.ids).executeTakeFirst()).numDeletedRows),
+);
 
 const sessionsRule: Rule<string> = {
   kind: "sessions",

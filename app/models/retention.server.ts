@@ -18,15 +18,19 @@ import { cutoffsFor, RULES, type Batch, type Rule } from "./retention-rules.serv
  * run reads and counts only.
  */
 
-export function zeroCounts(): RetentionCounts {
+function zeroCounts(): RetentionCounts {
   return Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, 0])) as RetentionCounts;
 }
 
 /** Each rule in turn, batch by batch: counts what is due, or (apply) does it, each batch in its own transaction. */
-export async function sweep(db: Kysely<Database>, asOf: Date, apply: boolean, counts: RetentionCounts, stopped: () => boolean = () => false): Promise<void> {
+async function sweep(db: Kysely<Database>, asOf: Date, apply: boolean, counts: RetentionCounts, stopped: () => boolean = () => false): Promise<void> {
   const cutoffs = cutoffsFor(asOf);
   for (const kind of RETENTION_KINDS) {
     const rule = RULES[kind] as Rule<number | string>;
+    if (!apply && rule.count) {
+      counts[kind] = await rule.count(db, cutoffs);
+      continue;
+    }
     let after: number | string | null = null;
     do {
       if (stopped()) return;
