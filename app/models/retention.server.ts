@@ -5,7 +5,9 @@ import { fullName } from "~/lib/admin-users";
 import { RETENTION_KINDS, RETENTION_KIND_LABELS, type RetentionCounts, type RetentionRunMode, type RetentionRunTrigger } from "~/lib/data-protection";
 import type { RetentionRunsTable } from "~/lib/database-data-protection-types";
 import type { Database } from "~/lib/database-types";
+import type { RetentionSettings } from "~/lib/retention-screen";
 import { getDb, nowIso } from "~/infrastructure/db.server";
+import { env } from "~/infrastructure/env.server";
 import { logger } from "~/infrastructure/logger.server";
 import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
@@ -160,4 +162,17 @@ export async function latestRetentionRuns(limit = 10): Promise<RetentionRun[]> {
   const db = await getDb();
   const rows = await db.selectFrom("retentionRuns").selectAll().orderBy("startedAt", "desc").orderBy("id", "desc").limit(limit).execute();
   return rows.map(runFromRow);
+}
+
+/** The periods in force, from the settings: the screen's and the privacy page's figures. */
+export function retentionSettings(): RetentionSettings {
+  return {
+    leadMonths: env.LEAD_RETENTION_MONTHS,
+    customerYears: env.CUSTOMER_RETENTION_YEARS,
+    enquiryMonths: env.ENQUIRY_RETENTION_MONTHS,
+    newsletterUnconfirmedDays: env.NEWSLETTER_UNCONFIRMED_DAYS,
+    outboxKeepDays: env.OUTBOX_KEEP_DAYS,
+    auditDetailMonths: env.AUDIT_DETAIL_MONTHS,
+    runHours: env.RETENTION_RUN_HOURS,
+  };
 }

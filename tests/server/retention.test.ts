@@ -52,7 +52,7 @@ describe("the daily schedule inside the server", () => {
     expect(await first.db.selectFrom("retentionRuns").selectAll().execute()).toEqual([]);
     expect((await first.kill("SIGTERM")).code).toBe(0);
 
-    const second = await server({}, dataDir);
+    const second = await server({ RETENTION_RUN_HOURS: "24" }, dataDir);
     await expect
       .poll(async () =>
         (await second.db.selectFrom("retentionRuns").select(["mode", "trigger", "actorName", "finishedAt"]).execute()).map((run) => [
