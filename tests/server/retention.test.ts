@@ -139,3 +139,21 @@ describe("npm run retention", () => {
     expect(again.output).toContain("Leads anonymised (no activity, not customers): 0\n");
   });
 });
+
+describe("the privacy page's retention periods", () => {
+  it("come from the same settings as the retention job, cached page or not", async () => {
+    const custom = await server(
+      { LEAD_RETENTION_MONTHS: "36", CUSTOMER_RETENTION_YEARS: "7", ENQUIRY_RETENTION_MONTHS: "18", NEWSLETTER_UNCONFIRMED_DAYS: "3" },
+      tempFolder(),
+    );
+    for (let view = 0; view < 2; view += 1) {
+      const response = await fetch(`${custom.url}/privacy`);
+      expect(response.status).toBe(200);
+      const text = (await response.text()).replaceAll(/<!-- -->/g, "");
+      expect(text).toContain("up to 3 years after our last contact with you");
+      expect(text).toContain("for the length of your contract and 7 years afterwards");
+      expect(text).toContain("up to 18 months after you sent your enquiry");
+      expect(text).toContain("a sign-up you do not confirm is deleted after 3 days");
+    }
+  });
+});
