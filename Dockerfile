@@ -35,7 +35,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/package.json ./package.json
-# npm run backup / npm run restore / npm run db:copy (plain scripts; db:copy reads build/migrations.js).
+# npm run backup / npm run restore / npm run db:copy / npm run retention (plain scripts; they read build/migrations.js, build/backup.js, build/retention.js).
 COPY --from=build /app/scripts ./scripts
 COPY --chmod=755 scripts/docker-entrypoint.sh /usr/local/bin/docker-entrypoint.sh
 RUN mkdir -p /data && chown node:node /data

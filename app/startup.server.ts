@@ -1,6 +1,7 @@
 import { ensureBootstrapAdmin } from "~/models/first-super-admin.server";
 import { measureUnsizedStockImages } from "~/models/stock-images.server";
 import { startQuoteExpiry } from "~/models/quote-expiry.server";
+import { startRetentionSchedule } from "~/models/retention-schedule.server";
 import { countRepeatQuoteView } from "~/models/quote-page-state.server";
 import { writeQuoteViewsOnStop } from "~/models/quote-views.server";
 import { serveQuotePagesFrom } from "~/infrastructure/quote-page-cache.server";
@@ -65,6 +66,8 @@ export const appReady: Promise<void> = getDb()
   .then(() => {
     // Quotes whose validity passed while the server was down are marked expired now, then hourly.
     startQuoteExpiry();
+    // The privacy policy's retention periods: a run shortly after start-up, then every RETENTION_RUN_HOURS.
+    startRetentionSchedule();
     // `npm run restore` refuses while this file names a live server.
     markServerRunning(env.DATA_DIR);
     startBackupSchedule();

@@ -1,6 +1,7 @@
 // What the scripts that run outside the server take from it, as plain modules beside the server
 // build: the migrations (build/migrations.js: `npm run db:copy` migrates the Postgres it copies
-// into) and the backups (build/backup.js: `npm run backup` and `npm run restore`). The server
+// into), the backups (build/backup.js: `npm run backup` and `npm run restore`) and retention
+// (build/retention.js: `npm run retention`). The server
 // bundle carries its own copies; both come from the one source (docs/decisions/008).
 import path from "node:path";
 import { build } from "esbuild";
@@ -10,6 +11,8 @@ await build({
   entryPoints: {
     migrations: path.join(projectRoot, "migrations/index.ts"),
     backup: path.join(projectRoot, "app/infrastructure/backup.server.ts"),
+    // Retention reads the server's settings (env.server.ts), as the server does: an operator runs it with the same environment.
+    retention: path.join(projectRoot, "app/models/retention-command.server.ts"),
   },
   outdir: path.join(projectRoot, "build"),
   bundle: true,
@@ -17,5 +20,7 @@ await build({
   format: "esm",
   target: "node20",
   packages: "external",
+  // The app's own imports ("~/infrastructure/...") are bundled, not taken for packages.
+  alias: { "~": path.join(projectRoot, "app") },
   logLevel: "warning",
 });

@@ -185,6 +185,12 @@ const envFields = z.object({
   NEWSLETTER_UNCONFIRMED_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   // Audit entries older than this many months lose the personal details in their summaries (the entries stay).
   AUDIT_DETAIL_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
+  // The server runs retention shortly after it starts and then every this many hours; 0: never on its own (npm run retention only).
+  RETENTION_RUN_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
   ANALYTICS_GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")

@@ -1,7 +1,11 @@
 import type { MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import PrivacyDocument, { attributes } from "~/content/legal/privacy.mdx";
 import { LegalPage } from "~/components/site/legal-page";
+import { privacyRetentionFigures } from "~/lib/retention-screen";
 import { pageMeta } from "~/lib/seo";
+import { retentionSettings } from "~/models/retention.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -10,7 +14,13 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/privacy",
   });
 
+/** The retention periods the policy states come from the settings the retention job applies (the same for every visitor: the page stays cached). */
+export function loader() {
+  return json({ retention: privacyRetentionFigures(retentionSettings()) });
+}
+
 /** The text lives in `app/content/legal/privacy.mdx`. */
 export default function PrivacyPage() {
-  return <LegalPage document={PrivacyDocument} attributes={attributes} />;
+  const { retention } = useLoaderData<typeof loader>();
+  return <LegalPage document={PrivacyDocument} attributes={attributes} values={{ retention }} />;
 }

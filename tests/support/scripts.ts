@@ -9,7 +9,7 @@ const run = promisify(execFile);
  * Runs one of the npm scripts' files (`scripts/<name>.js`) as `npm run <name>` would, with only
  * the given environment; never throws: gives the exit code and everything it printed.
  */
-export async function runScript(name: "backup" | "restore" | "db-copy", args: string[], env: Record<string, string>) {
+export async function runScript(name: "backup" | "restore" | "db-copy" | "retention", args: string[], env: Record<string, string>) {
   try {
     const { stdout, stderr } = await run(process.execPath, [path.join(projectRoot, `scripts/${name}.js`), ...args], {
       cwd: projectRoot,

@@ -265,6 +265,12 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
   "admin.quote-requests.ts": page("/admin/quote-requests", "anyone", "/admin"),
   // The Quotes screen and its export: as the leads list's.
   "admin.data-protection.tsx": page("/admin/data-protection", "manageDataProtection", "/admin/api/login"),
+  "admin.data-protection._index.tsx": page("/admin/data-protection", "manageDataProtection", "/admin/api/login"),
+  "admin.data-protection.preview.tsx": page("/admin/data-protection/preview", "manageDataProtection", "/admin/api/login", {
+    viewStatus: 302,
+    writes: [none("manageDataProtection")],
+  }),
+  "admin.data-protection.run.tsx": page("/admin/data-protection/run", "manageDataProtection", "/admin/api/login", { writes: [none("manageDataProtection")] }),
   "admin.quotes.tsx": page("/admin/quotes", "view", "/admin/api/login", { query: QUOTE_LIST_QUERY }),
   "admin.quotes.export.ts": page("/admin/quotes/export", "view", "/admin/api/login", { query: QUOTE_LIST_QUERY }),
   "admin.settings.tsx": page("/admin/settings", "view", "/admin"),

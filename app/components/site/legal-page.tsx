@@ -191,10 +191,13 @@ const LEGAL_COMPONENTS = {
   CookieList,
 } as MDXComponents;
 
-/** A legal document written in Markdown (`app/content/legal`), with the brand's details filled in. */
-export function LegalPage({ document, attributes }: { document: MDXContent; attributes: LegalAttributes }) {
+/**
+ * A legal document written in Markdown (`app/content/legal`), with the brand's details filled in,
+ * and any `values` its route gives (the privacy policy's retention periods): `{props.name}` in the text.
+ */
+export function LegalPage({ document, attributes, values = {} }: { document: MDXContent; attributes: LegalAttributes; values?: Record<string, unknown> }) {
   const brand = useBrand();
   // A compiled document is a plain function of its props (no hooks), giving one fragment of its parts.
-  const content = document({ brand, components: LEGAL_COMPONENTS }) as ReactElement<{ children?: ReactNode }>;
+  const content = document({ ...values, brand, components: LEGAL_COMPONENTS }) as ReactElement<{ children?: ReactNode }>;
   return <LegalLayout {...attributes} parts={partsOf(content.props.children)} />;
 }

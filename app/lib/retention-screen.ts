@@ -1,0 +1,69 @@
+import type { ToastMessage } from "./messages";
+
+/**
+ * The retention settings in words, for the Data protection screen and the
+ * privacy page (one wording, from the same settings), and the screen's
+ * messages.
+ */
+
+export const RETENTION_SCREEN_PATH = "/admin/data-protection";
+export const RETENTION_RUN_PATH = "/admin/data-protection/run";
+export const RETENTION_PREVIEW_PATH = "/admin/data-protection/preview";
+
+/** All the runs' counts added up. */
+export function retentionTotal(counts: Partial<Record<string, number>> | null): number {
+  return counts ? Object.values(counts).reduce<number>((sum, count) => sum + (count ?? 0), 0) : 0;
+}
+
+/** The periods in force (app/infrastructure/env.server.ts), as the screen and the privacy page show them. */
+export interface RetentionSettings {
+  leadMonths: number;
+  customerYears: number;
+  enquiryMonths: number;
+  newsletterUnconfirmedDays: number;
+  outboxKeepDays: number;
+  auditDetailMonths: number;
+  /** 0: the server never runs it on its own. */
+  runHours: number;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** "2 years" for 24 months, "18 months" for 18. */
+export function monthsInWords(months: number): string {
+  return months % 12 === 0 ? plural(months / 12, "year") : plural(months, "month");
+}
+
+/** Each setting in force, in words: "Leads: 2 years after their last activity ...". */
+export function retentionSettingsInWords(settings: RetentionSettings): Array<{ label: string; words: string }> {
+  return [
+    { label: "Leads", words: `${monthsInWords(settings.leadMonths)} after their last activity, unless they became customers` },
+    { label: "Customers", words: `${plural(settings.customerYears, "year")} after their contract ends (the accepted quote's figures stay)` },
+    { label: "Contact enquiries", words: `${monthsInWords(settings.enquiryMonths)} after they arrived` },
+    { label: "Unconfirmed newsletter sign-ups", words: `${plural(settings.newsletterUnconfirmedDays, "day")} after signing up` },
+    { label: "Sent emails and webhooks", words: `${plural(settings.outboxKeepDays, "day")} after sending` },
+    { label: "Personal details in the audit log", words: `${monthsInWords(settings.auditDetailMonths)} (the entries stay)` },
+    {
+      label: "Schedule",
+      words: settings.runHours > 0 ? `every ${plural(settings.runHours, "hour")}, and shortly after the server starts` : "never on its own",
+    },
+  ];
+}
+
+/** The periods the privacy page states ("How long we keep your information"), from the same settings. */
+export function privacyRetentionFigures(settings: RetentionSettings) {
+  return {
+    leads: monthsInWords(settings.leadMonths),
+    customers: plural(settings.customerYears, "year"),
+    enquiries: monthsInWords(settings.enquiryMonths),
+    unconfirmedSignups: plural(settings.newsletterUnconfirmedDays, "day"),
+  };
+}
+export type PrivacyRetentionFigures = ReturnType<typeof privacyRetentionFigures>;
+
+export const RETENTION_MESSAGES = {
+  previewed: (due: number): ToastMessage => ({ kind: "success", title: "Dry run recorded", description: `${due} records are due; nothing was changed.` }),
+  ran: (done: number): ToastMessage => ({ kind: "success", title: "Retention run finished", description: `${done} records anonymised or deleted.` }),
+  failed: (error: string): ToastMessage => ({ kind: "destructive", title: "The retention run failed", description: error }),
+  refused: (reason: string): ToastMessage => ({ kind: "destructive", title: "Retention was not run", description: reason }),
+} as const;

@@ -1,0 +1,270 @@
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
+import { REMOVED_WORDS, type RetentionKind } from "~/lib/data-protection";
+import type { Database } from "~/lib/database-types";
+import { addMonths, AUDIT_REWRITE_ACTIONS, auditSummaryWithoutDetails, customerContractEnd } from "~/lib/retention";
+import { CLIENT_FAILURES_FORGOTTEN_AFTER_HOURS } from "~/lib/sign-in";
+import { env } from "~/infrastructure/env.server";
+import { anonymiseEnquiries, anonymiseLeads, deleteNewsletterSignups } from "./anonymisation.server";
+
+/**
+ * The privacy policy's retention periods, kept by the product itself: what a
+ * run anonymises or deletes, worked out from `asOf` and the settings
+ * (LEAD_RETENTION_MONTHS ...; docs/privacy-operations.md, Retention). A run
+ * works in batches of RETENTION_BATCH records, one transaction each, and lets
+ * other requests in between batches, so it never holds the database for long.
+ * A dry run reads and counts only.
+ */
+
+/**
+ * Records per transaction: small enough that a request's write waits at most
+ * one batch. Not 200: anonymiseLeads nests one replace() per word of every
+ * lead in its call, and SQLite refuses past 1,000 ("Recursion limit").
+ */
+export const RETENTION_BATCH = 40;
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+/** The moments before which each kind of record is due, from asOf and the settings. */
+interface Cutoffs {
+  asOf: Date;
+  leads: string;
+  enquiries: string;
+  newsletter: string;
+  outbox: string;
+  signInThrottle: string;
+  auditDetails: string;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export function cutoffsFor(asOf: Date): Cutoffs {
+  return {
+    asOf,
+    leads: addMonths(asOf, -env.LEAD_RETENTION_MONTHS).toISOString(),
+    enquiries: addMonths(asOf, -env.ENQUIRY_RETENTION_MONTHS).toISOString(),
+    newsletter: new Date(asOf.getTime() - env.NEWSLETTER_UNCONFIRMED_DAYS * DAY_MS).toISOString(),
+    outbox: new Date(asOf.getTime() - env.OUTBOX_KEEP_DAYS * DAY_MS).toISOString(),
+    signInThrottle: new Date(asOf.getTime() - CLIENT_FAILURES_FORGOTTEN_AFTER_HOURS * 60 * 60_000).toISOString(),
+    auditDetails: addMonths(asOf, -env.AUDIT_DETAIL_MONTHS).toISOString(),
+  };
+}
+
+/** One batch of due records: what to act on, and where the next batch starts (null: none left). */
+export interface Batch<Id> {
+  ids: Id[];
+  /** For the audit details: each entry's new summary. */
+  summaries?: Map<Id, string>;
+  next: Id | null;
+}
+
+export interface Rule<Id> {
+  kind: RetentionKind;
+  /** Due records after `after` (by id), at most RETENTION_BATCH read. */
+  due(db: Db, cutoffs: Cutoffs, after: Id | null): Promise<Batch<Id>>;
+  /** How many are due, in one statement, where the rule can say so in SQL. */
+  count?(db: Db, cutoffs: Cutoffs): Promise<number>;
+  /** Anonymises or deletes them in the run's transaction; how many. */
+  apply(trx: Trx, batch: Batch<Id>, now: string, cutoffs: Cutoffs): Promise<number>;
+}
+
+function nextOf<Id>(rows: Array<{ id: Id }>): Id | null {
+  return rows.length < RETENTION_BATCH ? null : rows[rows.length - 1]!.id;
+}
+
+/** The records of one table due by `due`'s filter, read by id in batches, or counted in one statement. */
+function idRule<TB extends "leads" | "contactEnquiries" | "newsletterSignups" | "outbox">(
+  kind: RetentionKind,
+  due: (db: Db, cutoffs: Cutoffs) => SelectQueryBuilder<Database, TB, object>,
+  apply: Rule<number>["apply"],
+): Rule<number> {
+  const id = sql.ref<number>("id");
+  return {
+    kind,
+    async due(db, cutoffs, after) {
+      const rows = await due(db, cutoffs)
+        .select(id.as("id"))
+        .$if(after !== null, (query) => query.where(id, ">", after!))
+        .orderBy(id)
+        .limit(RETENTION_BATCH)
+        .execute();
+      return { ids: rows.map((row) => Number(row.id)), next: nextOf(rows.map((row) => ({ id: Number(row.id) }))) };
+    },
+    async count(db, cutoffs) {
+      const row = await due(db, cutoffs)
+        .select(sql<number>`count(*)`.as("count"))
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+    apply,
+  };
+}
+
+const leadsRule = idRule(
+  "leads",
+  (db, cutoffs) =>
+    db
+      .selectFrom("leads")
+      .where("anonymisedAt", "is", null)
+      .where("updatedAt", "<", cutoffs.leads)
+      .where("status", "!=", "converted")
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("quotes").select("quotes.id").whereRef("quotes.leadId", "=", "leads.id").where("quotes.status", "=", "accepted"))),
+      ),
+  (trx, batch, now) => anonymiseLeads(trx, batch.ids, { now }),
+);
+
+const customersRule: Rule<number> = {
+  kind: "customers",
+  async due(db, cutoffs, after) {
+    const customers = await db
+      .selectFrom("leads")
+      .select(["id", "updatedAt"])
+      .where("anonymisedAt", "is", null)
+      .where((eb) =>
+        eb.or([
+          eb("status", "=", "converted"),
+          eb.exists(eb.selectFrom("quotes").select("quotes.id").whereRef("quotes.leadId", "=", "leads.id").where("quotes.status", "=", "accepted")),
+        ]),
+      )
+      .$if(after !== null, (query) => query.where("id", ">", after!))
+      .orderBy("id")
+      .limit(RETENTION_BATCH)
+      .execute();
+    if (customers.length === 0) return { ids: [], next: null };
+    const quotes = await db
+      .selectFrom("quotes")
+      .select(["leadId", "start", "lines"])
+      .where("status", "=", "accepted")
+      .where(
+        "leadId",
+        "in",
+        customers.map((customer) => customer.id),
+      )
+      .execute();
+    const ids = customers
+      .filter((customer) => {
+        const end = customerContractEnd(
+          customer,
+          quotes.filter((quote) => quote.leadId === customer.id),
+        );
+        // Kept for CUSTOMER_RETENTION_YEARS whole years after the contract's end.
+        return addMonths(end, env.CUSTOMER_RETENTION_YEARS * 12) < cutoffs.asOf;
+      })
+      .map((customer) => customer.id);
+    return { ids, next: nextOf(customers) };
+  },
+  apply: (trx, batch, now) => anonymiseLeads(trx, batch.ids, { now }),
+};
+
+// An enquiry's last contact is its arrival: replies are made outside the product.
+const enquiriesRule = idRule(
+  "enquiries",
+  (db, cutoffs) => db.selectFrom("contactEnquiries").where("anonymisedAt", "is", null).where("createdAt", "<", cutoffs.enquiries),
+  (trx, batch, now) => anonymiseEnquiries(trx, batch.ids, { now }),
+);
+
+// Never confirmed: not a subscriber. A confirmed address that later unsubscribed is not touched here.
+const newsletterRule = idRule(
+  "unconfirmedNewsletterSignups",
+  (db, cutoffs) => db.selectFrom("newsletterSignups").where("confirmedAt", "is", null).where("createdAt", "<", cutoffs.newsletter),
+  (trx, batch) => deleteNewsletterSignups(trx, batch.ids),
+);
+
+// Delivered only: a given-up delivery stays for the dashboard's failures (its copy of the lead is emptied
+// after the same OUTBOX_KEEP_DAYS: outbox-purge.server.ts) until its lead or enquiry is anonymised.
+const outboxRule = idRule(
+  "outboxDeliveries",
+  (db, cutoffs) => db.selectFrom("outbox").where("deliveredAt", "<", cutoffs.outbox),
+  async (trx, batch) => Number((await trx.deleteFrom("outbox").where("id", "in", batch.ids).executeTakeFirst()).numDeletedRows),
+);
+
+const sessionsRule: Rule<string> = {
+  kind: "sessions",
+  async due(db, cutoffs, after) {
+    const rows = await db
+      .selectFrom("sessions")
+      .select("id")
+      .where("expiresAt", "<", cutoffs.asOf.toISOString())
+      .$if(after !== null, (query) => query.where("id", ">", after!))
+      .orderBy("id")
+      .limit(RETENTION_BATCH)
+      .execute();
+    return { ids: rows.map((row) => row.id), next: nextOf(rows) };
+  },
+  async apply(trx, batch, _now, cutoffs) {
+    // Still expired as the batch is written (a session's expiry moves on as it is used).
+    const deleted = await trx.deleteFrom("sessions").where("id", "in", batch.ids).where("expiresAt", "<", cutoffs.asOf.toISOString()).executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  },
+};
+
+/** A throttle row lives while it blocks, and for a day after its last failure (app/models/sign-in-throttle.server.ts). Its id here: JSON [accountKey, clientKey]. */
+const signInThrottleRule: Rule<string> = {
+  kind: "signInThrottle",
+  async due(db, cutoffs, after) {
+    const [account, client] = after === null ? [null, null] : (JSON.parse(after) as [string, string]);
+    const rows = await db
+      .selectFrom("signInThrottle")
+      .select(["accountKey", "clientKey"])
+      .where("lastFailedAt", "<", cutoffs.signInThrottle)
+      .where((eb) => eb.or([eb("blockedUntil", "is", null), eb("blockedUntil", "<", cutoffs.asOf.toISOString())]))
+      .$if(account !== null, (query) =>
+        query.where((eb) => eb.or([eb("accountKey", ">", account!), eb.and([eb("accountKey", "=", account!), eb("clientKey", ">", client!)])])),
+      )
+      .orderBy("accountKey")
+      .orderBy("clientKey")
+      .limit(RETENTION_BATCH)
+      .execute();
+    const ids = rows.map((row) => JSON.stringify([row.accountKey, row.clientKey]));
+    return { ids, next: rows.length < RETENTION_BATCH ? null : ids[ids.length - 1]! };
+  },
+  async apply(trx, batch) {
+    let deleted = 0;
+    for (const id of batch.ids) {
+      const [account, client] = JSON.parse(id) as [string, string];
+      const result = await trx.deleteFrom("signInThrottle").where("accountKey", "=", account).where("clientKey", "=", client).executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+    }
+    return deleted;
+  },
+};
+
+const auditDetailsRule: Rule<number> = {
+  kind: "auditDetails",
+  async due(db, cutoffs, after) {
+    const rows = await db
+      .selectFrom("auditLog")
+      .select(["id", "action", "summary"])
+      .where("createdAt", "<", cutoffs.auditDetails)
+      .where("action", "in", AUDIT_REWRITE_ACTIONS)
+      .where("summary", "not like", `%${REMOVED_WORDS}%`)
+      .$if(after !== null, (query) => query.where("id", ">", after!))
+      .orderBy("id")
+      .limit(RETENTION_BATCH)
+      .execute();
+    const summaries = new Map<number, string>();
+    for (const row of rows) {
+      const rewritten = auditSummaryWithoutDetails(row.action, row.summary);
+      if (rewritten !== null) summaries.set(row.id, rewritten);
+    }
+    return { ids: [...summaries.keys()], summaries, next: nextOf(rows) };
+  },
+  async apply(trx, batch) {
+    for (const [id, summary] of batch.summaries ?? []) {
+      await trx.updateTable("auditLog").set({ summary }).where("id", "=", id).execute();
+    }
+    return batch.summaries?.size ?? 0;
+  },
+};
+
+export const RULES: Record<RetentionKind, Rule<number> | Rule<string>> = {
+  leads: leadsRule,
+  customers: customersRule,
+  enquiries: enquiriesRule,
+  unconfirmedNewsletterSignups: newsletterRule,
+  outboxDeliveries: outboxRule,
+  sessions: sessionsRule,
+  signInThrottle: signInThrottleRule,
+  auditDetails: auditDetailsRule,
+};

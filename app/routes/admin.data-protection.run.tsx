@@ -1,0 +1,43 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ConfirmForm } from "~/components/ui/confirm-form";
+import { RouteDialog } from "~/components/ui/dialog";
+import { formatCount } from "~/lib/format";
+import { RETENTION_MESSAGES, RETENTION_SCREEN_PATH, retentionTotal } from "~/lib/retention-screen";
+import { planRetention, runRetention } from "~/models/retention.server";
+import { changeFromForm } from "~/route-actions/admin-forms.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
+
+/** "Run now" asks first, like the delete dialogs: a page without JavaScript, a dialog with it. Recorded as a run by the staff member. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminPageUser(request, { permission: "manageDataProtection", signedOut: "login" });
+  const due = await planRetention(new Date());
+  return json({ due: retentionTotal(due) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAdminPageUser(request, { permission: "manageDataProtection", signedOut: "login" });
+  return changeFromForm(() => runRetention({ mode: "apply", trigger: "staff", actor: user }), {
+    success: {
+      redirectTo: RETENTION_SCREEN_PATH,
+      toast: (run) => (run.error ? RETENTION_MESSAGES.failed(run.error) : RETENTION_MESSAGES.ran(retentionTotal(run.counts))),
+    },
+    failure: (error) => RETENTION_MESSAGES.refused(error.message),
+    refusalShownIn: "toast",
+  });
+}
+
+export default function RunRetentionDialog() {
+  const { due } = useLoaderData<typeof loader>();
+  return (
+    <RouteDialog title="Run retention now?" closeTo={RETENTION_SCREEN_PATH}>
+      <ConfirmForm
+        question={`${formatCount(due)} records are due: their personal details are cleared or the records deleted now. This cannot be undone.`}
+        cancelTo={RETENTION_SCREEN_PATH}
+        confirmLabel="Run retention"
+        busyLabel="Running..."
+      />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,159 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { everyTableRow, monthsBefore, seedRetentionCases } from "../support/retention";
+import { runScript } from "../support/scripts";
+import { seedQuoteLead } from "../support/seeded-quotes";
+import { removeTestData, startTestServer, testDatabaseKind, testPostgresDatabaseFor, type TestServer } from "../support/server";
+
+/**
+ * Retention running by itself inside the server (RETENTION_RUN_HOURS), and
+ * `npm run retention` for operators, with the clock moved forward (--as-of).
+ */
+
+const started: TestServer[] = [];
+const folders: string[] = [];
+afterAll(async () => {
+  for (const server of started.reverse()) await server.stop().catch(() => {});
+  for (const folder of folders) await removeTestData(folder);
+});
+
+function tempFolder(): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "retention-test-"));
+  folders.push(folder);
+  return folder;
+}
+
+async function server(env: Record<string, string>, dataDir: string): Promise<TestServer> {
+  const made = await startTestServer(env, { dataDir });
+  started.push(made);
+  return made;
+}
+
+describe("the daily schedule inside the server", () => {
+  it("runs retention shortly after start-up as the System, anonymising a lead idle past LEAD_RETENTION_MONTHS; off with RETENTION_RUN_HOURS=0", async () => {
+    const dataDir = tempFolder();
+    const first = await server({ RETENTION_RUN_HOURS: "0" }, dataDir);
+    const now = new Date();
+    const idle = await seedQuoteLead(first.db, { businessName: "Long Idle Ltd", email: "long.idle@example.co.uk" });
+    const recent = await seedQuoteLead(first.db, { businessName: "Still Talking Ltd", email: "still.talking@example.co.uk" });
+    await first.db
+      .updateTable("leads")
+      .set({ updatedAt: monthsBefore(now, 25) })
+      .where("id", "=", idle.id)
+      .execute();
+    await first.db
+      .updateTable("leads")
+      .set({ updatedAt: monthsBefore(now, 23) })
+      .where("id", "=", recent.id)
+      .execute();
+    // Off: no run, however long the server has been up (its ready line is written after the schedule would start).
+    expect(await first.db.selectFrom("retentionRuns").selectAll().execute()).toEqual([]);
+    expect((await first.kill("SIGTERM")).code).toBe(0);
+
+    const second = await server({ RETENTION_RUN_HOURS: "24" }, dataDir);
+    await expect
+      .poll(async () =>
+        (await second.db.selectFrom("retentionRuns").select(["mode", "trigger", "actorName", "finishedAt"]).execute()).map((run) => [
+          run.trigger,
+          run.finishedAt !== null,
+        ]),
+      )
+      .toEqual([["schedule", true]]);
+    const run = await second.db.selectFrom("retentionRuns").selectAll().executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ mode: "apply", actorName: "System", error: null });
+    expect(JSON.parse(run.counts!)).toMatchObject({ leads: 1 });
+    const leads = await second.db.selectFrom("leads").select(["id", "email", "anonymisedAt"]).orderBy("id").execute();
+    expect(leads).toEqual([
+      { id: idle.id, email: "", anonymisedAt: expect.any(String) },
+      { id: recent.id, email: "still.talking@example.co.uk", anonymisedAt: null },
+    ]);
+    const audit = await second.db.selectFrom("auditLog").selectAll().where("action", "=", "retention.run").execute();
+    expect(audit).toMatchObject([{ actorName: "System", entityType: "retentionRun", entityId: String(run.id) }]);
+  });
+});
+
+describe("npm run retention", () => {
+  const AS_OF = new Date("2031-01-01T00:00:00.000Z");
+
+  it("without --dry-run or --apply prints how to use it and exits 1", async () => {
+    const result = await runScript("retention", [], { DATA_DIR: tempFolder() });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("Usage: npm run retention -- --dry-run | --apply [--as-of YYYY-MM-DD]");
+    const badDay = await runScript("retention", ["--apply", "--as-of", "2031-02-30"], {
+      DATA_DIR: tempFolder(),
+      SESSION_SECRET: "retention-test-session-secret-0123456789",
+    });
+    expect(badDay.code).toBe(1);
+    expect(badDay.output).toContain('--as-of needs a day as YYYY-MM-DD, not "2031-02-30".');
+  });
+
+  it("--dry-run prints what is due, as of a later day, and changes nothing; --apply anonymises and deletes exactly that", async () => {
+    const dataDir = tempFolder();
+    const live = await server({ RETENTION_RUN_HOURS: "0" }, dataDir);
+    const cases = await seedRetentionCases(live.db, AS_OF);
+    expect((await live.kill("SIGTERM")).code).toBe(0);
+    const env = {
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "retention-test-session-secret-0123456789",
+      ...(testDatabaseKind === "postgres" ? { DATABASE_URL: await testPostgresDatabaseFor(dataDir) } : {}),
+    };
+    const db = live.db;
+
+    const before = await everyTableRow(db);
+    const dryRun = await runScript("retention", ["--dry-run", "--as-of", "2031-01-01"], env);
+    expect(dryRun.code, dryRun.output).toBe(0);
+    expect(dryRun.output).toContain("Retention dry run #1 as of 2031-01-01 (nothing changed; what a run would do):");
+    expect(dryRun.output).toContain("Leads anonymised (no activity, not customers): 1\n");
+    expect(dryRun.output).toContain("Customers anonymised (contract ended): 2\n");
+    expect(dryRun.output).toContain("Unconfirmed newsletter sign-ups deleted: 1\n");
+    const afterDryRun = await everyTableRow(db);
+    // Only the run's own record and its audit entry are new.
+    for (const table of Object.keys(before)) {
+      if (table === "retentionRuns" || table === "auditLog") continue;
+      expect(afterDryRun[table], table).toEqual(before[table]);
+    }
+    expect(afterDryRun.auditLog!.filter((row) => !before.auditLog!.includes(row))).toEqual([expect.stringContaining('"action":"retention.run"')]);
+
+    const statusCounts = await db.selectFrom("leadStatusCounts").selectAll().orderBy("status").execute();
+    const applied = await runScript("retention", ["--apply", "--as-of", "2031-01-01"], env);
+    expect(applied.code, applied.output).toBe(0);
+    expect(applied.output).toContain("Retention run #2 as of 2031-01-01:");
+    expect(applied.output).toContain("Leads anonymised (no activity, not customers): 1\n");
+
+    const leads = await db.selectFrom("leads").select(["id", "anonymisedAt"]).where("anonymisedAt", "is not", null).orderBy("id").execute();
+    expect(leads.map((lead) => lead.id)).toEqual([cases.idleLead, cases.oldCustomer, cases.convertedLead].sort((a, b) => a - b));
+    // The dashboard's figures stay.
+    expect(await db.selectFrom("leadStatusCounts").selectAll().orderBy("status").execute()).toEqual(statusCounts);
+    const signups = await db.selectFrom("newsletterSignups").select("id").orderBy("id").execute();
+    expect(signups.map((signup) => signup.id)).toEqual([cases.recentUnconfirmed, cases.unsubscribed]);
+    const runs = await db.selectFrom("retentionRuns").select(["mode", "trigger", "actorName", "error"]).orderBy("id").execute();
+    expect(runs).toEqual([
+      { mode: "dry_run", trigger: "operator", actorName: "Operator", error: null },
+      { mode: "apply", trigger: "operator", actorName: "Operator", error: null },
+    ]);
+
+    // A second run finds nothing left.
+    const again = await runScript("retention", ["--dry-run", "--as-of", "2031-01-01"], env);
+    expect(again.output).toContain("Leads anonymised (no activity, not customers): 0\n");
+  });
+});
+
+describe("the privacy page's retention periods", () => {
+  it("come from the same settings as the retention job, cached page or not", async () => {
+    const custom = await server(
+      { LEAD_RETENTION_MONTHS: "36", CUSTOMER_RETENTION_YEARS: "7", ENQUIRY_RETENTION_MONTHS: "18", NEWSLETTER_UNCONFIRMED_DAYS: "3" },
+      tempFolder(),
+    );
+    for (let view = 0; view < 2; view += 1) {
+      const response = await fetch(`${custom.url}/privacy`);
+      expect(response.status).toBe(200);
+      const text = (await response.text()).replaceAll(/<!-- -->/g, "");
+      expect(text).toContain("up to 3 years after our last contact with you");
+      expect(text).toContain("for the length of your contract and 7 years afterwards");
+      expect(text).toContain("up to 18 months after you sent your enquiry");
+      expect(text).toContain("a sign-up you do not confirm is deleted after 3 days");
+    }
+  });
+});

@@ -1,0 +1,223 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "~/lib/database-types";
+import { createAdminUserRow } from "./admin";
+import { productTableNames } from "./database";
+import { plainQuoteLine } from "./quote-documents";
+import { seedQuote, seedQuoteLead } from "./seeded-quotes";
+
+/**
+ * Records on each side of every retention period, as of `asOf`, written
+ * straight into a database (the retention job's tests move the clock forward
+ * with asOf rather than wait years). Default settings: leads 24 months,
+ * customers 6 years, sign-ups 7 days, outbox 30 days, audit details 24 months.
+ */
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** `months` calendar months before `asOf` (UTC), as stored. */
+export function monthsBefore(asOf: Date, months: number): string {
+  const moved = new Date(asOf.getTime());
+  moved.setUTCMonth(moved.getUTCMonth() - months);
+  return moved.toISOString();
+}
+
+export const daysBefore = (asOf: Date, days: number) => new Date(asOf.getTime() - days * DAY_MS).toISOString();
+
+export interface RetentionCases {
+  /** Leads idle 25 months (due) and 23 months (kept). */
+  idleLead: number;
+  recentLead: number;
+  /** Customers whose 12-month contract ended 7 years (due) and 5 years (kept) before asOf. */
+  oldCustomer: number;
+  recentCustomer: number;
+  /** A lead marked converted by hand 7 years ago, no accepted quote (due). */
+  convertedLead: number;
+  oldEnquiry: number;
+  recentEnquiry: number;
+  /** Unconfirmed sign-ups 8 days (due) and 6 days (kept) old; a confirmed one 3 years old, unsubscribed (kept). */
+  oldUnconfirmed: number;
+  recentUnconfirmed: number;
+  unsubscribed: number;
+  /** Outbox rows delivered 31 days (due) and 29 days (kept) before; failed 40 days before (kept for the dashboard). */
+  oldDelivered: number;
+  recentDelivered: number;
+  oldFailed: number;
+  /** Audit entries 25 months old with an IP address and a sign-in email (due), and one a month old (kept). */
+  oldFailedSignIn: number;
+  oldSignIn: number;
+  recentSignIn: number;
+  /** Staff sessions expired a day before asOf (due) and expiring a day after (kept). */
+  expiredSession: string;
+  liveSession: string;
+  /** Failed sign-in records last added to 2 days (due) and an hour (kept) before asOf. */
+  oldThrottle: string;
+  recentThrottle: string;
+}
+
+export async function seedRetentionCases(db: Kysely<Database>, asOf: Date): Promise<RetentionCases> {
+  const lead = async (name: string, idleMonths: number, status: "contacted" | "converted" = "contacted") => {
+    const { id } = await seedQuoteLead(db, {
+      businessName: `${name} Ltd`,
+      email: `${name.toLowerCase()}@example.co.uk`,
+      firstName: name,
+      lastName: "Retained",
+    });
+    const at = monthsBefore(asOf, idleMonths);
+    await db.updateTable("leads").set({ status, createdAt: at, updatedAt: at }).where("id", "=", id).execute();
+    return id;
+  };
+  const idleLead = await lead("Idle", 25);
+  const recentLead = await lead("Recent", 23);
+  const customer = async (name: string, endedYearsAgo: number) => {
+    const id = await lead(name, endedYearsAgo * 12 + 12, "converted");
+    // A 12-month contract from this start ends endedYearsAgo years before asOf.
+    const createdAt = monthsBefore(asOf, endedYearsAgo * 12 + 12);
+    await seedQuote(db, {
+      leadId: id,
+      status: "accepted",
+      lines: [plainQuoteLine({ termMonths: 12 })],
+      createdAt,
+      acceptedAt: createdAt,
+      acceptedName: `${name} Retained`,
+      acceptedRole: "Owner",
+    });
+    return id;
+  };
+  const oldCustomer = await customer("Oldcustomer", 7);
+  const recentCustomer = await customer("Recentcustomer", 5);
+  const convertedLead = await lead("Converted", 7 * 12, "converted");
+
+  const enquiry = async (name: string, months: number) =>
+    (
+      await db
+        .insertInto("contactEnquiries")
+        .values({
+          firstName: name,
+          lastName: "Enquirer",
+          email: `${name.toLowerCase()}@example.co.uk`,
+          contactNumber: "07700 900123",
+          subject: "general-enquiry",
+          message: `A message from ${name}`,
+          createdAt: monthsBefore(asOf, months),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const oldEnquiry = await enquiry("Oldenquirer", 25);
+  const recentEnquiry = await enquiry("Newenquirer", 23);
+
+  const signup = async (email: string, createdAt: string, confirmedAt: string | null, unsubscribedAt: string | null = null) =>
+    (
+      await db
+        .insertInto("newsletterSignups")
+        .values({
+          email,
+          firstName: null,
+          lastName: null,
+          sourcePage: "/about",
+          createdAt,
+          updatedAt: createdAt,
+          confirmedAt,
+          confirmationTokenHash: confirmedAt ? null : `hash-${email}`,
+          confirmationExpiresAt: null,
+          unsubscribedAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const oldUnconfirmed = await signup("eight.days@example.co.uk", daysBefore(asOf, 8), null);
+  const recentUnconfirmed = await signup("six.days@example.co.uk", daysBefore(asOf, 6), null);
+  const unsubscribed = await signup("left@example.co.uk", daysBefore(asOf, 3 * 365), daysBefore(asOf, 3 * 365), daysBefore(asOf, 365));
+
+  const outbox = async (fields: { deliveredAt?: string; failedAt?: string }) =>
+    (
+      await db
+        .insertInto("outbox")
+        .values({
+          kind: "lead.webhook",
+          leadId: null,
+          payload: JSON.stringify({ lead: { email: "copy@example.co.uk" } }),
+          attempts: 1,
+          nextAttemptAt: null,
+          lastAttemptAt: daysBefore(asOf, 40),
+          lastError: fields.failedAt ? "answered 500" : null,
+          deliveredAt: fields.deliveredAt ?? null,
+          failedAt: fields.failedAt ?? null,
+          createdAt: daysBefore(asOf, 40),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const oldDelivered = await outbox({ deliveredAt: daysBefore(asOf, 31) });
+  const recentDelivered = await outbox({ deliveredAt: daysBefore(asOf, 29) });
+  const oldFailed = await outbox({ failedAt: daysBefore(asOf, 40) });
+
+  const audit = async (action: string, summary: string, createdAt: string) =>
+    (
+      await db
+        .insertInto("auditLog")
+        .values({ actorId: null, actorName: "Visitor", action, entityType: "signIn", entityId: null, summary, createdAt })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const oldFailedSignIn = await audit(
+    "sign_in.failed",
+    "Failed sign-in as guess@example.co.uk with a password from 203.0.113.7: wrong email or password",
+    monthsBefore(asOf, 25),
+  );
+  const oldSignIn = await audit("sign_in.succeeded", "Signed in with a password from 198.51.100.4", monthsBefore(asOf, 25));
+  const recentSignIn = await audit("sign_in.succeeded", "Signed in with a password from 198.51.100.5", monthsBefore(asOf, 1));
+
+  const staff = await createAdminUserRow(db, {
+    email: `retention.staff.${asOf.getTime()}.${Math.random().toString(36).slice(2)}@example.co.uk`,
+    role: "manager",
+  });
+  const session = async (id: string, expiresAt: string) => {
+    await db
+      .insertInto("sessions")
+      .values({ id, adminUserId: staff.id, createdAt: daysBefore(asOf, 30), lastSeenAt: daysBefore(asOf, 2), expiresAt })
+      .execute();
+    return id;
+  };
+  const expiredSession = await session(`expired-${staff.id}`, daysBefore(asOf, 1));
+  const liveSession = await session(`live-${staff.id}`, daysBefore(asOf, -1));
+  const throttle = async (accountKey: string, lastFailedAt: string) => {
+    await db.insertInto("signInThrottle").values({ accountKey, clientKey: "203.0.113.7", failures: 3, lastFailedAt, blockedUntil: null }).execute();
+    return accountKey;
+  };
+  const oldThrottle = await throttle("old.guess@example.co.uk", daysBefore(asOf, 2));
+  const recentThrottle = await throttle("new.guess@example.co.uk", new Date(asOf.getTime() - 60 * 60_000).toISOString());
+
+  return {
+    expiredSession,
+    liveSession,
+    oldThrottle,
+    recentThrottle,
+    idleLead,
+    recentLead,
+    oldCustomer,
+    recentCustomer,
+    convertedLead,
+    oldEnquiry,
+    recentEnquiry,
+    oldUnconfirmed,
+    recentUnconfirmed,
+    unsubscribed,
+    oldDelivered,
+    recentDelivered,
+    oldFailed,
+    oldFailedSignIn,
+    oldSignIn,
+    recentSignIn,
+  };
+}
+
+/** Every row of every product table, in a stable order: to show that nothing changed. */
+export async function everyTableRow(db: Kysely<Database>): Promise<Record<string, unknown[]>> {
+  const tables: Record<string, unknown[]> = {};
+  for (const name of await productTableNames(db)) {
+    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(db);
+    tables[name] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return tables;
+}

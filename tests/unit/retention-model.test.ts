@@ -1,0 +1,177 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REMOVED_WORDS } from "~/lib/data-protection";
+
+/**
+ * The retention rules on the model itself, against a real SQLite file, with
+ * the clock moved forward through asOf: what is due on each side of every
+ * period, a dry run that changes nothing, an apply run that changes exactly
+ * what is due, recorded and audited.
+ */
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "retention-model-"));
+const previousDataDir = process.env.DATA_DIR;
+process.env.DATA_DIR = dataDir;
+
+// Imported once DATA_DIR is set: the configuration is read as its module loads.
+const { getDb } = await import("~/infrastructure/db.server");
+const { planRetention, runRetention } = await import("~/models/retention.server");
+const { auditSummaryWithoutDetails, customerContractEnd } = await import("~/lib/retention");
+const { seedRetentionCases, everyTableRow } = await import("../support/retention");
+
+const AS_OF = new Date("2031-01-01T09:00:00.000Z");
+let cases: Awaited<ReturnType<typeof seedRetentionCases>>;
+
+beforeAll(async () => {
+  cases = await seedRetentionCases(await getDb(), AS_OF);
+});
+afterAll(async () => {
+  await (await getDb()).destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (previousDataDir === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = previousDataDir;
+});
+
+const EXPECTED = {
+  leads: 1,
+  customers: 2,
+  enquiries: 1,
+  unconfirmedNewsletterSignups: 1,
+  outboxDeliveries: 1,
+  sessions: 1,
+  signInThrottle: 1,
+  auditDetails: 2,
+};
+
+describe("retention as of a day years ahead", () => {
+  it("plans what is due on each side of every period", async () => {
+    expect(await planRetention(AS_OF)).toEqual(EXPECTED);
+  });
+
+  it("a dry run records its counts and changes nothing else", async () => {
+    const db = await getDb();
+    const before = await everyTableRow(db);
+    const run = await runRetention({ mode: "dry_run", trigger: "operator", actor: null, asOf: AS_OF });
+    expect(run).toMatchObject({ mode: "dry_run", trigger: "operator", actorName: "Operator", counts: EXPECTED, error: null });
+    const after = await everyTableRow(db);
+    const { retentionRuns: runsAfter, auditLog: auditAfter, ...restAfter } = after;
+    const { retentionRuns: runsBefore, auditLog: auditBefore, ...restBefore } = before;
+    expect(restAfter).toEqual(restBefore);
+    expect(runsAfter).toHaveLength(runsBefore!.length + 1);
+    // The audit log gains the run's own entry, and nothing in it is rewritten.
+    expect(auditAfter!.filter((row) => !auditBefore!.includes(row))).toEqual([expect.stringContaining('"action":"retention.run"')]);
+  });
+
+  it("an apply run anonymises and deletes exactly what is due, and the next run finds nothing", async () => {
+    const db = await getDb();
+    const statusCounts = await db.selectFrom("leadStatusCounts").selectAll().orderBy("status").execute();
+    const run = await runRetention({ mode: "apply", trigger: "schedule", actor: null, asOf: AS_OF });
+    expect(run).toMatchObject({ mode: "apply", actorName: "System", counts: EXPECTED, error: null });
+    expect(run.finishedAt).not.toBeNull();
+
+    const leads = await db.selectFrom("leads").select(["id", "email", "firstName", "anonymisedAt", "status"]).execute();
+    const anonymised = leads.filter((lead) => lead.anonymisedAt !== null).map((lead) => lead.id);
+    expect(anonymised.sort()).toEqual([cases.idleLead, cases.oldCustomer, cases.convertedLead].sort());
+    expect(leads.find((lead) => lead.id === cases.idleLead)).toMatchObject({ email: "", firstName: "" });
+    expect(leads.find((lead) => lead.id === cases.recentLead)).toMatchObject({ email: "recent@example.co.uk" });
+    expect(leads.find((lead) => lead.id === cases.recentCustomer)).toMatchObject({ email: "recentcustomer@example.co.uk" });
+    // The dashboard's figures stay.
+    expect(await db.selectFrom("leadStatusCounts").selectAll().orderBy("status").execute()).toEqual(statusCounts);
+    // The customer's accepted quote keeps its money figures.
+    const quote = await db.selectFrom("quotes").select(["totals", "lines", "acceptedName"]).where("leadId", "=", cases.oldCustomer).executeTakeFirstOrThrow();
+    expect(quote.totals).not.toBeNull();
+    expect(quote.acceptedName).toBe("");
+
+    const enquiries = await db.selectFrom("contactEnquiries").select(["id", "anonymisedAt"]).where("anonymisedAt", "is not", null).execute();
+    expect(enquiries.map((enquiry) => enquiry.id)).toEqual([cases.oldEnquiry]);
+    const signups = await db.selectFrom("newsletterSignups").select("id").orderBy("id").execute();
+    expect(signups.map((signup) => signup.id)).toEqual([cases.recentUnconfirmed, cases.unsubscribed]);
+    const outbox = await db.selectFrom("outbox").select("id").orderBy("id").execute();
+    expect(outbox.map((row) => row.id)).toEqual([cases.recentDelivered, cases.oldFailed]);
+    const sessions = await db.selectFrom("sessions").select("id").where("id", "in", [cases.expiredSession, cases.liveSession]).execute();
+    expect(sessions.map((row) => row.id)).toEqual([cases.liveSession]);
+    const throttle = await db.selectFrom("signInThrottle").select("accountKey").execute();
+    expect(throttle.map((row) => row.accountKey)).toEqual([cases.recentThrottle]);
+
+    const audit = await db
+      .selectFrom("auditLog")
+      .select(["id", "summary"])
+      .where("id", "in", [cases.oldFailedSignIn, cases.oldSignIn, cases.recentSignIn])
+      .orderBy("id")
+      .execute();
+    expect(audit.map((entry) => entry.summary)).toEqual([
+      `Failed sign-in as ${REMOVED_WORDS} with a password from ${REMOVED_WORDS}: wrong email or password`,
+      `Signed in with a password from ${REMOVED_WORDS}`,
+      "Signed in with a password from 198.51.100.5",
+    ]);
+    const entry = await db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("entityType", "=", "retentionRun")
+      .where("entityId", "=", String(run.id))
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ action: "retention.run", actorId: null, actorName: "System" });
+    expect(entry.summary).toContain("Leads anonymised (no activity, not customers): 1");
+
+    expect(await planRetention(AS_OF)).toEqual(Object.fromEntries(Object.keys(EXPECTED).map((kind) => [kind, 0])));
+  });
+
+  it("goes through every batch when more are due than one batch holds", async () => {
+    const db = await getDb();
+    const { seedTestLeads } = await import("../support/database");
+    const { last } = await db
+      .selectFrom("leads")
+      .select((eb) => eb.fn.max("id").as("last"))
+      .executeTakeFirstOrThrow();
+    await seedTestLeads(db, 450, { startNumber: 900_000 });
+    await db.updateTable("leads").set({ status: "new", updatedAt: "2020-01-01T00:00:00.000Z" }).where("id", ">", Number(last)).execute();
+    const due = (await planRetention(AS_OF)).leads;
+    expect(due).toBe(450);
+    const run = await runRetention({ mode: "apply", trigger: "operator", actor: null, asOf: AS_OF });
+    expect(run.counts?.leads).toBe(due);
+    expect((await planRetention(AS_OF)).leads).toBe(0);
+  });
+});
+
+describe("anonymisation in larger batches", () => {
+  // Known fault of app/models/anonymisation.server.ts, reported: it nests one SQL replace() per word
+  // of every lead in the call, past SQLite's expression depth (1,000) at about 60 leads. Retention
+  // therefore works in batches of RETENTION_BATCH (40). Remove `.fails` once it is fixed.
+  it.fails("anonymiseLeads anonymises 200 leads in one call", async () => {
+    const db = await getDb();
+    const { anonymiseLeads } = await import("~/models/anonymisation.server");
+    const { seedTestLeads } = await import("../support/database");
+    const { last } = await db
+      .selectFrom("leads")
+      .select((eb) => eb.fn.max("id").as("last"))
+      .executeTakeFirstOrThrow();
+    await seedTestLeads(db, 200, { startNumber: 800_000 });
+    const ids = (await db.selectFrom("leads").select("id").where("id", ">", Number(last)).execute()).map((row) => row.id);
+    const anonymised = await db.transaction().execute((trx) => anonymiseLeads(trx, ids, { now: new Date().toISOString() }));
+    expect(anonymised).toBe(200);
+  });
+});
+
+describe("the rules' pieces", () => {
+  it("rewrites an audit summary once, in the same words, and leaves others", () => {
+    const once = auditSummaryWithoutDetails("quote.accepted", "Quote v1 accepted by Jane Smith (Director) (CLB-2026-000001-v1)");
+    expect(once).toBe(`Quote v1 accepted by ${REMOVED_WORDS} (CLB-2026-000001-v1)`);
+    expect(auditSummaryWithoutDetails("quote.accepted", once!)).toBeNull();
+    expect(auditSummaryWithoutDetails("quote.sent", "Quote v2 sent to jane@example.co.uk: 3 lines (CLB-2026-000001-v2)")).toBe(
+      `Quote v2 sent to ${REMOVED_WORDS}: 3 lines (CLB-2026-000001-v2)`,
+    );
+    expect(auditSummaryWithoutDetails("lead.deleted", "Deleted lead CLB-2026-000001 (Smith Plumbing)")).toBe(`Deleted lead CLB-2026-000001 (${REMOVED_WORDS})`);
+    expect(auditSummaryWithoutDetails("lead.status_changed", "Moved lead CLB-2026-000001 to Lost")).toBeNull();
+  });
+
+  it("ends a customer's contract at the accepted quote's start plus its longest monthly term", () => {
+    const lines = (terms: Array<number | null>) =>
+      JSON.stringify(terms.map((termMonths) => ({ charge: termMonths === null ? "one_off" : "monthly", termMonths })));
+    expect(customerContractEnd({ updatedAt: "2030-01-01T00:00:00.000Z" }, [{ start: "2025-03-31", lines: lines([12, 36, null]) }]).toISOString()).toBe(
+      "2028-03-31T00:00:00.000Z",
+    );
+    expect(customerContractEnd({ updatedAt: "2030-01-01T00:00:00.000Z" }, []).toISOString()).toBe("2030-01-01T00:00:00.000Z");
+  });
+});
