@@ -60,8 +60,11 @@ export interface PersonRecord {
   suppressed: { email: boolean | null; phone: boolean | null };
 }
 
+/** The record as the screen shows it: the outbox rows without their copies (the downloads carry those). */
+export type StaffPersonRecord = Omit<PersonRecord, "outbox"> & { outbox: Array<Omit<PersonOutboxRow, "payload">> };
+
 /** Whether anything personal was found (the suppression list and the register alone are not the person's data). */
-export function personFound(record: PersonRecord): boolean {
+export function personFound(record: PersonRecord | StaffPersonRecord): boolean {
   return (
     record.leads.length +
       record.enquiries.length +
@@ -72,4 +75,27 @@ export function personFound(record: PersonRecord): boolean {
       record.signInFailures.length >
     0
   );
+}
+
+/** Where the product sends copies, for "who it was sent to": the lead webhook's host and the staff's notification addresses. */
+export interface DeliverySettings {
+  /** LEAD_WEBHOOK_URL's host; null with no webhook. */
+  webhookHost: string | null;
+}
+
+/** Who an outbox row was (or will be) sent to: an email's addresses, or the lead webhook's host. */
+export function deliveryRecipients(row: { kind: string; payload: string }, settings: DeliverySettings): string[] {
+  if (row.kind === "lead.webhook") return [`Lead webhook${settings.webhookHost ? ` (${settings.webhookHost})` : ""}`];
+  try {
+    const payload = JSON.parse(row.payload) as { to?: unknown };
+    if (Array.isArray(payload.to)) return payload.to.filter((to): to is string => typeof to === "string");
+  } catch {
+    // A payload that is not JSON names no one.
+  }
+  return [];
+}
+
+/** Where an outbox row stands. */
+export function deliveryState(row: { deliveredAt: string | null; failedAt: string | null }): "sent" | "failed" | "waiting" {
+  return row.deliveredAt ? "sent" : row.failedAt ? "failed" : "waiting";
 }

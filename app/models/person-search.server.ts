@@ -1,7 +1,8 @@
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from "kysely";
 import type { Database } from "~/lib/database-types";
-import type { PersonQuery, PersonRecord } from "~/lib/person-data";
+import { deliveryRecipients, type DeliverySettings, type PersonQuery, type PersonRecord, type StaffPersonRecord } from "~/lib/person-data";
 import { databaseKind, getDb } from "~/infrastructure/db.server";
+import { env } from "~/infrastructure/env.server";
 import { normaliseEmail, normalisePhone, suppressionKey } from "~/infrastructure/suppression.server";
 
 /**
@@ -266,4 +267,20 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
       phone: phone ? listed.has(suppressionKey("phone", phone)) : null,
     },
   };
+}
+
+/** Where this server sends copies (for "who it was sent to"). */
+export function deliverySettings(): DeliverySettings {
+  return { webhookHost: env.LEAD_WEBHOOK_URL ? new URL(env.LEAD_WEBHOOK_URL).host : null };
+}
+
+/** A person's record as the Find a person screen shows it: with each email's and webhook's recipients. */
+export async function personRecordForStaff(input: {
+  email?: string;
+  phone?: string;
+}): Promise<{ record: StaffPersonRecord; recipients: Record<number, string[]> }> {
+  const record = await findPerson(input);
+  const settings = deliverySettings();
+  const recipients = Object.fromEntries(record.outbox.map((row) => [row.id, deliveryRecipients(row, settings)]));
+  return { record: { ...record, outbox: record.outbox.map(({ payload: _copy, ...row }) => row) }, recipients };
 }
