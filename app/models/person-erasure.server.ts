@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import type { AdminUser } from "~/lib/admin-users";
 import { ANONYMISED_TEXT, REMOVED_WORDS } from "~/lib/data-protection";
 import type { PersonRecord } from "~/lib/person-data";
@@ -110,8 +111,11 @@ function emptySqliteLog(): void {
 export async function erasePerson(input: PersonInput, actor: AdminUser): Promise<ErasureCounts> {
   const query = requireSomeone(input);
   const db = await getDb();
+  const started = performance.now();
+  let foundMs = 0;
   const counts = await db.transaction().execute(async (trx) => {
     const record = await findPersonIn(trx, query);
+    foundMs = performance.now() - started;
     const { words, emails, phones } = personalWords(record);
     const now = nowIso();
     const leads = await anonymiseLeads(
@@ -175,7 +179,13 @@ export async function erasePerson(input: PersonInput, actor: AdminUser): Promise
     );
     return counts;
   });
+  const committedMs = performance.now() - started;
   emptySqliteLog();
+  // Times only, never who: how long finding, changing and emptying the log took.
+  logger.info(
+    { event: "person.erased", foundMs: Math.round(foundMs), committedMs: Math.round(committedMs), totalMs: Math.round(performance.now() - started) },
+    "A person was erased",
+  );
   return counts;
 }
 

@@ -54,6 +54,73 @@ export function containsText(column: string, text: string) {
     : sql<SqlBool>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`;
 }
 
+/**
+ * The person's leads by email and by phone, each through its own index (one query
+ * with OR and an order could walk every lead by date instead).
+ */
+async function leadsOf(db: Executor, email: string | null, phoneKey: string | null) {
+  const [byEmail, byPhone] = await Promise.all([
+    email ? db.selectFrom("leads").selectAll().where(sameEmail("email", email)).where("anonymisedAt", "is", null).limit(MAX_PER_KIND).execute() : [],
+    phoneKey ? db.selectFrom("leads").selectAll().where("phoneKey", "=", phoneKey).where("anonymisedAt", "is", null).limit(MAX_PER_KIND).execute() : [],
+  ]);
+  return merged([byEmail, byPhone]);
+}
+
+/** Rows of several queries as one list, each once, oldest first. */
+function merged<Row extends { id: number; createdAt: string }>(lists: Row[][]): Row[] {
+  const byId = new Map<number, Row>();
+  for (const list of lists) for (const row of list) byId.set(row.id, row);
+  return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id).slice(0, MAX_PER_KIND);
+}
+
+/**
+ * The outbox rows of the person's leads and enquiries (through their indexes), and
+ * rows tied to neither whose copy names them (a newsletter confirmation): only
+ * those are searched as text, so the search does not read every lead's emails.
+ */
+async function outboxOf(db: Executor, { leadIds, enquiryIds, texts }: { leadIds: number[]; enquiryIds: number[]; texts: string[] }) {
+  const [ofLeads, ofEnquiries, naming] = await Promise.all([
+    leadIds.length ? db.selectFrom("outbox").selectAll().where("leadId", "in", leadIds).limit(MAX_PER_KIND).execute() : Promise.resolve([]),
+    enquiryIds.length ? db.selectFrom("outbox").selectAll().where("enquiryId", "in", enquiryIds).limit(MAX_PER_KIND).execute() : Promise.resolve([]),
+    texts.length
+      ? db
+          .selectFrom("outbox")
+          .selectAll()
+          .where("leadId", "is", null)
+          .where("enquiryId", "is", null)
+          .where((eb) => eb.or(texts.map((text) => containsText("payload", text))))
+          .limit(MAX_PER_KIND)
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  return merged([ofLeads, ofEnquiries, naming]);
+}
+
+/**
+ * The audit entries about the person's records (through the entity index), and
+ * the failed sign-ins that name their email (entries about no record: only the
+ * sign-in entries are searched as text).
+ */
+async function auditEntriesOf(db: Executor, { emails, about }: { emails: string[]; about: Array<[entityType: string, ids: number[]]> }) {
+  const lists = await Promise.all([
+    ...about
+      .filter(([, ids]) => ids.length > 0)
+      .map(([entityType, ids]) =>
+        db.selectFrom("auditLog").selectAll().where("entityType", "=", entityType).where("entityId", "in", ids.map(String)).limit(MAX_PER_KIND).execute(),
+      ),
+    emails.length
+      ? db
+          .selectFrom("auditLog")
+          .selectAll()
+          .where("entityType", "=", "signIn")
+          .where((eb) => eb.or(emails.map((email) => containsText("summary", email))))
+          .limit(MAX_PER_KIND)
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  return merged(lists);
+}
+
 /** Everything held about the person with this email and/or phone; see PersonRecord. */
 export async function findPerson(input: { email?: string | null; phone?: string | null }, db?: Executor): Promise<PersonRecord> {
   return findPersonIn(db ?? (await getDb()), personQuery(input));
@@ -78,47 +145,8 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
   };
   if (!email && !phoneKey) return empty;
 
-  const [leads, enquiries, newsletterSignups] = await Promise.all([
-    db
-      .selectFrom("leads")
-      .select([
-        "id",
-        "reference",
-        "status",
-        "teamSize",
-        "contractExpiry",
-        "businessType",
-        "businessName",
-        "postcode",
-        "firstName",
-        "lastName",
-        "email",
-        "phoneNumber",
-        "companyName",
-        "contractLength",
-        "jobTitle",
-        "requirements",
-        "sourcePage",
-        "createdAt",
-        "updatedAt",
-        "webhookDeliveredAt",
-        "firstContactedAt",
-        "assignedTo",
-        "tariff",
-        "tariffShortlist",
-        "anonymisedAt",
-      ])
-      .where((eb) => {
-        const matches: Array<Expression<SqlBool>> = [];
-        if (email) matches.push(sameEmail("email", email));
-        if (phoneKey) matches.push(eb("phoneKey", "=", phoneKey));
-        return eb.or(matches);
-      })
-      .where("anonymisedAt", "is", null)
-      .orderBy("createdAt")
-      .orderBy("id")
-      .limit(MAX_PER_KIND)
-      .execute(),
+  const [leadRows, enquiries, newsletterSignups] = await Promise.all([
+    leadsOf(db, email, phoneKey),
     db
       .selectFrom("contactEnquiries")
       .selectAll()
@@ -145,6 +173,7 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
       : Promise.resolve([]),
   ]);
 
+  const leads = leadRows.map(({ submissionToken: _token, phoneKey: _key, ...lead }) => lead);
   const leadIds = leads.map((lead) => lead.id);
   const enquiryIds = enquiries.map((enquiry) => enquiry.id);
   const signupIds = newsletterSignups.map((signup) => signup.id);
@@ -199,19 +228,7 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
       .orderBy("id")
       .limit(MAX_PER_KIND)
       .execute(),
-    db
-      .selectFrom("outbox")
-      .selectAll()
-      .where((eb) => {
-        const matches: Array<Expression<SqlBool>> = [...emails, ...phoneTexts].map((text) => containsText("payload", text));
-        if (leadIds.length) matches.push(eb("leadId", "in", leadIds));
-        if (enquiryIds.length) matches.push(eb("enquiryId", "in", enquiryIds));
-        return eb.or(matches);
-      })
-      .orderBy("createdAt")
-      .orderBy("id")
-      .limit(MAX_PER_KIND)
-      .execute(),
+    outboxOf(db, { leadIds, enquiryIds, texts: [...emails, ...phoneTexts] }),
     db.selectFrom("dataRequests").selectAll().where("contactKey", "in", registerKeys).orderBy("receivedOn").orderBy("id").execute(),
     emails.size
       ? db
@@ -230,24 +247,15 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
 
   const quotes = quoteRows.map(({ token: _token, termsText: _terms, acceptedContentHash: _hash, ...quote }) => quote);
   const quoteIds = quotes.map((quote) => quote.id);
-  const auditEntries = await db
-    .selectFrom("auditLog")
-    .selectAll()
-    .where((eb) => {
-      const about = (entityType: string, ids: number[]) => eb.and([eb("entityType", "=", entityType), eb("entityId", "in", ids.map(String))]);
-      // Failed sign-ins name the email typed; other entries may quote it too.
-      const matches: Array<Expression<SqlBool>> = [...emails].map((value) => containsText("summary", value));
-      if (leadIds.length) matches.push(about("lead", leadIds));
-      if (quoteIds.length) matches.push(about("quote", quoteIds));
-      if (enquiryIds.length) matches.push(about("enquiry", enquiryIds));
-      if (signupIds.length) matches.push(about("newsletterSignup", signupIds));
-      if (matches.length === 0) return sql<SqlBool>`1 = 0`;
-      return eb.or(matches);
-    })
-    .orderBy("createdAt")
-    .orderBy("id")
-    .limit(MAX_PER_KIND)
-    .execute();
+  const auditEntries = await auditEntriesOf(db, {
+    emails: [...emails],
+    about: [
+      ["lead", leadIds],
+      ["quote", quoteIds],
+      ["enquiry", enquiryIds],
+      ["newsletterSignup", signupIds],
+    ],
+  });
 
   const listed = new Set(suppressions.map((row) => row.hash));
   return {
