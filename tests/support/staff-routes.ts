@@ -59,6 +59,8 @@ export interface StaffRoute {
 }
 
 const LIST_QUERY = ["q", "page"];
+/** Find a person and its downloads, erasure and objection: `?email=&phone=` (and the register entry answered). */
+const PERSON_QUERY = ["email", "phone", "request"];
 const LEAD_QUERY = ["q", "status", "assigned", "page"];
 const QUOTE_LIST_QUERY = ["q", "status", "owner", "expiring", "page"];
 const TESTIMONIAL_FIELDS = ["name", "company", "position", "content", "date", "rating", "featured"];
@@ -271,6 +273,27 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
     writes: [none("manageDataProtection")],
   }),
   "admin.data-protection.run.tsx": page("/admin/data-protection/run", "manageDataProtection", "/admin/api/login", { writes: [none("manageDataProtection")] }),
+  // A person's data: the search never fails (the field says what is wrong).
+  "admin.data-protection.people.tsx": page("/admin/data-protection/people", "manageDataProtection", "/admin/api/login", { query: PERSON_QUERY }),
+  // Its downloads and dialogs need a valid email or phone: none of the probes is one (400).
+  "admin.data-protection.people.export[.]json.ts": page("/admin/data-protection/people/export.json", "manageDataProtection", "/admin/api/login", {
+    query: PERSON_QUERY,
+    viewStatus: 400,
+  }),
+  "admin.data-protection.people.export[.]html.ts": page("/admin/data-protection/people/export.html", "manageDataProtection", "/admin/api/login", {
+    query: PERSON_QUERY,
+    viewStatus: 400,
+  }),
+  "admin.data-protection.people.erase.tsx": page("/admin/data-protection/people/erase", "manageDataProtection", "/admin/api/login", {
+    query: PERSON_QUERY,
+    viewStatus: 400,
+    writes: [none("manageDataProtection")],
+  }),
+  "admin.data-protection.people.object.tsx": page("/admin/data-protection/people/object", "manageDataProtection", "/admin/api/login", {
+    query: PERSON_QUERY,
+    viewStatus: 400,
+    writes: [none("manageDataProtection")],
+  }),
   "admin.quotes.tsx": page("/admin/quotes", "view", "/admin/api/login", { query: QUOTE_LIST_QUERY }),
   "admin.quotes.export.ts": page("/admin/quotes/export", "view", "/admin/api/login", { query: QUOTE_LIST_QUERY }),
   "admin.settings.tsx": page("/admin/settings", "view", "/admin"),

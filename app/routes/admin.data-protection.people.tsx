@@ -1,0 +1,79 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import { PersonRecordSections } from "~/components/admin/person-record";
+import { Button, buttonClasses, ButtonLink } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/field";
+import { personFound } from "~/lib/person-data";
+import { PERSON_SEARCH_RULES, personSearchFromUrl, personSearchQuery } from "~/lib/schemas/person";
+import { personRecordForStaff } from "~/models/person-search.server";
+import { requireAdminPageUser } from "~/route-actions/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Find a person | Data protection | Administration Portal" }];
+
+/** Staff find everything held about one person by email or phone, then download it, erase them or stop contacting them. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminPageUser(request, { permission: "manageDataProtection", signedOut: "login" });
+  const answer = personSearchFromUrl(new URL(request.url));
+  if (!answer.ok) {
+    // A page with the field's message, like any form shown again (a GET search answers 200).
+    return json({ values: answer.values, fieldErrors: answer.fieldErrors, found: null });
+  }
+  const { email = "", phone = "" } = answer.search;
+  const found = await personRecordForStaff({ email, phone });
+  return json({ values: { email, phone }, fieldErrors: {}, found: { ...found, query: personSearchQuery({ email, phone }) } });
+}
+
+export default function FindPerson() {
+  const { values, fieldErrors, found } = useLoaderData<typeof loader>();
+  const errors: { email?: string; phone?: string } = fieldErrors;
+  return (
+    <div className="grid gap-6">
+      <Form method="get" className="grid max-w-3xl gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
+        <Field id="person-email" label="Email address" rule={PERSON_SEARCH_RULES.email} required={false} error={errors.email}>
+          {(control) => <Input {...control} name="email" defaultValue={values.email} autoComplete="off" />}
+        </Field>
+        <Field id="person-phone" label="Phone number" rule={PERSON_SEARCH_RULES.phone} required={false} error={errors.phone}>
+          {(control) => <Input {...control} name="phone" defaultValue={values.phone} autoComplete="off" />}
+        </Field>
+        <Button type="submit" variant="primary" size="toolbar">
+          Find
+        </Button>
+      </Form>
+      {found ? (
+        <section aria-label="What we hold" className="grid gap-6">
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="mr-auto text-sm text-slate-700" data-testid="person-summary">
+              {personFound(found.record)
+                ? `Found ${found.record.leads.length} leads, ${found.record.enquiries.length} enquiries and ${found.record.newsletterSignups.length} newsletter sign-ups for ${[values.email, values.phone].filter(Boolean).join(" / ")}.`
+                : `Nothing held about ${[values.email, values.phone].filter(Boolean).join(" / ")}.`}
+            </p>
+            <a href={`/admin/data-protection/people/export.json?${found.query}`} className={buttonClasses("outline", "sm")} download>
+              Download (JSON)
+            </a>
+            <a href={`/admin/data-protection/people/export.html?${found.query}`} className={buttonClasses("outline", "sm")} download>
+              Download (readable page)
+            </a>
+            <ButtonLink to={`/admin/data-protection/people/object?${found.query}`} variant="outline" size="sm" preventScrollReset>
+              Object / stop contact
+            </ButtonLink>
+            <ButtonLink to={`/admin/data-protection/people/erase?${found.query}`} variant="destructive" size="sm" preventScrollReset>
+              Erase
+            </ButtonLink>
+          </div>
+          <p className="text-sm">
+            <Link
+              to={`/admin/data-protection/requests/new?${new URLSearchParams({ contact: found.record.query.email ?? found.record.query.phone ?? "" })}`}
+              className="font-medium text-brand-700 underline"
+            >
+              Record a request
+            </Link>{" "}
+            <span className="text-slate-600">for the register (received, due in one month, handled by).</span>
+          </p>
+          <PersonRecordSections record={found.record} recipients={found.recipients} />
+        </section>
+      ) : null}
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { staffOfEveryRole, type StaffClient } from "../support/client";
+import { productTableNames } from "../support/database";
+import { TestHook } from "../support/hook";
+import { TestMailbox } from "../support/mailbox";
+import { seedPerson, TEST_SUPPRESSION_KEY, type TestPerson } from "../support/person";
+import { startTestServer, testDatabaseKind, type TestServer } from "../support/server";
+
+/**
+ * The every-table erasure check: one person is put into every table that can
+ * hold them through the app itself (quote request with consent, staff notes,
+ * a quote sent, viewed and accepted, an enquiry, a confirmed newsletter
+ * sign-up, emails and the webhook delivered, a failed staff sign-in typed with
+ * their email, a register entry), with a second person beside them; staff
+ * erase the first on the Data protection screen. Then nothing in the database
+ * holds their email, phone or name: on SQLite the whole files on disk (the
+ * database, its write-ahead log, everything in the data folder), on Postgres
+ * every row of every table. The second person is all still there, and the
+ * dashboard's figures have not changed.
+ */
+
+const APP_URL = "https://clearline.example.co.uk";
+const ERASED: TestPerson = {
+  firstName: "Ffionwen",
+  lastName: "Vaughantudor",
+  email: "ffionwen.vt@vaughantudorjoinery.co.uk",
+  phone: "07700 900417",
+  businessName: "Vaughantudor Joinery",
+};
+const KEPT: TestPerson = {
+  firstName: "Gruffydd",
+  lastName: "Penhaligon",
+  email: "gruffydd@penhaligonbakes.co.uk",
+  phone: "07700 900852",
+  businessName: "Penhaligon Bakes",
+};
+
+/** What must not be found of a person: email, phone as typed and as digits, first and last name. */
+const traces = (person: TestPerson) => [person.email, person.phone, person.phone.replace(/\D/g, ""), person.firstName, person.lastName];
+
+let server: TestServer;
+let mailbox: TestMailbox;
+let hook: TestHook;
+let admin: StaffClient;
+
+beforeAll(async () => {
+  [mailbox, hook] = await Promise.all([TestMailbox.start(), TestHook.start()]);
+  server = await startTestServer({
+    ...TEST_OWNER_ENV,
+    SMTP_URL: mailbox.url,
+    APP_URL,
+    SUPPRESSION_KEY: TEST_SUPPRESSION_KEY,
+    LEAD_WEBHOOK_URL: hook.url,
+    LEAD_NOTIFY_TO: "sales@clearline.example.co.uk",
+  });
+  ({ admin } = await staffOfEveryRole(server));
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await Promise.all([mailbox?.close(), hook?.close()]);
+});
+
+/** Every file of the data folder (the database, its log, anything else the server keeps), read whole, as lower-case text. */
+function dataFolderText(): string {
+  const texts: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.isFile()) texts.push(fs.readFileSync(file).toString("latin1").toLowerCase());
+    }
+  };
+  walk(server.dataDir);
+  return texts.join("\n");
+}
+
+/** Every row of every table of the Postgres database, as text, lower case. */
+async function everyPostgresRow(): Promise<string> {
+  const { rows: tables } = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`.execute(server.db);
+  const texts: string[] = [];
+  for (const { name } of tables) {
+    const { rows } = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.table(name)} t`.execute(server.db);
+    texts.push(...rows.map((row) => row.row.toLowerCase()));
+  }
+  return texts.join("\n");
+}
+
+/** What is stored, on whichever database the run uses. */
+const storedText = () => (testDatabaseKind === "postgres" ? everyPostgresRow() : Promise.resolve(dataFolderText()));
+
+const found = (text: string, person: TestPerson) => traces(person).filter((trace) => text.includes(trace.toLowerCase()));
+
+async function dashboardFigures() {
+  const response = await admin.get("/admin/dashboard?_data=routes%2Fadmin.dashboard");
+  expect(response.status).toBe(200);
+  const { figures, charts, quotes } = (await response.json()) as Record<string, unknown>;
+  return { figures, charts, quotes };
+}
+
+describe("erasing a person", () => {
+  it("leaves none of their email, phone or name anywhere in the database, and everything of the next person", async () => {
+    await seedPerson(server, admin, mailbox, ERASED);
+    await seedPerson(server, admin, mailbox, KEPT);
+    // Deliveries done: the outbox's copies are written and sent (the webhook took both leads).
+    await expect.poll(() => hook.acceptedOf(KEPT.email).length).toBe(1);
+    await expect.poll(() => hook.acceptedOf(ERASED.email).length).toBe(1);
+    expect((await server.db.selectFrom("signInThrottle").select("accountKey").execute()).map((row) => row.accountKey)).toContain(ERASED.email);
+
+    // Every kind of trace is really there before: the check can see them.
+    const before = await storedText();
+    expect(found(before, ERASED)).toEqual(traces(ERASED));
+    expect(found(before, KEPT)).toEqual(traces(KEPT));
+    const figures = await dashboardFigures();
+    const tables = await productTableNames(server.db);
+
+    const query = new URLSearchParams({ email: ERASED.email, phone: ERASED.phone });
+    const answer = await admin.postForm(`/admin/data-protection/people/erase?${query}`, {});
+    expect(answer.status).toBe(302);
+
+    const after = await storedText();
+    expect(found(after, ERASED)).toEqual([]);
+    expect(found(after, KEPT)).toEqual(traces(KEPT));
+    expect(await dashboardFigures()).toEqual(figures);
+    // The check read every table there is (a new table would be read too).
+    expect(tables.length).toBeGreaterThan(15);
+  });
+});

@@ -1,0 +1,139 @@
+import crypto from "node:crypto";
+import { expect } from "vitest";
+import { MARKETING_CONSENT_FIELD, MARKETING_CONSENT_TICKED } from "~/lib/consent";
+import { publicClient, type Client } from "./client";
+import { SAMPLE_QUOTE } from "./forms";
+import type { TestMailbox } from "./mailbox";
+import { plainQuoteLine } from "./quote-documents";
+import type { TestServer } from "./server";
+
+/**
+ * One person put into every table that can hold them, through the app as
+ * visitors and staff use it (the Data protection tests: finding, exporting,
+ * erasing a person).
+ */
+
+export interface TestPerson {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** As the visitor typed it. */
+  phone: string;
+  businessName: string;
+}
+
+export interface SeededPerson {
+  leadId: number;
+  reference: string;
+  quoteId: number;
+  enquiryId: number;
+  signupId: number;
+}
+
+/** Waits for a state (an email arriving), checking every 50 ms; fails after 25 s, a bound only for a stuck run. */
+async function until<T>(find: () => T | undefined): Promise<T> {
+  const deadline = Date.now() + 25_000;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error("Waited too long for an email");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The key the test servers hash the suppression list and the register's contacts with. */
+export const TEST_SUPPRESSION_KEY = "a-test-suppression-key-of-at-least-32-characters";
+
+/** The register's key of an email, as the server makes it with TEST_SUPPRESSION_KEY (suppression.server.ts). */
+export function emailKey(email: string): string {
+  return crypto.createHmac("sha256", TEST_SUPPRESSION_KEY).update(`email:${email.trim().toLowerCase()}`).digest("hex");
+}
+
+const CONFIRM_LINK = /https?:\/\/[^/\s]+(\/newsletter\/confirm\/[\w-]+)/;
+
+/**
+ * The person asks for a quote on the wizard with marketing consent, staff
+ * note and move it on, draft and send a quote they view and accept under
+ * their name; they send a contact enquiry and sign up for the newsletter
+ * (confirmed through the emailed link); someone types their email at the
+ * staff sign-in; and staff record a request of theirs in the register.
+ */
+export async function seedPerson(server: TestServer, staff: Client, mailbox: TestMailbox, person: TestPerson): Promise<SeededPerson> {
+  const visitor = publicClient(server);
+  const quote = {
+    ...SAMPLE_QUOTE,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: person.email,
+    phoneNumber: person.phone,
+    businessName: person.businessName,
+    companyName: person.businessName,
+    requirements: `Signal at ${person.businessName}`,
+  };
+  const asked = await visitor.postForm("/?index", {
+    intent: "quote-submit",
+    submissionToken: crypto.randomUUID(),
+    ...quote,
+    [MARKETING_CONSENT_FIELD]: MARKETING_CONSENT_TICKED,
+  });
+  expect(asked.status).toBe(200);
+  const lead = await server.db.selectFrom("leads").select(["id", "reference"]).where("email", "=", person.email).executeTakeFirstOrThrow();
+
+  const noted = await staff.postForm(`/admin/leads/${lead.id}`, { intent: "note", body: `Rang ${person.firstName} ${person.lastName} on ${person.phone}` });
+  expect(noted.status).toBe(302);
+  expect((await staff.put(`/admin/api/quote-requests/${lead.id}`, { status: "contacted" })).status).toBe(200);
+
+  const drafted = await staff.postJson(`/admin/api/leads/${lead.id}/quotes`, undefined);
+  expect(drafted.status, await drafted.clone().text()).toBe(201);
+  const draft = (await drafted.json()) as { id: number };
+  const edited = await staff.patch(`/admin/api/quotes/${draft.id}`, { lines: [plainQuoteLine()], customerNote: `Thanks, ${person.firstName}.` });
+  expect(edited.status, await edited.clone().text()).toBe(200);
+  const sent = await staff.postJson(`/admin/api/quotes/${draft.id}/send`, undefined);
+  expect(sent.status, await sent.clone().text()).toBe(200);
+  const quoteEmail = await until(() => mailbox.to(person.email).find((email) => email.subject.includes(`${lead.reference}-Q`)));
+  const link = /https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{22}/.exec(quoteEmail.text)![0];
+  const quotePath = new URL(link).pathname;
+  expect((await visitor.get(quotePath)).status).toBe(200);
+  const accepted = await visitor.postForm(quotePath, { intent: "accept", fullName: `${person.firstName} ${person.lastName}`, role: "Owner", authorised: "on" });
+  expect(accepted.status).toBeLessThan(400);
+
+  const enquired = await visitor.postForm("/contact", {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: person.email,
+    contactNumber: person.phone,
+    subject: "broadband",
+    message: `This is ${person.firstName} from ${person.businessName}.`,
+  });
+  expect(enquired.status).toBe(302);
+  const enquiry = await server.db.selectFrom("contactEnquiries").select("id").where("email", "=", person.email).executeTakeFirstOrThrow();
+
+  expect((await visitor.postForm("/about", { firstName: person.firstName, lastName: person.lastName, email: person.email })).status).toBe(302);
+  const confirmation = await until(() => mailbox.to(person.email).find((email) => CONFIRM_LINK.test(email.text)));
+  const confirmPath = CONFIRM_LINK.exec(confirmation.text)![1];
+  expect((await visitor.postForm(confirmPath, {})).status).toBe(200);
+  const signup = await server.db.selectFrom("newsletterSignups").select("id").where("email", "=", person.email).executeTakeFirstOrThrow();
+
+  const signIn = await visitor.postForm("/admin/api/login", { email: person.email.toUpperCase(), password: "not-their-password-1" });
+  expect(signIn.status).toBeLessThan(500);
+
+  // The register's own screen is built elsewhere; its row is written as that screen writes it.
+  const now = new Date().toISOString();
+  await server.db
+    .insertInto("dataRequests")
+    .values({
+      kind: "erasure",
+      receivedOn: now.slice(0, 10),
+      dueOn: now.slice(0, 10),
+      contact: person.email,
+      contactKey: emailKey(person.email),
+      notes: `${person.firstName} ${person.lastName} rang to ask`,
+      handledBy: null,
+      handledByName: null,
+      closedOn: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return { leadId: lead.id, reference: lead.reference, quoteId: draft.id, enquiryId: enquiry.id, signupId: signup.id };
+}
