@@ -213,3 +213,32 @@ describe("the Requests screens", () => {
     expect(await rowsNamed("by.manager@example.co.uk")).toEqual([]);
   });
 });
+
+describe("the dashboard's flag", () => {
+  const flagOf = async (client: { get(path: string): Promise<Response> }) => {
+    const response = await client.get("/admin/dashboard");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const flag = html.split('data-testid="overdue-data-requests"')[1]?.split("</section>")[0];
+    return flag === undefined ? null : { text: textOf(flag).replace(/\s+/g, " "), html: flag };
+  };
+
+  it("flags an open request received 32 days ago to admins, linked to the register's overdue filter; not once done; managers see nothing of it", async () => {
+    await server.db.deleteFrom("dataRequests").execute();
+    expect(await flagOf(staff.admin)).toBeNull();
+    const late = await (
+      await staff.admin.postJson("/admin/api/data-requests", { kind: "erasure", receivedOn: dayAfter(today(), -32), contact: "dashboard.late@example.co.uk" })
+    ).json();
+    await staff.admin.postJson("/admin/api/data-requests", { kind: "access", receivedOn: today(), contact: "dashboard.fresh@example.co.uk" });
+
+    const flag = await flagOf(staff.admin);
+    expect(flag?.text).toContain("1 data request overdue");
+    expect(flag?.html).toContain(`href="${REGISTER}?overdue=yes"`);
+    expect((await flagOf(staff.super_admin))?.text).toContain("1 data request overdue");
+    expect(await flagOf(staff.manager)).toBeNull();
+    expect(await (await staff.manager.get("/admin/dashboard")).text()).not.toContain("data request");
+
+    await staff.admin.patch(`/admin/api/data-requests/${late.id}`, { status: "done" });
+    expect(await flagOf(staff.admin)).toBeNull();
+  });
+});
