@@ -7,7 +7,7 @@ import { logger } from "~/infrastructure/logger.server";
 const purging = { stopped: false, timer: undefined as NodeJS.Timeout | undefined };
 
 /** What a purged row's payload holds. */
-const PURGED_PAYLOAD = "";
+export const PURGED_PAYLOAD = "";
 const PURGE_EVERY_MS = 60 * 60_000;
 /** Rows emptied per statement, so a long backlog never holds the database in one long write. */
 const PURGE_BATCH = 500;

@@ -9,7 +9,8 @@ import { recordDelivery } from "~/infrastructure/metrics.server";
 import { emailEnabled, sendEmail, type QueuedEmail } from "~/infrastructure/mailer.server";
 import { standardWebhookHeaders } from "~/infrastructure/webhook-signature.server";
 import { ERROR_TEXT_LIMIT, postJson, timeoutMs } from "~/infrastructure/outbox-post.server";
-import { startPurging, stopPurging } from "~/infrastructure/outbox-purge.server";
+import { PURGED_PAYLOAD, startPurging, stopPurging } from "~/infrastructure/outbox-purge.server";
+import { deliverySuppressedReason } from "~/infrastructure/suppression.server";
 
 /**
  * The outbox: anything sent because of a stored row (the lead webhook, the
@@ -28,6 +29,10 @@ import { startPurging, stopPurging } from "~/infrastructure/outbox-purge.server"
  * or given up, nothing reads it again, so it is emptied OUTBOX_KEEP_DAYS later
  * (at start-up and every hour) and the outbox stops growing with every lead.
  * The row itself stays, small, for the dashboard's failures and the history.
+ *
+ * The suppression list is checked as each email to a person is delivered
+ * (DELIVERY_KIND_AUDIENCE): one it stops is closed unsent, with the reason as
+ * its last error, and its copy emptied at once; it is never tried again.
  */
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -213,6 +218,20 @@ async function attempt(db: Kysely<Database>, due: OutboxRow): Promise<void> {
     .returningAll()
     .executeTakeFirst();
   if (!claimed) return;
+
+  const suppressed = await deliverySuppressedReason(due.kind, claimed, db);
+  if (suppressed !== null) {
+    logger.info(
+      { event: "outbox.suppressed", kind: due.kind, deliveryId: claimed.id },
+      `Outbox: ${due.kind} delivery ${claimed.id} not sent (suppression list)`,
+    );
+    await db
+      .updateTable("outbox")
+      .set({ failedAt: new Date().toISOString(), nextAttemptAt: null, lastError: suppressed, payload: PURGED_PAYLOAD })
+      .where("id", "=", claimed.id)
+      .execute();
+    return;
+  }
 
   const controller = new AbortController();
   worker.inFlight.add(controller);

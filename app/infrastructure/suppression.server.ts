@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { SuppressionKind, SuppressionReason } from "~/lib/consent";
-import type { Database } from "~/lib/database-types";
+import type { Database, OutboxRow } from "~/lib/database-types";
+import { DELIVERY_KIND_AUDIENCE, SUPPRESSED_DELIVERY_REASONS, type DeliveryKind } from "~/lib/outbox";
 import { getDb, nowIso } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 
@@ -12,8 +13,9 @@ import { env } from "~/infrastructure/env.server";
  * docs/decisions/011-suppression-hash.md): the table alone does not say who is
  * on it, and a plain hash could be reversed by hashing guessed addresses.
  *
- * The rule (docs/privacy-operations.md): `isSuppressed` is checked before any
- * email that is not the direct answer to a request.
+ * The rule (docs/privacy-operations.md): the list is checked before any
+ * email that is not the direct answer to a request; the outbox asks
+ * `deliverySuppressedReason` as it delivers each one.
  */
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -80,4 +82,31 @@ export async function isSuppressed(email: string, db?: Executor): Promise<boolea
   const executor = db ?? (await getDb());
   const row = await executor.selectFrom("suppressions").select("id").where("hash", "=", suppressionKey("email", email)).executeTakeFirst();
   return row !== undefined;
+}
+
+/** When an email address was put on the list, or null when it is not on it. */
+export async function suppressedSince(email: string, db?: Executor): Promise<string | null> {
+  const executor = db ?? (await getDb());
+  const row = await executor.selectFrom("suppressions").select("createdAt").where("hash", "=", suppressionKey("email", email)).executeTakeFirst();
+  return row?.createdAt ?? null;
+}
+
+/** The address in "Name <address>" or a bare address. */
+const addressOf = (recipient: string) => /<([^>]+)>\s*$/.exec(recipient)?.[1] ?? recipient;
+
+/**
+ * Why the list stops a queued email now, or null when it may go
+ * (DELIVERY_KIND_AUDIENCE): an email to staff, never; a marketing email, when
+ * any recipient is listed; the direct answer to a request, only when a
+ * recipient was listed after it was queued (they objected or were erased since).
+ */
+export async function deliverySuppressedReason(kind: DeliveryKind, delivery: Pick<OutboxRow, "payload" | "createdAt">, db?: Executor): Promise<string | null> {
+  const audience = DELIVERY_KIND_AUDIENCE[kind];
+  if (audience === "staff") return null;
+  const { to = [] } = JSON.parse(delivery.payload) as { to?: string[] };
+  for (const recipient of to) {
+    const since = await suppressedSince(addressOf(recipient), db);
+    if (since !== null && (audience === "marketing" || since > delivery.createdAt)) return SUPPRESSED_DELIVERY_REASONS[audience];
+  }
+  return null;
 }

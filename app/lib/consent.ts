@@ -78,3 +78,6 @@ export const NEWSLETTER_CONSENT_STATEMENT = `We'll email you to confirm; once yo
 /** The form field of the consent box (wizard and API alike): present, with this value, only when ticked. */
 export const MARKETING_CONSENT_FIELD = "marketingConsent";
 export const MARKETING_CONSENT_TICKED = "yes";
+
+/** `POST /api/quote-requests`: the consent field sent as something neither a tick nor its absence. */
+export const MARKETING_CONSENT_TYPE_MESSAGE = `Send ${MARKETING_CONSENT_FIELD} as true (the box ticked) or false`;

@@ -88,3 +88,69 @@ export const REMOVED_WORDS = "[removed]";
 /** Why a record was anonymised: the retention job, or a person's erasure request. */
 export const ANONYMISATION_REASONS = ["retention", "erasure"] as const;
 export type AnonymisationReason = (typeof ANONYMISATION_REASONS)[number];
+
+/** How the audit log and toasts name a request of each kind: "an erasure request". */
+export const DATA_REQUEST_KIND_NOUNS: Record<DataRequestKind, string> = {
+  access: "an access request",
+  erasure: "an erasure request",
+  objection: "an objection",
+  rectification: "a correction request",
+};
+
+/** The request register's screen (the Data protection screens' "Requests" tab). */
+export const DATA_REQUESTS_PATH = "/admin/data-protection/requests";
+
+/** Rows on one page of the register, as the other staff lists. */
+export const DATA_REQUESTS_PAGE_SIZE = 50;
+
+/** The register's "Overdue only" filter: `?overdue=yes`. */
+export const DATA_REQUEST_OVERDUE_FILTER = "yes";
+export const DATA_REQUEST_OVERDUE_LABEL = "Overdue only";
+
+/** The register's overdue requests, as the dashboard links to them. */
+export const OVERDUE_DATA_REQUESTS_HREF = `${DATA_REQUESTS_PATH}?overdue=${DATA_REQUEST_OVERDUE_FILTER}`;
+
+/** "3 data requests overdue": the dashboard's flag. */
+export function overdueDataRequestsText(count: number): string {
+  return `${count} data ${count === 1 ? "request" : "requests"} overdue`;
+}
+
+/** One request in the register as staff see it (the screens and the JSON API). */
+export interface DataRequest {
+  id: number;
+  kind: DataRequestKind;
+  status: DataRequestStatus;
+  /** YYYY-MM-DD. */
+  receivedOn: string;
+  /** YYYY-MM-DD: one calendar month after it was received. */
+  dueOn: string;
+  /** The email address or phone number given; null once the person was erased. */
+  contact: string | null;
+  notes: string | null;
+  handledBy: string | null;
+  handledByName: string | null;
+  /** YYYY-MM-DD: when it was marked done or refused. */
+  closedOn: string | null;
+  /** Open and past its due day, as of the UK's today. */
+  overdue: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The register's words, in one place (screens, toasts, the schema's messages). */
+export const DATA_REQUEST_TEXT = {
+  kindMissing: "Choose the kind of request",
+  statusInvalid: "Choose open, done or refused",
+  receivedOnInvalid: "Enter the day the request was received as a real date, e.g. 26/11/2026",
+  receivedOnFuture: "The day received cannot be in the future",
+  contactMissing: "Enter the person's email address or phone number",
+  contactInvalid: "Enter a valid email address or phone number",
+  handlerInvalid: "Choose a member of staff who may handle data protection",
+  notesTooLong: "Keep the notes under 2,000 characters",
+  nothingToChange: "Send at least one field to change",
+  notFound: "Request not found",
+  recorded: "Request recorded",
+  updated: "Request updated",
+  markedDone: "Request marked done",
+  invalid: "Invalid request",
+} as const;

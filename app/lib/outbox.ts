@@ -34,6 +34,36 @@ export const DELIVERY_KIND_SETTINGS: Record<DeliveryKind, string> = {
   "newsletter.confirmation-email": "SMTP_URL",
 };
 
+/**
+ * Who a kind of delivery goes to, and so whether the suppression list can stop
+ * it (docs/privacy-operations.md, "The suppression rule"):
+ * - `staff`: the business's own people and systems (notifications, the lead
+ *   webhook); the list is never checked.
+ * - `requester`: the direct answer to what the person asked for (their quote
+ *   request's confirmation, their quote, the newsletter confirmation they asked
+ *   for); sent even to a listed address, unless it was listed after the email
+ *   was queued (they objected or were erased in between).
+ * - `marketing`: anything else to a person; never sent to a listed address.
+ */
+export const DELIVERY_AUDIENCES = ["requester", "staff", "marketing"] as const;
+export type DeliveryAudience = (typeof DELIVERY_AUDIENCES)[number];
+
+export const DELIVERY_KIND_AUDIENCE: Record<DeliveryKind, DeliveryAudience> = {
+  "lead.webhook": "staff",
+  "lead.staff-email": "staff",
+  "lead.confirmation-email": "requester",
+  "enquiry.staff-email": "staff",
+  "quote.customer-email": "requester",
+  "quote.staff-email": "staff",
+  "newsletter.confirmation-email": "requester",
+};
+
+/** Why a delivery was closed unsent because of the suppression list: shown with the dashboard's deliveries. */
+export const SUPPRESSED_DELIVERY_REASONS: Record<Exclude<DeliveryAudience, "staff">, string> = {
+  requester: "Not sent: the recipient was put on the suppression list after it was queued",
+  marketing: "Not sent: the recipient is on the suppression list",
+};
+
 export function isDeliveryKind(value: string): value is DeliveryKind {
   return (DELIVERY_KINDS as readonly string[]).includes(value);
 }

@@ -24,8 +24,6 @@ interface SubmissionContext {
   sourcePage: string;
   /** The form's one-time token: a second post of the same form finds the first lead. */
   submissionToken?: string;
-  /** The visitor ticked the marketing consent box (the wizard's last step): a consent record is stored with the lead. */
-  marketingConsent?: boolean;
 }
 
 function newReference(now: Date): string {
@@ -89,7 +87,7 @@ async function insertLeads(leads: LeadToStore[]): Promise<CreatedLead[]> {
   });
   const { rows, deliveriesQueued } = await db.transaction().execute(async (trx) => {
     const rows = await trx.insertInto("leads").values(values).returningAll().execute();
-    const consenting = values.map((value, index) => ({ value, lead: leads[index]! })).filter(({ lead }) => lead.context.marketingConsent);
+    const consenting = values.map((value, index) => ({ value, lead: leads[index]! })).filter(({ lead }) => lead.input.marketingConsent);
     const idByReference = new Map(rows.map((row) => [row.reference, row.id]));
     await recordMarketingConsent(
       trx,

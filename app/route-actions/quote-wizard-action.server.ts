@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { MARKETING_CONSENT_FIELD, MARKETING_CONSENT_TICKED } from "~/lib/consent";
 import { formValues, HONEYPOT_FIELD, isHoneypotFilled, parseWithSchema } from "~/lib/form-submission";
 import { MESSAGES, type ToastMessage } from "~/lib/messages";
 import {
@@ -100,8 +99,8 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
   }
 
   try {
-    const marketingConsent = values[MARKETING_CONSENT_FIELD] === MARKETING_CONSENT_TICKED;
-    const submission = await submitQuoteRequest(values, { sourcePage, submissionToken, marketingConsent });
+    // The consent box's "yes" is read by the shared schema, as the JSON API's.
+    const submission = await submitQuoteRequest(values, { sourcePage, submissionToken });
     if (submission.status === "busy") return tooMany(submission.retryAfterSeconds);
     if (submission.status === "invalid") {
       const step = Math.min(...Object.keys(submission.fieldErrors).map(stepOfField)) as QuoteWizardStep;

@@ -1,11 +1,11 @@
-import type { ReactNode } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Activity, AlarmClock, ArrowRight, Inbox, Percent, Settings, Timer, TriangleAlert, Users } from "~/components/ui/icons";
+import { Activity, AlarmClock, ArrowRight, Inbox, Percent, Settings, Timer, Users } from "~/components/ui/icons";
 import { QuoteTiles } from "~/components/admin/quote-tiles";
 import { SignOutForm } from "~/components/admin/sign-out-form";
 import { BarChart, ColumnChart } from "~/components/admin/figure-charts";
+import { DeliveryProblemsPanel, DiskSpaceWarning, OverdueDataRequestsNotice } from "~/components/admin/dashboard-notices";
 import { StaleTariffsNotice } from "~/components/admin/stale-tariffs-notice";
 import { StatCard } from "~/components/admin/stat-card";
 import { Avatar } from "~/components/ui/avatar";
@@ -13,21 +13,22 @@ import { CHANGE_PASSWORD_PATH } from "~/lib/admin-navigation";
 import { useAdminUser } from "~/lib/admin-session";
 import { fullName, initials } from "~/lib/admin-users";
 import { ADMIN_ROLE_LABELS } from "~/lib/enums";
-import { DELIVERY_KIND_LABELS, isDeliveryKind } from "~/lib/outbox";
-import { formatCount, formatDateTime, formatDay, formatPercent } from "~/lib/format";
+import { formatCount, formatDateTime, formatDay, formatPercent, londonDateStamp } from "~/lib/format";
+import { can } from "~/lib/permissions";
 import { formatDuration, type LeadFigures } from "~/lib/lead-figures";
-import { dashboardFigures, deliveryProblems, quoteFigures, recentActivity, type DeliveryProblems } from "~/models/dashboard.server";
+import { dashboardFigures, deliveryProblems, quoteFigures, recentActivity } from "~/models/dashboard.server";
 import { leadFigures } from "~/models/lead-figures.server";
 import { countStaleTariffs } from "~/models/tariffs.server";
+import { countOverdueDataRequests } from "~/models/data-requests.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
-import { diskSpaceLow, type DiskSpace } from "~/infrastructure/disk-space.server";
+import { diskSpaceLow } from "~/infrastructure/disk-space.server";
 import { env } from "~/infrastructure/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Administration Portal" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPageUser(request, { signedOut: "admin-panel" });
-  const [figures, quotes, charts, activity, webhookProblems, lowDiskSpace, staleTariffs] = await Promise.all([
+  const user = await requireAdminPageUser(request, { signedOut: "admin-panel" });
+  const [figures, quotes, charts, activity, webhookProblems, lowDiskSpace, staleTariffs, overdueDataRequests] = await Promise.all([
     dashboardFigures(),
     quoteFigures(),
     leadFigures(),
@@ -35,8 +36,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     deliveryProblems(),
     diskSpaceLow(),
     countStaleTariffs(),
+    // Only those who handle data protection are told of the register (managers are sent nothing of it).
+    can(user.role, "manageDataProtection") ? countOverdueDataRequests(londonDateStamp(new Date())) : 0,
   ]);
-  return json({ figures, quotes, charts, activity, webhookProblems, lowDiskSpace, staleTariffs: { count: staleTariffs, staleDays: env.TARIFF_STALE_DAYS } });
+  return json({
+    figures,
+    quotes,
+    charts,
+    activity,
+    webhookProblems,
+    lowDiskSpace,
+    staleTariffs: { count: staleTariffs, staleDays: env.TARIFF_STALE_DAYS },
+    overdueDataRequests,
+  });
 }
 
 const LINK_CARDS = [
@@ -46,7 +58,7 @@ const LINK_CARDS = [
 ] as const;
 
 export default function Dashboard() {
-  const { figures, quotes, charts, activity, webhookProblems, lowDiskSpace, staleTariffs } = useLoaderData<typeof loader>();
+  const { figures, quotes, charts, activity, webhookProblems, lowDiskSpace, staleTariffs, overdueDataRequests } = useLoaderData<typeof loader>();
   const { user } = useAdminUser();
   const tiles = [
     { label: "Quote Requests", value: formatCount(figures.quoteRequests), icon: Inbox },
@@ -87,6 +99,7 @@ export default function Dashboard() {
       {lowDiskSpace ? <DiskSpaceWarning space={lowDiskSpace} /> : null}
       {webhookProblems ? <DeliveryProblemsPanel problems={webhookProblems} /> : null}
       {staleTariffs.count > 0 ? <StaleTariffsNotice {...staleTariffs} /> : null}
+      {overdueDataRequests > 0 ? <OverdueDataRequestsNotice count={overdueDataRequests} /> : null}
 
       <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {tiles.map((tile) => (
@@ -204,94 +217,5 @@ function LeadCharts({ charts }: { charts: LeadFigures }) {
         />
       </div>
     </section>
-  );
-}
-
-const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
-
-const megabytes = (bytes: number) => `${formatCount(Math.floor(bytes / (1024 * 1024)))} MB`;
-
-/** The data volume is under DISK_FREE_FLOOR_MB: the public site refuses new submissions until space is freed. */
-function DiskSpaceWarning({ space }: { space: DiskSpace }) {
-  return (
-    <AttentionPanel id="disk-space" testId="disk-space-warning" title="The data volume is nearly full">
-      <p className="mt-2 text-sm text-red-900">
-        {megabytes(space.freeBytes)} free, under the floor of {megabytes(space.floorBytes)} (DISK_FREE_FLOOR_MB). Public quote requests, contact enquiries and
-        newsletter sign-ups are refused until space is freed: make the volume larger, or remove old backups or images.
-      </p>
-    </AttentionPanel>
-  );
-}
-
-/** A red panel at the top of the dashboard: something staff must see to. */
-function AttentionPanel({ id, testId, title, children }: { id: string; testId: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-heading`} className="rounded-xl bg-red-50 p-5 ring-1 ring-red-200" data-testid={testId}>
-      <h2 id={`${id}-heading`} className="flex items-center gap-2 text-lg font-semibold text-red-900">
-        <TriangleAlert className="size-5" aria-hidden /> {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** Webhook and email deliveries that failed or wait to be tried again: the leads and enquiries are stored, only the delivery did not get through. */
-function DeliveryProblemsPanel({ problems }: { problems: DeliveryProblems }) {
-  const latest = problems.recent[0];
-  const missing = problems.missingSettings;
-  return (
-    <AttentionPanel id="webhook-problems" testId="webhook-problems" title="Webhook and email deliveries need attention">
-      <p className="mt-2 text-sm text-red-900">
-        Every lead is stored and on the{" "}
-        <Link to="/admin/leads" className="font-medium underline underline-offset-2">
-          Leads screen
-        </Link>
-        , and every enquiry in the{" "}
-        <Link to="/admin/enquiries" className="font-medium underline underline-offset-2">
-          Enquiries inbox
-        </Link>
-        ; these deliveries (the lead webhook, emails to staff and confirmations to visitors) did not get through
-        {missing.length > 0
-          ? `, and ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} no longer set, so nothing waiting for ${missing.length === 1 ? "it" : "them"} is sent`
-          : ""}
-        .
-      </p>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-red-950">
-        <dt className="font-medium">Failed (no more tries)</dt>
-        <dd data-testid="webhook-failed-count">{plural(problems.failed, "delivery", "deliveries")}</dd>
-        <dt className="font-medium">Waiting to be tried again</dt>
-        <dd data-testid="webhook-waiting-count">{plural(problems.waiting, "delivery", "deliveries")}</dd>
-        {latest?.lastError ? (
-          <>
-            <dt className="font-medium">Last error</dt>
-            <dd className="min-w-0 break-words" data-testid="webhook-last-error">
-              <code>{latest.lastError}</code> (<time dateTime={latest.at}>{formatDateTime(latest.at)}</time>)
-            </dd>
-          </>
-        ) : null}
-      </dl>
-      <h3 className="mt-4 text-sm font-semibold text-red-900">Most recent</h3>
-      <ul className="mt-1 divide-y divide-red-100 text-sm text-red-950">
-        {problems.recent.map((delivery) => (
-          <li key={delivery.id} className="flex flex-wrap gap-x-3 gap-y-1 py-2">
-            {delivery.leadId !== null && delivery.leadReference ? (
-              <Link to={`/admin/leads/${delivery.leadId}`} className="font-medium underline underline-offset-2">
-                {delivery.leadReference}
-              </Link>
-            ) : delivery.enquiryId !== null ? (
-              <Link to={`/admin/enquiries/${delivery.enquiryId}`} className="font-medium underline underline-offset-2">
-                Enquiry {delivery.enquiryId}
-              </Link>
-            ) : (
-              <span>Delivery {delivery.id}</span>
-            )}
-            <span>{isDeliveryKind(delivery.kind) ? DELIVERY_KIND_LABELS[delivery.kind] : delivery.kind}</span>
-            <span>{delivery.state === "failed" ? "Failed" : "Waiting"}</span>
-            <span>{plural(delivery.attempts, "try", "tries")}</span>
-            {delivery.lastError ? <code className="min-w-0 break-words">{delivery.lastError}</code> : <span>Not tried yet</span>}
-          </li>
-        ))}
-      </ul>
-    </AttentionPanel>
   );
 }

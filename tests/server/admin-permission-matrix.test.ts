@@ -85,6 +85,26 @@ async function freshTestimonialId(): Promise<number> {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+async function freshDataRequestId(): Promise<number> {
+  const row = await server.db
+    .insertInto("dataRequests")
+    .values({
+      kind: "access",
+      receivedOn: "2026-01-15",
+      dueOn: "2026-02-15",
+      contact: "asker@example.co.uk",
+      contactKey: "matrix-key",
+      notes: null,
+      handledBy: null,
+      handledByName: null,
+      closedOn: null,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 async function freshEnquiryId(): Promise<number> {
   const row = await server.db
     .insertInto("contactEnquiries")
@@ -432,6 +452,39 @@ const CASES: Case[] = [
     request: async () => ({ method: "DELETE", path: `/admin/api/newsletter-signups/${await freshSignupId()}` }),
     expect: API_ADMINS(204),
   },
+
+  // The request register (data protection): admins and super admins only.
+  { name: "GET /admin/data-protection/requests", request: async () => ({ method: "GET", path: "/admin/data-protection/requests" }), expect: PAGE_ADMINS },
+  {
+    name: "GET /admin/data-protection/requests/new",
+    request: async () => ({ method: "GET", path: "/admin/data-protection/requests/new" }),
+    expect: PAGE_ADMINS,
+  },
+  {
+    name: "GET /admin/data-protection/requests/:id",
+    request: async () => ({ method: "GET", path: `/admin/data-protection/requests/${await freshDataRequestId()}` }),
+    expect: PAGE_ADMINS,
+  },
+  { name: "GET /admin/api/data-requests", request: async () => ({ method: "GET", path: "/admin/api/data-requests" }), expect: API_ADMINS(200) },
+  {
+    name: "POST /admin/api/data-requests",
+    request: async () => ({
+      method: "POST",
+      path: "/admin/api/data-requests",
+      body: { kind: "access", receivedOn: "2026-01-15", contact: "asker@example.co.uk" },
+    }),
+    expect: API_ADMINS(201),
+  },
+  {
+    name: "GET /admin/api/data-requests/:id",
+    request: async () => ({ method: "GET", path: `/admin/api/data-requests/${await freshDataRequestId()}` }),
+    expect: API_ADMINS(200),
+  },
+  {
+    name: "PATCH /admin/api/data-requests/:id",
+    request: async () => ({ method: "PATCH", path: `/admin/api/data-requests/${await freshDataRequestId()}`, body: { status: "done" } }),
+    expect: API_ADMINS(200),
+  },
 ];
 
 describe.each(CASES)("$name", (testCase) => {
@@ -443,8 +496,8 @@ describe.each(CASES)("$name", (testCase) => {
       const location = response.headers.get("location");
       if (who === "signedOut" || who === "deactivated") {
         // SPEC section 8: the leads screen goes to the login path; the dashboard and users screen to /admin.
-        // The stock images, testimonials, tariffs and quotes screens (not named there) go to the login path too.
-        const toLogin = /^\/admin\/(leads|stock-images|testimonials|tariffs|quotes)/.test(path);
+        // The stock images, testimonials, tariffs, quotes and data protection screens (not named there) go to the login path too.
+        const toLogin = /^\/admin\/(leads|stock-images|testimonials|tariffs|quotes|data-protection)/.test(path);
         expect(location).toBe(toLogin ? "/admin/api/login" : "/admin");
       } else {
         expect(location).toBe("/admin/dashboard");

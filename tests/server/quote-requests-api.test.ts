@@ -1,6 +1,9 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
+import { MARKETING_CONSENT } from "~/lib/consent";
 import { LEAD_REFERENCE_PATTERN } from "~/lib/lead-reference";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { staffClient } from "../support/client";
 import { SAMPLE_QUOTE as completeQuote } from "../support/forms";
 import { type TestServer, testServerForSuite } from "../support/server";
 import { leadSearchMatches, refuseWrites } from "../support/database";
@@ -201,5 +204,69 @@ describe("rate limit on quote requests", () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await server.db.selectFrom("leads").select("id").execute()).toHaveLength(3);
+  });
+});
+
+describe("POST /api/quote-requests: marketing consent (PECR), as the wizard's box", () => {
+  const server = testServerForSuite(TEST_OWNER_ENV);
+
+  async function leadJson(id: number) {
+    const owner = await staffClient(server, "super_admin");
+    const response = await owner.get(`/admin/api/quote-requests/${id}`);
+    expect(response.status).toBe(200);
+    return (await response.json()) as { marketing: { consent: string; record: { wording: string; wordingVersion: string; page: string } | null } };
+  }
+
+  it.each([
+    ["true", true],
+    ['"yes"', "yes"],
+  ])("%s stores a consent record with the exact wording, its version and the page, and the lead's JSON shows it", async (_name, consent) => {
+    const email = `api-consent-${String(consent)}@example.co.uk`;
+    const response = await postJson(server, { ...completeQuote, email, marketingConsent: consent });
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    const records = await server.db.selectFrom("consentRecords").selectAll().where("email", "=", email).execute();
+    expect(records).toEqual([
+      expect.objectContaining({
+        leadId: id,
+        purpose: "marketing_email",
+        page: "api",
+        wording: MARKETING_CONSENT.wording,
+        wordingVersion: MARKETING_CONSENT.version,
+        withdrawnAt: null,
+      }),
+    ]);
+    expect((await leadJson(id)).marketing).toMatchObject({
+      consent: "given",
+      record: { wording: MARKETING_CONSENT.wording, wordingVersion: MARKETING_CONSENT.version, page: "api" },
+    });
+  });
+
+  it.each([
+    ["left out", undefined],
+    ["false", false],
+    ["null", null],
+    ['"no"', "no"],
+    ['""', ""],
+  ])("%s stores no consent record, and the lead says consent is not given", async (name, consent) => {
+    const email = `api-no-consent-${name.replace(/\W/g, "")}@example.co.uk`;
+    const response = await postJson(server, { ...completeQuote, email, marketingConsent: consent });
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    expect(await server.db.selectFrom("consentRecords").selectAll().where("email", "=", email).execute()).toEqual([]);
+    expect((await leadJson(id)).marketing).toMatchObject({ consent: "not given", record: null });
+  });
+
+  it.each([
+    ["a number", 1],
+    ["a list", ["yes"]],
+    ["an object", { given: true }],
+  ])("%s is refused with the field's error (400), and nothing is stored", async (_name, consent) => {
+    const email = "api-bad-consent@example.co.uk";
+    const response = await postJson(server, { ...completeQuote, email, marketingConsent: consent });
+    expect(response.status).toBe(400);
+    expect((await response.json()).fieldErrors).toEqual({ marketingConsent: "Send marketingConsent as true (the box ticked) or false" });
+    expect(await server.db.selectFrom("leads").select("id").where("email", "=", email).execute()).toEqual([]);
+    expect(await server.db.selectFrom("consentRecords").select("id").where("email", "=", email).execute()).toEqual([]);
   });
 });

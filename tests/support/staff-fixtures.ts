@@ -24,7 +24,7 @@ export async function signInEveryRole(server: { url: string; db: Kysely<Database
 
 /** One record of each kind, for the routes that show one. */
 export async function createOneOfEach(db: Kysely<Database>): Promise<Record<RecordKind, string>> {
-  const kinds: RecordKind[] = ["lead", "enquiry", "signup", "stockImage", "testimonial", "tariff", "user", "quote", "leadQuote"];
+  const kinds: RecordKind[] = ["lead", "enquiry", "signup", "stockImage", "testimonial", "tariff", "user", "quote", "leadQuote", "dataRequest"];
   const ids = {} as Record<RecordKind, string>;
   for (const [n, kind] of kinds.entries()) ids[kind] = await createRecord(db, kind, n);
   return ids;
@@ -118,6 +118,22 @@ export async function createRecord(db: Kysely<Database>, kind: RecordKind, n: nu
       };
       const quoteId = (await db.insertInto("quotes").values(values).returning("id").executeTakeFirstOrThrow()).id;
       return kind === "leadQuote" ? `${lead.id}/quotes/${quoteId}` : String(quoteId);
+    }
+    case "dataRequest": {
+      const values = {
+        kind: "access" as const,
+        receivedOn: "2026-01-15",
+        dueOn: "2026-02-15",
+        contact: `asker${n}@example.co.uk`,
+        contactKey: `probe-key-${n}`,
+        notes: null,
+        handledBy: null,
+        handledByName: null,
+        closedOn: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      return String((await db.insertInto("dataRequests").values(values).returning("id").executeTakeFirstOrThrow()).id);
     }
     case "user":
       return (await createAdminUserRow(db, { email: `probe.target${n}@clearlinebusiness.co.uk`, role: "manager" })).id;

@@ -21,7 +21,7 @@ export const EVERYONE: Who[] = ["signedOut", "manager", "admin", "super_admin"];
  * A record a route's `:id` names; a fresh one is made for every write that may remove or change it.
  * A `leadQuote` is a draft quote named under its lead's address: `{lead id}/quotes/{quote id}`.
  */
-export type RecordKind = "lead" | "enquiry" | "signup" | "stockImage" | "testimonial" | "tariff" | "user" | "quote" | "leadQuote";
+export type RecordKind = "lead" | "enquiry" | "signup" | "stockImage" | "testimonial" | "tariff" | "user" | "quote" | "leadQuote" | "dataRequest";
 
 /** Who may use a route: a permission of a signed-in role, or "anyone" (sign-in screens, public images, redirects). */
 export type Access = Permission | "anyone";
@@ -73,6 +73,11 @@ const VALID_TESTIMONIAL = {
   rating: "5",
   featured: "on",
 };
+/** The request register: a request that would pass (received in the past, so any day the tests run). */
+const DATA_REQUEST_LIST_QUERY = ["status", "overdue", "page"];
+const VALID_DATA_REQUEST = { kind: "erasure", receivedOn: "2026-01-15", contact: "probe.person@example.co.uk", handledBy: "", notes: "By email" };
+const DATA_REQUEST_FIELDS = Object.keys(VALID_DATA_REQUEST);
+const DATA_REQUEST_CHANGE_FIELDS = ["status", "handledBy", "notes"];
 const TARIFF_LIST_QUERY = ["q", "network", "status", "serviceType", "stale", "page"];
 /** The add and edit dialogs' form for a tariff that would pass (ticks as "on"). */
 const VALID_TARIFF_FORM = Object.fromEntries(
@@ -130,6 +135,14 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
   }),
   "admin.api.auth.user.ts": api("/admin/api/auth/user", "view"),
   "admin.api.callback.ts": page("/admin/api/callback", "anyone", "/admin", { query: ["code", "state"] }),
+  "admin.api.data-requests.ts": api("/admin/api/data-requests", "manageDataProtection", {
+    query: DATA_REQUEST_LIST_QUERY,
+    writes: [{ method: "POST", access: "manageDataProtection", body: "json", fields: DATA_REQUEST_FIELDS }],
+  }),
+  "admin.api.data-requests.$id.ts": api("/admin/api/data-requests/:id", "manageDataProtection", {
+    record: "dataRequest",
+    writes: [{ method: "PATCH", access: "manageDataProtection", body: "json", fields: DATA_REQUEST_CHANGE_FIELDS }],
+  }),
   "admin.api.enquiries.$id.ts": api("/admin/api/enquiries/:id", "view", { record: "enquiry", writes: [none("deleteInboxEntries", "DELETE")] }),
   "admin.api.enquiries.ts": api("/admin/api/enquiries", "view", { query: LIST_QUERY }),
   "admin.api.import-testimonials.ts": api("/admin/api/import-testimonials", "view", { viewStatus: 405, writes: [none("manageTestimonials")] }),
@@ -293,6 +306,25 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
     query: PERSON_QUERY,
     viewStatus: 400,
     writes: [none("manageDataProtection")],
+  }),
+  "admin.data-protection.requests.tsx": page("/admin/data-protection/requests", "manageDataProtection", "/admin/api/login", {
+    query: DATA_REQUEST_LIST_QUERY,
+  }),
+  "admin.data-protection.requests.new.tsx": page("/admin/data-protection/requests/new", "manageDataProtection", "/admin/api/login", {
+    query: ["contact", "kind"],
+    writes: [{ method: "POST", access: "manageDataProtection", body: "form", fields: DATA_REQUEST_FIELDS, valid: VALID_DATA_REQUEST }],
+  }),
+  "admin.data-protection.requests.$id.tsx": page("/admin/data-protection/requests/:id", "manageDataProtection", "/admin/api/login", {
+    record: "dataRequest",
+    writes: [
+      {
+        method: "POST",
+        access: "manageDataProtection",
+        body: "form",
+        fields: DATA_REQUEST_CHANGE_FIELDS,
+        valid: { status: "done", handledBy: "", notes: "Sent the copy" },
+      },
+    ],
   }),
   "admin.quotes.tsx": page("/admin/quotes", "view", "/admin/api/login", { query: QUOTE_LIST_QUERY }),
   "admin.quotes.export.ts": page("/admin/quotes/export", "view", "/admin/api/login", { query: QUOTE_LIST_QUERY }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MARKETING_CONSENT_TICKED, MARKETING_CONSENT_TYPE_MESSAGE } from "~/lib/consent";
 import { QUOTE_DEAL_MESSAGES, QUOTE_REQUEST_FIELDS } from "~/lib/quote-wizard";
 import { TARIFF_LINES } from "~/lib/tariffs";
 import { TARIFF_LIMITS } from "./tariffs";
@@ -10,6 +11,9 @@ import { fieldSchema, formSchema } from "./fields";
  * both parse with this; unknown fields are dropped. Postcodes are kept in capitals.
  * `tariffSlug` and `lines` are the deal chosen on the comparison (whether it is
  * still on offer for those lines is the model's check, against the catalogue).
+ * `marketingConsent` is the consent box: ticked only when the form sends "yes"
+ * or JSON sends true or "yes"; left out, false or any other text is not ticked
+ * (consent is never assumed); another type is refused.
  */
 export const quoteRequestSchema = formSchema(QUOTE_REQUEST_FIELDS).extend({
   postcode: fieldSchema(QUOTE_REQUEST_FIELDS.postcode).transform((value) => value?.toUpperCase()),
@@ -28,6 +32,10 @@ export const quoteRequestSchema = formSchema(QUOTE_REQUEST_FIELDS).extend({
       .min(TARIFF_LINES.min, QUOTE_DEAL_MESSAGES.lines)
       .max(TARIFF_LINES.max, QUOTE_DEAL_MESSAGES.lines)
       .optional(),
+  ),
+  marketingConsent: z.preprocess(
+    (value) => (value === undefined || value === null ? false : typeof value === "string" ? value.trim() === MARKETING_CONSENT_TICKED : value),
+    z.boolean({ invalid_type_error: MARKETING_CONSENT_TYPE_MESSAGE }),
   ),
 });
 

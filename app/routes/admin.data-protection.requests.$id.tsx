@@ -1,0 +1,59 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DataRequestChangeForm, type DataRequestAnswer } from "~/components/admin/data-request-form";
+import { DataRequestStatusBadges } from "~/components/admin/data-request-table";
+import { Fact, Facts } from "~/components/admin/facts";
+import { MissingRecordDialog } from "~/components/admin/missing-record-dialog";
+import { Button } from "~/components/ui/button";
+import { RouteDialog } from "~/components/ui/dialog";
+import { DATA_REQUEST_KIND_LABELS, DATA_REQUEST_TEXT } from "~/lib/data-protection";
+import { recordId } from "~/lib/route-params";
+import { dataRequestChangesSchema } from "~/lib/schemas/data-requests";
+import { formatCalendarDay } from "~/lib/tariff-prices";
+import { dataRequestHandlerChoices, getDataRequest, updateDataRequest } from "~/models/data-requests.server";
+import { foundOrNull } from "~/models/model-error.server";
+import { dataRequestFormAction, registerListHref, requireDataProtectionUser } from "~/route-actions/data-request-pages.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireDataProtectionUser(request);
+  const [dataRequest, handlers] = await Promise.all([foundOrNull(getDataRequest(recordId(params.id))), dataRequestHandlerChoices()]);
+  return json({ dataRequest, handlers, closeTo: registerListHref(request) }, { status: dataRequest ? 200 : 404 });
+}
+
+/** Saves the status, handler and notes; "Mark done" sends the status alone. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = recordId(params.id);
+  return dataRequestFormAction(request, dataRequestChangesSchema, (user, changes) => updateDataRequest(user, id, changes), DATA_REQUEST_TEXT.updated);
+}
+
+export default function DataRequestDialog() {
+  const { dataRequest, handlers, closeTo } = useLoaderData<typeof loader>();
+  const answer = useActionData<DataRequestAnswer>();
+  if (!dataRequest) return <MissingRecordDialog title="Request not found" closeTo={closeTo} text="This request is not in the register." />;
+  return (
+    <RouteDialog title={DATA_REQUEST_KIND_LABELS[dataRequest.kind]} description={dataRequest.contact ?? "Contact details erased"} closeTo={closeTo} wide>
+      <Facts title="Request">
+        <Fact label="Received">{formatCalendarDay(dataRequest.receivedOn)}</Fact>
+        <Fact label="Due">{formatCalendarDay(dataRequest.dueOn)}</Fact>
+        <Fact label="Status">
+          <DataRequestStatusBadges request={dataRequest} />
+        </Fact>
+        {dataRequest.closedOn ? <Fact label="Closed">{formatCalendarDay(dataRequest.closedOn)}</Fact> : null}
+      </Facts>
+      {dataRequest.status === "open" ? (
+        <Form method="post" preventScrollReset>
+          <Button type="submit" name="status" value="done">
+            Mark done
+          </Button>
+        </Form>
+      ) : null}
+      <DataRequestChangeForm
+        initial={{ status: dataRequest.status, handledBy: dataRequest.handledBy ?? "", notes: dataRequest.notes ?? "" }}
+        answer={answer}
+        handlers={handlers}
+        cancelTo={closeTo}
+      />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { NewDataRequestForm, type DataRequestAnswer } from "~/components/admin/data-request-form";
+import { RouteDialog } from "~/components/ui/dialog";
+import { DATA_REQUEST_KINDS, DATA_REQUEST_TEXT } from "~/lib/data-protection";
+import { londonDateStamp } from "~/lib/format";
+import { dataRequestSchema } from "~/lib/schemas/data-requests";
+import { dataRequestHandlerChoices, recordDataRequest } from "~/models/data-requests.server";
+import { dataRequestFormAction, registerListHref, requireDataProtectionUser } from "~/route-actions/data-request-pages.server";
+
+/**
+ * The form's defaults: received today (the UK's day), handled by me. A
+ * person's page links here with `?contact=&kind=` to fill those in.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireDataProtectionUser(request);
+  const query = new URL(request.url).searchParams;
+  const kind = query.get("kind") ?? "";
+  const handlers = await dataRequestHandlerChoices();
+  return json({
+    handlers,
+    closeTo: registerListHref(request),
+    defaults: {
+      kind: (DATA_REQUEST_KINDS as readonly string[]).includes(kind) ? kind : "",
+      receivedOn: londonDateStamp(new Date()),
+      contact: (query.get("contact") ?? "").slice(0, 254),
+      handledBy: handlers.some((handler) => handler.id === user.id) ? user.id : "",
+      notes: "",
+    },
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return dataRequestFormAction(request, dataRequestSchema, recordDataRequest, DATA_REQUEST_TEXT.recorded);
+}
+
+export default function RecordDataRequestDialog() {
+  const { defaults, handlers, closeTo } = useLoaderData<typeof loader>();
+  const answer = useActionData<DataRequestAnswer>();
+  return (
+    <RouteDialog title="Record a request" description="A person asked to see, erase, correct or stop the use of their data." closeTo={closeTo} wide>
+      <NewDataRequestForm initial={defaults} answer={answer} handlers={handlers} cancelTo={closeTo} />
+    </RouteDialog>
+  );
+}
