@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import { ANONYMISED_TEXT, REMOVED_WORDS } from "~/lib/data-protection";
 import type { Database } from "~/lib/database-types";
+import { containsText } from "./person-search.server";
 
 /**
  * Clearing a person's details while keeping the record and its figures: the
@@ -203,6 +204,16 @@ export async function deleteNewsletterSignups(trx: Trx, signupIds: number[]): Pr
     signups.flatMap((signup) => [signup.email, signup.firstName && signup.lastName ? `${signup.firstName} ${signup.lastName}` : null]),
   );
   await removeWordsFromAudit(trx, { entityType: "newsletterSignup", entityIds: ids }, words);
+  // The confirmation email's copy names the address and is tied to no record: found by its recipient.
+  const addresses = [...new Set(signups.map((signup) => signup.email.trim().toLowerCase()).filter(Boolean))];
+  if (addresses.length > 0) {
+    await trx
+      .deleteFrom("outbox")
+      .where("kind", "=", "newsletter.confirmation-email")
+      .where("leadId", "is", null)
+      .where((eb) => eb.or(addresses.map((address) => containsText("payload", `"${address}"`))))
+      .execute();
+  }
   await trx.deleteFrom("newsletterSignups").where("id", "in", ids).execute();
   return signups.length;
 }
