@@ -154,3 +154,21 @@ export const DATA_REQUEST_TEXT = {
   markedDone: "Request marked done",
   invalid: "Invalid request",
 } as const;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A text with every one of `words` replaced by REMOVED_WORDS, whatever its case;
+ * longest first, so "Jane Smith" goes whole before "Jane" could leave "[removed] Smith".
+ */
+export function withoutWordsIgnoringCase(text: string, words: readonly string[]): string {
+  if (words.length === 0) return text;
+  const pattern = new RegExp(
+    [...words]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join("|"),
+    "gi",
+  );
+  return text.replace(pattern, REMOVED_WORDS);
+}

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { sql, type Transaction } from "kysely";
-import { ANONYMISED_TEXT, REMOVED_WORDS } from "~/lib/data-protection";
+import type { Transaction } from "kysely";
+import { ANONYMISED_TEXT, REMOVED_WORDS, withoutWordsIgnoringCase } from "~/lib/data-protection";
 import type { Database } from "~/lib/database-types";
 import { containsText } from "./person-search.server";
 
@@ -32,38 +32,33 @@ function personalWords(values: Array<string | null | undefined>): string[] {
   for (const value of values) {
     const trimmed = value?.trim();
     // Two letters or fewer would rub out parts of ordinary words.
-    if (trimmed && trimmed.length > 2) {
-      words.add(trimmed);
-      words.add(trimmed.toLowerCase());
-    }
+    if (trimmed && trimmed.length > 2) words.add(trimmed);
   }
-  // Longest first: "Jane Smith" goes before "Jane" would leave "[removed] Smith".
-  return [...words].sort((a, b) => b.length - a.length);
-}
-
-/** `column` with every word replaced by REMOVED_WORDS, as SQL (replace() is the same in both databases). */
-function withoutWords(column: string, words: string[]) {
-  let expression = sql<string>`${sql.ref(column)}`;
-  for (const word of words) expression = sql<string>`replace(${expression}, ${word}, ${REMOVED_WORDS})`;
-  return expression;
+  return [...words];
 }
 
 /**
- * Replaces `words` in the summaries of the audit entries about these entities
- * (the entries stay: who did what, when).
+ * Replaces each record's own words, whatever their case, in the summaries of
+ * the audit entries about it (the entries stay: who did what, when); only the
+ * entries that change are written.
  */
-export async function removeWordsFromAudit(trx: Trx, entities: { entityType: string; entityIds: Array<string | number> }, words: string[]): Promise<void> {
-  if (words.length === 0 || entities.entityIds.length === 0) return;
-  await trx
-    .updateTable("auditLog")
-    .set({ summary: withoutWords("summary", words) })
-    .where("entityType", "=", entities.entityType)
+export async function removeWordsFromAudit(trx: Trx, entityType: string, wordsByEntity: ReadonlyMap<number, string[]>): Promise<void> {
+  const ids = [...wordsByEntity.keys()].filter((id) => (wordsByEntity.get(id) ?? []).length > 0);
+  if (ids.length === 0) return;
+  const entries = await trx
+    .selectFrom("auditLog")
+    .select(["id", "entityId", "summary"])
+    .where("entityType", "=", entityType)
     .where(
       "entityId",
       "in",
-      entities.entityIds.map((id) => String(id)),
+      ids.map((id) => String(id)),
     )
     .execute();
+  for (const entry of entries) {
+    const summary = withoutWordsIgnoringCase(entry.summary, wordsByEntity.get(Number(entry.entityId)) ?? []);
+    if (summary !== entry.summary) await trx.updateTable("auditLog").set({ summary }).where("id", "=", entry.id).execute();
+  }
 }
 
 /**
@@ -83,18 +78,22 @@ export async function anonymiseLeads(trx: Trx, leadIds: number[], { now }: Anony
     .execute();
   if (leads.length === 0) return 0;
   const ids = leads.map((lead) => lead.id);
-  const quotes = await trx.selectFrom("quotes").select(["id", "acceptedName", "acceptedRole", "declineReason"]).where("leadId", "in", ids).execute();
-  const words = personalWords(
-    leads.flatMap((lead) => [
-      `${lead.firstName} ${lead.lastName}`,
-      lead.firstName,
-      lead.lastName,
-      lead.email,
-      lead.phoneNumber,
-      lead.businessName,
-      lead.companyName,
-      lead.postcode,
-      ...quotes.flatMap((quote) => [quote.acceptedName, quote.acceptedRole, quote.declineReason]),
+  const quotes = await trx.selectFrom("quotes").select(["id", "leadId", "acceptedName", "acceptedRole", "declineReason"]).where("leadId", "in", ids).execute();
+  // Each lead's own words, rubbed out of its own entries only.
+  const wordsByLead = new Map(
+    leads.map((lead) => [
+      lead.id,
+      personalWords([
+        `${lead.firstName} ${lead.lastName}`,
+        lead.firstName,
+        lead.lastName,
+        lead.email,
+        lead.phoneNumber,
+        lead.businessName,
+        lead.companyName,
+        lead.postcode,
+        ...quotes.filter((quote) => quote.leadId === lead.id).flatMap((quote) => [quote.acceptedName, quote.acceptedRole, quote.declineReason]),
+      ]),
     ]),
   );
 
@@ -119,13 +118,10 @@ export async function anonymiseLeads(trx: Trx, leadIds: number[], { now }: Anony
     .execute();
   // A note is the staff's free text about the person: all of it goes. Other entries keep their words, less the person's.
   await trx.updateTable("leadActivity").set({ body: REMOVED_WORDS }).where("leadId", "in", ids).where("kind", "=", "note").execute();
-  if (words.length > 0) {
-    await trx
-      .updateTable("leadActivity")
-      .set({ body: withoutWords("body", words) })
-      .where("leadId", "in", ids)
-      .where("kind", "!=", "note")
-      .execute();
+  const timeline = await trx.selectFrom("leadActivity").select(["id", "leadId", "body"]).where("leadId", "in", ids).where("kind", "!=", "note").execute();
+  for (const entry of timeline) {
+    const body = withoutWordsIgnoringCase(entry.body, wordsByLead.get(entry.leadId) ?? []);
+    if (body !== entry.body) await trx.updateTable("leadActivity").set({ body }).where("id", "=", entry.id).execute();
   }
   for (const quote of quotes) {
     await trx
@@ -146,15 +142,8 @@ export async function anonymiseLeads(trx: Trx, leadIds: number[], { now }: Anony
   }
   await trx.deleteFrom("outbox").where("leadId", "in", ids).execute();
   await trx.updateTable("consentRecords").set({ email: ANONYMISED_TEXT }).where("leadId", "in", ids).execute();
-  await removeWordsFromAudit(trx, { entityType: "lead", entityIds: ids }, words);
-  await removeWordsFromAudit(
-    trx,
-    {
-      entityType: "quote",
-      entityIds: quotes.map((quote) => quote.id),
-    },
-    words,
-  );
+  await removeWordsFromAudit(trx, "lead", wordsByLead);
+  await removeWordsFromAudit(trx, "quote", new Map(quotes.map((quote) => [quote.id, wordsByLead.get(quote.leadId) ?? []])));
   return leads.length;
 }
 
@@ -169,8 +158,11 @@ export async function anonymiseEnquiries(trx: Trx, enquiryIds: number[], { now }
     .execute();
   if (enquiries.length === 0) return 0;
   const ids = enquiries.map((enquiry) => enquiry.id);
-  const words = personalWords(
-    enquiries.flatMap((enquiry) => [`${enquiry.firstName} ${enquiry.lastName}`, enquiry.firstName, enquiry.lastName, enquiry.email, enquiry.contactNumber]),
+  const wordsByEnquiry = new Map(
+    enquiries.map((enquiry) => [
+      enquiry.id,
+      personalWords([`${enquiry.firstName} ${enquiry.lastName}`, enquiry.firstName, enquiry.lastName, enquiry.email, enquiry.contactNumber]),
+    ]),
   );
   await trx
     .updateTable("contactEnquiries")
@@ -185,7 +177,7 @@ export async function anonymiseEnquiries(trx: Trx, enquiryIds: number[], { now }
     .where("id", "in", ids)
     .execute();
   await trx.deleteFrom("outbox").where("enquiryId", "in", ids).execute();
-  await removeWordsFromAudit(trx, { entityType: "enquiry", entityIds: ids }, words);
+  await removeWordsFromAudit(trx, "enquiry", wordsByEnquiry);
   return enquiries.length;
 }
 
@@ -200,10 +192,13 @@ export async function deleteNewsletterSignups(trx: Trx, signupIds: number[]): Pr
   if (signups.length === 0) return 0;
   const ids = signups.map((signup) => signup.id);
   await trx.updateTable("consentRecords").set({ email: ANONYMISED_TEXT }).where("newsletterSignupId", "in", ids).execute();
-  const words = personalWords(
-    signups.flatMap((signup) => [signup.email, signup.firstName && signup.lastName ? `${signup.firstName} ${signup.lastName}` : null]),
+  const wordsBySignup = new Map(
+    signups.map((signup) => [
+      signup.id,
+      personalWords([signup.email, signup.firstName && signup.lastName ? `${signup.firstName} ${signup.lastName}` : null, signup.firstName, signup.lastName]),
+    ]),
   );
-  await removeWordsFromAudit(trx, { entityType: "newsletterSignup", entityIds: ids }, words);
+  await removeWordsFromAudit(trx, "newsletterSignup", wordsBySignup);
   // The confirmation email's copy names the address and is tied to no record: found by its recipient.
   const addresses = [...new Set(signups.map((signup) => signup.email.trim().toLowerCase()).filter(Boolean))];
   if (addresses.length > 0) {

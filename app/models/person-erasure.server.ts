@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { AdminUser } from "~/lib/admin-users";
-import { ANONYMISED_TEXT, REMOVED_WORDS } from "~/lib/data-protection";
+import { ANONYMISED_TEXT, withoutWordsIgnoringCase } from "~/lib/data-protection";
 import type { PersonRecord } from "~/lib/person-data";
 import { databaseKind, getDb, migratedSqlite, nowIso } from "~/infrastructure/db.server";
 import { logger } from "~/infrastructure/logger.server";
@@ -81,15 +81,6 @@ function personalWords(record: PersonRecord): { words: string[]; emails: string[
   phones.delete("");
   // Longest first: "Jane Smith" goes before "Jane" would leave "[removed] Smith".
   return { words: [...words].sort((a, b) => b.length - a.length), emails: [...emails], phones: [...phones].filter((phone) => normalisePhone(phone)) };
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** A text with every one of `words` replaced by REMOVED_WORDS, whatever its case. */
-export function withoutWordsIgnoringCase(text: string, words: string[]): string {
-  if (words.length === 0) return text;
-  const pattern = new RegExp(words.map(escapeRegExp).join("|"), "gi");
-  return text.replace(pattern, REMOVED_WORDS);
 }
 
 /**

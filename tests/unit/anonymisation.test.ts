@@ -16,7 +16,7 @@ process.env.DATA_DIR = dataDir;
 
 // Imported once DATA_DIR is set: the configuration is read as its module loads.
 const { getDb } = await import("~/infrastructure/db.server");
-const { deleteNewsletterSignups } = await import("~/models/anonymisation.server");
+const { anonymiseLeads, deleteNewsletterSignups } = await import("~/models/anonymisation.server");
 
 afterAll(async () => {
   await (await getDb()).destroy();
@@ -79,5 +79,93 @@ describe("deleting newsletter sign-ups", () => {
       { email: "", wording: "w" },
       { email: "niaxjones@example.co.uk", wording: "w" },
     ]);
+  });
+});
+
+describe("anonymising leads", () => {
+  async function leadWithTimeline(firstName: string, lastName: string, businessName: string) {
+    const db = await getDb();
+    const now = new Date().toISOString();
+    const suffix = `${firstName}-${Math.random().toString(36).slice(2, 8)}`;
+    const { id } = await db
+      .insertInto("leads")
+      .values({
+        reference: `CLB-TEST-${suffix}`,
+        teamSize: "1 - 2",
+        contractExpiry: "Under 3 months",
+        businessType: "Sole trader",
+        businessName,
+        postcode: "LS1 4AP",
+        firstName,
+        lastName,
+        email: `${firstName.toLowerCase()}@example.co.uk`,
+        phoneNumber: "07700 900123",
+        companyName: null,
+        contractLength: null,
+        jobTitle: null,
+        requirements: null,
+        sourcePage: "/",
+        submissionToken: null,
+        createdAt: now,
+        updatedAt: now,
+        webhookDeliveredAt: null,
+        tariff: null,
+        tariffShortlist: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("leadActivity")
+      .values({
+        leadId: id,
+        kind: "status",
+        actorId: null,
+        actorName: "System",
+        body: `Called ${firstName.toUpperCase()} ${lastName} at ${businessName}`,
+        createdAt: now,
+      })
+      .execute();
+    await db
+      .insertInto("auditLog")
+      .values({
+        actorId: null,
+        actorName: "System",
+        action: "lead.deleted",
+        entityType: "lead",
+        entityId: String(id),
+        summary: `About ${businessName}`,
+        createdAt: now,
+      })
+      .execute();
+    return id;
+  }
+
+  it("rubs each lead's own words out of its own timeline and audit entries, whatever their case, and leaves other leads' entries alone", async () => {
+    const db = await getDb();
+    const rhian = await leadWithTimeline("Rhian", "Price", "Price Joinery");
+    const other = await leadWithTimeline("Owen", "Price", "Owen's Vans");
+    await db.transaction().execute((trx) => anonymiseLeads(trx, [rhian], { now: new Date().toISOString() }));
+
+    const bodies = async (leadId: number) =>
+      (await db.selectFrom("leadActivity").select("body").where("leadId", "=", leadId).execute()).map((entry) => entry.body);
+    expect(await bodies(rhian)).toEqual(["Called [removed] at [removed]"]);
+    // "Price" was one of Rhian's words, but Owen's entries are his own.
+    expect(await bodies(other)).toEqual(["Called OWEN Price at Owen's Vans"]);
+    const audit = async (leadId: number) =>
+      (await db.selectFrom("auditLog").select("summary").where("entityType", "=", "lead").where("entityId", "=", String(leadId)).execute()).map(
+        (entry) => entry.summary,
+      );
+    expect(await audit(rhian)).toEqual(["About [removed]"]);
+    expect(await audit(other)).toEqual(["About Owen's Vans"]);
+  });
+
+  it("anonymises 200 leads in one call", async () => {
+    const db = await getDb();
+    const ids: number[] = [];
+    for (let index = 0; index < 200; index += 1) ids.push(await leadWithTimeline(`Person${index}`, `Surname${index}`, `Business ${index}`));
+    const anonymised = await db.transaction().execute((trx) => anonymiseLeads(trx, ids, { now: new Date().toISOString() }));
+    expect(anonymised).toBe(200);
+    const left = await db.selectFrom("leads").select("id").where("id", "in", ids).where("anonymisedAt", "is", null).execute();
+    expect(left).toEqual([]);
   });
 });
