@@ -172,3 +172,11 @@ export function withoutWordsIgnoringCase(text: string, words: readonly string[])
   );
   return text.replace(pattern, REMOVED_WORDS);
 }
+
+/** The audit log's entity types of records that name a person, as the models write them (recordAudit). */
+export const PERSONAL_AUDIT_ENTITY_TYPES = {
+  lead: "lead",
+  quote: "quote",
+  enquiry: "contact_enquiry",
+  newsletterSignup: "newsletter_signup",
+} as const;

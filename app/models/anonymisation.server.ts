@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Transaction } from "kysely";
-import { ANONYMISED_TEXT, REMOVED_WORDS, withoutWordsIgnoringCase } from "~/lib/data-protection";
+import { ANONYMISED_TEXT, PERSONAL_AUDIT_ENTITY_TYPES, REMOVED_WORDS, withoutWordsIgnoringCase } from "~/lib/data-protection";
 import type { Database } from "~/lib/database-types";
 import { containsText } from "./person-search.server";
 
@@ -142,8 +142,8 @@ export async function anonymiseLeads(trx: Trx, leadIds: number[], { now }: Anony
   }
   await trx.deleteFrom("outbox").where("leadId", "in", ids).execute();
   await trx.updateTable("consentRecords").set({ email: ANONYMISED_TEXT }).where("leadId", "in", ids).execute();
-  await removeWordsFromAudit(trx, "lead", wordsByLead);
-  await removeWordsFromAudit(trx, "quote", new Map(quotes.map((quote) => [quote.id, wordsByLead.get(quote.leadId) ?? []])));
+  await removeWordsFromAudit(trx, PERSONAL_AUDIT_ENTITY_TYPES.lead, wordsByLead);
+  await removeWordsFromAudit(trx, PERSONAL_AUDIT_ENTITY_TYPES.quote, new Map(quotes.map((quote) => [quote.id, wordsByLead.get(quote.leadId) ?? []])));
   return leads.length;
 }
 
@@ -177,7 +177,7 @@ export async function anonymiseEnquiries(trx: Trx, enquiryIds: number[], { now }
     .where("id", "in", ids)
     .execute();
   await trx.deleteFrom("outbox").where("enquiryId", "in", ids).execute();
-  await removeWordsFromAudit(trx, "enquiry", wordsByEnquiry);
+  await removeWordsFromAudit(trx, PERSONAL_AUDIT_ENTITY_TYPES.enquiry, wordsByEnquiry);
   return enquiries.length;
 }
 
@@ -198,7 +198,7 @@ export async function deleteNewsletterSignups(trx: Trx, signupIds: number[]): Pr
       personalWords([signup.email, signup.firstName && signup.lastName ? `${signup.firstName} ${signup.lastName}` : null, signup.firstName, signup.lastName]),
     ]),
   );
-  await removeWordsFromAudit(trx, "newsletterSignup", wordsBySignup);
+  await removeWordsFromAudit(trx, PERSONAL_AUDIT_ENTITY_TYPES.newsletterSignup, wordsBySignup);
   // The confirmation email's copy names the address and is tied to no record: found by its recipient.
   const addresses = [...new Set(signups.map((signup) => signup.email.trim().toLowerCase()).filter(Boolean))];
   if (addresses.length > 0) {

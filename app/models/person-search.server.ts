@@ -1,4 +1,5 @@
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from "kysely";
+import { PERSONAL_AUDIT_ENTITY_TYPES } from "~/lib/data-protection";
 import type { Database } from "~/lib/database-types";
 import { deliveryRecipients, type DeliverySettings, type PersonQuery, type PersonRecord, type StaffPersonRecord } from "~/lib/person-data";
 import { databaseKind, getDb } from "~/infrastructure/db.server";
@@ -250,10 +251,10 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
   const auditEntries = await auditEntriesOf(db, {
     emails: [...emails],
     about: [
-      ["lead", leadIds],
-      ["quote", quoteIds],
-      ["enquiry", enquiryIds],
-      ["newsletterSignup", signupIds],
+      [PERSONAL_AUDIT_ENTITY_TYPES.lead, leadIds],
+      [PERSONAL_AUDIT_ENTITY_TYPES.quote, quoteIds],
+      [PERSONAL_AUDIT_ENTITY_TYPES.enquiry, enquiryIds],
+      [PERSONAL_AUDIT_ENTITY_TYPES.newsletterSignup, signupIds],
     ],
   });
 
