@@ -22,6 +22,7 @@ const benchmarks = {
   comparison: "./comparison.js",
   "quote-pdf": "./quote-pdf.js",
   "customer-quote": "./customer-quote.js",
+  retention: "./retention.js",
 };
 
 const exitWithParent = new URL("../scripts/exit-with-parent.js", import.meta.url).href;
