@@ -23,6 +23,7 @@ const benchmarks = {
   "quote-pdf": "./quote-pdf.js",
   "customer-quote": "./customer-quote.js",
   erasure: "./erasure.js",
+  retention: "./retention.js",
 };
 
 const exitWithParent = new URL("../scripts/exit-with-parent.js", import.meta.url).href;

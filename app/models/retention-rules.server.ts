@@ -16,11 +16,13 @@ import { anonymiseEnquiries, anonymiseLeads, deleteNewsletterSignups } from "./a
  */
 
 /**
- * Records per transaction: small enough that a request's write waits at most
- * one batch. Not 200: anonymiseLeads nests one replace() per word of every
- * lead in its call, and SQLite refuses past 1,000 ("Recursion limit").
+ * Records per transaction. better-sqlite3 is synchronous, so a batch holds the
+ * server's event loop for its whole length: anonymising a lead costs about
+ * 3.6 ms, so 10 leads hold requests up for about 40 ms (docs/benchmarks.md,
+ * retention). Never past about 60: anonymiseLeads nests one replace() per word
+ * of every lead in its call, and SQLite refuses past 1,000 ("Recursion limit").
  */
-export const RETENTION_BATCH = 40;
+export const RETENTION_BATCH = 10;
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;

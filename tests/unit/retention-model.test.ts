@@ -138,7 +138,7 @@ describe("retention as of a day years ahead", () => {
 describe("anonymisation in larger batches", () => {
   // Known fault of app/models/anonymisation.server.ts, reported: it nests one SQL replace() per word
   // of every lead in the call, past SQLite's expression depth (1,000) at about 60 leads. Retention
-  // therefore works in batches of RETENTION_BATCH (40). Remove `.fails` once it is fixed.
+  // therefore works in batches of RETENTION_BATCH (10). Remove `.fails` once it is fixed.
   it.fails("anonymiseLeads anonymises 200 leads in one call", async () => {
     const db = await getDb();
     const { anonymiseLeads } = await import("~/models/anonymisation.server");
