@@ -19,8 +19,7 @@ import { anonymiseEnquiries, anonymiseLeads, deleteNewsletterSignups } from "./a
  * Records per transaction. better-sqlite3 is synchronous, so a batch holds the
  * server's event loop for its whole length: anonymising a lead costs about
  * 3.6 ms, so 10 leads hold requests up for about 40 ms (docs/benchmarks.md,
- * retention). Never past about 60: anonymiseLeads nests one replace() per word
- * of every lead in its call, and SQLite refuses past 1,000 ("Recursion limit").
+ * retention).
  */
 export const RETENTION_BATCH = 10;
 
