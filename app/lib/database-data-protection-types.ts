@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { Generated, Selectable } from "kysely";
 import type { DataRequestKind, DataRequestStatus, RetentionRunMode, RetentionRunTrigger } from "~/lib/data-protection";
 
 /** One run of the retention job (migration 0022), kept for the Data protection screen. */
@@ -44,3 +44,6 @@ export interface DataRequestsTable {
   createdAt: string;
   updatedAt: string;
 }
+
+export type RetentionRunRow = Selectable<RetentionRunsTable>;
+export type DataRequestRow = Selectable<DataRequestsTable>;

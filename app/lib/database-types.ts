@@ -3,7 +3,7 @@ import type { AdminRole, ContactSubject, LeadActivityKind, LeadStatus, StockImag
 import type { ConsentRecordsTable, SuppressionsTable } from "~/lib/database-consent-types";
 import type { DataRequestsTable, RetentionRunsTable } from "~/lib/database-data-protection-types";
 import type { QuotesTable } from "~/lib/database-quote-types";
-import type { TariffStatus } from "~/lib/tariffs";
+import type { TariffsTable } from "~/lib/database-tariff-types";
 
 /** The tables as the migrations create them. Timestamps are ISO-8601 UTC text. */
 
@@ -227,40 +227,6 @@ export interface ConfirmationEmailCountsTable {
   count: number;
 }
 
-/** The tariff catalogue (migration 0019); the JSON columns hold the lists of app/lib/tariffs.ts. */
-export interface TariffsTable {
-  id: Generated<number>;
-  slug: string;
-  network: string;
-  name: string;
-  serviceType: string;
-  status: TariffStatus;
-  monthlyPriceExVatPence: number;
-  upfrontCostExVatPence: number;
-  termMonths: number;
-  /** JSON PriceRise[]. */
-  priceRises: string;
-  dataGb: number | null;
-  minutes: number | null;
-  texts: number | null;
-  fiveG: 0 | 1;
-  /** JSON EuRoaming. */
-  euRoaming: string;
-  wifiCalling: 0 | 1;
-  /** JSON string[]. */
-  businessExtras: string;
-  /** JSON MultiLineDiscount, or null for none. */
-  multiLineDiscount: string | null;
-  minLines: number;
-  maxLines: number;
-  sourceUrl: string | null;
-  /** YYYY-MM-DD. */
-  checkedOn: string;
-  isSample: 0 | 1;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export interface Database {
   leads: LeadsTable;
   leadStatusCounts: LeadStatusCountsTable;
@@ -300,5 +266,3 @@ export type OutboxRow = Selectable<OutboxTable>;
 export type TariffRow = Selectable<TariffsTable>;
 export type QuoteRow = Selectable<QuotesTable>;
 export type ConsentRecordRow = Selectable<ConsentRecordsTable>;
-export type RetentionRunRow = Selectable<RetentionRunsTable>;
-export type DataRequestRow = Selectable<DataRequestsTable>;

@@ -2,13 +2,13 @@ import type {
   AuditLogRow,
   ConsentRecordRow,
   ContactEnquiryRow,
-  DataRequestRow,
   LeadActivityRow,
   LeadRow,
   NewsletterSignupRow,
   OutboxRow,
   QuoteRow,
 } from "~/lib/database-types";
+import type { DataRequestRow } from "~/lib/database-data-protection-types";
 
 /**
  * Everything held about one person (UK GDPR: right of access, erasure,

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type SqlBool } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
-import type { TariffRow, TariffsTable } from "~/lib/database-types";
+import type { TariffsTable } from "~/lib/database-tariff-types";
+import type { TariffRow } from "~/lib/database-types";
 import { londonDateStamp } from "~/lib/format";
 import { tariffInputSchema, type TariffChanges } from "~/lib/schemas/tariffs";
 import {
