@@ -172,7 +172,7 @@ beforeAll(async () => {
     .execute();
   await db
     .insertInto("auditLog")
-    .values(audit("enquiry", String(enquiry.id), "Deleted"))
+    .values(audit("contact_enquiry", String(enquiry.id), "Deleted"))
     .execute();
   await db
     .insertInto("auditLog")
