@@ -50,7 +50,15 @@ const contact = z
 /** Blank (a form's empty choice or text) is none: null. */
 const blankAsNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
 
-const handledBy = z.preprocess(blankAsNull, z.string({ invalid_type_error: TEXT.handlerInvalid }).max(100, TEXT.handlerInvalid).nullable());
+// A staff id: one with a NUL is no one's (and Postgres would refuse the whole statement).
+const handledBy = z.preprocess(
+  blankAsNull,
+  z
+    .string({ invalid_type_error: TEXT.handlerInvalid })
+    .max(100, TEXT.handlerInvalid)
+    .refine((value) => !value.includes("\u0000"), TEXT.handlerInvalid)
+    .nullable(),
+);
 
 const notes = z.preprocess(
   blankAsNull,
