@@ -13,7 +13,7 @@ import { projectRoot } from "../../scripts/built-server.js";
  * fails as soon as something makes the page heavier than the goal.
  */
 const HOME_PAGE_BUDGET_KIB = 90;
-/** Issue 27's goal for `/business-mobile`, with its Compare deals section (the deals' own code loads when the visitor changes the comparison). */
+/** The goal for `/business-mobile`, with its Compare deals section (the deals' own code loads when the visitor changes the comparison). */
 const BUSINESS_MOBILE_BUDGET_KIB = 100;
 
 /** A string only zod's own code has: the name its errors are given. */
