@@ -1,4 +1,5 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
+import { performance } from "node:perf_hooks";
+import { setTimeout as pause } from "node:timers/promises";
 import type { Kysely, Selectable } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
 import { fullName } from "~/lib/admin-users";
@@ -36,6 +37,7 @@ async function sweep(db: Kysely<Database>, asOf: Date, apply: boolean, counts: R
     let after: number | string | null = null;
     do {
       if (stopped()) return;
+      const started = performance.now();
       const batch: Batch<number | string> = await rule.due(db, cutoffs, after);
       if (batch.ids.length > 0) {
         if (apply) {
@@ -45,8 +47,9 @@ async function sweep(db: Kysely<Database>, asOf: Date, apply: boolean, counts: R
         }
       }
       after = batch.next;
-      // Requests waiting for the database or the event loop go first.
-      await nextTurn();
+      // A batch holds the event loop (better-sqlite3 is synchronous). Leaving it free for as long again lets a
+      // request run through all its turns in between, instead of waiting one batch at each of them.
+      await pause(Math.max(1, performance.now() - started));
     } while (after !== null);
   }
 }
