@@ -154,3 +154,8 @@ export async function signOutResponse(request: Request): Promise<Response> {
   await destroySession(request);
   return redirectWithToast("/admin", ACCOUNT_MESSAGES.signedOut, { headers: { "Set-Cookie": await clearSessionCookieHeader() } });
 }
+
+/** Every Data protection screen's loader and action (retention, a person's data, the register): admins and super admins only. */
+export function requireDataProtectionUser(request: Request): Promise<AdminUser> {
+  return requireAdminPageUser(request, { permission: "manageDataProtection", signedOut: "login" });
+}

@@ -3,13 +3,8 @@ import { errorToast } from "~/lib/messages";
 import type { z } from "zod";
 import { readFormFields } from "~/infrastructure/request-body.server";
 import { submitAdminForm } from "./admin-forms.server";
-import { requireAdminPageUser } from "./auth.server";
+import { requireDataProtectionUser } from "./auth.server";
 import type { AdminUser } from "~/lib/admin-users";
-
-/** Every register screen's loader and action: admins and super admins only, checked here on the server. */
-export function requireDataProtectionUser(request: Request): Promise<AdminUser> {
-  return requireAdminPageUser(request, { permission: "manageDataProtection", signedOut: "login" });
-}
 
 /** The list's query as it was (its filters and page), so a dialog closes back onto the same list. */
 export function registerListHref(request: Request): string {

@@ -3,7 +3,7 @@ import { londonDateStamp } from "~/lib/format";
 import { personExportHtml } from "~/lib/person-export";
 import { personSearchFromUrl } from "~/lib/schemas/person";
 import { exportPerson } from "~/models/person-export.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { requireDataProtectionUser } from "~/route-actions/auth.server";
 
 /**
  * The access export's downloads (JSON and a readable page) for admins: a bad
@@ -11,7 +11,7 @@ import { requireAdminPageUser } from "~/route-actions/auth.server";
  * never cached (it is a person's data).
  */
 export async function personDownload(request: Request, format: "json" | "html"): Promise<Response> {
-  const user = await requireAdminPageUser(request, { permission: "manageDataProtection", signedOut: "login" });
+  const user = await requireDataProtectionUser(request);
   const answer = personSearchFromUrl(new URL(request.url));
   if (!answer.ok) return json({ fieldErrors: answer.fieldErrors }, { status: 400, headers: { "Cache-Control": "no-store" } });
   const data = await exportPerson(user, answer.search);

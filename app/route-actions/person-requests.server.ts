@@ -4,7 +4,7 @@ import { personFound } from "~/lib/person-data";
 import { personSearchFromUrl, personSearchQuery, type PersonSearch } from "~/lib/schemas/person";
 import { findPerson } from "~/models/person-search.server";
 import { ModelError } from "~/models/model-error.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { requireDataProtectionUser } from "~/route-actions/auth.server";
 import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
 
 /**
@@ -13,13 +13,11 @@ import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
  * search's `?email=&phone=` and go back to it with a toast.
  */
 
-const ACCESS = { permission: "manageDataProtection", signedOut: "login" } as const;
-
 export const PEOPLE_PATH = "/admin/data-protection/people";
 
 /** What the dialog shows: who, and how much is held; null (a 400) when the search is not valid. */
 export async function loadPersonDialog(request: Request) {
-  await requireAdminPageUser(request, ACCESS);
+  await requireDataProtectionUser(request);
   const answer = personSearchFromUrl(new URL(request.url));
   if (!answer.ok) return json({ person: null, closeTo: PEOPLE_PATH }, { status: 400 });
   const { email = "", phone = "" } = answer.search;
@@ -39,7 +37,7 @@ export async function loadPersonDialog(request: Request) {
 
 /** The dialog's POST: the model's change by the signed-in admin, then back to the person's page with what was done. */
 export async function changePerson(request: Request, change: (search: PersonSearch, user: AdminUser) => Promise<string>) {
-  const user = await requireAdminPageUser(request, ACCESS);
+  const user = await requireDataProtectionUser(request);
   const answer = personSearchFromUrl(new URL(request.url));
   if (!answer.ok) {
     const description = Object.values(answer.fieldErrors)[0] ?? "Please enter the person's email address or phone number";

@@ -7,14 +7,14 @@ import { formatCount, formatDateTime } from "~/lib/format";
 import { RETENTION_PREVIEW_PATH, RETENTION_RUN_PATH, retentionSettingsInWords, retentionTotal } from "~/lib/retention-screen";
 import { latestRetentionRuns, planRetention, retentionSettings } from "~/models/retention.server";
 import { nextScheduledRetentionRun } from "~/models/retention-schedule.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { requireDataProtectionUser } from "~/route-actions/auth.server";
 
 /**
  * The Retention tab: what the next run will do, the last runs, the periods in
  * force; "Preview a run" records a dry run (preview route), "Run now" asks first (run route).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPageUser(request, { permission: "manageDataProtection", signedOut: "login" });
+  await requireDataProtectionUser(request);
   const [due, runs] = await Promise.all([planRetention(new Date()), latestRetentionRuns(10)]);
   return json({ due, runs, nextRunAt: nextScheduledRetentionRun()?.toISOString() ?? null, settings: retentionSettingsInWords(retentionSettings()) });
 }

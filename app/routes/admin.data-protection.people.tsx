@@ -7,13 +7,13 @@ import { Field, Input } from "~/components/ui/field";
 import { personFound } from "~/lib/person-data";
 import { PERSON_SEARCH_RULES, personSearchFromUrl, personSearchQuery } from "~/lib/schemas/person";
 import { personRecordForStaff } from "~/models/person-search.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { requireDataProtectionUser } from "~/route-actions/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Find a person | Data protection | Administration Portal" }];
 
 /** Staff find everything held about one person by email or phone, then download it, erase them or stop contacting them. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPageUser(request, { permission: "manageDataProtection", signedOut: "login" });
+  await requireDataProtectionUser(request);
   const answer = personSearchFromUrl(new URL(request.url));
   if (!answer.ok) {
     // A page with the field's message, like any form shown again (a GET search answers 200).

@@ -3,16 +3,16 @@ import { redirect } from "@remix-run/node";
 import { RETENTION_MESSAGES, RETENTION_SCREEN_PATH, retentionTotal } from "~/lib/retention-screen";
 import { runRetention } from "~/models/retention.server";
 import { changeFromForm } from "~/route-actions/admin-forms.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { requireDataProtectionUser } from "~/route-actions/auth.server";
 
 /** "Preview a run": a dry run, recorded and audited like any run, then back to the Retention tab with its total. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPageUser(request, { permission: "manageDataProtection", signedOut: "login" });
+  await requireDataProtectionUser(request);
   return redirect(RETENTION_SCREEN_PATH);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAdminPageUser(request, { permission: "manageDataProtection", signedOut: "login" });
+  const user = await requireDataProtectionUser(request);
   return changeFromForm(() => runRetention({ mode: "dry_run", trigger: "staff", actor: user }), {
     success: {
       redirectTo: RETENTION_SCREEN_PATH,

@@ -13,7 +13,8 @@ import { dataRequestChangesSchema } from "~/lib/schemas/data-requests";
 import { formatCalendarDay } from "~/lib/tariff-prices";
 import { dataRequestHandlerChoices, getDataRequest, updateDataRequest } from "~/models/data-requests.server";
 import { foundOrNull } from "~/models/model-error.server";
-import { dataRequestFormAction, registerListHref, requireDataProtectionUser } from "~/route-actions/data-request-pages.server";
+import { dataRequestFormAction, registerListHref } from "~/route-actions/data-request-pages.server";
+import { requireDataProtectionUser } from "~/route-actions/auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireDataProtectionUser(request);

@@ -7,7 +7,8 @@ import { DATA_REQUEST_KINDS, DATA_REQUEST_TEXT } from "~/lib/data-protection";
 import { londonDateStamp } from "~/lib/format";
 import { dataRequestSchema } from "~/lib/schemas/data-requests";
 import { dataRequestHandlerChoices, recordDataRequest } from "~/models/data-requests.server";
-import { dataRequestFormAction, registerListHref, requireDataProtectionUser } from "~/route-actions/data-request-pages.server";
+import { dataRequestFormAction, registerListHref } from "~/route-actions/data-request-pages.server";
+import { requireDataProtectionUser } from "~/route-actions/auth.server";
 
 /**
  * The form's defaults: received today (the UK's day), handled by me. A

@@ -10,7 +10,7 @@ import { DATA_REQUESTS_PATH } from "~/lib/data-protection";
 import { formatCount } from "~/lib/format";
 import { dataRequestListFromUrl } from "~/lib/schemas/data-requests";
 import { listDataRequests } from "~/models/data-requests.server";
-import { requireDataProtectionUser } from "~/route-actions/data-request-pages.server";
+import { requireDataProtectionUser } from "~/route-actions/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Requests | Data protection | Administration Portal" }];
 

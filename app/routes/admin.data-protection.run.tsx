@@ -7,17 +7,17 @@ import { formatCount } from "~/lib/format";
 import { RETENTION_MESSAGES, RETENTION_SCREEN_PATH, retentionTotal } from "~/lib/retention-screen";
 import { planRetention, runRetention } from "~/models/retention.server";
 import { changeFromForm } from "~/route-actions/admin-forms.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { requireDataProtectionUser } from "~/route-actions/auth.server";
 
 /** "Run now" asks first, like the delete dialogs: a page without JavaScript, a dialog with it. Recorded as a run by the staff member. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPageUser(request, { permission: "manageDataProtection", signedOut: "login" });
+  await requireDataProtectionUser(request);
   const due = await planRetention(new Date());
   return json({ due: retentionTotal(due) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAdminPageUser(request, { permission: "manageDataProtection", signedOut: "login" });
+  const user = await requireDataProtectionUser(request);
   return changeFromForm(() => runRetention({ mode: "apply", trigger: "staff", actor: user }), {
     success: {
       redirectTo: RETENTION_SCREEN_PATH,

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
 import { DATA_PROTECTION_TABS } from "~/lib/admin-navigation";
 import { cn } from "~/lib/cn";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { requireDataProtectionUser } from "~/route-actions/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Data protection | Administration Portal" }];
 
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Data protection | Administrat
  * own loader and action: a layout's loader does not guard its children's.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPageUser(request, { permission: "manageDataProtection", signedOut: "login" });
+  await requireDataProtectionUser(request);
   return json(null);
 }
 
