@@ -2,9 +2,11 @@ import { ensureBootstrapAdmin } from "~/models/first-super-admin.server";
 import { measureUnsizedStockImages } from "~/models/stock-images.server";
 import { startQuoteExpiry } from "~/models/quote-expiry.server";
 import { startRetentionSchedule } from "~/models/retention-schedule.server";
+import { runRetentionOnItsOwnThread } from "~/models/retention-thread.server";
 import { countRepeatQuoteView } from "~/models/quote-page-state.server";
 import { writeQuoteViewsOnStop } from "~/models/quote-views.server";
 import { serveQuotePagesFrom } from "~/infrastructure/quote-page-cache.server";
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import { markServerRunning } from "~/infrastructure/backup.server";
 import { startBackupSchedule } from "~/infrastructure/backup-schedule.server";
@@ -36,6 +38,14 @@ announceEmailSettings();
 serveQuotePagesFrom(countRepeatQuoteView);
 // Repeat views are written once a second; a deploy's stop writes what is pending.
 writeQuoteViewsOnStop();
+// Retention's apply runs on SQLite go on a thread of their own, so requests never wait for a batch (the build makes the file).
+const retentionThread = new URL("./retention-worker.js", import.meta.url);
+if (fs.existsSync(retentionThread)) runRetentionOnItsOwnThread(retentionThread);
+else
+  logger.warn(
+    { event: "retention.no_thread", file: retentionThread.pathname },
+    "Retention runs on the server's thread: build/retention-worker.js is missing (npm run build)",
+  );
 if (env.ADMIN_PASSWORD && isCommonPassword(env.ADMIN_PASSWORD)) {
   // Still applied (refusing to start would lock the operator out), but worth changing at once.
   logger.warn(

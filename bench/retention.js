@@ -5,7 +5,6 @@
 // connections, which queue on the server's one event loop even without a run. The run's duration.
 // The same page without the run first, for comparison.
 import SQLite from "better-sqlite3";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -14,7 +13,8 @@ import { seedLeads } from "./seed-leads.js";
 
 export const name = "retention";
 
-const LEADS = 100_000;
+/** RETENTION_BENCH_LEADS: fewer, to try the benchmark itself quickly; the goal is for 100,000. */
+const LEADS = Number(process.env.RETENTION_BENCH_LEADS ?? 100_000);
 /** A staff member, one request after another: the goal's figure. RETENTION_BENCH_CONNECTIONS=10 shows a queue of ten. */
 const CONNECTIONS = Number(process.env.RETENTION_BENCH_CONNECTIONS ?? 1);
 const WARM_UP = 50;
@@ -78,28 +78,28 @@ export async function run({ startBuiltServer }) {
     await sample(page, cookie, (count) => count >= WARM_UP);
     const baseline = summary((await sample(page, cookie, (count) => count >= BASELINE_SAMPLES)).map((s) => s.ended - s.started));
 
-    // "Run now": the confirm dialog's POST; its answer comes when the run has finished (minutes: plain
-    // http, which waits as long as it takes, where fetch gives up after 5 minutes without headers).
+    // "Run now": the confirm dialog's POST. It answers within a few seconds, the run going on in the
+    // background on its own thread; the run has ended when its record says when it finished.
     const runStarted = performance.now();
-    let runEnded = null;
-    const running = new Promise((resolve, reject) => {
-      const request = http.request(`${server.url}/admin/data-protection/run`, {
-        method: "POST",
-        headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "0" },
-      });
-      request.on("response", (response) => {
-        runEnded = performance.now();
-        response.resume();
-        if (response.statusCode === 302) resolve();
-        else reject(new Error(`Run now answered ${response.statusCode}`));
-      });
-      request.on("error", reject);
-      request.end();
+    let answeredAfter = null;
+    const runNow = fetch(`${server.url}/admin/data-protection/run`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    }).then((response) => {
+      answeredAfter = performance.now() - runStarted;
+      if (response.status !== 302) throw new Error(`Run now answered ${response.status}`);
     });
-    // Once the run is under way (its row is written), sample until it ends.
+    // Once the run is under way (its record is written), sample until it ends.
     while (!db.prepare("SELECT id FROM retentionRuns").get()) await new Promise((resolve) => setTimeout(resolve, 20));
+    const finished = db.prepare("SELECT finishedAt FROM retentionRuns ORDER BY id DESC LIMIT 1");
+    let runEnded = null;
+    const watching = (async () => {
+      while (!finished.get()?.finishedAt) await new Promise((resolve) => setTimeout(resolve, 100));
+      runEnded = performance.now();
+    })();
     const taken = await sample(page, cookie, () => runEnded !== null);
-    await running;
+    await Promise.all([watching, runNow]);
     const during = summary(taken.filter((s) => s.ended <= runEnded).map((s) => s.ended - s.started));
     const recorded = db.prepare("SELECT startedAt, finishedAt, counts, error FROM retentionRuns").get();
     const counts = JSON.parse(recorded.counts);
@@ -110,7 +110,7 @@ export async function run({ startBuiltServer }) {
     const seconds = (Date.parse(recorded.finishedAt) - Date.parse(recorded.startedAt)) / 1000;
 
     console.log(
-      `\nRetention run ("Run now") over ${LEADS.toLocaleString("en-GB")} due leads: ${seconds.toFixed(1)} s (${Math.round(LEADS / seconds)} leads/s), the POST answered after ${((runEnded - runStarted) / 1000).toFixed(1)} s`,
+      `\nRetention run ("Run now") over ${LEADS.toLocaleString("en-GB")} due leads: ${seconds.toFixed(1)} s (${Math.round(LEADS / seconds)} leads/s), "Run now" answered after ${(answeredAfter / 1000).toFixed(1)} s`,
     );
     console.log(`/admin/leads?page=2 at ${CONNECTIONS} connections:`);
     printTable(
@@ -127,7 +127,7 @@ export async function run({ startBuiltServer }) {
     );
     printGoals([
       {
-        figure: "leads page p99 while retention runs over 100,000 due leads",
+        figure: `leads page p99 while retention runs over ${LEADS.toLocaleString("en-GB")} due leads`,
         measured: `${during.p99.toFixed(1)} ms`,
         goal: `< ${GOAL_MS} ms`,
         met: during.p99 < GOAL_MS,

@@ -64,6 +64,11 @@ export type PrivacyRetentionFigures = ReturnType<typeof privacyRetentionFigures>
 export const RETENTION_MESSAGES = {
   previewed: (due: number): ToastMessage => ({ kind: "success", title: "Dry run recorded", description: `${due} records are due; nothing was changed.` }),
   ran: (done: number): ToastMessage => ({ kind: "success", title: "Retention run finished", description: `${done} records anonymised or deleted.` }),
+  running: {
+    kind: "success",
+    title: "Retention is running",
+    description: "It goes on in the background; its result appears under Last runs when it finishes.",
+  },
   failed: (error: string): ToastMessage => ({ kind: "destructive", title: "The retention run failed", description: error }),
   refused: (reason: string): ToastMessage => ({ kind: "destructive", title: "Retention was not run", description: reason }),
 } as const;

@@ -59,12 +59,13 @@ function runAt(delayMs: number): void {
 
 /** Shortly after start-up, then every RETENTION_RUN_HOURS, until the server stops. */
 export function startRetentionSchedule(): void {
+  // Any run under way, the schedule's or a staff member's "Run now", ends after its batch when the server stops.
+  onStop(stopRetention);
   if (!env.RETENTION_RUN_HOURS) return;
   onStop(() => {
     schedule.stopped = true;
     schedule.nextRunAt = null;
     clearTimeout(schedule.timer);
-    stopRetention();
   });
   runAt(RETENTION_START_DELAY_MS);
 }

@@ -1,4 +1,3 @@
-import { performance } from "node:perf_hooks";
 import { setTimeout as pause } from "node:timers/promises";
 import type { Kysely, Selectable } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
@@ -7,12 +6,13 @@ import { RETENTION_KINDS, RETENTION_KIND_LABELS, type RetentionCounts, type Rete
 import type { RetentionRunsTable } from "~/lib/database-data-protection-types";
 import type { Database } from "~/lib/database-types";
 import type { RetentionSettings } from "~/lib/retention-screen";
-import { getDb, nowIso } from "~/infrastructure/db.server";
+import { databaseKind, getDb, nowIso } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 import { logger } from "~/infrastructure/logger.server";
 import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
-import { cutoffsFor, RULES, type Batch, type Rule } from "./retention-rules.server";
+import { sweep, zeroCounts } from "./retention-sweep.server";
+import { retentionThreadFile, sweepOnItsOwnThread } from "./retention-thread.server";
 
 /**
  * The privacy policy's retention periods, kept by the product itself: runs of
@@ -21,43 +21,10 @@ import { cutoffsFor, RULES, type Batch, type Rule } from "./retention-rules.serv
  * run reads and counts only.
  */
 
-function zeroCounts(): RetentionCounts {
-  return Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, 0])) as RetentionCounts;
-}
-
-/** Each rule in turn, batch by batch: counts what is due, or (apply) does it, each batch in its own transaction. */
-async function sweep(db: Kysely<Database>, asOf: Date, apply: boolean, counts: RetentionCounts, stopped: () => boolean = () => false): Promise<void> {
-  const cutoffs = cutoffsFor(asOf);
-  for (const kind of RETENTION_KINDS) {
-    const rule = RULES[kind] as Rule<number | string>;
-    if (!apply && rule.count) {
-      counts[kind] = await rule.count(db, cutoffs);
-      continue;
-    }
-    let after: number | string | null = null;
-    do {
-      if (stopped()) return;
-      const started = performance.now();
-      const batch: Batch<number | string> = await rule.due(db, cutoffs, after);
-      if (batch.ids.length > 0) {
-        if (apply) {
-          counts[kind] += await db.transaction().execute((trx) => rule.apply(trx, batch, nowIso(), cutoffs));
-        } else {
-          counts[kind] += batch.ids.length;
-        }
-      }
-      after = batch.next;
-      // A batch holds the event loop (better-sqlite3 is synchronous). Leaving it free for as long again lets a
-      // request run through all its turns in between, instead of waiting one batch at each of them.
-      await pause(Math.max(1, performance.now() - started));
-    } while (after !== null);
-  }
-}
-
 /** What a run as of `asOf` would do, by kind: counted, nothing changed. */
 export async function planRetention(asOf: Date): Promise<RetentionCounts> {
   const counts = zeroCounts();
-  await sweep(await getDb(), asOf, false, counts);
+  await sweep(await getDb(), { asOf, apply: false, counts });
   return counts;
 }
 
@@ -84,11 +51,30 @@ export interface RetentionRunRequest {
 const ACTOR_NAMES: Record<RetentionRunTrigger, string> = { schedule: "System", operator: "Operator", staff: "Staff" };
 
 /** One run at a time in this process; on a fleet the schedule takes a Postgres lock as well (retention-schedule.server.ts). */
-const running = { now: false, stopped: false };
+const running = { now: false, stopped: false, stopThread: undefined as (() => void) | undefined };
 
 /** The server is stopping: a run under way ends after its batch. */
 export function stopRetention(): void {
   running.stopped = true;
+  running.stopThread?.();
+}
+
+/** An apply run on SQLite on its own thread when the server has one (retention-thread.server.ts), else here. */
+async function sweepForRun(db: Kysely<Database>, asOf: Date, apply: boolean, counts: RetentionCounts): Promise<void> {
+  const threadFile = retentionThreadFile();
+  if (!apply || databaseKind !== "sqlite" || threadFile === null) {
+    await sweep(db, { asOf, apply, counts, stopped: () => running.stopped });
+    return;
+  }
+  const thread = sweepOnItsOwnThread(threadFile, asOf, counts);
+  logger.info({ event: "retention.thread_started", threadId: thread.threadId }, "Retention: the run goes on its own thread");
+  running.stopThread = thread.stop;
+  try {
+    if (running.stopped) thread.stop();
+    await thread.ended;
+  } finally {
+    running.stopThread = undefined;
+  }
 }
 
 /** The counts in words, for the audit log and the command's output: "3 leads anonymised ...". */
@@ -130,7 +116,7 @@ export async function runRetention(request: RetentionRunRequest): Promise<Retent
     const counts = zeroCounts();
     let error: string | null = null;
     try {
-      await sweep(db, asOf, request.mode === "apply", counts, () => running.stopped);
+      await sweepForRun(db, asOf, request.mode === "apply", counts);
       if (running.stopped) error = "Stopped with the server before it finished";
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);
@@ -158,6 +144,22 @@ export async function runRetention(request: RetentionRunRequest): Promise<Retent
   } finally {
     running.now = false;
   }
+}
+
+/** How long "Run now" waits for the run's result before answering that it goes on in the background. */
+export const RUN_NOW_WAIT_MS = 5_000;
+
+/**
+ * "Run now" on the Data protection screen: the run's result when it finishes
+ * within `waitMs`, else null while it goes on in the background (a run over
+ * many records takes minutes, longer than a page should keep a browser or a
+ * proxy waiting); the screen's last runs show it as running until it ends.
+ */
+export async function runRetentionNow(request: RetentionRunRequest, waitMs = RUN_NOW_WAIT_MS): Promise<RetentionRun | null> {
+  const run = runRetention(request);
+  // Still running after the wait: its failures are recorded by runRetention; nothing is left unhandled.
+  run.catch(() => {});
+  return Promise.race([run, pause(waitMs, null, { ref: false })]);
 }
 
 /** The latest runs, newest first, for the Data protection screen. */

@@ -5,7 +5,7 @@ import { ConfirmForm } from "~/components/ui/confirm-form";
 import { RouteDialog } from "~/components/ui/dialog";
 import { formatCount } from "~/lib/format";
 import { RETENTION_MESSAGES, RETENTION_SCREEN_PATH, retentionTotal } from "~/lib/retention-screen";
-import { planRetention, runRetention } from "~/models/retention.server";
+import { planRetention, runRetentionNow } from "~/models/retention.server";
 import { changeFromForm } from "~/route-actions/admin-forms.server";
 import { requireDataProtectionUser } from "~/route-actions/auth.server";
 
@@ -18,10 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireDataProtectionUser(request);
-  return changeFromForm(() => runRetention({ mode: "apply", trigger: "staff", actor: user }), {
+  return changeFromForm(() => runRetentionNow({ mode: "apply", trigger: "staff", actor: user }), {
     success: {
       redirectTo: RETENTION_SCREEN_PATH,
-      toast: (run) => (run.error ? RETENTION_MESSAGES.failed(run.error) : RETENTION_MESSAGES.ran(retentionTotal(run.counts))),
+      toast: (run) =>
+        run === null ? RETENTION_MESSAGES.running : run.error ? RETENTION_MESSAGES.failed(run.error) : RETENTION_MESSAGES.ran(retentionTotal(run.counts)),
     },
     failure: (error) => RETENTION_MESSAGES.refused(error.message),
     refusalShownIn: "toast",

@@ -1,7 +1,10 @@
+import SQLite from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createAdminUserRow, signIn } from "../support/admin";
+import { seedTestLeads } from "../support/database";
 import { everyTableRow, monthsBefore, seedRetentionCases } from "../support/retention";
 import { runScript } from "../support/scripts";
 import { seedQuoteLead } from "../support/seeded-quotes";
@@ -25,8 +28,8 @@ function tempFolder(): string {
   return folder;
 }
 
-async function server(env: Record<string, string>, dataDir: string): Promise<TestServer> {
-  const made = await startTestServer(env, { dataDir });
+async function server(env: Record<string, string>, dataDir: string, options: { sqliteOnly?: boolean } = {}): Promise<TestServer> {
+  const made = await startTestServer(env, { dataDir, ...options });
   started.push(made);
   return made;
 }
@@ -71,6 +74,59 @@ describe("the daily schedule inside the server", () => {
     ]);
     const audit = await second.db.selectFrom("auditLog").selectAll().where("action", "=", "retention.run").execute();
     expect(audit).toMatchObject([{ actorName: "System", entityType: "retentionRun", entityId: String(run.id) }]);
+  });
+});
+
+describe("an apply run on SQLite, on a thread of its own", () => {
+  it("goes on beside the server's requests; stopped with the server, it ends after its batch and records exactly what it did", async () => {
+    const dataDir = tempFolder();
+    const live = await server({ RETENTION_RUN_HOURS: "0" }, dataDir, { sqliteOnly: true });
+    const admin = { email: "ada.admin@example.co.uk", password: "a-long-admin-password" };
+    await createAdminUserRow(live.db, { ...admin, role: "admin", firstName: "Ada", lastName: "Admin" });
+    const LEADS = 3_000;
+    await seedTestLeads(live.db, LEADS);
+    await live.db.updateTable("leads").set({ updatedAt: "2020-01-01T00:00:00.000Z", status: "lost" }).execute();
+    const cookie = await signIn(live, admin.email, admin.password);
+    const anonymised = async () =>
+      Number(
+        (
+          await live.db
+            .selectFrom("leads")
+            .select((eb) => eb.fn.countAll().as("count"))
+            .where("anonymisedAt", "is not", null)
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+
+    // "Run now"; its answer comes once the run ends or after a few seconds, whichever is first.
+    const runNow = fetch(`${live.url}/admin/data-protection/run`, { method: "POST", headers: { Cookie: cookie, Origin: live.url }, redirect: "manual" });
+    await expect.poll(anonymised, { timeout: 30_000 }).toBeGreaterThan(0);
+    // The server's own requests run meanwhile: its thread is not the run's.
+    expect((await fetch(`${live.url}/admin/leads`, { headers: { Cookie: cookie } })).status).toBe(200);
+    // Holding SQLite's write lock keeps the run from finishing before the server is told to stop, however fast the machine.
+    const lock = new SQLite(path.join(dataDir, "app.db"));
+    lock.pragma("busy_timeout = 5000");
+    lock.prepare("BEGIN IMMEDIATE").run();
+    const exited = live.kill("SIGTERM");
+    lock.prepare("ROLLBACK").run();
+    lock.close();
+    expect((await exited).code).toBe(0);
+    expect((await runNow).status).toBe(302);
+
+    expect(live.output()).toContain('"event":"retention.thread_started"');
+    const run = await live.db.selectFrom("retentionRuns").selectAll().executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ mode: "apply", actorName: "Ada Admin", error: "Stopped with the server before it finished", finishedAt: expect.any(String) });
+    const done = await anonymised();
+    expect(done).toBeGreaterThan(0);
+    expect(done).toBeLessThan(LEADS);
+    // The counts were told batch by batch: the run's record says exactly how many it anonymised.
+    expect(JSON.parse(run.counts!)).toMatchObject({ leads: done });
+    const stillHeld = await live.db
+      .selectFrom("leads")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("email", "!=", "")
+      .executeTakeFirstOrThrow();
+    expect(Number(stillHeld.count)).toBe(LEADS - done);
   });
 });
 

@@ -17,7 +17,7 @@ process.env.DATA_DIR = dataDir;
 
 // Imported once DATA_DIR is set: the configuration is read as its module loads.
 const { getDb } = await import("~/infrastructure/db.server");
-const { planRetention, runRetention } = await import("~/models/retention.server");
+const { latestRetentionRuns, planRetention, runRetention, runRetentionNow } = await import("~/models/retention.server");
 const { auditSummaryWithoutDetails, customerContractEnd } = await import("~/lib/retention");
 const { seedRetentionCases, everyTableRow } = await import("../support/retention");
 
@@ -132,6 +132,30 @@ describe("retention as of a day years ahead", () => {
     const run = await runRetention({ mode: "apply", trigger: "operator", actor: null, asOf: AS_OF });
     expect(run.counts?.leads).toBe(due);
     expect((await planRetention(AS_OF)).leads).toBe(0);
+  });
+});
+
+describe('"Run now"', () => {
+  it("answers with the result of a run that finishes within its wait, else goes on in the background, one run at a time", async () => {
+    const db = await getDb();
+    const request = { mode: "apply", trigger: "operator", actor: null, asOf: AS_OF } as const;
+    const quick = await runRetentionNow(request);
+    expect(quick).toMatchObject({ mode: "apply", error: null, finishedAt: expect.any(String) });
+
+    const { seedTestLeads } = await import("../support/database");
+    const { last } = await db
+      .selectFrom("leads")
+      .select((eb) => eb.fn.max("id").as("last"))
+      .executeTakeFirstOrThrow();
+    await seedTestLeads(db, 50, { startNumber: 950_000 });
+    await db.updateTable("leads").set({ status: "new", updatedAt: "2020-01-01T00:00:00.000Z" }).where("id", ">", Number(last)).execute();
+    // No wait: the answer comes before the run's first pause between batches, and the run goes on.
+    expect(await runRetentionNow(request, 0)).toBeNull();
+    const [underWay] = await latestRetentionRuns(1);
+    expect(underWay).toMatchObject({ finishedAt: null, counts: null });
+    await expect(runRetentionNow(request)).rejects.toThrow("A retention run is under way: wait for it to finish.");
+    await expect.poll(async () => (await latestRetentionRuns(1))[0]?.finishedAt ?? null).not.toBeNull();
+    expect((await latestRetentionRuns(1))[0]).toMatchObject({ id: underWay!.id, error: null, counts: expect.objectContaining({ leads: 50 }) });
   });
 });
 
