@@ -10,16 +10,17 @@ import { anonymiseEnquiries, anonymiseLeads, deleteNewsletterSignups } from "./a
  * The privacy policy's retention periods, kept by the product itself: what a
  * run anonymises or deletes, worked out from `asOf` and the settings
  * (LEAD_RETENTION_MONTHS ...; docs/privacy-operations.md, Retention). A run
- * works in batches of RETENTION_BATCH records, one transaction each, and lets
- * other requests in between batches, so it never holds the database for long.
+ * works in batches of RETENTION_BATCH records, one transaction each, pausing
+ * in between, so it never holds the database for long.
  * A dry run reads and counts only.
  */
 
 /**
- * Records per transaction. better-sqlite3 is synchronous, so a batch holds the
- * server's event loop for its whole length: anonymising a lead costs about
- * 3.6 ms, so 10 leads hold requests up for about 40 ms (docs/benchmarks.md,
- * retention).
+ * Records per transaction. Anonymising a lead costs about 3.6 ms, so a batch of
+ * 10 holds SQLite's one writer's lock for about 40 ms: about as long as the server's
+ * own writes wait while an apply run goes on its own thread (better-sqlite3 is
+ * synchronous; in the server's thread a batch would hold every request up;
+ * docs/benchmarks.md, retention).
  */
 export const RETENTION_BATCH = 10;
 

@@ -8,7 +8,7 @@ import type { RetentionCounts } from "~/lib/data-protection";
  * for 10 leads, most of it the search index's secure delete), and a staff
  * member's page waits at each of its turns. On its own thread the run only
  * shares the database: reads never wait for it (write-ahead log), the
- * server's own writes wait at most one batch. The server says where the
+ * server's own writes wait about one batch. The server says where the
  * thread's code is as it starts (startup.server.ts: build/retention-worker.js,
  * from retention-worker.server.ts); without it, and on Postgres, where the
  * database does the work, the run stays in the server's thread.

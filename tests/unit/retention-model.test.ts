@@ -45,6 +45,18 @@ const EXPECTED = {
   auditDetails: 2,
 };
 
+/** `count` more leads, idle since 2020 and not customers: all due as of AS_OF. */
+async function seedDueLeads(count: number, startNumber: number): Promise<void> {
+  const db = await getDb();
+  const { seedTestLeads } = await import("../support/database");
+  const { last } = await db
+    .selectFrom("leads")
+    .select((eb) => eb.fn.max("id").as("last"))
+    .executeTakeFirstOrThrow();
+  await seedTestLeads(db, count, { startNumber });
+  await db.updateTable("leads").set({ status: "new", updatedAt: "2020-01-01T00:00:00.000Z" }).where("id", ">", Number(last)).execute();
+}
+
 describe("retention as of a day years ahead", () => {
   it("plans what is due on each side of every period", async () => {
     expect(await planRetention(AS_OF)).toEqual(EXPECTED);
@@ -119,14 +131,7 @@ describe("retention as of a day years ahead", () => {
   });
 
   it("goes through every batch when more are due than one batch holds", async () => {
-    const db = await getDb();
-    const { seedTestLeads } = await import("../support/database");
-    const { last } = await db
-      .selectFrom("leads")
-      .select((eb) => eb.fn.max("id").as("last"))
-      .executeTakeFirstOrThrow();
-    await seedTestLeads(db, 450, { startNumber: 900_000 });
-    await db.updateTable("leads").set({ status: "new", updatedAt: "2020-01-01T00:00:00.000Z" }).where("id", ">", Number(last)).execute();
+    await seedDueLeads(450, 900_000);
     const due = (await planRetention(AS_OF)).leads;
     expect(due).toBe(450);
     const run = await runRetention({ mode: "apply", trigger: "operator", actor: null, asOf: AS_OF });
@@ -137,18 +142,11 @@ describe("retention as of a day years ahead", () => {
 
 describe('"Run now"', () => {
   it("answers with the result of a run that finishes within its wait, else goes on in the background, one run at a time", async () => {
-    const db = await getDb();
     const request = { mode: "apply", trigger: "operator", actor: null, asOf: AS_OF } as const;
     const quick = await runRetentionNow(request);
     expect(quick).toMatchObject({ mode: "apply", error: null, finishedAt: expect.any(String) });
 
-    const { seedTestLeads } = await import("../support/database");
-    const { last } = await db
-      .selectFrom("leads")
-      .select((eb) => eb.fn.max("id").as("last"))
-      .executeTakeFirstOrThrow();
-    await seedTestLeads(db, 50, { startNumber: 950_000 });
-    await db.updateTable("leads").set({ status: "new", updatedAt: "2020-01-01T00:00:00.000Z" }).where("id", ">", Number(last)).execute();
+    await seedDueLeads(50, 950_000);
     // No wait: the answer comes before the run's first pause between batches, and the run goes on.
     expect(await runRetentionNow(request, 0)).toBeNull();
     const [underWay] = await latestRetentionRuns(1);
