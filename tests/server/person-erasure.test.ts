@@ -1,14 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_OWNER_ENV } from "../support/admin";
-import { staffOfEveryRole, type StaffClient } from "../support/client";
+import { describe, expect, it } from "vitest";
 import { productTableNames } from "../support/database";
-import { TestHook } from "../support/hook";
-import { TestMailbox } from "../support/mailbox";
-import { seedPerson, TEST_SUPPRESSION_KEY, type TestPerson } from "../support/person";
-import { startTestServer, testDatabaseKind, type TestServer } from "../support/server";
+import { personTestSettingForSuite, seedPerson, type TestPerson } from "../support/person";
+import { testDatabaseKind } from "../support/server";
 
 /**
  * The every-table erasure check: one person is put into every table that can
@@ -23,7 +19,6 @@ import { startTestServer, testDatabaseKind, type TestServer } from "../support/s
  * dashboard's figures have not changed.
  */
 
-const APP_URL = "https://clearline.example.co.uk";
 const ERASED: TestPerson = {
   firstName: "Ffionwen",
   lastName: "Vaughantudor",
@@ -42,28 +37,7 @@ const KEPT: TestPerson = {
 /** What must not be found of a person: email, phone as typed and as digits, first and last name. */
 const traces = (person: TestPerson) => [person.email, person.phone, person.phone.replace(/\D/g, ""), person.firstName, person.lastName];
 
-let server: TestServer;
-let mailbox: TestMailbox;
-let hook: TestHook;
-let admin: StaffClient;
-
-beforeAll(async () => {
-  [mailbox, hook] = await Promise.all([TestMailbox.start(), TestHook.start()]);
-  server = await startTestServer({
-    ...TEST_OWNER_ENV,
-    SMTP_URL: mailbox.url,
-    APP_URL,
-    SUPPRESSION_KEY: TEST_SUPPRESSION_KEY,
-    LEAD_WEBHOOK_URL: hook.url,
-    LEAD_NOTIFY_TO: "sales@clearline.example.co.uk",
-  });
-  ({ admin } = await staffOfEveryRole(server));
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await Promise.all([mailbox?.close(), hook?.close()]);
-});
+const setting = personTestSettingForSuite();
 
 /** Every file of the data folder (the database, its log, anything else the server keeps), read whole, as lower-case text. */
 function dataFolderText(): string {
@@ -75,17 +49,17 @@ function dataFolderText(): string {
       else if (entry.isFile()) texts.push(fs.readFileSync(file).toString("latin1").toLowerCase());
     }
   };
-  walk(server.dataDir);
+  walk(setting.server.dataDir);
   return texts.join("\n");
 }
 
 /** Every row of every table of the Postgres database, as text, lower case. */
 async function everyPostgresRow(): Promise<string> {
   const { rows: tables } = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`.execute(server.db);
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`.execute(setting.server.db);
   const texts: string[] = [];
   for (const { name } of tables) {
-    const { rows } = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.table(name)} t`.execute(server.db);
+    const { rows } = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.table(name)} t`.execute(setting.server.db);
     texts.push(...rows.map((row) => row.row.toLowerCase()));
   }
   return texts.join("\n");
@@ -97,7 +71,7 @@ const storedText = () => (testDatabaseKind === "postgres" ? everyPostgresRow() :
 const found = (text: string, person: TestPerson) => traces(person).filter((trace) => text.includes(trace.toLowerCase()));
 
 async function dashboardFigures() {
-  const response = await admin.get("/admin/dashboard?_data=routes%2Fadmin.dashboard");
+  const response = await setting.staff.admin.get("/admin/dashboard?_data=routes%2Fadmin.dashboard");
   expect(response.status).toBe(200);
   const { figures, charts, quotes } = (await response.json()) as Record<string, unknown>;
   return { figures, charts, quotes };
@@ -105,22 +79,22 @@ async function dashboardFigures() {
 
 describe("erasing a person", () => {
   it("leaves none of their email, phone or name anywhere in the database, and everything of the next person", async () => {
-    await seedPerson(server, admin, mailbox, ERASED);
-    await seedPerson(server, admin, mailbox, KEPT);
+    await seedPerson(setting.server, setting.staff.admin, setting.mailbox, ERASED);
+    await seedPerson(setting.server, setting.staff.admin, setting.mailbox, KEPT);
     // Deliveries done: the outbox's copies are written and sent (the webhook took both leads).
-    await expect.poll(() => hook.acceptedOf(KEPT.email).length).toBe(1);
-    await expect.poll(() => hook.acceptedOf(ERASED.email).length).toBe(1);
-    expect((await server.db.selectFrom("signInThrottle").select("accountKey").execute()).map((row) => row.accountKey)).toContain(ERASED.email);
+    await expect.poll(() => setting.hook.acceptedOf(KEPT.email).length).toBe(1);
+    await expect.poll(() => setting.hook.acceptedOf(ERASED.email).length).toBe(1);
+    expect((await setting.server.db.selectFrom("signInThrottle").select("accountKey").execute()).map((row) => row.accountKey)).toContain(ERASED.email);
 
     // Every kind of trace is really there before: the check can see them.
     const before = await storedText();
     expect(found(before, ERASED)).toEqual(traces(ERASED));
     expect(found(before, KEPT)).toEqual(traces(KEPT));
     const figures = await dashboardFigures();
-    const tables = await productTableNames(server.db);
+    const tables = await productTableNames(setting.server.db);
 
     const query = new URLSearchParams({ email: ERASED.email, phone: ERASED.phone });
-    const answer = await admin.postForm(`/admin/data-protection/people/erase?${query}`, {});
+    const answer = await setting.staff.admin.postForm(`/admin/data-protection/people/erase?${query}`, {});
     expect(answer.status).toBe(302);
 
     const after = await storedText();

@@ -1,10 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_OWNER_ENV } from "../support/admin";
-import { staffOfEveryRole, type StaffClient } from "../support/client";
-import { TestHook } from "../support/hook";
-import { TestMailbox } from "../support/mailbox";
-import { emailKey, seedPerson, TEST_SUPPRESSION_KEY, type SeededPerson, type TestPerson } from "../support/person";
-import { startTestServer, type TestServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { emailKey, personTestSettingForSuite, seedPerson, type SeededPerson, type TestPerson } from "../support/person";
 
 /**
  * A person's requests on the Data protection screen, through the real built
@@ -13,7 +8,6 @@ import { startTestServer, type TestServer } from "../support/server";
  * The every-table erasure check is tests/server/person-erasure.test.ts.
  */
 
-const APP_URL = "https://clearline.example.co.uk";
 const PERSON: TestPerson = {
   firstName: "Bethan",
   lastName: "Morgan",
@@ -23,33 +17,15 @@ const PERSON: TestPerson = {
 };
 const OTHER: TestPerson = { firstName: "Idris", lastName: "Rees", email: "idris@reesbakery.co.uk", phone: "07700 900654", businessName: "Rees Bakery" };
 
-let server: TestServer;
-let mailbox: TestMailbox;
-let hook: TestHook;
-let staff: Record<"super_admin" | "admin" | "manager", StaffClient>;
+const setting = personTestSettingForSuite();
 let seeded: SeededPerson;
 
 beforeAll(async () => {
-  [mailbox, hook] = await Promise.all([TestMailbox.start(), TestHook.start()]);
-  server = await startTestServer({
-    ...TEST_OWNER_ENV,
-    SMTP_URL: mailbox.url,
-    APP_URL,
-    SUPPRESSION_KEY: TEST_SUPPRESSION_KEY,
-    LEAD_WEBHOOK_URL: hook.url,
-    LEAD_NOTIFY_TO: "sales@clearline.example.co.uk",
-  });
-  staff = await staffOfEveryRole(server);
-  seeded = await seedPerson(server, staff.admin, mailbox, PERSON);
-  await seedPerson(server, staff.admin, mailbox, OTHER);
+  seeded = await seedPerson(setting.server, setting.staff.admin, setting.mailbox, PERSON);
+  await seedPerson(setting.server, setting.staff.admin, setting.mailbox, OTHER);
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await Promise.all([mailbox?.close(), hook?.close()]);
-});
-
-const search = (query: Record<string, string>, client = staff.admin) => client.get(`/admin/data-protection/people?${new URLSearchParams(query)}`);
+const search = (query: Record<string, string>, client = setting.staff.admin) => client.get(`/admin/data-protection/people?${new URLSearchParams(query)}`);
 
 describe("Find a person", () => {
   it("shows everything held about them by email, in sections, with the actions, and nothing about anyone else", async () => {
@@ -104,7 +80,7 @@ describe("Find a person", () => {
   });
 
   it("is for admins: a manager is sent away", async () => {
-    const response = await search({ email: PERSON.email }, staff.manager);
+    const response = await search({ email: PERSON.email }, setting.staff.manager);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).not.toContain("data-protection");
   });
@@ -112,7 +88,7 @@ describe("Find a person", () => {
 
 describe("the access export", () => {
   it("downloads everything as JSON with purposes, sources, retention and recipients, and audits it by request without naming the person", async () => {
-    const response = await staff.admin.get(`/admin/data-protection/people/export.json?${new URLSearchParams({ email: PERSON.email, request: "7" })}`);
+    const response = await setting.staff.admin.get(`/admin/data-protection/people/export.json?${new URLSearchParams({ email: PERSON.email, request: "7" })}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="personal-data-\d{4}-\d\d-\d\d\.json"$/);
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -135,7 +111,7 @@ describe("the access export", () => {
     expect(section("newsletterSignups").records).toHaveLength(1);
     expect(section("consentRecords").records.length).toBeGreaterThanOrEqual(2);
     expect(section("dataRequests").records).toHaveLength(1);
-    const audit = await server.db
+    const audit = await setting.server.db
       .selectFrom("auditLog")
       .select(["action", "entityType", "entityId", "summary"])
       .where("action", "=", "person.exported")
@@ -144,7 +120,7 @@ describe("the access export", () => {
   });
 
   it("downloads a readable, self-contained page with every value escaped", async () => {
-    const response = await staff.admin.get(`/admin/data-protection/people/export.html?${new URLSearchParams({ phone: PERSON.phone })}`);
+    const response = await setting.staff.admin.get(`/admin/data-protection/people/export.html?${new URLSearchParams({ phone: PERSON.phone })}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="personal-data-\d{4}-\d\d-\d\d\.html"$/);
@@ -157,54 +133,54 @@ describe("the access export", () => {
   });
 
   it("refuses a download with no valid email or phone (400), and sends a manager away", async () => {
-    expect((await staff.admin.get("/admin/data-protection/people/export.json?email=nope")).status).toBe(400);
-    expect((await staff.manager.get(`/admin/data-protection/people/export.json?email=${PERSON.email}`)).status).toBe(302);
+    expect((await setting.staff.admin.get("/admin/data-protection/people/export.json?email=nope")).status).toBe(400);
+    expect((await setting.staff.manager.get(`/admin/data-protection/people/export.json?email=${PERSON.email}`)).status).toBe(302);
   });
 });
 
 describe("objection and erasure", () => {
   it("objection puts the email on the suppression list and withdraws consent, erasing nothing", async () => {
     const query = new URLSearchParams({ email: OTHER.email });
-    const dialog = await staff.admin.get(`/admin/data-protection/people/object?${query}`);
+    const dialog = await setting.staff.admin.get(`/admin/data-protection/people/object?${query}`);
     expect(dialog.status).toBe(200);
     expect(await dialog.text()).toContain("Stop contacting this person?");
-    const answer = await staff.admin.postForm(`/admin/data-protection/people/object?${query}`, {});
+    const answer = await setting.staff.admin.postForm(`/admin/data-protection/people/object?${query}`, {});
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe(`/admin/data-protection/people?${query}`);
-    const page = await (await staff.admin.follow(answer)).text();
+    const page = await (await setting.staff.admin.follow(answer)).text();
     expect(page).toContain("On the suppression list; 2 marketing consents withdrawn");
     expect(page).toMatch(/Email on the suppression list<\/dt><dd>yes</);
     expect(page).toContain(OTHER.lastName);
-    const consents = await server.db.selectFrom("consentRecords").select(["withdrawnHow"]).where("email", "=", OTHER.email).execute();
+    const consents = await setting.server.db.selectFrom("consentRecords").select(["withdrawnHow"]).where("email", "=", OTHER.email).execute();
     expect(consents.map((consent) => consent.withdrawnHow)).toEqual(["staff", "staff"]);
-    const audit = await server.db.selectFrom("auditLog").select("summary").where("action", "=", "person.objected").execute();
+    const audit = await setting.server.db.selectFrom("auditLog").select("summary").where("action", "=", "person.objected").execute();
     expect(audit.map((entry) => entry.summary).join()).not.toContain(OTHER.email);
   });
 
   it("erasure is confirmed on a page, then leaves nothing found, the person suppressed, and an audit entry naming no one", async () => {
     const query = new URLSearchParams({ email: PERSON.email, phone: PERSON.phone });
-    const confirm = await staff.admin.get(`/admin/data-protection/people/erase?${query}`);
+    const confirm = await setting.staff.admin.get(`/admin/data-protection/people/erase?${query}`);
     expect(confirm.status).toBe(200);
     const confirmPage = await confirm.text();
     expect(confirmPage).toContain("Erase this person?");
     expect(confirmPage).toContain('<form method="post"');
-    const answer = await staff.admin.postForm(`/admin/data-protection/people/erase?${query}`, {});
+    const answer = await setting.staff.admin.postForm(`/admin/data-protection/people/erase?${query}`, {});
     expect(answer.status).toBe(302);
-    const page = await (await staff.admin.follow(answer)).text();
+    const page = await (await setting.staff.admin.follow(answer)).text();
     expect(page).toContain("Erased: 1 leads, 1 enquiries and 1 newsletter sign-ups anonymised or deleted; on the suppression list");
     expect(page).toContain("Nothing held about");
     expect(page).toMatch(/Email on the suppression list<\/dt><dd>yes</);
     expect(page).toMatch(/Phone on the suppression list<\/dt><dd>yes</);
-    const audit = await server.db.selectFrom("auditLog").select("summary").where("action", "=", "person.erased").executeTakeFirstOrThrow();
+    const audit = await setting.server.db.selectFrom("auditLog").select("summary").where("action", "=", "person.erased").executeTakeFirstOrThrow();
     expect(audit.summary).toMatch(/^Erased a person: 1 leads, 1 enquiries, 1 newsletter sign-ups/);
     expect(audit.summary).not.toContain(PERSON.email);
-    const register = await server.db
+    const register = await setting.server.db
       .selectFrom("dataRequests")
       .select(["contact", "notes", "contactKey"])
       .where("contactKey", "=", emailKey(PERSON.email))
       .execute();
     expect(register).toEqual([{ contact: null, notes: null, contactKey: emailKey(PERSON.email) }]);
-    const accepted = await server.db
+    const accepted = await setting.server.db
       .selectFrom("quotes")
       .select(["status", "totals", "acceptedName"])
       .where("id", "=", seeded.quoteId)
@@ -214,9 +190,11 @@ describe("objection and erasure", () => {
   });
 
   it("refuses an erasure with no email or phone, changing nothing", async () => {
-    const answer = await staff.admin.postForm("/admin/data-protection/people/erase", {});
+    const answer = await setting.staff.admin.postForm("/admin/data-protection/people/erase", {});
     expect(answer.status).toBe(400);
-    expect((await staff.manager.postForm(`/admin/data-protection/people/erase?email=${OTHER.email}`, {})).status).toBe(302);
-    expect(await server.db.selectFrom("leads").select("id").where("email", "=", OTHER.email).where("anonymisedAt", "is", null).execute()).toHaveLength(1);
+    expect((await setting.staff.manager.postForm(`/admin/data-protection/people/erase?email=${OTHER.email}`, {})).status).toBe(302);
+    expect(await setting.server.db.selectFrom("leads").select("id").where("email", "=", OTHER.email).where("anonymisedAt", "is", null).execute()).toHaveLength(
+      1,
+    );
   });
 });

@@ -1,11 +1,15 @@
 import crypto from "node:crypto";
 import { expect } from "vitest";
+import type { AdminRole } from "~/lib/enums";
 import { MARKETING_CONSENT_FIELD, MARKETING_CONSENT_TICKED } from "~/lib/consent";
-import { publicClient, type Client } from "./client";
+import { TEST_OWNER_ENV } from "./admin";
+import { publicClient, staffOfEveryRole, type Client, type StaffClient } from "./client";
 import { SAMPLE_QUOTE } from "./forms";
-import type { TestMailbox } from "./mailbox";
+import { TestHook } from "./hook";
+import { TestMailbox } from "./mailbox";
 import { plainQuoteLine } from "./quote-documents";
-import type { TestServer } from "./server";
+import { startTestServer, type TestServer } from "./server";
+import { forSuite } from "./suite";
 
 /**
  * One person put into every table that can hold them, through the app as
@@ -42,6 +46,39 @@ async function until<T>(find: () => T | undefined): Promise<T> {
 }
 
 /** The key the test servers hash the suppression list and the register's contacts with. */
+/** The server the person tests share, with what its emails and webhook reach, and staff of every role signed in. */
+export interface PersonTestSetting {
+  server: TestServer;
+  mailbox: TestMailbox;
+  hook: TestHook;
+  staff: Record<AdminRole, StaffClient>;
+}
+
+/**
+ * A server whose emails go to a real mailbox and whose lead webhook reaches a receiver (so a person is in the
+ * outbox's copies too), with the suppression key set: started before the file's first test, stopped after its last.
+ */
+export function personTestSettingForSuite(): PersonTestSetting {
+  return forSuite(
+    async () => {
+      const [mailbox, hook] = await Promise.all([TestMailbox.start(), TestHook.start()]);
+      const server = await startTestServer({
+        ...TEST_OWNER_ENV,
+        SMTP_URL: mailbox.url,
+        APP_URL: "https://clearline.example.co.uk",
+        SUPPRESSION_KEY: TEST_SUPPRESSION_KEY,
+        LEAD_WEBHOOK_URL: hook.url,
+        LEAD_NOTIFY_TO: "sales@clearline.example.co.uk",
+      });
+      return { server, mailbox, hook, staff: await staffOfEveryRole(server) };
+    },
+    async ({ server, mailbox, hook }) => {
+      await server.stop();
+      await Promise.all([mailbox.close(), hook.close()]);
+    },
+  );
+}
+
 export const TEST_SUPPRESSION_KEY = "a-test-suppression-key-of-at-least-32-characters";
 
 /** The register's key of an email, as the server makes it with TEST_SUPPRESSION_KEY (suppression.server.ts). */
