@@ -64,6 +64,11 @@ export const SUPPRESSED_DELIVERY_REASONS: Record<Exclude<DeliveryAudience, "staf
   marketing: "Not sent: the recipient is on the suppression list",
 };
 
+/** How the dashboard sorts the deliveries that did not go: given up, to be tried again, stopped by the suppression list. */
+export const DELIVERY_PROBLEM_STATES = ["failed", "waiting", "not_sent"] as const;
+export type DeliveryProblemState = (typeof DELIVERY_PROBLEM_STATES)[number];
+export const DELIVERY_PROBLEM_STATE_LABELS: Record<DeliveryProblemState, string> = { failed: "Failed", waiting: "Waiting", not_sent: "Not sent" };
+
 export function isDeliveryKind(value: string): value is DeliveryKind {
   return (DELIVERY_KINDS as readonly string[]).includes(value);
 }

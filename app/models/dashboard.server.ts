@@ -1,5 +1,5 @@
 import { londonDateStamp } from "~/lib/format";
-import { DELIVERY_KIND_SETTINGS, isDeliveryKind } from "~/lib/outbox";
+import { DELIVERY_KIND_SETTINGS, DELIVERY_PROBLEM_STATES, isDeliveryKind, SUPPRESSED_DELIVERY_REASONS, type DeliveryProblemState } from "~/lib/outbox";
 import { QUOTE_OPEN_STATUSES } from "~/lib/quotes";
 import type { QuoteFigures } from "~/lib/quotes-screen";
 import { getDb } from "~/infrastructure/db.server";
@@ -91,7 +91,7 @@ export interface ProblemDelivery {
   leadReference: string | null;
   enquiryId: number | null;
   attempts: number;
-  state: "failed" | "waiting";
+  state: DeliveryProblemState;
   lastError: string | null;
   /** When it was last tried, or queued if never. */
   at: string;
@@ -102,31 +102,39 @@ export interface DeliveryProblems {
   failed: number;
   /** Still to be tried again after a failed try, or overdue. */
   waiting: number;
+  /** Closed unsent because the recipient is on the suppression list: the rule working, shown apart from failures. */
+  notSent: number;
   /** Settings no longer set that problem deliveries need (LEAD_WEBHOOK_URL, SMTP_URL): nothing waiting for them is sent. */
   missingSettings: string[];
   /** The most recent problems, newest first. */
   recent: ProblemDelivery[];
 }
 
+const SUPPRESSION_REASONS = Object.values(SUPPRESSED_DELIVERY_REASONS);
+
 /**
- * Outbox deliveries (the lead webhook, lead and enquiry emails) that failed
- * or are stuck, for the staff dashboard; null when there are none. Each query
- * keeps to a partial index of the outbox, so delivered rows (nearly all of
- * them) are never read.
+ * Outbox deliveries (the lead webhook, lead and enquiry emails) that failed,
+ * are stuck or were stopped by the suppression list, for the staff dashboard;
+ * null when there are none. Each query keeps to a partial index of the outbox,
+ * so delivered rows (nearly all of them) are never read.
  */
 export async function deliveryProblems(): Promise<DeliveryProblems | null> {
   const db = await getDb();
   const overdue = new Date(Date.now() - OVERDUE_AFTER_MS).toISOString();
-  const problems = (state: ProblemDelivery["state"]) => {
+  const problems = (state: DeliveryProblemState) => {
     const query = db.selectFrom("outbox");
-    return state === "failed"
-      ? query.where("outbox.failedAt", "is not", null)
-      : query
-          .where("outbox.nextAttemptAt", "is not", null)
-          .where((eb) => eb.or([eb("outbox.lastError", "is not", null), eb("outbox.nextAttemptAt", "<", overdue)]));
+    if (state === "waiting") {
+      return query
+        .where("outbox.nextAttemptAt", "is not", null)
+        .where((eb) => eb.or([eb("outbox.lastError", "is not", null), eb("outbox.nextAttemptAt", "<", overdue)]));
+    }
+    const closed = query.where("outbox.failedAt", "is not", null);
+    return state === "not_sent"
+      ? closed.where("outbox.lastError", "in", SUPPRESSION_REASONS)
+      : closed.where((eb) => eb.or([eb("outbox.lastError", "is", null), eb("outbox.lastError", "not in", SUPPRESSION_REASONS)]));
   };
-  const [failedByKind, waitingByKind] = await Promise.all(
-    (["failed", "waiting"] as const).map((state) =>
+  const [failedByKind, waitingByKind, notSentByKind] = await Promise.all(
+    DELIVERY_PROBLEM_STATES.map((state) =>
       problems(state)
         .select(["outbox.kind", (eb) => eb.fn.countAll<number>().as("count")])
         .groupBy("outbox.kind")
@@ -134,11 +142,11 @@ export async function deliveryProblems(): Promise<DeliveryProblems | null> {
     ),
   );
   const total = (rows: Array<{ count: number }>) => rows.reduce((sum, row) => sum + Number(row.count), 0);
-  const [failed, waiting] = [total(failedByKind), total(waitingByKind)];
-  if (failed === 0 && waiting === 0) return null;
+  const [failed, waiting, notSent] = [total(failedByKind!), total(waitingByKind!), total(notSentByKind!)];
+  if (failed === 0 && waiting === 0 && notSent === 0) return null;
 
   const listed = await Promise.all(
-    (["failed", "waiting"] as const).map(async (state) => {
+    DELIVERY_PROBLEM_STATES.map(async (state) => {
       const rows = await problems(state)
         .leftJoin("leads", "leads.id", "outbox.leadId")
         .select([
@@ -153,7 +161,7 @@ export async function deliveryProblems(): Promise<DeliveryProblems | null> {
           "outbox.createdAt",
         ])
         // By the column of the state's own index: no walk through delivered rows.
-        .orderBy(state === "failed" ? "outbox.failedAt" : "outbox.nextAttemptAt", "desc")
+        .orderBy(state === "waiting" ? "outbox.nextAttemptAt" : "outbox.failedAt", "desc")
         .limit(LISTED)
         .execute();
       return rows.map(({ lastAttemptAt, createdAt, ...row }): ProblemDelivery => ({ ...row, state, at: lastAttemptAt ?? createdAt }));
@@ -165,7 +173,7 @@ export async function deliveryProblems(): Promise<DeliveryProblems | null> {
     .slice(0, LISTED);
   const waitingKinds = waitingByKind.map((row) => row.kind).filter(isDeliveryKind);
   const missingSettings = [...new Set(waitingKinds.filter((kind) => !hasDestination(kind)).map((kind) => DELIVERY_KIND_SETTINGS[kind]))];
-  return { failed, waiting, missingSettings, recent };
+  return { failed, waiting, notSent, missingSettings, recent };
 }
 
 /** One line of the dashboard's Recent Activity: something that arrived, or something staff did. */

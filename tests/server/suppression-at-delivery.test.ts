@@ -68,7 +68,10 @@ describe("an address suppressed after its email was queued", () => {
     expect(closed.lastError).toBe("Not sent: the recipient was put on the suppression list after it was queued");
     expect(mailbox.to(objector)).toEqual([]);
     // Staff read why on the dashboard's deliveries.
-    const dashboard = await (await staffClient(server, "super_admin")).get("/admin/dashboard");
-    expect(await dashboard.text()).toContain("Not sent: the recipient was put on the suppression list after it was queued");
+    const dashboard = await (await (await staffClient(server, "super_admin")).get("/admin/dashboard")).text();
+    expect(dashboard).toContain("Not sent: the recipient was put on the suppression list after it was queued");
+    // Counted apart from failures: the list did what it is for.
+    expect(dashboard).toMatch(/data-testid="delivery-not-sent-count">1 delivery</);
+    expect(dashboard).toMatch(/data-testid="webhook-failed-count">0 deliveries</);
   });
 });

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { AlarmClock, TriangleAlert } from "~/components/ui/icons";
 import { OVERDUE_DATA_REQUESTS_HREF, overdueDataRequestsText } from "~/lib/data-protection";
 import { formatCount, formatDateTime } from "~/lib/format";
-import { DELIVERY_KIND_LABELS, isDeliveryKind } from "~/lib/outbox";
+import { DELIVERY_KIND_LABELS, DELIVERY_PROBLEM_STATE_LABELS, isDeliveryKind } from "~/lib/outbox";
 import type { DiskSpace } from "~/infrastructure/disk-space.server";
 import type { DeliveryProblems } from "~/models/dashboard.server";
 
@@ -75,6 +75,12 @@ export function DeliveryProblemsPanel({ problems }: { problems: DeliveryProblems
         <dd data-testid="webhook-failed-count">{plural(problems.failed, "delivery", "deliveries")}</dd>
         <dt className="font-medium">Waiting to be tried again</dt>
         <dd data-testid="webhook-waiting-count">{plural(problems.waiting, "delivery", "deliveries")}</dd>
+        {problems.notSent > 0 ? (
+          <>
+            <dt className="font-medium">Not sent (suppression list)</dt>
+            <dd data-testid="delivery-not-sent-count">{plural(problems.notSent, "delivery", "deliveries")}</dd>
+          </>
+        ) : null}
         {latest?.lastError ? (
           <>
             <dt className="font-medium">Last error</dt>
@@ -100,7 +106,7 @@ export function DeliveryProblemsPanel({ problems }: { problems: DeliveryProblems
               <span>Delivery {delivery.id}</span>
             )}
             <span>{isDeliveryKind(delivery.kind) ? DELIVERY_KIND_LABELS[delivery.kind] : delivery.kind}</span>
-            <span>{delivery.state === "failed" ? "Failed" : "Waiting"}</span>
+            <span>{DELIVERY_PROBLEM_STATE_LABELS[delivery.state]}</span>
             <span>{plural(delivery.attempts, "try", "tries")}</span>
             {delivery.lastError ? <code className="min-w-0 break-words">{delivery.lastError}</code> : <span>Not tried yet</span>}
           </li>
