@@ -8,7 +8,7 @@ import SQLite from "better-sqlite3";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { printGoals, printTable } from "./measure.js";
+import { printGoals, printTable, SAMPLE_QUOTE } from "./measure.js";
 import { seedLeads } from "./seed-leads.js";
 
 export const name = "retention";
@@ -17,6 +17,9 @@ export const name = "retention";
 const LEADS = Number(process.env.RETENTION_BENCH_LEADS ?? 100_000);
 /** A staff member, one request after another: the goal's figure. RETENTION_BENCH_CONNECTIONS=10 shows a queue of ten. */
 const CONNECTIONS = Number(process.env.RETENTION_BENCH_CONNECTIONS ?? 1);
+/** RETENTION_BENCH_WRITES=1: a lead also arrives (POST /api/quote-requests) every 100 ms, and its time is shown too. */
+const WRITES = process.env.RETENTION_BENCH_WRITES === "1";
+const WRITE_EVERY_MS = 100;
 const WARM_UP = 50;
 const BASELINE_SAMPLES = 300;
 const GOAL_MS = 100;
@@ -40,6 +43,24 @@ async function time(url, cookie) {
   return { started, ended: performance.now() };
 }
 
+/** A lead arriving every WRITE_EVERY_MS until `until()` says stop: each submission's time. */
+async function arrivingLeads(url, until) {
+  const times = [];
+  while (!until()) {
+    const started = performance.now();
+    const response = await fetch(`${url}/api/quote-requests`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(SAMPLE_QUOTE),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 201) throw new Error(`A quote request answered ${response.status}`);
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, WRITE_EVERY_MS));
+  }
+  return times;
+}
+
 /** CONNECTIONS clients asking for `url` one request after another each, until `until()` says stop. */
 async function sample(url, cookie, until) {
   const samples = [];
@@ -57,7 +78,7 @@ const summary = (times) => {
 };
 
 export async function run({ startBuiltServer }) {
-  const server = await startBuiltServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
+  const server = await startBuiltServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, RATE_LIMIT_MAX: "100000000" });
   try {
     const file = path.join(server.dataDir, "app.db");
     seedLeads(file, LEADS);
@@ -76,7 +97,12 @@ export async function run({ startBuiltServer }) {
     const cookie = await signIn(server.url);
     const page = `${server.url}/admin/leads?page=2`;
     await sample(page, cookie, (count) => count >= WARM_UP);
-    const baseline = summary((await sample(page, cookie, (count) => count >= BASELINE_SAMPLES)).map((s) => s.ended - s.started));
+    let baselineTaken = false;
+    const [baselineSamples, writesBefore] = await Promise.all([
+      sample(page, cookie, (count) => (baselineTaken = count >= BASELINE_SAMPLES)),
+      WRITES ? arrivingLeads(server.url, () => baselineTaken) : [],
+    ]);
+    const baseline = summary(baselineSamples.map((s) => s.ended - s.started));
 
     // "Run now": the confirm dialog's POST. It answers within a few seconds, the run going on in the
     // background on its own thread; the run has ended when its record says when it finished.
@@ -98,12 +124,16 @@ export async function run({ startBuiltServer }) {
       while (!finished.get()?.finishedAt) await new Promise((resolve) => setTimeout(resolve, 100));
       runEnded = performance.now();
     })();
-    const taken = await sample(page, cookie, () => runEnded !== null);
+    const [taken, writesDuring] = await Promise.all([
+      sample(page, cookie, () => runEnded !== null),
+      WRITES ? arrivingLeads(server.url, () => runEnded !== null) : [],
+    ]);
     await Promise.all([watching, runNow]);
     const during = summary(taken.filter((s) => s.ended <= runEnded).map((s) => s.ended - s.started));
     const recorded = db.prepare("SELECT startedAt, finishedAt, counts, error FROM retentionRuns").get();
     const counts = JSON.parse(recorded.counts);
-    const left = db.prepare("SELECT count(*) AS n FROM leads WHERE anonymisedAt IS NULL").get().n;
+    // The seeded leads, not those that arrived during the benchmark.
+    const left = db.prepare("SELECT count(*) AS n FROM leads WHERE anonymisedAt IS NULL AND updatedAt < '2021-01-01'").get().n;
     db.close();
     if (recorded.error || counts.leads !== LEADS || left !== 0)
       throw new Error(`The run did not anonymise every lead: ${JSON.stringify({ counts, left, error: recorded.error })}`);
@@ -113,12 +143,21 @@ export async function run({ startBuiltServer }) {
       `\nRetention run ("Run now") over ${LEADS.toLocaleString("en-GB")} due leads: ${seconds.toFixed(1)} s (${Math.round(LEADS / seconds)} leads/s), "Run now" answered after ${(answeredAfter / 1000).toFixed(1)} s`,
     );
     console.log(`/admin/leads?page=2 at ${CONNECTIONS} connections:`);
-    printTable(
-      [
-        { when: "without a run", ...baseline },
-        { when: "while the run runs", ...during },
-      ].map(({ when, samples, p50, p99, max }) => ({ when, samples, "p50 ms": p50.toFixed(1), "p99 ms": p99.toFixed(1), "max ms": max.toFixed(1) })),
-    );
+    const timesTable = (rows) =>
+      printTable(
+        rows.map(({ when, samples, p50, p99, max }) => ({ when, samples, "p50 ms": p50.toFixed(1), "p99 ms": p99.toFixed(1), "max ms": max.toFixed(1) })),
+      );
+    timesTable([
+      { when: "without a run", ...baseline },
+      { when: "while the run runs", ...during },
+    ]);
+    if (WRITES) {
+      console.log(`A lead arriving (POST /api/quote-requests) every ${WRITE_EVERY_MS} ms:`);
+      timesTable([
+        { when: "without a run", ...summary(writesBefore) },
+        { when: "while the run runs", ...summary(writesDuring) },
+      ]);
+    }
     console.log(
       `Load average at end: ${os
         .loadavg()

@@ -1,7 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type SqliteDialectConfig,
+} from "kysely";
 import pg from "pg";
 import { migrations } from "../../migrations";
 import type { Database } from "~/lib/database-types";
@@ -20,6 +31,31 @@ export type DatabaseKind = "sqlite" | "postgres";
 export const databaseKind: DatabaseKind = env.DATABASE_URL ? "postgres" : "sqlite";
 
 export const databaseFile = path.join(env.DATA_DIR, "app.db");
+
+/**
+ * SQLite's transactions begin IMMEDIATE: each takes the write lock as it begins, waiting for it
+ * (busy_timeout) while another connection holds it. A deferred one that reads and then writes fails
+ * at once ("database is locked", no waiting) when another connection committed in between, and
+ * other connections do write: retention's own thread (retention-thread.server.ts) and the
+ * operators' `npm run retention`. This server's transactions already run one at a time on its one
+ * connection, so taking the lock at the start costs them nothing.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#settings);
+  }
+}
 
 function openDialect(): { dialect: Dialect; sqlite?: SQLite.Database } {
   if (env.DATABASE_URL) {
@@ -53,7 +89,7 @@ function openDialect(): { dialect: Dialect; sqlite?: SQLite.Database } {
   sqlite.pragma("synchronous = NORMAL");
   // No close at exit needed: better-sqlite3 closes every open database as the process exits,
   // which folds the write-ahead log back into app.db (tests/server/graceful-stop.test.ts checks it).
-  return { dialect: new SqliteDialect({ database: sqlite }), sqlite };
+  return { dialect: new ImmediateSqliteDialect({ database: sqlite }), sqlite };
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

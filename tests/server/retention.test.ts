@@ -4,7 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAdminUserRow, signIn } from "../support/admin";
+import { publicClient } from "../support/client";
 import { seedTestLeads } from "../support/database";
+import { SAMPLE_QUOTE } from "../support/forms";
 import { everyTableRow, monthsBefore, seedRetentionCases } from "../support/retention";
 import { runScript } from "../support/scripts";
 import { seedQuoteLead } from "../support/seeded-quotes";
@@ -101,8 +103,13 @@ describe("an apply run on SQLite, on a thread of its own", () => {
     // "Run now"; its answer comes once the run ends or after a few seconds, whichever is first.
     const runNow = fetch(`${live.url}/admin/data-protection/run`, { method: "POST", headers: { Cookie: cookie, Origin: live.url }, redirect: "manual" });
     await expect.poll(anonymised, { timeout: 30_000 }).toBeGreaterThan(0);
-    // The server's own requests run meanwhile: its thread is not the run's.
+    // The server's own requests run meanwhile, reads and writes: its thread is not the run's.
     expect((await fetch(`${live.url}/admin/leads`, { headers: { Cookie: cookie } })).status).toBe(200);
+    const ARRIVING = 5;
+    for (let arriving = 0; arriving < ARRIVING; arriving += 1) {
+      const submitted = await publicClient(live).postJson("/api/quote-requests", SAMPLE_QUOTE);
+      expect(submitted.status).toBe(201);
+    }
     // Holding SQLite's write lock keeps the run from finishing before the server is told to stop, however fast the machine.
     const lock = new SQLite(path.join(dataDir, "app.db"));
     lock.pragma("busy_timeout = 5000");
@@ -126,7 +133,8 @@ describe("an apply run on SQLite, on a thread of its own", () => {
       .select((eb) => eb.fn.countAll().as("count"))
       .where("email", "!=", "")
       .executeTakeFirstOrThrow();
-    expect(Number(stillHeld.count)).toBe(LEADS - done);
+    // The leads not reached yet, and those that arrived during the run.
+    expect(Number(stillHeld.count)).toBe(LEADS - done + ARRIVING);
   });
 });
 
