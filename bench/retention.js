@@ -117,7 +117,11 @@ export async function run({ startBuiltServer }) {
       if (response.status !== 302) throw new Error(`Run now answered ${response.status}`);
     });
     // Once the run is under way (its record is written), sample until it ends.
-    while (!db.prepare("SELECT id FROM retentionRuns").get()) await new Promise((resolve) => setTimeout(resolve, 20));
+    const startBy = Date.now() + 30_000;
+    while (!db.prepare("SELECT id FROM retentionRuns").get()) {
+      if (Date.now() > startBy) throw new Error("Run now started no run within 30 s");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const finished = db.prepare("SELECT finishedAt FROM retentionRuns ORDER BY id DESC LIMIT 1");
     let runEnded = null;
     const watching = (async () => {

@@ -1,5 +1,6 @@
 import type { PersonQuery, PersonRecord } from "~/lib/person-data";
-import type { RetentionPeriod } from "~/lib/retention-words";
+import type { RetentionPeriod } from "~/lib/retention-screen";
+import { escapeHtml } from "./lead-emails";
 
 /**
  * The access export's shape (UK GDPR article 15): for each kind of record,
@@ -100,12 +101,6 @@ export const PERSON_EXPORT_SECTIONS: ReadonlyArray<{ key: SectionKey; title: str
     retention: "dataRequests",
   },
 ];
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (mark) => ESCAPES[mark]);
-}
 
 function valueText(value: unknown): string {
   if (value === null || value === undefined || value === "") return "";

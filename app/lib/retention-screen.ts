@@ -1,9 +1,9 @@
 import type { ToastMessage } from "./messages";
 
 /**
- * The retention settings in words, for the Data protection screen and the
- * privacy page (one wording, from the same settings), and the screen's
- * messages.
+ * The retention settings in words, for the Data protection screen, the
+ * privacy page and the access export (one wording, from the same settings),
+ * and the screen's messages.
  */
 
 export const RETENTION_SCREEN_PATH = "/admin/data-protection";
@@ -60,6 +60,38 @@ export function privacyRetentionFigures(settings: RetentionSettings) {
   };
 }
 export type PrivacyRetentionFigures = ReturnType<typeof privacyRetentionFigures>;
+
+/** The kinds of data the access export says a retention period for. */
+export const RETENTION_PERIODS = [
+  "quoteRequests",
+  "customers",
+  "enquiries",
+  "newsletter",
+  "outbox",
+  "auditLog",
+  "consentRecords",
+  "suppressionList",
+  "dataRequests",
+  "signInRecords",
+] as const;
+export type RetentionPeriod = (typeof RETENTION_PERIODS)[number];
+
+/** Each period in the privacy policy's words, for the access export (app/models/person-export.server.ts). */
+export function retentionPeriodWords(settings: RetentionSettings): Record<RetentionPeriod, string> {
+  const figures = privacyRetentionFigures(settings);
+  return {
+    quoteRequests: `up to ${figures.leads} after our last contact with you, unless you become a customer`,
+    customers: `for the length of your contract and ${figures.customers} afterwards`,
+    enquiries: `up to ${figures.enquiries} after you sent your enquiry`,
+    newsletter: `until you unsubscribe; a sign-up not confirmed within ${figures.unconfirmedSignups} is deleted`,
+    outbox: `${plural(settings.outboxKeepDays, "day")} after it was sent`,
+    auditLog: `the entry stays; personal details in it are removed after ${monthsInWords(settings.auditDetailMonths)}, or when the record it is about is erased`,
+    consentRecords: "for as long as we may need to show the consent was given (the address is removed when the record it came with is removed)",
+    suppressionList: "for as long as we hold contact lists, as a keyed hash only, so that you are not contacted again",
+    signInRecords: "until the failures are forgotten, then deleted by the daily retention run",
+    dataRequests: "while the request is handled; your contact details in it are removed on erasure, a keyed hash stays to match later requests",
+  };
+}
 
 export const RETENTION_MESSAGES = {
   previewed: (due: number): ToastMessage => ({ kind: "success", title: "Dry run recorded", description: `${due} records are due; nothing was changed.` }),

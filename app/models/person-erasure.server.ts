@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import type { AdminUser } from "~/lib/admin-users";
 import { ANONYMISED_TEXT, withoutWordsIgnoringCase } from "~/lib/data-protection";
 import type { PersonRecord } from "~/lib/person-data";
+import { PERSON_SEARCH_MESSAGES } from "~/lib/schemas/person";
 import { databaseKind, getDb, migratedSqlite, nowIso } from "~/infrastructure/db.server";
 import { logger } from "~/infrastructure/logger.server";
 import { normalisePhone, suppress } from "~/infrastructure/suppression.server";
@@ -40,7 +41,7 @@ export interface PersonInput {
 
 function requireSomeone(input: PersonInput) {
   const query = personQuery(input);
-  if (!query.email && !query.phone) throw new ModelError(400, "Please enter the person's email address or phone number");
+  if (!query.email && !query.phone) throw new ModelError(400, PERSON_SEARCH_MESSAGES.missing);
   return query;
 }
 
@@ -128,18 +129,18 @@ export async function erasePerson(input: PersonInput, actor: AdminUser): Promise
     const outboxIds = record.outbox.map((row) => row.id);
     if (outboxIds.length) await trx.deleteFrom("outbox").where("id", "in", outboxIds).execute();
 
-    // Audit entries stay (who did what, when), less the person's words in any case; failed sign-ins name the email typed.
-    const auditIds = record.auditEntries.map((entry) => entry.id);
-    let auditEntries = 0;
-    if (auditIds.length) {
-      const entries = await trx.selectFrom("auditLog").select(["id", "summary"]).where("id", "in", auditIds).execute();
+    // Audit entries stay (who did what, when), less the person's words in any case. Anonymising the records above
+    // cleared the entries about them; the rest (failed sign-ins name the email typed) are cleared here. The count is
+    // of every entry that held the person's words, as found.
+    const holding = record.auditEntries.filter((entry) => withoutWordsIgnoringCase(entry.summary, words) !== entry.summary).map((entry) => entry.id);
+    if (holding.length) {
+      const entries = await trx.selectFrom("auditLog").select(["id", "summary"]).where("id", "in", holding).execute();
       for (const entry of entries) {
         const summary = withoutWordsIgnoringCase(entry.summary, words);
-        if (summary === entry.summary) continue;
-        await trx.updateTable("auditLog").set({ summary }).where("id", "=", entry.id).execute();
-        auditEntries += 1;
+        if (summary !== entry.summary) await trx.updateTable("auditLog").set({ summary }).where("id", "=", entry.id).execute();
       }
     }
+    const auditEntries = holding.length;
     const signInFailures = emails.length
       ? Number((await trx.deleteFrom("signInThrottle").where("accountKey", "in", emails).executeTakeFirst()).numDeletedRows)
       : 0;

@@ -1,11 +1,11 @@
 import type { AdminUser } from "~/lib/admin-users";
 import { PERSON_EXPORT_SECTIONS, type PersonExport, type PersonExportSection } from "~/lib/person-export";
 import { deliveryRecipients } from "~/lib/person-data";
-import { retentionPeriodWords } from "~/lib/retention-words";
+import { retentionPeriodWords } from "~/lib/retention-screen";
 import { brand } from "~/infrastructure/brand.server";
-import { env } from "~/infrastructure/env.server";
 import { recordAudit } from "./audit-log.server";
 import { deliverySettings, findPerson } from "./person-search.server";
+import { retentionSettings } from "./retention.server";
 
 /**
  * The access export (UK GDPR article 15): everything held about a person,
@@ -25,7 +25,7 @@ const SENT_WITH: Partial<Record<PersonExportSection["key"], (kind: string) => bo
 export async function exportPerson(actor: AdminUser, input: { email?: string; phone?: string; request?: number }): Promise<PersonExport> {
   const record = await findPerson(input);
   const settings = deliverySettings();
-  const retention = retentionPeriodWords(env);
+  const retention = retentionPeriodWords(retentionSettings());
   const sections = PERSON_EXPORT_SECTIONS.map((section): PersonExportSection => {
     const sentWith = SENT_WITH[section.key];
     const recipients = new Set<string>();

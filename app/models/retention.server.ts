@@ -55,6 +55,7 @@ const running = { now: false, stopped: false, stopThread: undefined as (() => vo
 
 /** The server is stopping: a run under way ends after its batch. */
 export function stopRetention(): void {
+  if (running.now) logger.info({ event: "retention.stopping" }, "Retention: the run ends after the batch under way (the server is stopping)");
   running.stopped = true;
   running.stopThread?.();
 }

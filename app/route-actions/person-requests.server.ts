@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import type { AdminUser } from "~/lib/admin-users";
 import { personFound } from "~/lib/person-data";
-import { personSearchFromUrl, personSearchQuery, type PersonSearch } from "~/lib/schemas/person";
+import { PERSON_SEARCH_MESSAGES, personSearchFromUrl, personSearchQuery, type PersonSearch } from "~/lib/schemas/person";
 import { findPerson } from "~/models/person-search.server";
 import { ModelError } from "~/models/model-error.server";
 import { requireDataProtectionUser } from "~/route-actions/auth.server";
@@ -40,7 +40,7 @@ export async function changePerson(request: Request, change: (search: PersonSear
   const user = await requireDataProtectionUser(request);
   const answer = personSearchFromUrl(new URL(request.url));
   if (!answer.ok) {
-    const description = Object.values(answer.fieldErrors)[0] ?? "Please enter the person's email address or phone number";
+    const description = Object.values(answer.fieldErrors)[0] ?? PERSON_SEARCH_MESSAGES.missing;
     return json({ toast: raiseToast({ kind: "destructive", title: "Error", description }) }, { status: 400 });
   }
   try {

@@ -107,7 +107,7 @@ describe("the access export", () => {
     expect(section("quotes").retention).toBe("for the length of your contract and 6 years afterwards");
     expect(section("quotes").recipients).toContain(PERSON.email);
     expect(section("quotes").records[0]).not.toHaveProperty("token");
-    expect(section("enquiries").retention).toBe("up to 2 years after we last replied to you");
+    expect(section("enquiries").retention).toBe("up to 2 years after you sent your enquiry");
     expect(section("newsletterSignups").records).toHaveLength(1);
     expect(section("consentRecords").records.length).toBeGreaterThanOrEqual(2);
     expect(section("dataRequests").records).toHaveLength(1);
@@ -164,8 +164,15 @@ describe("objection and erasure", () => {
     const confirmPage = await confirm.text();
     expect(confirmPage).toContain("Erase this person?");
     expect(confirmPage).toContain('<form method="post"');
+    const summaries = async () =>
+      new Map((await setting.server.db.selectFrom("auditLog").select(["id", "summary"]).execute()).map((entry) => [entry.id, entry.summary]));
+    const auditBefore = await summaries();
     const answer = await setting.staff.admin.postForm(`/admin/data-protection/people/erase?${query}`, {});
     expect(answer.status).toBe(302);
+    // The erasure's own entry counts every entry it rubbed the person's words out of.
+    const auditAfter = await summaries();
+    const cleared = [...auditBefore].filter(([id, summary]) => auditAfter.get(id) !== summary).length;
+    expect(cleared).toBeGreaterThan(1);
     const page = await (await setting.staff.admin.follow(answer)).text();
     expect(page).toContain("Erased: 1 leads, 1 enquiries and 1 newsletter sign-ups anonymised or deleted; on the suppression list");
     expect(page).toContain("Nothing held about");
@@ -173,6 +180,7 @@ describe("objection and erasure", () => {
     expect(page).toMatch(/Phone on the suppression list<\/dt><dd>yes</);
     const audit = await setting.server.db.selectFrom("auditLog").select("summary").where("action", "=", "person.erased").executeTakeFirstOrThrow();
     expect(audit.summary).toMatch(/^Erased a person: 1 leads, 1 enquiries, 1 newsletter sign-ups/);
+    expect(audit.summary).toContain(`, ${cleared} audit entries cleared;`);
     expect(audit.summary).not.toContain(PERSON.email);
     const register = await setting.server.db
       .selectFrom("dataRequests")

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAdminUserRow, signIn } from "../support/admin";
-import { publicClient } from "../support/client";
+import { publicClient, staffClient } from "../support/client";
 import { seedTestLeads } from "../support/database";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { everyTableRow, monthsBefore, seedRetentionCases } from "../support/retention";
@@ -53,11 +53,15 @@ describe("the daily schedule inside the server", () => {
       .set({ updatedAt: monthsBefore(now, 23) })
       .where("id", "=", recent.id)
       .execute();
-    // Off: no run, however long the server has been up (its ready line is written after the schedule would start).
+    // Off: the server plans no run at all (the Retention tab says so), and none ran while it was up.
+    const offScreen = await (await (await staffClient(first, "admin")).get("/admin/data-protection")).text();
+    expect(offScreen).toContain("The server does not run retention on its own (RETENTION_RUN_HOURS is 0).");
+    expect(offScreen).not.toContain("Next scheduled run:");
     expect(await first.db.selectFrom("retentionRuns").selectAll().execute()).toEqual([]);
     expect((await first.kill("SIGTERM")).code).toBe(0);
 
     const second = await server({ RETENTION_RUN_HOURS: "24" }, dataDir);
+    expect(await (await (await staffClient(second, "admin")).get("/admin/data-protection")).text()).toContain("Next scheduled run:");
     await expect
       .poll(async () =>
         (await second.db.selectFrom("retentionRuns").select(["mode", "trigger", "actorName", "finishedAt"]).execute()).map((run) => [
@@ -115,6 +119,8 @@ describe("an apply run on SQLite, on a thread of its own", () => {
     lock.pragma("busy_timeout = 5000");
     lock.prepare("BEGIN IMMEDIATE").run();
     const exited = live.kill("SIGTERM");
+    // Released once the server has told the run to stop (the run waits meanwhile, well within its busy timeout).
+    await expect.poll(() => live.output()).toContain('"event":"retention.stopping"');
     lock.prepare("ROLLBACK").run();
     lock.close();
     expect((await exited).code).toBe(0);

@@ -45,7 +45,6 @@ async function until<T>(find: () => T | undefined): Promise<T> {
   }
 }
 
-/** The key the test servers hash the suppression list and the register's contacts with. */
 /** The server the person tests share, with what its emails and webhook reach, and staff of every role signed in. */
 export interface PersonTestSetting {
   server: TestServer;
@@ -61,16 +60,27 @@ export interface PersonTestSetting {
 export function personTestSettingForSuite(): PersonTestSetting {
   return forSuite(
     async () => {
-      const [mailbox, hook] = await Promise.all([TestMailbox.start(), TestHook.start()]);
-      const server = await startTestServer({
-        ...TEST_OWNER_ENV,
-        SMTP_URL: mailbox.url,
-        APP_URL: "https://clearline.example.co.uk",
-        SUPPRESSION_KEY: TEST_SUPPRESSION_KEY,
-        LEAD_WEBHOOK_URL: hook.url,
-        LEAD_NOTIFY_TO: "sales@clearline.example.co.uk",
-      });
-      return { server, mailbox, hook, staff: await staffOfEveryRole(server) };
+      // Whatever has started is stopped again when a later step fails: nothing outlives a failed start.
+      const started: Array<() => Promise<unknown>> = [];
+      try {
+        const mailbox = await TestMailbox.start();
+        started.push(() => mailbox.close());
+        const hook = await TestHook.start();
+        started.push(() => hook.close());
+        const server = await startTestServer({
+          ...TEST_OWNER_ENV,
+          SMTP_URL: mailbox.url,
+          APP_URL: "https://clearline.example.co.uk",
+          SUPPRESSION_KEY: TEST_SUPPRESSION_KEY,
+          LEAD_WEBHOOK_URL: hook.url,
+          LEAD_NOTIFY_TO: "sales@clearline.example.co.uk",
+        });
+        started.push(() => server.stop());
+        return { server, mailbox, hook, staff: await staffOfEveryRole(server) };
+      } catch (failure) {
+        for (const stop of started.reverse()) await stop().catch(() => {});
+        throw failure;
+      }
     },
     async ({ server, mailbox, hook }) => {
       await server.stop();
@@ -79,6 +89,7 @@ export function personTestSettingForSuite(): PersonTestSetting {
   );
 }
 
+/** The key the test servers hash the suppression list and the register's contacts with. */
 export const TEST_SUPPRESSION_KEY = "a-test-suppression-key-of-at-least-32-characters";
 
 /** The register's key of an email, as the server makes it with TEST_SUPPRESSION_KEY (suppression.server.ts). */
