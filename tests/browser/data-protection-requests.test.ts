@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { dataRequestDueOn } from "~/lib/data-protection";
+import { dataRequestDueOn, type DataRequestStatus } from "~/lib/data-protection";
 import { londonDateStamp } from "~/lib/format";
 import { dayAfter } from "~/lib/quotes-screen";
 import { formatCalendarDay } from "~/lib/tariff-prices";
@@ -32,6 +32,31 @@ async function openAsAdmin(mode: JsMode, path: string): Promise<Page> {
   await signInBrowser(page.context(), journey.server, ADMIN.email, ADMIN.password);
   await go(page, mode, path);
   return page;
+}
+
+/** A request in the register, straight into the database: an access request received today, open, unless told otherwise. */
+async function seedRequest(
+  contact: string,
+  { receivedOn = londonDateStamp(new Date()), status = "open" }: { receivedOn?: string; status?: DataRequestStatus } = {},
+) {
+  const now = new Date().toISOString();
+  await journey.server.db
+    .insertInto("dataRequests")
+    .values({
+      kind: "access",
+      receivedOn,
+      dueOn: dataRequestDueOn(receivedOn),
+      status,
+      contact,
+      contactKey: `seeded-${contact}`,
+      notes: null,
+      handledBy: null,
+      handledByName: null,
+      closedOn: status === "open" ? null : receivedOn,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
 }
 
 describe.each(JS_MODES)("the request register $name", (mode) => {
@@ -82,23 +107,7 @@ describe.each(JS_MODES)("the request register $name", (mode) => {
   it("the dashboard flags a request left open past its month, and its link shows the overdue ones", async () => {
     const contact = `late.${mode.javaScriptEnabled ? "js" : "plain"}@example.co.uk`;
     const receivedOn = dayAfter(londonDateStamp(new Date()), -40);
-    const now = new Date().toISOString();
-    await journey.server.db
-      .insertInto("dataRequests")
-      .values({
-        kind: "access",
-        receivedOn,
-        dueOn: dataRequestDueOn(receivedOn),
-        contact,
-        contactKey: `seeded-${contact}`,
-        notes: null,
-        handledBy: null,
-        handledByName: null,
-        closedOn: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
+    await seedRequest(contact, { receivedOn });
     const page = await openAsAdmin(mode, "/admin/dashboard");
     try {
       const flag = page.getByTestId("overdue-data-requests");
@@ -109,6 +118,37 @@ describe.each(JS_MODES)("the request register $name", (mode) => {
       await expect.poll(() => row.count()).toBe(1);
       expect(await row.textContent()).toContain("Overdue");
       expect(await page.getByLabel("Overdue only").isChecked()).toBe(true);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("an admin filters the register by status, and changes a request's status and notes in its dialog", async () => {
+    const suffix = mode.javaScriptEnabled ? "js" : "plain";
+    const [waiting, refused] = [`filter.open.${suffix}@example.co.uk`, `filter.refused.${suffix}@example.co.uk`];
+    await seedRequest(waiting);
+    await seedRequest(refused, { status: "refused" });
+    const page = await openAsAdmin(mode, REGISTER);
+    try {
+      const rowOf = (contact: string) => page.getByTestId("data-request-row").filter({ hasText: contact });
+      await page.getByLabel("Filter by status").selectOption("refused");
+      // Without JavaScript the Filter button sends the form; with it, the choice does.
+      if (!mode.javaScriptEnabled) await page.getByRole("button", { name: "Filter" }).click();
+      await page.waitForURL(/[?&]status=refused/);
+      await expect.poll(() => rowOf(refused).count()).toBe(1);
+      expect(await rowOf(waiting).count()).toBe(0);
+
+      await go(page, mode, REGISTER);
+      await rowOf(waiting).getByRole("link", { name: /Open/ }).click();
+      const details = page.getByRole("dialog", { name: "Access (a copy of their data)" });
+      await details.waitFor();
+      await details.getByLabel("Status").selectOption("refused");
+      await details.getByLabel("Notes").fill("Could not confirm who they are after two emails");
+      await details.getByRole("button", { name: "Save changes" }).click();
+      await page.waitForURL(`${journey.server.url}${REGISTER}`);
+      await expect.poll(() => rowOf(waiting).textContent()).toContain("Refused");
+      const stored = await journey.server.db.selectFrom("dataRequests").selectAll().where("contact", "=", waiting).executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({ status: "refused", notes: "Could not confirm who they are after two emails" });
     } finally {
       await page.context().close();
     }
