@@ -72,6 +72,12 @@ export const MAX_RATING = 5;
 export const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 export const PHONE_DIGITS = { min: 7, max: 15 } as const;
 
+/** A phone number as the forms take it: digits, spaces, brackets, dots, dashes and a leading +, with 7 to 15 digits. */
+export function isPhoneNumber(value: string): boolean {
+  const digits = value.replace(/\D/g, "").length;
+  return PHONE_PATTERN.test(value) && digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+}
+
 /** What the visitor is told when the field's answer is missing, too long (in characters or in bytes) or badly formed. */
 export function fieldMessages(rule: FieldRule): { missing: string; tooLong: string; tooManyBytes: string; invalid: string } {
   const missing = rule.kind === "choice" ? `Please choose ${rule.label}` : `Please enter ${rule.label}`;

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import { ANONYMISED_TEXT, PERSONAL_AUDIT_ENTITY_TYPES, REMOVED_WORDS, withoutWordsIgnoringCase } from "~/lib/data-protection";
 import type { Database } from "~/lib/database-types";
-import { containsText } from "./person-search.server";
+import { containsText } from "./listing.server";
 
 /**
  * Clearing a person's details while keeping the record and its figures: the

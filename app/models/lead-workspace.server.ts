@@ -1,16 +1,17 @@
-import { sql, type Kysely, type SqlBool, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
 import { fullName } from "~/lib/admin-users";
 import { LEAD_STATUS_LABELS, type LeadStatus } from "~/lib/enums";
 import { DUPLICATE_WINDOW_DAYS, type LeadAssignee, type PossibleDuplicate, type StaffLead } from "~/lib/leads";
 import type { LeadMarketing } from "~/lib/consent";
 import { can } from "~/lib/permissions";
-import { databaseKind, forChange, getDb, nowIso } from "~/infrastructure/db.server";
+import { forChange, getDb, nowIso } from "~/infrastructure/db.server";
 import type { Database, LeadActivityRow, LeadRow } from "~/lib/database-types";
 import { recordAudit } from "./audit-log.server";
 import { leadMarketing } from "./consent-records.server";
 import { ModelError } from "./model-error.server";
 import { STAFF_LEAD_COLUMNS, toStaffLeads } from "./lead-list.server";
+import { sameEmailIgnoringCase } from "./listing.server";
 
 /** One lead as staff work it: details, possible duplicates, assignment, status, notes, delete. */
 
@@ -25,9 +26,6 @@ export interface LeadDetails {
 const DAY_MS = 86_400_000;
 
 /** Through the email index of migration 0014: NOCASE on SQLite, lower(email) on Postgres. */
-const sameEmailIgnoringCase = (email: string) =>
-  databaseKind === "postgres" ? sql<SqlBool>`lower(email) = lower(${email})` : sql<SqlBool>`email = ${email} COLLATE NOCASE`;
-
 /** Other leads from the same email (any case) or phone (last ten digits) within 30 days either side. */
 async function possibleDuplicatesOf(db: Kysely<Database>, lead: Pick<LeadRow, "id" | "email" | "phoneKey" | "createdAt">): Promise<PossibleDuplicate[]> {
   const created = Date.parse(lead.createdAt);
@@ -36,7 +34,7 @@ async function possibleDuplicatesOf(db: Kysely<Database>, lead: Pick<LeadRow, "i
   const rows = await db
     .selectFrom("leads")
     .select(["id", "reference", "companyName", "businessName", "createdAt"])
-    .where((eb) => eb.or([sameEmailIgnoringCase(lead.email), eb("phoneKey", "=", lead.phoneKey)]))
+    .where((eb) => eb.or([sameEmailIgnoringCase("email", lead.email), eb("phoneKey", "=", lead.phoneKey)]))
     .where("createdAt", ">=", from)
     .where("createdAt", "<=", to)
     .where("id", "!=", lead.id)

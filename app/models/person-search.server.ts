@@ -5,6 +5,7 @@ import { deliveryRecipients, type DeliverySettings, type PersonQuery, type Perso
 import { databaseKind, getDb } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 import { normaliseEmail, normalisePhone, suppressionKey } from "~/infrastructure/suppression.server";
+import { containsText, sameEmailIgnoringCase } from "./listing.server";
 
 /**
  * Finding one person by email and/or phone across every table that can hold
@@ -31,28 +32,11 @@ export function personQuery(input: { email?: string | null; phone?: string | nul
   return { email: email || null, phone: phone || null };
 }
 
-/** `column` equal to an email ignoring case (through the leads' email index of migration 0014). */
-const sameEmail = (column: string, email: string) =>
-  databaseKind === "postgres" ? sql<SqlBool>`lower(${sql.ref(column)}) = ${email}` : sql<SqlBool>`${sql.ref(column)} = ${email} COLLATE NOCASE`;
-
 /** `column`'s digits' last ten equal to `key` (a phone typed with spaces, dashes, brackets, dots or +). */
 function samePhone(column: string, key: string) {
   let digits = sql<string>`${sql.ref(column)}`;
   for (const mark of [" ", "-", "(", ")", "+", "."]) digits = sql<string>`replace(${digits}, ${mark}, '')`;
   return databaseKind === "postgres" ? sql<SqlBool>`right(${digits}, 10) = ${key}` : sql<SqlBool>`substr(${digits}, -10) = ${key}`;
-}
-
-/** A LIKE pattern finding `text` anywhere, its wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (mark) => `\\${mark}`)}%`;
-}
-
-/** `column` contains `text`, ignoring case. */
-export function containsText(column: string, text: string) {
-  const pattern = containsPattern(text);
-  return databaseKind === "postgres"
-    ? sql<SqlBool>`${sql.ref(column)} ILIKE ${pattern} ESCAPE '\\'`
-    : sql<SqlBool>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`;
 }
 
 /**
@@ -61,7 +45,9 @@ export function containsText(column: string, text: string) {
  */
 async function leadsOf(db: Executor, email: string | null, phoneKey: string | null) {
   const [byEmail, byPhone] = await Promise.all([
-    email ? db.selectFrom("leads").selectAll().where(sameEmail("email", email)).where("anonymisedAt", "is", null).limit(MAX_PER_KIND).execute() : [],
+    email
+      ? db.selectFrom("leads").selectAll().where(sameEmailIgnoringCase("email", email)).where("anonymisedAt", "is", null).limit(MAX_PER_KIND).execute()
+      : [],
     phoneKey ? db.selectFrom("leads").selectAll().where("phoneKey", "=", phoneKey).where("anonymisedAt", "is", null).limit(MAX_PER_KIND).execute() : [],
   ]);
   return merged([byEmail, byPhone]);
@@ -153,7 +139,7 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
       .selectAll()
       .where((eb) => {
         const matches: Array<Expression<SqlBool>> = [];
-        if (email) matches.push(sameEmail("email", email));
+        if (email) matches.push(sameEmailIgnoringCase("email", email));
         if (phoneKey) matches.push(samePhone("contactNumber", phoneKey));
         return eb.or(matches);
       })
@@ -166,7 +152,7 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
       ? db
           .selectFrom("newsletterSignups")
           .select(["id", "email", "firstName", "lastName", "sourcePage", "createdAt", "updatedAt", "confirmedAt", "confirmationExpiresAt", "unsubscribedAt"])
-          .where(sameEmail("email", email))
+          .where(sameEmailIgnoringCase("email", email))
           .orderBy("createdAt")
           .orderBy("id")
           .limit(MAX_PER_KIND)
@@ -219,7 +205,7 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
       .selectFrom("consentRecords")
       .selectAll()
       .where((eb) => {
-        const matches: Array<Expression<SqlBool>> = [...emails].map((value) => sameEmail("email", value));
+        const matches: Array<Expression<SqlBool>> = [...emails].map((value) => sameEmailIgnoringCase("email", value));
         if (leadIds.length) matches.push(eb("leadId", "in", leadIds));
         if (signupIds.length) matches.push(eb("newsletterSignupId", "in", signupIds));
         return eb.or(matches);

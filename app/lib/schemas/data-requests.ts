@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DATA_REQUEST_KINDS, DATA_REQUEST_OVERDUE_FILTER, DATA_REQUEST_STATUSES, DATA_REQUEST_TEXT as TEXT } from "~/lib/data-protection";
-import { LIMITS, PHONE_DIGITS, PHONE_PATTERN } from "~/lib/form-fields";
+import { isPhoneNumber, LIMITS } from "~/lib/form-fields";
 import { londonDateStamp } from "~/lib/format";
 import { isCalendarDay } from "~/lib/tariff-prices";
 import { withoutNul } from "./fields";
@@ -35,17 +35,12 @@ export function isEmailContact(contact: string): boolean {
   return z.string().email().safeParse(contact).success;
 }
 
-function isPhoneContact(contact: string): boolean {
-  const digits = contact.replace(/\D/g, "").length;
-  return PHONE_PATTERN.test(contact) && digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
-}
-
 const contact = z
   .string({ required_error: TEXT.contactMissing, invalid_type_error: TEXT.contactMissing })
   .trim()
   .min(1, TEXT.contactMissing)
   .max(LIMITS.email, TEXT.contactInvalid)
-  .refine((value) => isEmailContact(value) || isPhoneContact(value), TEXT.contactInvalid);
+  .refine((value) => isEmailContact(value) || isPhoneNumber(value), TEXT.contactInvalid);
 
 /** Blank (a form's empty choice or text) is none: null. */
 const blankAsNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);

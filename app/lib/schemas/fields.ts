@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BYTES_PER_CHARACTER, fieldMessages, PHONE_DIGITS, PHONE_PATTERN, utf8Bytes, type FieldRule, type FieldRules } from "~/lib/form-fields";
+import { BYTES_PER_CHARACTER, fieldMessages, isPhoneNumber, utf8Bytes, type FieldRule, type FieldRules } from "~/lib/form-fields";
 
 /**
  * Form and API schemas are made from the field rules in `lib/form-fields`
@@ -44,15 +44,7 @@ export function fieldSchema<R extends FieldRule>(rule: R): FieldSchema<R> {
     case "email":
       return answer.max(rule.maxLength, messages.tooLong).pipe(z.string().email(messages.invalid)) as unknown as FieldSchema<R>;
     case "phone":
-      return answer.max(rule.maxLength, messages.tooLong).pipe(
-        z
-          .string()
-          .regex(PHONE_PATTERN, messages.invalid)
-          .refine((value) => {
-            const digits = value.replace(/\D/g, "").length;
-            return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
-          }, messages.invalid),
-      ) as unknown as FieldSchema<R>;
+      return answer.max(rule.maxLength, messages.tooLong).pipe(z.string().refine(isPhoneNumber, messages.invalid)) as unknown as FieldSchema<R>;
     default:
       return withoutNul(answer.max(rule.maxLength, messages.tooLong).refine(withinBytes, messages.tooManyBytes)) as unknown as FieldSchema<R>;
   }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailRule, fieldMessages, PHONE_DIGITS, PHONE_PATTERN, phoneRule } from "~/lib/form-fields";
+import { emailRule, fieldMessages, isPhoneNumber, phoneRule } from "~/lib/form-fields";
 
 /**
  * The Data protection screen's "Find a person" search (a GET form): an email,
@@ -36,11 +36,7 @@ export const personSearchSchema = z
       z
         .string()
         .max(PERSON_SEARCH_RULES.phone.maxLength, phoneMessages.tooLong)
-        .refine((value) => {
-          if (value === "") return true;
-          const digits = value.replace(/\D/g, "").length;
-          return PHONE_PATTERN.test(value) && digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
-        }, phoneMessages.invalid),
+        .refine((value) => value === "" || isPhoneNumber(value), phoneMessages.invalid),
     ),
     /** The register entry a download answers, for the audit entry; anything else is ignored. */
     request: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
