@@ -5,7 +5,7 @@
 // /quote/{token}.pdf one after another (p95 of 200 after 20 unsampled, goal under 300 ms). The
 // quote is drafted, filled and sent through the staff JSON routes, as staff make one.
 import { performance } from "node:perf_hooks";
-import { load, printGoals, printTable, SAMPLE_QUOTE } from "./measure.js";
+import { load, printGoals, printTable, SAMPLE_QUOTE, signInAs } from "./measure.js";
 
 export const name = "customer-quote";
 
@@ -35,14 +35,6 @@ const THIRTY_LINES = Array.from({ length: 30 }, (_, index) => {
   };
 });
 
-async function signIn(url) {
-  const response = await fetch(`${url}/admin/api/login`, { method: "POST", body: new URLSearchParams(OWNER), redirect: "manual" });
-  return response.headers
-    .getSetCookie()
-    .find((cookie) => cookie.startsWith("__session="))
-    .split(";")[0];
-}
-
 async function staffJson(url, cookie, method, path, body) {
   const response = await fetch(`${url}${path}`, {
     method,
@@ -55,7 +47,7 @@ async function staffJson(url, cookie, method, path, body) {
 
 /** A lead with a 30-line quote sent to it; the customer's page. */
 async function sentQuote(url) {
-  const cookie = await signIn(url);
+  const cookie = await signInAs(url, OWNER);
   const posted = await fetch(`${url}/api/quote-requests`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

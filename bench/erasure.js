@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import SQLite from "better-sqlite3";
-import { printGoals, printTable } from "./measure.js";
+import { loadAverage, printGoals, printTable, signInAs } from "./measure.js";
 import { seedLeadRows, seedLeads } from "./seed-leads.js";
 
 export const name = "erasure";
@@ -16,14 +16,6 @@ const LEADS = 100_000;
 const ERASURES = 20;
 const OWNER = { email: "bench@clearlinebusiness.co.uk", password: "benchmark-password-1" };
 const GOAL_MS = 200;
-
-async function signIn(url) {
-  const response = await fetch(`${url}/admin/api/login`, { method: "POST", body: new URLSearchParams(OWNER), redirect: "manual" });
-  return response.headers
-    .getSetCookie()
-    .find((cookie) => cookie.startsWith("__session="))
-    .split(";")[0];
-}
 
 /** Notes on every 10th lead, a quote on every 50th, an email in the outbox for every 5th, an audit entry for every 2nd. */
 function seedRecords(databaseFile) {
@@ -79,13 +71,8 @@ export async function run({ startBuiltServer }) {
     console.log(
       `Seeded ${LEADS.toLocaleString("en-GB")} leads, ${counts.notes} notes, ${counts.quotes} quotes, ${counts.outbox} outbox rows and ${counts.audit} audit entries in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
     );
-    console.log(
-      `Load average at start: ${os
-        .loadavg()
-        .map((load) => load.toFixed(2))
-        .join(", ")} (${os.cpus().length} cores)`,
-    );
-    const cookie = await signIn(server.url);
+    console.log(`Load average at start: ${loadAverage()} (${os.cpus().length} cores)`);
+    const cookie = await signInAs(server.url, OWNER);
     // People spread through the table, each with notes, a quote, an outbox copy and audit entries (every 50th lead).
     const people = seedLeadRows(LEADS)
       .map((row, index) => ({ ...row, id: index + 1 }))

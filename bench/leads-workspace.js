@@ -4,7 +4,7 @@
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { peakMemoryMiB, printGoals, printTable } from "./measure.js";
+import { loadAverage, peakMemoryMiB, printGoals, printTable, signInAs } from "./measure.js";
 import { seedLeads } from "./seed-leads.js";
 
 export const name = "leads-workspace";
@@ -20,18 +20,6 @@ const SAMPLES_DURING_EXPORT = 100;
 const OWNER = { email: "bench@clearlinebusiness.co.uk", password: "benchmark-password-1" };
 const GOAL_MS = 50;
 const GOAL_DURING_EXPORT_MS = 100;
-
-async function signIn(url) {
-  const response = await fetch(`${url}/admin/api/login`, {
-    method: "POST",
-    body: new URLSearchParams(OWNER),
-    redirect: "manual",
-  });
-  return response.headers
-    .getSetCookie()
-    .find((cookie) => cookie.startsWith("__session="))
-    .split(";")[0];
-}
 
 function percentile(sorted, fraction) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)];
@@ -111,13 +99,8 @@ export async function run({ startBuiltServer }) {
     const seedStarted = performance.now();
     seedLeads(path.join(server.dataDir, "app.db"), LEADS);
     console.log(`Seeded ${LEADS.toLocaleString("en-GB")} leads in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
-    console.log(
-      `Load average at start: ${os
-        .loadavg()
-        .map((load) => load.toFixed(2))
-        .join(", ")} (${os.cpus().length} cores)`,
-    );
-    const cookie = await signIn(server.url);
+    console.log(`Load average at start: ${loadAverage()} (${os.cpus().length} cores)`);
+    const cookie = await signInAs(server.url, OWNER);
     // The server's first leads pages, before any of the samples below warm it.
     const justStarted = await timesOf(`${server.url}/admin/leads`, cookie, WARM_UP);
     const sortedStart = [...justStarted].sort((a, b) => a - b);
@@ -186,12 +169,7 @@ export async function run({ startBuiltServer }) {
       goal: `< ${GOAL_DURING_EXPORT_MS} ms`,
       met: duringP99 < GOAL_DURING_EXPORT_MS,
     });
-    console.log(
-      `Load average at end: ${os
-        .loadavg()
-        .map((load) => load.toFixed(2))
-        .join(", ")}\n`,
-    );
+    console.log(`Load average at end: ${loadAverage()}\n`);
     printGoals(goals);
   } finally {
     await server.stop();

@@ -1,5 +1,6 @@
 // Small measuring tools shared by the benchmarks.
 import fs from "node:fs";
+import os from "node:os";
 import autocannon from "autocannon";
 
 /** Peak resident memory (VmHWM) of a process on Linux, in MiB. */
@@ -55,3 +56,19 @@ export const SAMPLE_QUOTE = {
   email: "alex@benchmark.example",
   phoneNumber: "07700 900123",
 };
+
+/** Signs in through the sign-in route as `owner` ({ email, password }); the session as a Cookie header value. */
+export async function signInAs(url, owner) {
+  const response = await fetch(`${url}/admin/api/login`, { method: "POST", body: new URLSearchParams(owner), redirect: "manual" });
+  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("__session="));
+  if (!session) throw new Error(`Signing in as ${owner.email} answered ${response.status} without a session`);
+  return session.split(";")[0];
+}
+
+/** The machine's load average now ("1.28, 2.00, 3.74"), to read a figure by. */
+export function loadAverage() {
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(", ");
+}

@@ -8,7 +8,7 @@ import SQLite from "better-sqlite3";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { printGoals, printTable, SAMPLE_QUOTE } from "./measure.js";
+import { loadAverage, printGoals, printTable, SAMPLE_QUOTE, signInAs } from "./measure.js";
 import { seedLeads } from "./seed-leads.js";
 
 export const name = "retention";
@@ -24,14 +24,6 @@ const WARM_UP = 50;
 const BASELINE_SAMPLES = 300;
 const GOAL_MS = 100;
 const OWNER = { email: "bench@clearlinebusiness.co.uk", password: "benchmark-password-1" };
-
-async function signIn(url) {
-  const response = await fetch(`${url}/admin/api/login`, { method: "POST", body: new URLSearchParams(OWNER), redirect: "manual" });
-  return response.headers
-    .getSetCookie()
-    .find((cookie) => cookie.startsWith("__session="))
-    .split(";")[0];
-}
 
 const percentile = (sorted, fraction) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)];
 
@@ -87,14 +79,9 @@ export async function run({ startBuiltServer }) {
     db.pragma("busy_timeout = 5000");
     db.prepare("UPDATE leads SET updatedAt = '2020-01-01T00:00:00.000Z', status = CASE WHEN status = 'converted' THEN 'lost' ELSE status END").run();
     console.log(`Seeded ${LEADS.toLocaleString("en-GB")} leads, all idle since 2020`);
-    console.log(
-      `Load average at start: ${os
-        .loadavg()
-        .map((load) => load.toFixed(2))
-        .join(", ")} (${os.cpus().length} cores)`,
-    );
+    console.log(`Load average at start: ${loadAverage()} (${os.cpus().length} cores)`);
 
-    const cookie = await signIn(server.url);
+    const cookie = await signInAs(server.url, OWNER);
     const page = `${server.url}/admin/leads?page=2`;
     await sample(page, cookie, (count) => count >= WARM_UP);
     let baselineTaken = false;
@@ -162,12 +149,7 @@ export async function run({ startBuiltServer }) {
         { when: "while the run runs", ...summary(writesDuring) },
       ]);
     }
-    console.log(
-      `Load average at end: ${os
-        .loadavg()
-        .map((load) => load.toFixed(2))
-        .join(", ")}\n`,
-    );
+    console.log(`Load average at end: ${loadAverage()}\n`);
     printGoals([
       {
         figure: `leads page p99 while retention runs over ${LEADS.toLocaleString("en-GB")} due leads`,

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
-import { printGoals } from "./measure.js";
+import { printGoals, signInAs } from "./measure.js";
 
 export const name = "tariff-import";
 
@@ -15,14 +15,6 @@ const OWNER = { email: "bench@clearlinebusiness.co.uk", password: "benchmark-pas
 const NETWORKS = ["EE", "O2", "Vodafone", "Three"];
 const HEADER =
   "slug,network,name,service_type,status,monthly_price_ex_vat,upfront_cost_ex_vat,term_months,price_rises,data_gb,minutes,texts,five_g,eu_roaming,eu_roaming_fair_use_gb,eu_roaming_daily_charge,wifi_calling,business_extras,multi_line_discount_from_line,multi_line_discount_percent,min_lines,max_lines,source_url,checked_on";
-
-async function signIn(url) {
-  const response = await fetch(`${url}/admin/api/login`, { method: "POST", body: new URLSearchParams(OWNER), redirect: "manual" });
-  return response.headers
-    .getSetCookie()
-    .find((cookie) => cookie.startsWith("__session="))
-    .split(";")[0];
-}
 
 /** `rows` tariffs as staff would write them, every column filled in the documented formats. */
 function catalogueCsv(rows) {
@@ -64,7 +56,7 @@ async function timedImport(url, cookie, csv, pid) {
 export async function run({ startBuiltServer }) {
   const server = await startBuiltServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
   try {
-    const cookie = await signIn(server.url);
+    const cookie = await signInAs(server.url, OWNER);
     const csv = catalogueCsv(ROWS);
     const added = await timedImport(server.url, cookie, csv, server.pid);
     const updated = await timedImport(server.url, cookie, csv, server.pid);
