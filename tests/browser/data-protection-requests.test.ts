@@ -1,11 +1,12 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { dataRequestDueOn, type DataRequestStatus } from "~/lib/data-protection";
+import { dataRequestDueOn } from "~/lib/data-protection";
 import { londonDateStamp } from "~/lib/format";
 import { dayAfter } from "~/lib/quotes-screen";
 import { formatCalendarDay } from "~/lib/tariff-prices";
 import { createAdminUserRow, signInBrowser, TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
+import { insertDataRequest } from "../support/database";
 import { useServerAndBrowser } from "../support/journey";
 
 /**
@@ -32,31 +33,6 @@ async function openAsAdmin(mode: JsMode, path: string): Promise<Page> {
   await signInBrowser(page.context(), journey.server, ADMIN.email, ADMIN.password);
   await go(page, mode, path);
   return page;
-}
-
-/** A request in the register, straight into the database: an access request received today, open, unless told otherwise. */
-async function seedRequest(
-  contact: string,
-  { receivedOn = londonDateStamp(new Date()), status = "open" }: { receivedOn?: string; status?: DataRequestStatus } = {},
-) {
-  const now = new Date().toISOString();
-  await journey.server.db
-    .insertInto("dataRequests")
-    .values({
-      kind: "access",
-      receivedOn,
-      dueOn: dataRequestDueOn(receivedOn),
-      status,
-      contact,
-      contactKey: `seeded-${contact}`,
-      notes: null,
-      handledBy: null,
-      handledByName: null,
-      closedOn: status === "open" ? null : receivedOn,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
 }
 
 describe.each(JS_MODES)("the request register $name", (mode) => {
@@ -107,7 +83,7 @@ describe.each(JS_MODES)("the request register $name", (mode) => {
   it("the dashboard flags a request left open past its month, and its link shows the overdue ones", async () => {
     const contact = `late.${mode.javaScriptEnabled ? "js" : "plain"}@example.co.uk`;
     const receivedOn = dayAfter(londonDateStamp(new Date()), -40);
-    await seedRequest(contact, { receivedOn });
+    await insertDataRequest(journey.server.db, { contact, receivedOn });
     const page = await openAsAdmin(mode, "/admin/dashboard");
     try {
       const flag = page.getByTestId("overdue-data-requests");
@@ -126,8 +102,8 @@ describe.each(JS_MODES)("the request register $name", (mode) => {
   it("an admin filters the register by status, and changes a request's status and notes in its dialog", async () => {
     const suffix = mode.javaScriptEnabled ? "js" : "plain";
     const [waiting, refused] = [`filter.open.${suffix}@example.co.uk`, `filter.refused.${suffix}@example.co.uk`];
-    await seedRequest(waiting);
-    await seedRequest(refused, { status: "refused" });
+    await insertDataRequest(journey.server.db, { contact: waiting });
+    await insertDataRequest(journey.server.db, { contact: refused, status: "refused" });
     const page = await openAsAdmin(mode, REGISTER);
     try {
       const rowOf = (contact: string) => page.getByTestId("data-request-row").filter({ hasText: contact });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminUserRow, TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffClient, type Client, type StaffClient } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";
-import { seedTestLeads } from "../support/database";
+import { insertDataRequest, seedTestLeads } from "../support/database";
 import { tariffInput } from "../support/tariffs";
 import { tariffFormValues } from "~/lib/tariff-form";
 
@@ -86,24 +86,7 @@ async function freshTestimonialId(): Promise<number> {
   return row.id;
 }
 async function freshDataRequestId(): Promise<number> {
-  const row = await server.db
-    .insertInto("dataRequests")
-    .values({
-      kind: "access",
-      receivedOn: "2026-01-15",
-      dueOn: "2026-02-15",
-      contact: "asker@example.co.uk",
-      contactKey: "matrix-key",
-      notes: null,
-      handledBy: null,
-      handledByName: null,
-      closedOn: null,
-      createdAt: new Date().toISOString(),
-      updatedAt: new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertDataRequest(server.db, { receivedOn: "2026-01-15", contact: "asker@example.co.uk", contactKey: "matrix-key" });
 }
 async function freshEnquiryId(): Promise<number> {
   const row = await server.db

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { dataRequestDueOn, type DataRequestKind, type DataRequestStatus } from "~/lib/data-protection";
 import type { Database, NewLeadRow } from "~/lib/database-types";
 import { seedLeadRows } from "../../bench/seed-leads.js";
 import { testDatabaseKind } from "./server";
@@ -7,6 +8,35 @@ import { testDatabaseKind } from "./server";
  * What tests do to a test server's database directly, on SQLite and on Postgres
  * alike (`npm test` and `npm run test:postgres` run the same tests).
  */
+
+/** An entry in the request register, straight into the database: due a month after it was received, open, handled by nobody yet. */
+export async function insertDataRequest(
+  db: Kysely<Database>,
+  entry: { contact: string; contactKey?: string; kind?: DataRequestKind; receivedOn?: string; status?: DataRequestStatus; notes?: string | null },
+): Promise<number> {
+  const now = new Date().toISOString();
+  const receivedOn = entry.receivedOn ?? now.slice(0, 10);
+  const status = entry.status ?? "open";
+  const row = await db
+    .insertInto("dataRequests")
+    .values({
+      kind: entry.kind ?? "access",
+      receivedOn,
+      dueOn: dataRequestDueOn(receivedOn),
+      status,
+      contact: entry.contact,
+      contactKey: entry.contactKey ?? `seeded-${entry.contact}`,
+      notes: entry.notes ?? null,
+      handledBy: null,
+      handledByName: null,
+      closedOn: status === "open" ? null : receivedOn,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
 
 /** Realistic leads (bench/seed-leads.js), straight into the database. */
 export async function seedTestLeads(db: Kysely<Database>, count: number, options: { startNumber?: number } = {}): Promise<void> {

@@ -4,6 +4,7 @@ import type { AdminRole } from "~/lib/enums";
 import { MARKETING_CONSENT_FIELD, MARKETING_CONSENT_TICKED } from "~/lib/consent";
 import { TEST_OWNER_ENV } from "./admin";
 import { publicClient, staffOfEveryRole, type Client, type StaffClient } from "./client";
+import { insertDataRequest } from "./database";
 import { SAMPLE_QUOTE } from "./forms";
 import { TestHook } from "./hook";
 import { TestMailbox } from "./mailbox";
@@ -166,22 +167,11 @@ export async function seedPerson(server: TestServer, staff: Client, mailbox: Tes
   expect(signIn.status).toBeLessThan(500);
 
   // The register's own screen is built elsewhere; its row is written as that screen writes it.
-  const now = new Date().toISOString();
-  await server.db
-    .insertInto("dataRequests")
-    .values({
-      kind: "erasure",
-      receivedOn: now.slice(0, 10),
-      dueOn: now.slice(0, 10),
-      contact: person.email,
-      contactKey: emailKey(person.email),
-      notes: `${person.firstName} ${person.lastName} rang to ask`,
-      handledBy: null,
-      handledByName: null,
-      closedOn: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  await insertDataRequest(server.db, {
+    kind: "erasure",
+    contact: person.email,
+    contactKey: emailKey(person.email),
+    notes: `${person.firstName} ${person.lastName} rang to ask`,
+  });
   return { leadId: lead.id, reference: lead.reference, quoteId: draft.id, enquiryId: enquiry.id, signupId: signup.id };
 }

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/lib/database-types";
 import { createAdminUserRow } from "./admin";
 import { staffClient } from "./client";
-import { seedTestLeads } from "./database";
+import { insertDataRequest, seedTestLeads } from "./database";
 import { tariffInput } from "./tariffs";
 import { EVERYONE, type RecordKind, type Who } from "./staff-routes";
 
@@ -119,22 +119,8 @@ export async function createRecord(db: Kysely<Database>, kind: RecordKind, n: nu
       const quoteId = (await db.insertInto("quotes").values(values).returning("id").executeTakeFirstOrThrow()).id;
       return kind === "leadQuote" ? `${lead.id}/quotes/${quoteId}` : String(quoteId);
     }
-    case "dataRequest": {
-      const values = {
-        kind: "access" as const,
-        receivedOn: "2026-01-15",
-        dueOn: "2026-02-15",
-        contact: `asker${n}@example.co.uk`,
-        contactKey: `probe-key-${n}`,
-        notes: null,
-        handledBy: null,
-        handledByName: null,
-        closedOn: null,
-        createdAt: now,
-        updatedAt: now,
-      };
-      return String((await db.insertInto("dataRequests").values(values).returning("id").executeTakeFirstOrThrow()).id);
-    }
+    case "dataRequest":
+      return String(await insertDataRequest(db, { receivedOn: "2026-01-15", contact: `asker${n}@example.co.uk`, contactKey: `probe-key-${n}` }));
     case "user":
       return (await createAdminUserRow(db, { email: `probe.target${n}@clearlinebusiness.co.uk`, role: "manager" })).id;
   }

@@ -18,6 +18,7 @@ process.env.DATA_DIR = dataDir;
 const { getDb } = await import("~/infrastructure/db.server");
 const { suppress, suppressionKey } = await import("~/infrastructure/suppression.server");
 const { findPerson } = await import("~/models/person-search.server");
+const { insertDataRequest } = await import("../support/database");
 
 const now = new Date().toISOString();
 
@@ -186,22 +187,7 @@ beforeAll(async () => {
     .insertInto("signInThrottle")
     .values({ accountKey: "rhiannon.pryce@example.co.uk", clientKey: "203.0.113.7", failures: 1, lastFailedAt: now, blockedUntil: null })
     .execute();
-  await db
-    .insertInto("dataRequests")
-    .values({
-      kind: "access",
-      receivedOn: "2026-11-01",
-      dueOn: "2026-12-01",
-      contact: "07700900461",
-      contactKey: suppressionKey("phone", "07700 900461"),
-      notes: null,
-      handledBy: null,
-      handledByName: null,
-      closedOn: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  await insertDataRequest(db, { receivedOn: "2026-11-01", contact: "07700900461", contactKey: suppressionKey("phone", "07700 900461") });
   await suppress(db, { email: "rhiannon.pryce@example.co.uk", reason: "unsubscribed" });
   ids = { lead, other, gone, quote: quote.id, enquiry: enquiry.id, signup: signup.id };
 });
