@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useTempDataDir } from "../support/temp-data-dir";
 
 /**
  * The one anonymisation that retention and erasure share
@@ -10,20 +8,11 @@ import { afterAll, describe, expect, it } from "vitest";
  * through an erasure over HTTP (tests/server/person-erasure.test.ts).
  */
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anonymisation-"));
-const previousDataDir = process.env.DATA_DIR;
-process.env.DATA_DIR = dataDir;
+useTempDataDir("anonymisation");
 
 // Imported once DATA_DIR is set: the configuration is read as its module loads.
 const { getDb } = await import("~/infrastructure/db.server");
 const { anonymiseLeads, deleteNewsletterSignups } = await import("~/models/anonymisation.server");
-
-afterAll(async () => {
-  await (await getDb()).destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (previousDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = previousDataDir;
-});
 
 async function signUp(email: string) {
   const db = await getDb();

@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTempDataDir } from "../support/temp-data-dir";
 
 /**
  * Finding one person across every table (app/models/person-search.server.ts),
@@ -10,9 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * Through the built server and on Postgres: tests/server/person-erasure.test.ts.
  */
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "person-search-"));
-const previousDataDir = process.env.DATA_DIR;
-process.env.DATA_DIR = dataDir;
+useTempDataDir("person-search");
 
 // Imported once DATA_DIR is set: the configuration is read as its module loads.
 const { getDb } = await import("~/infrastructure/db.server");
@@ -190,13 +186,6 @@ beforeAll(async () => {
   await insertDataRequest(db, { receivedOn: "2026-11-01", contact: "07700900461", contactKey: suppressionKey("phone", "07700 900461") });
   await suppress(db, { email: "rhiannon.pryce@example.co.uk", reason: "unsubscribed" });
   ids = { lead, other, gone, quote: quote.id, enquiry: enquiry.id, signup: signup.id };
-});
-
-afterAll(async () => {
-  await (await getDb()).destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (previousDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = previousDataDir;
 });
 
 describe("finding a person", () => {

@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTempDataDir } from "../support/temp-data-dir";
 import { REMOVED_WORDS } from "~/lib/data-protection";
 
 /**
@@ -11,9 +9,7 @@ import { REMOVED_WORDS } from "~/lib/data-protection";
  * what is due, recorded and audited.
  */
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "retention-model-"));
-const previousDataDir = process.env.DATA_DIR;
-process.env.DATA_DIR = dataDir;
+useTempDataDir("retention-model");
 
 // Imported once DATA_DIR is set: the configuration is read as its module loads.
 const { getDb } = await import("~/infrastructure/db.server");
@@ -27,13 +23,6 @@ let cases: Awaited<ReturnType<typeof seedRetentionCases>>;
 beforeAll(async () => {
   cases = await seedRetentionCases(await getDb(), AS_OF);
 });
-afterAll(async () => {
-  await (await getDb()).destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (previousDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = previousDataDir;
-});
-
 const EXPECTED = {
   leads: 1,
   customers: 2,

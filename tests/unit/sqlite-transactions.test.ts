@@ -1,8 +1,7 @@
 import SQLite from "better-sqlite3";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { useTempDataDir } from "../support/temp-data-dir";
 
 /**
  * The server's SQLite transactions against another connection writing to the
@@ -13,19 +12,10 @@ import { afterAll, expect, it } from "vitest";
  * the start, so the other connection waits instead.
  */
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sqlite-transactions-"));
-const previousDataDir = process.env.DATA_DIR;
-process.env.DATA_DIR = dataDir;
+const dataDir = useTempDataDir("sqlite-transactions");
 
 // Imported once DATA_DIR is set: the configuration is read as its module loads.
 const { getDb } = await import("~/infrastructure/db.server");
-
-afterAll(async () => {
-  await (await getDb()).destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (previousDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = previousDataDir;
-});
 
 const run = (actorName: string) => ({
   mode: "apply" as const,
