@@ -74,6 +74,9 @@ function openDialect(): { dialect: Dialect; sqlite?: SQLite.Database } {
         `Postgres closed an idle connection (${error.message}); the next query opens another`,
       );
     });
+    // A connection that breaks while a statement runs on it fails that statement, which its caller
+    // reports; the connection also raises an error event, and unheard that would stop the server.
+    pool.on("connect", (client) => client.on("error", () => {}));
     return { dialect: new PostgresDialect({ pool }) };
   }
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
@@ -162,6 +165,35 @@ export function isUniqueViolation(error: unknown, table: string, column: string)
   // Postgres: unique_violation, named by its constraint or index, with the key in its detail.
   if (code === "23505") return Boolean(detail?.includes(`("${column}")`) || detail?.includes(`(${column})`) || constraint?.includes(column));
   return false;
+}
+
+/**
+ * Whether a statement failed because its connection was gone: Postgres ended it (a restart, a
+ * failover, an administrator: class 57P0), the link broke (class 08), or the socket closed under it.
+ */
+export function isLostConnection(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code && (/^57P0[123]$/.test(code) || code.startsWith("08") || code === "ECONNRESET" || code === "EPIPE")) return true;
+  return /Connection terminated|not queryable/i.test(message ?? "");
+}
+
+/**
+ * A read that can safely run twice, tried again while it fails on a lost connection. A pool can
+ * hand out connections Postgres closed before this process heard of it; each failure drops one,
+ * so the pool's size plus one tries always reach a fresh connection when Postgres is there.
+ */
+export async function readAgainOnLostConnection<T>(read: () => Promise<T>): Promise<T> {
+  const tries = databaseKind === "postgres" ? env.DATABASE_POOL_SIZE + 1 : 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt >= tries || !isLostConnection(error)) throw error;
+      logger.warn({ event: "database.read_again", attempt, error: (error as Error).message }, "A read met a closed connection; trying again");
+      // The close that failed this read has reached the socket: a moment lets the pool hear of it.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
 }
 
 /** Now as ISO-8601 UTC text, the one timestamp format in the database. */
