@@ -25,7 +25,6 @@ export interface LeadDetails {
 
 const DAY_MS = 86_400_000;
 
-/** Through the email index of migration 0014: NOCASE on SQLite, lower(email) on Postgres. */
 /** Other leads from the same email (any case) or phone (last ten digits) within 30 days either side. */
 async function possibleDuplicatesOf(db: Kysely<Database>, lead: Pick<LeadRow, "id" | "email" | "phoneKey" | "createdAt">): Promise<PossibleDuplicate[]> {
   const created = Date.parse(lead.createdAt);
