@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { setTimeout as pause } from "node:timers/promises";
 import SQLite from "better-sqlite3";
 import {
   CompiledQuery,
@@ -191,7 +192,7 @@ export async function readAgainOnLostConnection<T>(read: () => Promise<T>): Prom
       if (attempt >= tries || !isLostConnection(error)) throw error;
       logger.warn({ event: "database.read_again", attempt, error: (error as Error).message }, "A read met a closed connection; trying again");
       // The close that failed this read has reached the socket: a moment lets the pool hear of it.
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await pause(10);
     }
   }
 }
