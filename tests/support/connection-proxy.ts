@@ -15,6 +15,14 @@ export interface ConnectionProxy {
   close(): Promise<void>;
 }
 
+/** Stops the relay's own handling of a socket (its close no longer drops the link); its errors are ignored. */
+function detach(socket: net.Socket): net.Socket {
+  return socket
+    .removeAllListeners("close")
+    .removeAllListeners("error")
+    .on("error", () => {});
+}
+
 export async function startConnectionProxy(target: string): Promise<ConnectionProxy> {
   const upstream = new URL(target);
   const links = new Set<{ client: net.Socket; postgres: net.Socket }>();
@@ -46,15 +54,8 @@ export async function startConnectionProxy(target: string): Promise<ConnectionPr
       for (const { client, postgres } of links) {
         client.unpipe(postgres);
         postgres.unpipe(client);
-        postgres
-          .removeAllListeners("close")
-          .removeAllListeners("error")
-          .on("error", () => {});
-        postgres.destroy();
-        client
-          .removeAllListeners("close")
-          .removeAllListeners("error")
-          .on("error", () => {});
+        detach(postgres).destroy();
+        detach(client);
         broken.add(client);
         client.once("data", () => {
           broken.delete(client);
