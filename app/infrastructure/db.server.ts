@@ -151,6 +151,29 @@ export function migratedSqlite(): SQLite.Database | undefined {
 }
 
 /**
+ * Empties SQLite's write-ahead log into the database file and truncates it, after a change whose
+ * old values must leave the files on disk (an erasure, a retention run). Until then the log holds a
+ * copy of every page each transaction wrote, including copies written before the change, or by an
+ * earlier batch of it, that still hold what it removed; and the database file keeps each page's old
+ * copy until a checkpoint overwrites it. secure_delete clears only what a change frees in the
+ * newest copy of a page, and SQLite's own checkpoints never shorten the log. Runs on the calling
+ * thread's own connection (the server's, retention's thread's or `npm run retention`'s), waiting
+ * (busy_timeout) for readers of an older snapshot; one still open after that keeps the log from
+ * emptying, which is logged: the next erasure or retention run empties it. Nothing on Postgres.
+ */
+export function emptySqliteLog(): void {
+  const sqlite = migratedSqlite();
+  if (!sqlite) return;
+  const [result] = sqlite.pragma("wal_checkpoint(TRUNCATE)") as Array<{ busy: number }>;
+  if (result?.busy) {
+    logger.warn(
+      { event: "database.log_not_emptied" },
+      "The write-ahead log could not be emptied: a reader was open; the next erasure or retention run empties it",
+    );
+  }
+}
+
+/**
  * A read a change is decided on, locked until the change's transaction ends. SQLite runs one
  * write transaction at a time, so it needs nothing; on Postgres, `FOR UPDATE` makes a second
  * change of the same rows wait for the first and read them again after it.

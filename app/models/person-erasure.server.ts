@@ -3,7 +3,7 @@ import type { AdminUser } from "~/lib/admin-users";
 import { ANONYMISED_TEXT, withoutWordsIgnoringCase } from "~/lib/data-protection";
 import type { PersonRecord } from "~/lib/person-data";
 import { PERSON_SEARCH_MESSAGES } from "~/lib/schemas/person";
-import { databaseKind, getDb, migratedSqlite, nowIso } from "~/infrastructure/db.server";
+import { emptySqliteLog, getDb, nowIso } from "~/infrastructure/db.server";
 import { logger } from "~/infrastructure/logger.server";
 import { normalisePhone, suppress } from "~/infrastructure/suppression.server";
 import { anonymiseEnquiries, anonymiseLeads, deleteNewsletterSignups } from "./anonymisation.server";
@@ -82,21 +82,6 @@ function personalWords(record: PersonRecord): { words: string[]; emails: string[
   phones.delete("");
   // Longest first: "Jane Smith" goes before "Jane" would leave "[removed] Smith".
   return { words: [...words].sort((a, b) => b.length - a.length), emails: [...emails], phones: [...phones].filter((phone) => normalisePhone(phone)) };
-}
-
-/**
- * SQLite keeps the pages a transaction replaced in its write-ahead log until
- * they are overwritten: after an erasure the log is checkpointed and emptied,
- * so the erased details leave the files on disk (secure_delete clears them in
- * the database file itself). A reader still open keeps it from emptying; the
- * next erasure or SQLite's own checkpoints do it later.
- */
-function emptySqliteLog(): void {
-  if (databaseKind !== "sqlite") return;
-  const sqlite = migratedSqlite();
-  if (!sqlite) return;
-  const [result] = sqlite.pragma("wal_checkpoint(TRUNCATE)") as Array<{ busy: number }>;
-  if (result?.busy) logger.warn({ event: "person.erasure_log_busy" }, "The write-ahead log could not be emptied after an erasure: a reader was open");
 }
 
 /** Erases the person with this email and/or phone; returns how many records of each kind were anonymised or deleted. */

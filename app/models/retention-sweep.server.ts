@@ -3,7 +3,7 @@ import { setTimeout as pause } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { RETENTION_KINDS, type RetentionCounts } from "~/lib/data-protection";
 import type { Database } from "~/lib/database-types";
-import { nowIso } from "~/infrastructure/db.server";
+import { emptySqliteLog, nowIso } from "~/infrastructure/db.server";
 import { cutoffsFor, RULES, type Batch, type Rule } from "./retention-rules.server";
 
 /**
@@ -29,8 +29,20 @@ export interface SweepOptions {
   afterBatch?: (counts: RetentionCounts) => void;
 }
 
-/** Each rule in turn, batch by batch: counts what is due, or (apply) does it, each batch in its own transaction. */
-export async function sweep(db: Kysely<Database>, { asOf, apply, counts, stopped = () => false, afterBatch }: SweepOptions): Promise<void> {
+/**
+ * Each rule in turn, batch by batch: counts what is due, or (apply) does it, each batch in its own
+ * transaction. An apply run then empties SQLite's write-ahead log, however it ended, so what it anonymised and
+ * deleted leaves the files on disk too (emptySqliteLog; on this thread's own connection).
+ */
+export async function sweep(db: Kysely<Database>, options: SweepOptions): Promise<void> {
+  try {
+    await sweepRules(db, options);
+  } finally {
+    if (options.apply) emptySqliteLog();
+  }
+}
+
+async function sweepRules(db: Kysely<Database>, { asOf, apply, counts, stopped = () => false, afterBatch }: SweepOptions): Promise<void> {
   const cutoffs = cutoffsFor(asOf);
   for (const kind of RETENTION_KINDS) {
     const rule = RULES[kind] as Rule<number | string>;

@@ -7,6 +7,7 @@ import { createAdminUserRow, signIn } from "../support/admin";
 import { publicClient, staffClient } from "../support/client";
 import { seedTestLeads } from "../support/database";
 import { SAMPLE_QUOTE } from "../support/forms";
+import { submitQuoteRequest } from "../support/leads";
 import { everyTableRow, monthsBefore, seedRetentionCases } from "../support/retention";
 import { runScript } from "../support/scripts";
 import { seedQuoteLead } from "../support/seeded-quotes";
@@ -14,7 +15,8 @@ import { removeTestData, startTestServer, testDatabaseKind, testPostgresDatabase
 
 /**
  * Retention running by itself inside the server (RETENTION_RUN_HOURS), and
- * `npm run retention` for operators, with the clock moved forward (--as-of).
+ * `npm run retention` for operators, with the clock moved forward (--as-of),
+ * and what an applied run leaves in the database files.
  */
 
 const started: TestServer[] = [];
@@ -207,6 +209,97 @@ describe("npm run retention", () => {
     // A second run finds nothing left.
     const again = await runScript("retention", ["--dry-run", "--as-of", "2031-01-01"], env);
     expect(again.output).toContain("Leads anonymised (no activity, not customers): 0\n");
+  });
+});
+
+describe("what an applied run leaves in the SQLite files", () => {
+  interface Person {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phoneNumber: string;
+    businessName: string;
+  }
+  const person = (firstName: string, lastName: string, phoneNumber: string): Person => ({
+    firstName,
+    lastName,
+    email: `${firstName}.${lastName}@${lastName}works.co.uk`.toLowerCase(),
+    phoneNumber,
+    businessName: `${lastName} Works`,
+  });
+  /** Idle for 25 months: anonymised by the run. */
+  const IDLE = [person("Morwenna", "Trevithickson", "07700 900731"), person("Eilidh", "Macquarrie", "07700 900846")];
+  /** Asked for a quote today: kept, so the check is seen to find what is there. */
+  const KEPT = person("Tamsin", "Pengellyford", "07700 900592");
+
+  /** What must not be found of an anonymised person: email, phone as typed and as digits, names, business. */
+  const traces = (someone: Person) => [
+    someone.email,
+    someone.phoneNumber,
+    someone.phoneNumber.replace(/\D/g, ""),
+    someone.firstName,
+    someone.lastName,
+    someone.businessName,
+  ];
+
+  /** The database file, its write-ahead log and the log's index, read whole as bytes (what a volume snapshot keeps), lower case. */
+  function databaseFilesText(dataDir: string): string {
+    return ["app.db", "app.db-wal", "app.db-shm"]
+      .map((name) => path.join(dataDir, name))
+      .filter((file) => fs.existsSync(file))
+      .map((file) => fs.readFileSync(file).toString("latin1").toLowerCase())
+      .join("\n");
+  }
+  const found = (text: string, someone: Person) => traces(someone).filter((trace) => text.includes(trace.toLowerCase()));
+
+  /** A running server holding the idle people (asked for quotes through the site, then 25 months idle) and the kept one. */
+  async function serverWithIdleLeads(): Promise<{ live: TestServer; idleIds: number[] }> {
+    const live = await server({ RETENTION_RUN_HOURS: "0" }, tempFolder(), { sqliteOnly: true });
+    const idleIds: number[] = [];
+    for (const someone of [...IDLE, KEPT]) {
+      const { id } = await submitQuoteRequest(live, { ...SAMPLE_QUOTE, ...someone });
+      if (someone !== KEPT) idleIds.push(id);
+    }
+    // Aged as the server writes (secure_delete on): the arrangement leaves no copies of its own in the file.
+    const writer = new SQLite(path.join(live.dataDir, "app.db"));
+    writer.pragma("busy_timeout = 5000");
+    writer.pragma("secure_delete = ON");
+    const idleSince = monthsBefore(new Date(), 25);
+    writer.prepare(`UPDATE leads SET createdAt = ?, updatedAt = ? WHERE id IN (${idleIds.map(() => "?").join(", ")})`).run(idleSince, idleSince, ...idleIds);
+    writer.close();
+    // Every trace is really in the files before: the check can see them.
+    const before = databaseFilesText(live.dataDir);
+    for (const someone of [...IDLE, KEPT]) expect(found(before, someone)).toEqual(traces(someone));
+    return { live, idleIds };
+  }
+
+  async function expectOnlyTheKeptPersonInTheFiles(live: TestServer, idleIds: number[]) {
+    const anonymised = await live.db.selectFrom("leads").select("id").where("anonymisedAt", "is not", null).orderBy("id").execute();
+    expect(anonymised.map((lead) => lead.id)).toEqual(idleIds);
+    const after = databaseFilesText(live.dataDir);
+    for (const someone of IDLE) expect(found(after, someone), someone.email).toEqual([]);
+    expect(found(after, KEPT)).toEqual(traces(KEPT));
+  }
+
+  it("npm run retention -- --apply beside the running server: none of the anonymised leads' details are left in app.db, app.db-wal or app.db-shm", async () => {
+    const { live, idleIds } = await serverWithIdleLeads();
+    const applied = await runScript("retention", ["--apply"], { DATA_DIR: live.dataDir, SESSION_SECRET: "retention-test-session-secret-0123456789" });
+    expect(applied.code, applied.output).toBe(0);
+    expect(applied.output).toContain("Leads anonymised (no activity, not customers): 2\n");
+    await expectOnlyTheKeptPersonInTheFiles(live, idleIds);
+  });
+
+  it('"Run now" on the Data protection screen (a run on its own thread): none of them left either', async () => {
+    const { live, idleIds } = await serverWithIdleLeads();
+    const admin = await staffClient(live, "admin");
+    expect((await admin.postForm("/admin/data-protection/run", {})).status).toBe(302);
+    await expect
+      .poll(async () =>
+        (await live.db.selectFrom("retentionRuns").select(["finishedAt", "error"]).execute()).map((run) => [run.finishedAt !== null, run.error]),
+      )
+      .toEqual([[true, null]]);
+    expect(live.output()).toContain('"event":"retention.thread_started"');
+    await expectOnlyTheKeptPersonInTheFiles(live, idleIds);
   });
 });
 
