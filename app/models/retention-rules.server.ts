@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
-import { REMOVED_WORDS, type RetentionKind } from "~/lib/data-protection";
+import { REMOVED_WORDS, RETENTION_KINDS, type RetentionKind } from "~/lib/data-protection";
 import type { Database } from "~/lib/database-types";
 import { addMonths, AUDIT_REWRITE_ACTIONS, auditSummaryWithoutDetails, customerContractEnd } from "~/lib/retention";
 import { CLIENT_FAILURES_FORGOTTEN_AFTER_HOURS } from "~/lib/sign-in";
@@ -259,6 +259,16 @@ const auditDetailsRule: Rule<number> = {
     return batch.summaries?.size ?? 0;
   },
 };
+
+/**
+ * The order a run goes through the rules: the two that delete or rewrite what the anonymisations also
+ * touch come first. Anonymising a lead, an enquiry or a sign-up deletes its outbox copies, sent ones
+ * included, and rewrites its audit entries; run before the outbox and audit rules, it would leave them
+ * less to do than they had counted, and a dry run (which changes nothing, so runs in any order) would
+ * say more than the apply did. No other rule changes what a later one finds.
+ */
+const RULES_FIRST: RetentionKind[] = ["outboxDeliveries", "auditDetails"];
+export const RUN_ORDER: RetentionKind[] = [...RULES_FIRST, ...RETENTION_KINDS.filter((kind) => !RULES_FIRST.includes(kind))];
 
 export const RULES: Record<RetentionKind, Rule<number> | Rule<string>> = {
   leads: leadsRule,

@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import { RETENTION_KINDS, type RetentionCounts } from "~/lib/data-protection";
 import type { Database } from "~/lib/database-types";
 import { emptySqliteLog, nowIso } from "~/infrastructure/db.server";
-import { cutoffsFor, RULES, type Batch, type Rule } from "./retention-rules.server";
+import { cutoffsFor, RULES, RUN_ORDER, type Batch, type Rule } from "./retention-rules.server";
 
 /**
  * One pass over the retention rules (retention-rules.server.ts), batch by
@@ -30,7 +30,7 @@ export interface SweepOptions {
 }
 
 /**
- * Each rule in turn, batch by batch: counts what is due, or (apply) does it, each batch in its own
+ * Each rule in turn (RUN_ORDER), batch by batch: counts what is due, or (apply) does it, each batch in its own
  * transaction. An apply run then empties SQLite's write-ahead log, however it ended, so what it anonymised and
  * deleted leaves the files on disk too (emptySqliteLog; on this thread's own connection).
  */
@@ -44,7 +44,7 @@ export async function sweep(db: Kysely<Database>, options: SweepOptions): Promis
 
 async function sweepRules(db: Kysely<Database>, { asOf, apply, counts, stopped = () => false, afterBatch }: SweepOptions): Promise<void> {
   const cutoffs = cutoffsFor(asOf);
-  for (const kind of RETENTION_KINDS) {
+  for (const kind of RUN_ORDER) {
     const rule = RULES[kind] as Rule<number | string>;
     if (!apply && rule.count) {
       counts[kind] = await rule.count(db, cutoffs);

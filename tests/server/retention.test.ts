@@ -3,12 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { RETENTION_KINDS, RETENTION_KIND_LABELS } from "~/lib/data-protection";
 import { createAdminUserRow, signIn } from "../support/admin";
 import { publicClient, staffClient } from "../support/client";
 import { seedTestLeads } from "../support/database";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { submitQuoteRequest } from "../support/leads";
-import { everyTableRow, monthsBefore, seedRetentionCases } from "../support/retention";
+import { DUE_OF_RETENTION_CASES, everyTableRow, monthsBefore, seedRetentionCases } from "../support/retention";
 import { runScript } from "../support/scripts";
 import { seedQuoteLead } from "../support/seeded-quotes";
 import { removeTestData, startTestServer, testDatabaseKind, testPostgresDatabaseFor, type TestServer } from "../support/server";
@@ -161,7 +162,17 @@ describe("npm run retention", () => {
     expect(badDay.output).toContain('--as-of needs a day as YYYY-MM-DD, not "2031-02-30".');
   });
 
-  it("--dry-run prints what is due, as of a later day, and changes nothing; --apply anonymises and deletes exactly that", async () => {
+  /** The command's counts by kind, as printed: "  Leads anonymised (...): 1". */
+  function printedCounts(output: string): Record<string, number> {
+    return Object.fromEntries(
+      RETENTION_KINDS.map((kind) => {
+        const line = output.split("\n").find((text) => text.startsWith(`  ${RETENTION_KIND_LABELS[kind]}: `));
+        return [kind, line === undefined ? NaN : Number(line.slice(line.lastIndexOf(" ") + 1))];
+      }),
+    );
+  }
+
+  it("--dry-run prints what is due, as of a later day, and changes nothing; --apply then does exactly the counts it printed, kind by kind", async () => {
     const dataDir = tempFolder();
     const live = await server({ RETENTION_RUN_HOURS: "0" }, dataDir);
     const cases = await seedRetentionCases(live.db, AS_OF);
@@ -177,9 +188,8 @@ describe("npm run retention", () => {
     const dryRun = await runScript("retention", ["--dry-run", "--as-of", "2031-01-01"], env);
     expect(dryRun.code, dryRun.output).toBe(0);
     expect(dryRun.output).toContain("Retention dry run #1 as of 2031-01-01 (nothing changed; what a run would do):");
-    expect(dryRun.output).toContain("Leads anonymised (no activity, not customers): 1\n");
-    expect(dryRun.output).toContain("Customers anonymised (contract ended): 2\n");
-    expect(dryRun.output).toContain("Unconfirmed newsletter sign-ups deleted: 1\n");
+    // Every kind has something due; the lead, enquiry and sign-up due also have sent copies and an old audit entry.
+    expect(printedCounts(dryRun.output)).toEqual(DUE_OF_RETENTION_CASES);
     const afterDryRun = await everyTableRow(db);
     // Only the run's own record and its audit entry are new.
     for (const table of Object.keys(before)) {
@@ -192,7 +202,7 @@ describe("npm run retention", () => {
     const applied = await runScript("retention", ["--apply", "--as-of", "2031-01-01"], env);
     expect(applied.code, applied.output).toBe(0);
     expect(applied.output).toContain("Retention run #2 as of 2031-01-01:");
-    expect(applied.output).toContain("Leads anonymised (no activity, not customers): 1\n");
+    expect(printedCounts(applied.output)).toEqual(printedCounts(dryRun.output));
 
     const leads = await db.selectFrom("leads").select(["id", "anonymisedAt"]).where("anonymisedAt", "is not", null).orderBy("id").execute();
     expect(leads.map((lead) => lead.id)).toEqual([cases.idleLead, cases.oldCustomer, cases.convertedLead].sort((a, b) => a - b));
@@ -200,6 +210,8 @@ describe("npm run retention", () => {
     expect(await db.selectFrom("leadStatusCounts").selectAll().orderBy("status").execute()).toEqual(statusCounts);
     const signups = await db.selectFrom("newsletterSignups").select("id").orderBy("id").execute();
     expect(signups.map((signup) => signup.id)).toEqual([cases.recentUnconfirmed, cases.unsubscribed]);
+    const outbox = await db.selectFrom("outbox").select("id").orderBy("id").execute();
+    expect(outbox.map((row) => row.id)).toEqual([cases.recentDelivered, cases.oldFailed]);
     const runs = await db.selectFrom("retentionRuns").select(["mode", "trigger", "actorName", "error"]).orderBy("id").execute();
     expect(runs).toEqual([
       { mode: "dry_run", trigger: "operator", actorName: "Operator", error: null },
@@ -208,7 +220,7 @@ describe("npm run retention", () => {
 
     // A second run finds nothing left.
     const again = await runScript("retention", ["--dry-run", "--as-of", "2031-01-01"], env);
-    expect(again.output).toContain("Leads anonymised (no activity, not customers): 0\n");
+    expect(Object.values(printedCounts(again.output))).toEqual(RETENTION_KINDS.map(() => 0));
   });
 });
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import type { RetentionCounts } from "~/lib/data-protection";
 import type { Database } from "~/lib/database-types";
 import { createAdminUserRow } from "./admin";
 import { productTableNames } from "./database";
@@ -23,6 +24,20 @@ export function monthsBefore(asOf: Date, months: number): string {
 
 export const daysBefore = (asOf: Date, days: number) => new Date(asOf.getTime() - days * DAY_MS).toISOString();
 
+/** What is due of the cases as of their `asOf`, by kind: every kind has some. */
+export const DUE_OF_RETENTION_CASES: RetentionCounts = {
+  leads: 1,
+  customers: 2,
+  enquiries: 1,
+  unconfirmedNewsletterSignups: 1,
+  // Besides the one copy of nobody's: the copies of the lead, enquiry and sign-up anonymised or deleted.
+  outboxDeliveries: 4,
+  sessions: 1,
+  signInThrottle: 1,
+  // Besides the two sign-ins: the quote sent to the lead anonymised.
+  auditDetails: 3,
+};
+
 export interface RetentionCases {
   /** Leads idle 25 months (due) and 23 months (kept). */
   idleLead: number;
@@ -40,10 +55,17 @@ export interface RetentionCases {
   unsubscribed: number;
   /** Outbox rows delivered 31 days (due) and 29 days (kept) before; failed 40 days before (kept for the dashboard). */
   oldDelivered: number;
+  /**
+   * Copies delivered 31 days before (due) of the idle lead's webhook, the old enquiry's staff email and the old
+   * unconfirmed sign-up's confirmation email: the records' anonymisation or deletion would delete them too.
+   */
+  dueRecordCopies: number[];
   recentDelivered: number;
   oldFailed: number;
   /** Audit entries 25 months old with an IP address and a sign-in email (due), and one a month old (kept). */
   oldFailedSignIn: number;
+  /** The idle lead's quote sent 25 months before, to its email (due; the lead's anonymisation rewrites it too). */
+  oldQuoteSent: number;
   oldSignIn: number;
   recentSignIn: number;
   /** Staff sessions expired a day before asOf (due) and expiring a day after (kept). */
@@ -129,14 +151,22 @@ export async function seedRetentionCases(db: Kysely<Database>, asOf: Date): Prom
   const recentUnconfirmed = await signup("six.days@example.co.uk", daysBefore(asOf, 6), null);
   const unsubscribed = await signup("left@example.co.uk", daysBefore(asOf, 3 * 365), daysBefore(asOf, 3 * 365), daysBefore(asOf, 365));
 
-  const outbox = async (fields: { deliveredAt?: string; failedAt?: string }) =>
+  const outbox = async (fields: {
+    deliveredAt?: string;
+    failedAt?: string;
+    kind?: "lead.webhook" | "enquiry.staff-email" | "newsletter.confirmation-email";
+    leadId?: number;
+    enquiryId?: number;
+    to?: string;
+  }) =>
     (
       await db
         .insertInto("outbox")
         .values({
-          kind: "lead.webhook",
-          leadId: null,
-          payload: JSON.stringify({ lead: { email: "copy@example.co.uk" } }),
+          kind: fields.kind ?? "lead.webhook",
+          leadId: fields.leadId ?? null,
+          enquiryId: fields.enquiryId ?? null,
+          payload: JSON.stringify({ to: [fields.to ?? "copy@example.co.uk"] }),
           attempts: 1,
           nextAttemptAt: null,
           lastAttemptAt: daysBefore(asOf, 40),
@@ -151,6 +181,11 @@ export async function seedRetentionCases(db: Kysely<Database>, asOf: Date): Prom
   const oldDelivered = await outbox({ deliveredAt: daysBefore(asOf, 31) });
   const recentDelivered = await outbox({ deliveredAt: daysBefore(asOf, 29) });
   const oldFailed = await outbox({ failedAt: daysBefore(asOf, 40) });
+  const dueRecordCopies = [
+    await outbox({ deliveredAt: daysBefore(asOf, 31), kind: "lead.webhook", leadId: idleLead, to: "idle@example.co.uk" }),
+    await outbox({ deliveredAt: daysBefore(asOf, 31), kind: "enquiry.staff-email", enquiryId: oldEnquiry, to: "oldenquirer@example.co.uk" }),
+    await outbox({ deliveredAt: daysBefore(asOf, 31), kind: "newsletter.confirmation-email", to: "eight.days@example.co.uk" }),
+  ];
 
   const audit = async (action: string, summary: string, createdAt: string) =>
     (
@@ -166,6 +201,29 @@ export async function seedRetentionCases(db: Kysely<Database>, asOf: Date): Prom
     monthsBefore(asOf, 25),
   );
   const oldSignIn = await audit("sign_in.succeeded", "Signed in with a password from 198.51.100.4", monthsBefore(asOf, 25));
+  // Expired already: the server's own expiry of open quotes would count as the lead's activity.
+  const idleQuote = await seedQuote(db, {
+    leadId: idleLead,
+    status: "expired",
+    createdAt: monthsBefore(asOf, 25),
+    validUntil: monthsBefore(asOf, 25).slice(0, 10),
+  });
+  const { reference } = await db.selectFrom("leads").select("reference").where("id", "=", idleLead).executeTakeFirstOrThrow();
+  const oldQuoteSent = (
+    await db
+      .insertInto("auditLog")
+      .values({
+        actorId: null,
+        actorName: "Sam Staff",
+        action: "quote.sent",
+        entityType: "quote",
+        entityId: String(idleQuote),
+        summary: `Quote Q1 sent to idle@example.co.uk: 1 line, £10.00 a month and £0.00 one-off ex VAT (${reference}-Q1)`,
+        createdAt: monthsBefore(asOf, 25),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
   const recentSignIn = await audit("sign_in.succeeded", "Signed in with a password from 198.51.100.5", monthsBefore(asOf, 1));
 
   const staff = await createAdminUserRow(db, {
@@ -204,6 +262,8 @@ export async function seedRetentionCases(db: Kysely<Database>, asOf: Date): Prom
     recentUnconfirmed,
     unsubscribed,
     oldDelivered,
+    dueRecordCopies,
+    oldQuoteSent,
     recentDelivered,
     oldFailed,
     oldFailedSignIn,

@@ -15,7 +15,7 @@ useTempDataDir("retention-model");
 const { getDb } = await import("~/infrastructure/db.server");
 const { latestRetentionRuns, planRetention, runRetention, runRetentionNow } = await import("~/models/retention.server");
 const { auditSummaryWithoutDetails, customerContractEnd } = await import("~/lib/retention");
-const { seedRetentionCases, everyTableRow } = await import("../support/retention");
+const { DUE_OF_RETENTION_CASES, seedRetentionCases, everyTableRow } = await import("../support/retention");
 
 const AS_OF = new Date("2031-01-01T09:00:00.000Z");
 let cases: Awaited<ReturnType<typeof seedRetentionCases>>;
@@ -23,16 +23,7 @@ let cases: Awaited<ReturnType<typeof seedRetentionCases>>;
 beforeAll(async () => {
   cases = await seedRetentionCases(await getDb(), AS_OF);
 });
-const EXPECTED = {
-  leads: 1,
-  customers: 2,
-  enquiries: 1,
-  unconfirmedNewsletterSignups: 1,
-  outboxDeliveries: 1,
-  sessions: 1,
-  signInThrottle: 1,
-  auditDetails: 2,
-};
+const EXPECTED = DUE_OF_RETENTION_CASES;
 
 /** `count` more leads, idle since 2020 and not customers: all due as of AS_OF. */
 async function seedDueLeads(count: number, startNumber: number): Promise<void> {
@@ -99,12 +90,13 @@ describe("retention as of a day years ahead", () => {
     const audit = await db
       .selectFrom("auditLog")
       .select(["id", "summary"])
-      .where("id", "in", [cases.oldFailedSignIn, cases.oldSignIn, cases.recentSignIn])
+      .where("id", "in", [cases.oldFailedSignIn, cases.oldSignIn, cases.recentSignIn, cases.oldQuoteSent])
       .orderBy("id")
       .execute();
     expect(audit.map((entry) => entry.summary)).toEqual([
       `Failed sign-in as ${REMOVED_WORDS} with a password from ${REMOVED_WORDS}: wrong email or password`,
       `Signed in with a password from ${REMOVED_WORDS}`,
+      expect.stringMatching(/^Quote Q1 sent to \[removed\]: 1 line, /),
       "Signed in with a password from 198.51.100.5",
     ]);
     const entry = await db
