@@ -31,10 +31,15 @@ export function parseRetentionArguments(args: string[], now = new Date()): Parse
       return { error: `Unknown argument "${arg}".` };
     }
   }
-  return mode === null ? { error: "Choose --dry-run or --apply." } : { mode, asOf };
+  if (mode === null) return { error: "Choose --dry-run or --apply." };
+  // A later day shows what will fall due; applying it would anonymise early and sign every staff member out.
+  if (mode === "apply" && asOf > now) {
+    return { error: `--as-of ${asOf.toISOString().slice(0, 10)} is after today: a later day is for --dry-run only; --apply runs as of today.` };
+  }
+  return { mode, asOf };
 }
 
-/** Runs the command; what to print and the exit code (2: the arguments are wrong, the script adds its usage). */
+/** Runs the command; what to print and the exit code (2: the arguments are wrong, nothing was opened or changed; the script adds its usage). */
 export async function retentionCommand(args: string[]): Promise<{ code: number; output: string }> {
   const parsed = parseRetentionArguments(args);
   if ("error" in parsed) return { code: 2, output: parsed.error };

@@ -16,7 +16,7 @@ import { removeTestData, startTestServer, testDatabaseKind, testPostgresDatabase
 
 /**
  * Retention running by itself inside the server (RETENTION_RUN_HOURS), and
- * `npm run retention` for operators, with the clock moved forward (--as-of),
+ * `npm run retention` for operators (a dry run may look ahead with --as-of),
  * and what an applied run leaves in the database files.
  */
 
@@ -148,19 +148,21 @@ describe("an apply run on SQLite, on a thread of its own", () => {
 });
 
 describe("npm run retention", () => {
-  const AS_OF = new Date("2031-01-01T00:00:00.000Z");
+  // Today, midnight UTC: --apply runs as of today or an earlier day, never a later one.
+  const TODAY = new Date().toISOString().slice(0, 10);
+  const AS_OF = new Date(`${TODAY}T00:00:00.000Z`);
+  const TOMORROW = new Date(AS_OF.getTime() + 24 * 60 * 60_000).toISOString().slice(0, 10);
+  const SECRET = { SESSION_SECRET: "retention-test-session-secret-0123456789" };
 
-  it("without --dry-run or --apply prints how to use it and exits 1", async () => {
-    const result = await runScript("retention", [], { DATA_DIR: tempFolder() });
-    expect(result.code).toBe(1);
-    expect(result.output).toContain("Usage: npm run retention -- --dry-run | --apply [--as-of YYYY-MM-DD]");
-    const badDay = await runScript("retention", ["--apply", "--as-of", "2031-02-30"], {
-      DATA_DIR: tempFolder(),
-      SESSION_SECRET: "retention-test-session-secret-0123456789",
-    });
-    expect(badDay.code).toBe(1);
-    expect(badDay.output).toContain('--as-of needs a day as YYYY-MM-DD, not "2031-02-30".');
-  });
+  /** A stopped server's data folder with every retention case as of AS_OF; the command's environment for it. */
+  async function seededDataFolder() {
+    const dataDir = tempFolder();
+    const live = await server({ RETENTION_RUN_HOURS: "0" }, dataDir);
+    const cases = await seedRetentionCases(live.db, AS_OF);
+    expect((await live.kill("SIGTERM")).code).toBe(0);
+    const env = { DATA_DIR: dataDir, ...SECRET, ...(testDatabaseKind === "postgres" ? { DATABASE_URL: await testPostgresDatabaseFor(dataDir) } : {}) };
+    return { db: live.db, cases, env };
+  }
 
   /** The command's counts by kind, as printed: "  Leads anonymised (...): 1". */
   function printedCounts(output: string): Record<string, number> {
@@ -172,22 +174,39 @@ describe("npm run retention", () => {
     );
   }
 
-  it("--dry-run prints what is due, as of a later day, and changes nothing; --apply then does exactly the counts it printed, kind by kind", async () => {
-    const dataDir = tempFolder();
-    const live = await server({ RETENTION_RUN_HOURS: "0" }, dataDir);
-    const cases = await seedRetentionCases(live.db, AS_OF);
-    expect((await live.kill("SIGTERM")).code).toBe(0);
-    const env = {
-      DATA_DIR: dataDir,
-      SESSION_SECRET: "retention-test-session-secret-0123456789",
-      ...(testDatabaseKind === "postgres" ? { DATABASE_URL: await testPostgresDatabaseFor(dataDir) } : {}),
-    };
-    const db = live.db;
+  it("with wrong arguments says why and how to use it, and exits 2", async () => {
+    const result = await runScript("retention", [], { DATA_DIR: tempFolder() });
+    expect(result.code).toBe(2);
+    expect(result.output).toContain("Usage: npm run retention -- --dry-run | --apply [--as-of YYYY-MM-DD]");
+    const badDay = await runScript("retention", ["--apply", "--as-of", "2031-02-30"], { DATA_DIR: tempFolder(), ...SECRET });
+    expect(badDay.code).toBe(2);
+    expect(badDay.output).toContain('--as-of needs a day as YYYY-MM-DD, not "2031-02-30".');
+  });
 
+  it("--apply with a later --as-of is refused and changes nothing; a dry run may look ahead", async () => {
+    const { db, cases, env } = await seededDataFolder();
     const before = await everyTableRow(db);
-    const dryRun = await runScript("retention", ["--dry-run", "--as-of", "2031-01-01"], env);
+
+    const refused = await runScript("retention", ["--apply", "--as-of", TOMORROW], env);
+    expect(refused.code, refused.output).toBe(2);
+    expect(refused.output).toContain(`--as-of ${TOMORROW} is after today: a later day is for --dry-run only; --apply runs as of today.`);
+    // Not even a run recorded; staff stay signed in, nobody is anonymised.
+    expect(await everyTableRow(db)).toEqual(before);
+    expect((await db.selectFrom("sessions").select("id").where("id", "=", cases.liveSession).execute()).length).toBe(1);
+
+    const ahead = await runScript("retention", ["--dry-run", "--as-of", "2040-01-01"], env);
+    expect(ahead.code, ahead.output).toBe(0);
+    expect(ahead.output).toContain("Retention dry run #1 as of 2040-01-01 (nothing changed; what a run would do):");
+    // The session still live today has expired by then.
+    expect(printedCounts(ahead.output).sessions).toBe(2);
+  });
+
+  it("--dry-run prints what is due and changes nothing; --apply then does exactly the counts it printed, kind by kind", async () => {
+    const { db, cases, env } = await seededDataFolder();
+    const before = await everyTableRow(db);
+    const dryRun = await runScript("retention", ["--dry-run", "--as-of", TODAY], env);
     expect(dryRun.code, dryRun.output).toBe(0);
-    expect(dryRun.output).toContain("Retention dry run #1 as of 2031-01-01 (nothing changed; what a run would do):");
+    expect(dryRun.output).toContain(`Retention dry run #1 as of ${TODAY} (nothing changed; what a run would do):`);
     // Every kind has something due; the lead, enquiry and sign-up due also have sent copies and an old audit entry.
     expect(printedCounts(dryRun.output)).toEqual(DUE_OF_RETENTION_CASES);
     const afterDryRun = await everyTableRow(db);
@@ -199,9 +218,9 @@ describe("npm run retention", () => {
     expect(afterDryRun.auditLog!.filter((row) => !before.auditLog!.includes(row))).toEqual([expect.stringContaining('"action":"retention.run"')]);
 
     const statusCounts = await db.selectFrom("leadStatusCounts").selectAll().orderBy("status").execute();
-    const applied = await runScript("retention", ["--apply", "--as-of", "2031-01-01"], env);
+    const applied = await runScript("retention", ["--apply", "--as-of", TODAY], env);
     expect(applied.code, applied.output).toBe(0);
-    expect(applied.output).toContain("Retention run #2 as of 2031-01-01:");
+    expect(applied.output).toContain(`Retention run #2 as of ${TODAY}:`);
     expect(printedCounts(applied.output)).toEqual(printedCounts(dryRun.output));
 
     const leads = await db.selectFrom("leads").select(["id", "anonymisedAt"]).where("anonymisedAt", "is not", null).orderBy("id").execute();
@@ -219,7 +238,7 @@ describe("npm run retention", () => {
     ]);
 
     // A second run finds nothing left.
-    const again = await runScript("retention", ["--dry-run", "--as-of", "2031-01-01"], env);
+    const again = await runScript("retention", ["--dry-run", "--as-of", TODAY], env);
     expect(Object.values(printedCounts(again.output))).toEqual(RETENTION_KINDS.map(() => 0));
   });
 });
