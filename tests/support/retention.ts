@@ -152,11 +152,11 @@ export async function seedRetentionCases(db: Kysely<Database>, asOf: Date): Prom
   const recentDelivered = await outbox({ deliveredAt: daysBefore(asOf, 29) });
   const oldFailed = await outbox({ failedAt: daysBefore(asOf, 40) });
 
-  const audit = async (action: string, summary: string, createdAt: string) =>
+  const audit = async (action: string, summary: string, createdAt: string, signInEmail: string | null = null) =>
     (
       await db
         .insertInto("auditLog")
-        .values({ actorId: null, actorName: "Visitor", action, entityType: "signIn", entityId: null, summary, createdAt })
+        .values({ actorId: null, actorName: "Visitor", action, entityType: "signIn", entityId: null, summary, createdAt, signInEmail })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
@@ -164,6 +164,7 @@ export async function seedRetentionCases(db: Kysely<Database>, asOf: Date): Prom
     "sign_in.failed",
     "Failed sign-in as guess@example.co.uk with a password from 203.0.113.7: wrong email or password",
     monthsBefore(asOf, 25),
+    "guess@example.co.uk",
   );
   const oldSignIn = await audit("sign_in.succeeded", "Signed in with a password from 198.51.100.4", monthsBefore(asOf, 25));
   const recentSignIn = await audit("sign_in.succeeded", "Signed in with a password from 198.51.100.5", monthsBefore(asOf, 1));
