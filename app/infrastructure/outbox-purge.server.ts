@@ -2,7 +2,10 @@ import { getDb } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 import { logger } from "~/infrastructure/logger.server";
 
-/** The outbox's clean-up: a delivery's copy of the lead or enquiry is emptied OUTBOX_KEEP_DAYS after it is sent or given up. */
+/**
+ * The outbox's clean-up: a delivery's copy of the lead or enquiry is emptied OUTBOX_KEEP_DAYS after it is sent or
+ * given up, and its recipient's address with it (the row then names no one).
+ */
 
 const purging = { stopped: false, timer: undefined as NodeJS.Timeout | undefined };
 
@@ -31,7 +34,7 @@ export async function purgeOldPayloads(now = Date.now()): Promise<number> {
     if (rows.length === 0) break;
     await db
       .updateTable("outbox")
-      .set({ payload: PURGED_PAYLOAD })
+      .set({ payload: PURGED_PAYLOAD, recipientEmail: null })
       .where(
         "id",
         "in",

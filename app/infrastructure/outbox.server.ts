@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import { isDeliveryKind, retryDelayMs, type DeliveryKind } from "~/lib/outbox";
+import { DELIVERY_KIND_AUDIENCE, isDeliveryKind, retryDelayMs, type DeliveryKind } from "~/lib/outbox";
 import type { Database, OutboxRow } from "~/lib/database-types";
 import { getDb } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
@@ -10,7 +10,7 @@ import { emailEnabled, sendEmail, type QueuedEmail } from "~/infrastructure/mail
 import { standardWebhookHeaders } from "~/infrastructure/webhook-signature.server";
 import { ERROR_TEXT_LIMIT, postJson, timeoutMs } from "~/infrastructure/outbox-post.server";
 import { PURGED_PAYLOAD, startPurging, stopPurging } from "~/infrastructure/outbox-purge.server";
-import { deliverySuppressedReason } from "~/infrastructure/suppression.server";
+import { deliverySuppressedReason, emailAddressOf, normaliseEmail } from "~/infrastructure/suppression.server";
 
 /**
  * The outbox: anything sent because of a stored row (the lead webhook, the
@@ -79,6 +79,17 @@ const POLL_MS = 60_000;
 /** A claimed try may run this long before another worker may take the row again (after a crash). */
 const claimMs = () => timeoutMs() + 5_000;
 
+/**
+ * The one person an email is sent to, trimmed and lower-cased: what ties the row to them (docs/privacy-operations.md,
+ * "How a person is matched"). Null for what goes to staff or the webhook, and for a copy with no single recipient.
+ */
+export function recipientEmailOf(kind: DeliveryKind, payload: unknown): string | null {
+  if (DELIVERY_KIND_AUDIENCE[kind] === "staff") return null;
+  const to = (payload as { to?: unknown } | null)?.to;
+  if (!Array.isArray(to) || to.length !== 1 || typeof to[0] !== "string") return null;
+  return normaliseEmail(emailAddressOf(to[0])) || null;
+}
+
 /** Queues deliveries (in one statement). Pass the transaction that stores the rows causing them, so both are kept or neither. */
 export async function addToOutbox(
   db: Executor,
@@ -94,6 +105,7 @@ export async function addToOutbox(
         leadId: delivery.leadId,
         enquiryId: delivery.enquiryId ?? null,
         payload: JSON.stringify(delivery.payload),
+        recipientEmail: recipientEmailOf(delivery.kind, delivery.payload),
         nextAttemptAt: now,
         createdAt: now,
       })),

@@ -92,7 +92,7 @@ export async function suppressedSince(email: string, db?: Executor): Promise<str
 }
 
 /** The address in "Name <address>" or a bare address. */
-const addressOf = (recipient: string) => /<([^>]+)>\s*$/.exec(recipient)?.[1] ?? recipient;
+export const emailAddressOf = (recipient: string) => /<([^>]+)>\s*$/.exec(recipient)?.[1] ?? recipient;
 
 /**
  * Why the list stops a queued email now, or null when it may go
@@ -105,7 +105,7 @@ export async function deliverySuppressedReason(kind: DeliveryKind, delivery: Pic
   if (audience === "staff") return null;
   const { to = [] } = JSON.parse(delivery.payload) as { to?: string[] };
   for (const recipient of to) {
-    const since = await suppressedSince(addressOf(recipient), db);
+    const since = await suppressedSince(emailAddressOf(recipient), db);
     if (since !== null && (audience === "marketing" || since > delivery.createdAt)) return SUPPRESSED_DELIVERY_REASONS[audience];
   }
   return null;

@@ -36,6 +36,8 @@ export interface LeadsTable {
   assignedTo: ColumnType<string | null, never, string | null>;
   /** The phone number's last ten digits, computed by the database (possible duplicates). */
   phoneKey: ColumnType<string, never, never>;
+  /** The phone number as normalisePhone makes it ("07700900123"), computed by the database (migration 0023); null for none. A person is matched by it. */
+  phoneNormalised: ColumnType<string | null, never, never>;
   /** JSON TariffSnapshot (app/lib/tariffs.ts): the deal the visitor chose; null for none. */
   tariff: string | null;
   /** JSON TariffSnapshot[]: up to three deals that fit the answers, shown on the thank-you step. */
@@ -139,6 +141,8 @@ export interface ContactEnquiriesTable {
   createdAt: string;
   /** When the personal details were cleared (retention or erasure, migration 0022); null while kept. */
   anonymisedAt: ColumnType<string | null, never, string | null>;
+  /** The contact number as normalisePhone makes it, computed by the database (migration 0023); null for none. A person is matched by it. */
+  phoneNormalised: ColumnType<string | null, never, never>;
 }
 
 export interface NewsletterSignupsTable {
@@ -166,6 +170,8 @@ export interface AuditLogTable {
   entityId: string | null;
   summary: string;
   createdAt: string;
+  /** A failed sign-in's typed email, trimmed and lower-cased (migration 0023); null for every other entry. A person is matched by it, never by the summary. */
+  signInEmail: Generated<string | null>;
 }
 
 export interface LeadActivityTable {
@@ -187,6 +193,11 @@ export interface OutboxTable {
   enquiryId: Generated<number | null>;
   /** The JSON body to send, fixed when the row is written. */
   payload: string;
+  /**
+   * An email to a person (not to staff, not the webhook): its recipient, trimmed and lower-cased
+   * (migration 0023); null otherwise and once the copy is purged (OUTBOX_KEEP_DAYS after it went). A person is matched by it, never by the copy.
+   */
+  recipientEmail: Generated<string | null>;
   attempts: Generated<number>;
   nextAttemptAt: string | null;
   lastAttemptAt: string | null;

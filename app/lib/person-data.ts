@@ -14,8 +14,9 @@ import type { DataRequestRow } from "~/lib/database-data-protection-types";
  * Everything held about one person (UK GDPR: right of access, erasure,
  * objection), as staff find it by email or phone on the Data protection
  * screen (app/models/person-search.server.ts) and as the access export
- * downloads it. Secrets the person has no use for (link tokens, hashes) are
- * left out.
+ * downloads it. Keys the person has no use for (link tokens, hashes, the
+ * columns they are matched by) are left out; the export also replaces the
+ * links in the emails' copies with words (app/lib/person-export.ts).
  */
 
 /** What staff searched for, normalised (normaliseEmail / normalisePhone); null when not given. */
@@ -24,16 +25,17 @@ export interface PersonQuery {
   phone: string | null;
 }
 
-export type PersonLead = Omit<LeadRow, "submissionToken" | "phoneKey">;
+export type PersonLead = Omit<LeadRow, "submissionToken" | "phoneKey" | "phoneNormalised">;
 export type PersonLeadActivity = LeadActivityRow;
 export type PersonQuote = Omit<QuoteRow, "token" | "termsText" | "acceptedContentHash"> & { leadReference: string };
-export type PersonEnquiry = ContactEnquiryRow;
+export type PersonEnquiry = Omit<ContactEnquiryRow, "phoneNormalised">;
 export type PersonNewsletterSignup = Omit<NewsletterSignupRow, "confirmationTokenHash">;
 export type PersonConsentRecord = ConsentRecordRow;
 /** An email or webhook sent (or waiting to be sent) about them, with the copy it carries. */
 export type PersonOutboxRow = OutboxRow;
 export type PersonAuditEntry = AuditLogRow;
-export type PersonDataRequest = DataRequestRow;
+/** Without the contact's keyed hash (contactKey), which the register is matched by. */
+export type PersonDataRequest = Omit<DataRequestRow, "contactKey">;
 
 /** Failed staff sign-ins typed with their email, as the sign-in throttle counts them. */
 export interface PersonSignInFailures {

@@ -1,4 +1,4 @@
-import type { PersonQuery, PersonRecord } from "~/lib/person-data";
+import type { PersonOutboxRow, PersonQuery, PersonRecord } from "~/lib/person-data";
 import type { RetentionPeriod } from "~/lib/retention-screen";
 import { escapeHtml } from "./lead-emails";
 
@@ -101,6 +101,65 @@ export const PERSON_EXPORT_SECTIONS: ReadonlyArray<{ key: SectionKey; title: str
     retention: "dataRequests",
   },
 ];
+
+/**
+ * What each link in an email's copy becomes in the export, by its path: words
+ * saying what was there, opening nothing (a quote link lets its holder accept
+ * the quote, a confirmation link subscribes its address, an unsubscribe link
+ * unsubscribes it; the export may be read by others than its owner).
+ */
+const LINK_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^\/quote\//i, "[link to your quote removed]"],
+  [/^\/newsletter\/confirm\//i, "[confirmation link removed]"],
+  [/^\/unsubscribe\//i, "[unsubscribe link removed]"],
+  [/^\/admin(\/|$)/i, "[link to our staff portal removed]"],
+];
+/** Any other link: whatever it carries, it is not the person's data. */
+const OTHER_LINK_WORDS = "[link removed]";
+
+/** An absolute link (up to a space, quote, bracket or backslash), or a token link's path written without its site. */
+const LINK = /\bhttps?:\/\/[^\s"'<>\\]+|(?<![\w/.])\/(?:quote|newsletter\/confirm|unsubscribe)\/[\w.~%-]+/gi;
+/** Punctuation that ends a sentence after a link rather than belonging to it. */
+const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/;
+
+function linkWords(link: string): string {
+  let path = link;
+  if (/^https?:/i.test(link)) {
+    try {
+      path = new URL(link).pathname;
+    } catch {
+      return OTHER_LINK_WORDS;
+    }
+  }
+  return LINK_WORDS.find(([pattern]) => pattern.test(path))?.[1] ?? OTHER_LINK_WORDS;
+}
+
+/** `text` with every link replaced by words saying what it was. */
+export function withoutLinks(text: string): string {
+  return text.replace(LINK, (match) => {
+    const trailing = TRAILING_PUNCTUATION.exec(match)?.[0] ?? "";
+    return linkWords(match.slice(0, match.length - trailing.length)) + trailing;
+  });
+}
+
+function mapStrings(value: unknown, change: (text: string) => string): unknown {
+  if (typeof value === "string") return change(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, change));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, change)]));
+  return value;
+}
+
+/** An email's or webhook's row as the export gives it: its copy (a JSON text) with every link replaced by words. */
+export function outboxRowWithoutLinks(row: PersonOutboxRow): PersonOutboxRow {
+  let copy: string;
+  try {
+    copy = JSON.stringify(mapStrings(JSON.parse(row.payload), withoutLinks));
+  } catch {
+    // An emptied copy, or one that is not JSON: its text as it is, less its links.
+    copy = withoutLinks(row.payload);
+  }
+  return { ...row, payload: copy };
+}
 
 function valueText(value: unknown): string {
   if (value === null || value === undefined || value === "") return "";

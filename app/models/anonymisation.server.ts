@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import { ANONYMISED_TEXT, PERSONAL_AUDIT_ENTITY_TYPES, REMOVED_WORDS, withoutWordsIgnoringCase } from "~/lib/data-protection";
 import type { Database } from "~/lib/database-types";
-import { containsText } from "./listing.server";
+import { normaliseEmail } from "~/infrastructure/suppression.server";
 
 /**
  * Clearing a person's details while keeping the record and its figures: the
@@ -199,15 +199,10 @@ export async function deleteNewsletterSignups(trx: Trx, signupIds: number[]): Pr
     ]),
   );
   await removeWordsFromAudit(trx, PERSONAL_AUDIT_ENTITY_TYPES.newsletterSignup, wordsBySignup);
-  // The confirmation email's copy names the address and is tied to no record: found by its recipient.
-  const addresses = [...new Set(signups.map((signup) => signup.email.trim().toLowerCase()).filter(Boolean))];
+  // The confirmation email is tied to no record: found by its recipient's address, exactly (never by its copy's text).
+  const addresses = [...new Set(signups.map((signup) => normaliseEmail(signup.email)).filter(Boolean))];
   if (addresses.length > 0) {
-    await trx
-      .deleteFrom("outbox")
-      .where("kind", "=", "newsletter.confirmation-email")
-      .where("leadId", "is", null)
-      .where((eb) => eb.or(addresses.map((address) => containsText("payload", `"${address}"`))))
-      .execute();
+    await trx.deleteFrom("outbox").where("kind", "=", "newsletter.confirmation-email").where("recipientEmail", "in", addresses).execute();
   }
   await trx.deleteFrom("newsletterSignups").where("id", "in", ids).execute();
   return signups.length;

@@ -1,5 +1,6 @@
 import type { AdminUser } from "~/lib/admin-users";
 import { fullName } from "~/lib/admin-users";
+import { accountKey } from "~/lib/sign-in";
 import type { Transaction } from "kysely";
 import { getDb, nowIso } from "~/infrastructure/db.server";
 import type { Database } from "~/lib/database-types";
@@ -11,6 +12,8 @@ export interface AuditEntry {
   summary: string;
   /** Who, when there is no signed-in actor (default "System"). */
   actorName?: string;
+  /** A failed sign-in's typed email, normalised: the person the entry is tied to. */
+  signInEmail?: string | null;
 }
 
 /** Records an admin change; pass the transaction that made the change so both land together. Gives the entry's id. */
@@ -25,6 +28,7 @@ export async function recordAudit(actor: AdminUser | null, entry: AuditEntry, tr
       entityType: entry.entityType,
       entityId: entry.entityId == null ? null : String(entry.entityId),
       summary: entry.summary,
+      signInEmail: entry.signInEmail ?? null,
       createdAt: nowIso(),
     })
     .returning("id")
@@ -89,11 +93,14 @@ export async function recordSignIn(user: AdminUser, method: SignInMethod, client
 
 /** A sign-in that was checked and refused: the email tried (never the password) and where it came from. */
 export async function recordFailedSignIn(attempt: { email: string; method: SignInMethod; reason: FailedSignInReason; clientAddress: string }): Promise<void> {
-  const email = attempt.email.trim().slice(0, 254) || "(no email)";
+  const typed = attempt.email.trim().slice(0, 254);
+  const email = typed || "(no email)";
   await recordAudit(null, {
     action: "sign_in.failed",
     entityType: "signIn",
     actorName: "Visitor",
+    // The person the entry is about, as the sign-in throttle keys them: matched exactly, never by the summary's text.
+    signInEmail: typed ? accountKey(typed) : null,
     summary: `Failed sign-in as ${email} ${SIGN_IN_METHODS[attempt.method]} from ${shownAddress(attempt.clientAddress)}: ${FAILED_SIGN_IN_REASONS[attempt.reason]}`,
   });
 }

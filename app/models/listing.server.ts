@@ -29,11 +29,6 @@ export type SearchTarget = string | RawBuilder<unknown>;
 /** LIKE that ignores case: SQLite's own LIKE does (for ASCII letters); Postgres has ILIKE. */
 export const caseInsensitiveLike = databaseKind === "postgres" ? sql`ILIKE` : sql`LIKE`;
 
-/** `column` contains `text` anywhere, ignoring case, its wildcards taken literally. */
-export function containsText(column: string, text: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${sql.ref(column)} ${caseInsensitiveLike} ${`%${escapeLike(text)}%`} ESCAPE '\\'`;
-}
-
 /** `column` equal to an email, ignoring case (through the leads' email index of migration 0014 on SQLite). */
 export function sameEmailIgnoringCase(column: string, email: string): RawBuilder<SqlBool> {
   return databaseKind === "postgres" ? sql<SqlBool>`lower(${sql.ref(column)}) = lower(${email})` : sql<SqlBool>`${sql.ref(column)} = ${email} COLLATE NOCASE`;

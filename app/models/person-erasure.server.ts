@@ -115,8 +115,9 @@ export async function erasePerson(input: PersonInput, actor: AdminUser): Promise
     if (outboxIds.length) await trx.deleteFrom("outbox").where("id", "in", outboxIds).execute();
 
     // Audit entries stay (who did what, when), less the person's words in any case. Anonymising the records above
-    // cleared the entries about them; the rest (failed sign-ins name the email typed) are cleared here. The count is
-    // of every entry that held the person's words, as found.
+    // cleared the entries about them; the rest (failed sign-ins typed with their email) are cleared here, and no longer
+    // name them in signInEmail either. Only the entries found as theirs are read: another person's entry is never
+    // touched, whatever words it shares. The count is of every entry that held the person's words, as found.
     const holding = record.auditEntries.filter((entry) => withoutWordsIgnoringCase(entry.summary, words) !== entry.summary).map((entry) => entry.id);
     if (holding.length) {
       const entries = await trx.selectFrom("auditLog").select(["id", "summary"]).where("id", "in", holding).execute();
@@ -125,6 +126,8 @@ export async function erasePerson(input: PersonInput, actor: AdminUser): Promise
         if (summary !== entry.summary) await trx.updateTable("auditLog").set({ summary }).where("id", "=", entry.id).execute();
       }
     }
+    const typedByThem = record.auditEntries.filter((entry) => entry.signInEmail !== null).map((entry) => entry.id);
+    if (typedByThem.length) await trx.updateTable("auditLog").set({ signInEmail: null }).where("id", "in", typedByThem).execute();
     const auditEntries = holding.length;
     const signInFailures = emails.length
       ? Number((await trx.deleteFrom("signInThrottle").where("accountKey", "in", emails).executeTakeFirst()).numDeletedRows)

@@ -1,5 +1,5 @@
 import type { AdminUser } from "~/lib/admin-users";
-import { PERSON_EXPORT_SECTIONS, type PersonExport, type PersonExportSection } from "~/lib/person-export";
+import { outboxRowWithoutLinks, PERSON_EXPORT_SECTIONS, type PersonExport, type PersonExportSection } from "~/lib/person-export";
 import { deliveryRecipients } from "~/lib/person-data";
 import { retentionPeriodWords } from "~/lib/retention-screen";
 import { brand } from "~/infrastructure/brand.server";
@@ -10,8 +10,10 @@ import { retentionSettings } from "./retention.server";
 /**
  * The access export (UK GDPR article 15): everything held about a person,
  * with each kind's purpose, source, retention period (the privacy policy's
- * words, from the settings in force) and who it was sent to. Each download is
- * audited, naming the register entry it answers, never the person.
+ * words, from the settings in force) and who it was sent to. It holds the
+ * person's data, not keys to it: the emails' copies carry words where their
+ * links were, and tokens and hashes are left out (app/lib/person-data.ts).
+ * Each download is audited, naming the register entry it answers, never the person.
  */
 
 /** The outbox kinds whose copies belong to each section: who that kind of record was sent to. */
@@ -37,7 +39,7 @@ export async function exportPerson(actor: AdminUser, input: { email?: string; ph
       source: section.source,
       retention: retention[section.retention],
       recipients: [...recipients],
-      records: record[section.key] as unknown[],
+      records: section.key === "outbox" ? record.outbox.map(outboxRowWithoutLinks) : (record[section.key] as unknown[]),
     };
   });
   await recordAudit(actor, {

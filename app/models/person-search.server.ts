@@ -1,29 +1,28 @@
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from "kysely";
+import type { Expression, Kysely, SqlBool, Transaction } from "kysely";
 import { PERSONAL_AUDIT_ENTITY_TYPES } from "~/lib/data-protection";
 import type { Database } from "~/lib/database-types";
 import { deliveryRecipients, type DeliverySettings, type PersonQuery, type PersonRecord, type StaffPersonRecord } from "~/lib/person-data";
-import { databaseKind, getDb } from "~/infrastructure/db.server";
+import { getDb } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 import { normaliseEmail, normalisePhone, suppressionKey } from "~/infrastructure/suppression.server";
-import { containsText, sameEmailIgnoringCase } from "./listing.server";
+import { sameEmailIgnoringCase } from "./listing.server";
 
 /**
  * Finding one person by email and/or phone across every table that can hold
- * them (UK GDPR requests: access, erasure, objection). Emails match without
- * case; phones by their last ten digits, whatever the spacing or +44 / 0
- * prefix (as leads.phoneKey, migration 0014). Anonymised records are no longer
- * the person and are not found.
+ * them (UK GDPR requests: access, erasure, objection). Every record is tied to
+ * them by exact values held in columns (migration 0023), never by searching
+ * text: an email equal as a whole, ignoring case (jimbob@example.com and
+ * bob@example.com.au are not bob@example.com); a phone equal as a whole in
+ * normalisePhone's form (+44 7700 900123, 0044 7700 900123 and 07700 900123 are
+ * one number; one that merely ends with the same digits is another). Outbox
+ * emails are matched by their recipient, failed sign-ins by the email typed.
+ * Anonymised records are no longer the person and are not found.
  */
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** How many of each kind one search reads at most: a person has a handful; a shared office number could have many. */
 const MAX_PER_KIND = 500;
-
-/** The last ten digits of a phone number, as leads.phoneKey keeps them. */
-export function phoneKeyOf(phone: string): string {
-  return phone.replace(/\D/g, "").slice(-10);
-}
 
 /** The search's inputs, normalised; empty ones are null. */
 export function personQuery(input: { email?: string | null; phone?: string | null }): PersonQuery {
@@ -32,23 +31,16 @@ export function personQuery(input: { email?: string | null; phone?: string | nul
   return { email: email || null, phone: phone || null };
 }
 
-/** `column`'s digits' last ten equal to `key` (a phone typed with spaces, dashes, brackets, dots or +). */
-function samePhone(column: string, key: string) {
-  let digits = sql<string>`${sql.ref(column)}`;
-  for (const mark of [" ", "-", "(", ")", "+", "."]) digits = sql<string>`replace(${digits}, ${mark}, '')`;
-  return databaseKind === "postgres" ? sql<SqlBool>`right(${digits}, 10) = ${key}` : sql<SqlBool>`substr(${digits}, -10) = ${key}`;
-}
-
 /**
  * The person's leads by email and by phone, each through its own index (one query
  * with OR and an order could walk every lead by date instead).
  */
-async function leadsOf(db: Executor, email: string | null, phoneKey: string | null) {
+async function leadsOf(db: Executor, email: string | null, phone: string | null) {
   const [byEmail, byPhone] = await Promise.all([
     email
       ? db.selectFrom("leads").selectAll().where(sameEmailIgnoringCase("email", email)).where("anonymisedAt", "is", null).limit(MAX_PER_KIND).execute()
       : [],
-    phoneKey ? db.selectFrom("leads").selectAll().where("phoneKey", "=", phoneKey).where("anonymisedAt", "is", null).limit(MAX_PER_KIND).execute() : [],
+    phone ? db.selectFrom("leads").selectAll().where("phoneNormalised", "=", phone).where("anonymisedAt", "is", null).limit(MAX_PER_KIND).execute() : [],
   ]);
   return merged([byEmail, byPhone]);
 }
@@ -61,32 +53,22 @@ function merged<Row extends { id: number; createdAt: string }>(lists: Row[][]): 
 }
 
 /**
- * The outbox rows of the person's leads and enquiries (through their indexes), and
- * rows tied to neither whose copy names them (a newsletter confirmation): only
- * those are searched as text, so the search does not read every lead's emails.
+ * The outbox rows of the person's leads and enquiries, and the emails sent to
+ * one of their addresses (a newsletter confirmation is tied to no record), each
+ * through its index.
  */
-async function outboxOf(db: Executor, { leadIds, enquiryIds, texts }: { leadIds: number[]; enquiryIds: number[]; texts: string[] }) {
-  const [ofLeads, ofEnquiries, naming] = await Promise.all([
+async function outboxOf(db: Executor, { leadIds, enquiryIds, emails }: { leadIds: number[]; enquiryIds: number[]; emails: string[] }) {
+  const [ofLeads, ofEnquiries, toThem] = await Promise.all([
     leadIds.length ? db.selectFrom("outbox").selectAll().where("leadId", "in", leadIds).limit(MAX_PER_KIND).execute() : Promise.resolve([]),
     enquiryIds.length ? db.selectFrom("outbox").selectAll().where("enquiryId", "in", enquiryIds).limit(MAX_PER_KIND).execute() : Promise.resolve([]),
-    texts.length
-      ? db
-          .selectFrom("outbox")
-          .selectAll()
-          .where("leadId", "is", null)
-          .where("enquiryId", "is", null)
-          .where((eb) => eb.or(texts.map((text) => containsText("payload", text))))
-          .limit(MAX_PER_KIND)
-          .execute()
-      : Promise.resolve([]),
+    emails.length ? db.selectFrom("outbox").selectAll().where("recipientEmail", "in", emails).limit(MAX_PER_KIND).execute() : Promise.resolve([]),
   ]);
-  return merged([ofLeads, ofEnquiries, naming]);
+  return merged([ofLeads, ofEnquiries, toThem]);
 }
 
 /**
  * The audit entries about the person's records (through the entity index), and
- * the failed sign-ins that name their email (entries about no record: only the
- * sign-in entries are searched as text).
+ * the failed sign-ins typed with one of their addresses (through signInEmail).
  */
 async function auditEntriesOf(db: Executor, { emails, about }: { emails: string[]; about: Array<[entityType: string, ids: number[]]> }) {
   const lists = await Promise.all([
@@ -95,15 +77,7 @@ async function auditEntriesOf(db: Executor, { emails, about }: { emails: string[
       .map(([entityType, ids]) =>
         db.selectFrom("auditLog").selectAll().where("entityType", "=", entityType).where("entityId", "in", ids.map(String)).limit(MAX_PER_KIND).execute(),
       ),
-    emails.length
-      ? db
-          .selectFrom("auditLog")
-          .selectAll()
-          .where("entityType", "=", "signIn")
-          .where((eb) => eb.or(emails.map((email) => containsText("summary", email))))
-          .limit(MAX_PER_KIND)
-          .execute()
-      : Promise.resolve([]),
+    emails.length ? db.selectFrom("auditLog").selectAll().where("signInEmail", "in", emails).limit(MAX_PER_KIND).execute() : Promise.resolve([]),
   ]);
   return merged(lists);
 }
@@ -115,7 +89,6 @@ export async function findPerson(input: { email?: string | null; phone?: string 
 
 export async function findPersonIn(db: Executor, query: PersonQuery): Promise<PersonRecord> {
   const { email, phone } = query;
-  const phoneKey = phone ? phoneKeyOf(phone) : null;
   const empty: PersonRecord = {
     query,
     leads: [],
@@ -130,17 +103,17 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
     dataRequests: [],
     suppressed: { email: null, phone: null },
   };
-  if (!email && !phoneKey) return empty;
+  if (!email && !phone) return empty;
 
-  const [leadRows, enquiries, newsletterSignups] = await Promise.all([
-    leadsOf(db, email, phoneKey),
+  const [leadRows, enquiryRows, newsletterSignups] = await Promise.all([
+    leadsOf(db, email, phone),
     db
       .selectFrom("contactEnquiries")
       .selectAll()
       .where((eb) => {
         const matches: Array<Expression<SqlBool>> = [];
         if (email) matches.push(sameEmailIgnoringCase("email", email));
-        if (phoneKey) matches.push(samePhone("contactNumber", phoneKey));
+        if (phone) matches.push(eb("phoneNormalised", "=", phone));
         return eb.or(matches);
       })
       .where("anonymisedAt", "is", null)
@@ -160,12 +133,13 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
       : Promise.resolve([]),
   ]);
 
-  const leads = leadRows.map(({ submissionToken: _token, phoneKey: _key, ...lead }) => lead);
+  const leads = leadRows.map(({ submissionToken: _token, phoneKey: _key, phoneNormalised: _phone, ...lead }) => lead);
+  const enquiries = enquiryRows.map(({ phoneNormalised: _phone, ...enquiry }) => enquiry);
   const leadIds = leads.map((lead) => lead.id);
   const enquiryIds = enquiries.map((enquiry) => enquiry.id);
   const signupIds = newsletterSignups.map((signup) => signup.id);
 
-  // Every email and phone the person's records hold: outbox copies and register entries may name any of them.
+  // Every email and phone the person's own records hold: emails sent, sign-ins typed and register entries may be tied to any of them.
   const emails = new Set<string>();
   const phones = new Set<string>();
   if (email) emails.add(email);
@@ -177,12 +151,6 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
   for (const enquiry of enquiries) {
     if (enquiry.email) emails.add(normaliseEmail(enquiry.email));
     if (enquiry.contactNumber.trim()) phones.add(enquiry.contactNumber.trim());
-  }
-  const phoneTexts = new Set<string>();
-  for (const value of phones) {
-    phoneTexts.add(value);
-    const digits = normalisePhone(value);
-    if (digits.length >= 6) phoneTexts.add(digits);
   }
   const registerKeys = [...[...emails].map((value) => suppressionKey("email", value)), ...[...phones].map((value) => suppressionKey("phone", value))];
 
@@ -215,8 +183,14 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
       .orderBy("id")
       .limit(MAX_PER_KIND)
       .execute(),
-    outboxOf(db, { leadIds, enquiryIds, texts: [...emails, ...phoneTexts] }),
-    db.selectFrom("dataRequests").selectAll().where("contactKey", "in", registerKeys).orderBy("receivedOn").orderBy("id").execute(),
+    outboxOf(db, { leadIds, enquiryIds, emails: [...emails] }),
+    db
+      .selectFrom("dataRequests")
+      .select(["id", "kind", "status", "receivedOn", "dueOn", "contact", "notes", "handledBy", "handledByName", "closedOn", "createdAt", "updatedAt"])
+      .where("contactKey", "in", registerKeys)
+      .orderBy("receivedOn")
+      .orderBy("id")
+      .execute(),
     emails.size
       ? db
           .selectFrom("signInThrottle")

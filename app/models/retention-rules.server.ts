@@ -254,7 +254,8 @@ const auditDetailsRule: Rule<number> = {
   },
   async apply(trx, batch) {
     for (const [id, summary] of batch.summaries ?? []) {
-      await trx.updateTable("auditLog").set({ summary }).where("id", "=", id).execute();
+      // A failed sign-in's typed email goes with its details: the entry then names no one.
+      await trx.updateTable("auditLog").set({ summary, signInEmail: null }).where("id", "=", id).execute();
     }
     return batch.summaries?.size ?? 0;
   },

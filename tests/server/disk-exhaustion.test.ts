@@ -51,7 +51,7 @@ describe("free text is bounded in bytes as well as characters", () => {
   });
 });
 
-describe("delivered and given-up outbox rows lose their copy of the lead after OUTBOX_KEEP_DAYS", () => {
+describe("delivered and given-up outbox rows lose their copy of the lead and their recipient after OUTBOX_KEEP_DAYS", () => {
   let first: TestServer;
   let second: TestServer | undefined;
   afterAll(async () => {
@@ -59,14 +59,15 @@ describe("delivered and given-up outbox rows lose their copy of the lead after O
     await first?.stop();
   });
 
-  it("purges old sent and failed deliveries' payloads at start-up, and keeps recent and waiting ones", async () => {
+  it("purges old sent and failed deliveries' payloads and recipients at start-up, and keeps recent and waiting ones", async () => {
     first = await startTestServer({ OUTBOX_KEEP_DAYS: "30" });
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
-    const payload = JSON.stringify({ lead: { requirements: "a copy of the visitor's answers" } });
+    const visitor = "visitor@example.co.uk";
     const row = (name: string, fields: { deliveredAt?: string; failedAt?: string; nextAttemptAt?: string | null }) => ({
-      kind: "lead.webhook",
+      kind: "lead.confirmation-email",
       leadId: null,
-      payload: `${payload.slice(0, -1)}, "name": "${name}"}`,
+      payload: JSON.stringify({ to: [visitor], text: "a copy of the visitor's answers", name }),
+      recipientEmail: visitor,
       attempts: 1,
       nextAttemptAt: fields.nextAttemptAt ?? null,
       lastAttemptAt: daysAgo(40),
@@ -81,7 +82,7 @@ describe("delivered and given-up outbox rows lose their copy of the lead after O
         row("old-sent", { deliveredAt: daysAgo(31) }),
         row("old-failed", { failedAt: daysAgo(31) }),
         row("recent-sent", { deliveredAt: daysAgo(29) }),
-        // Still waiting for its receiver (no LEAD_WEBHOOK_URL): never purged, however old.
+        // Still waiting to be sent (no SMTP_URL): never purged, however old.
         row("old-waiting", { nextAttemptAt: daysAgo(40) }),
       ])
       .execute();
@@ -90,12 +91,17 @@ describe("delivered and given-up outbox rows lose their copy of the lead after O
     second = await startTestServer({ OUTBOX_KEEP_DAYS: "30" }, { dataDir: first.dataDir });
     const payloads = async () =>
       Object.fromEntries(
-        (await second!.db.selectFrom("outbox").select(["payload", "lastError", "deliveredAt", "failedAt"]).orderBy("id").execute()).map((entry, index) => [
+        (await second!.db.selectFrom("outbox").select(["payload", "recipientEmail"]).orderBy("id").execute()).map((entry, index) => [
           ["old-sent", "old-failed", "recent-sent", "old-waiting"][index],
-          entry.payload.includes("visitor's answers"),
+          [entry.payload.includes("visitor's answers"), entry.recipientEmail],
         ]),
       );
-    await expect.poll(payloads).toEqual({ "old-sent": false, "old-failed": false, "recent-sent": true, "old-waiting": true });
+    await expect.poll(payloads).toEqual({
+      "old-sent": [false, null],
+      "old-failed": [false, null],
+      "recent-sent": [true, visitor],
+      "old-waiting": [true, visitor],
+    });
     // What the dashboard shows of a failure stays.
     const failed = await second.db.selectFrom("outbox").select(["lastError", "failedAt"]).where("failedAt", "is not", null).executeTakeFirstOrThrow();
     expect(failed.lastError).toBe("answered 500");

@@ -3,7 +3,8 @@ import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { productTableNames } from "../support/database";
-import { personTestSettingForSuite, seedPerson, type TestPerson } from "../support/person";
+import { publicClient } from "../support/client";
+import { BOB, BOB_AU, JIMBOB, outboxRowsOf, personTestSettingForSuite, seedLookalikes, seedPerson, type TestPerson } from "../support/person";
 import { testDatabaseKind } from "../support/server";
 
 /**
@@ -16,7 +17,9 @@ import { testDatabaseKind } from "../support/server";
  * holds their email, phone or name: on SQLite the whole files on disk (the
  * database, its write-ahead log, everything in the data folder), on Postgres
  * every row of every table. The second person is all still there, and the
- * dashboard's figures have not changed.
+ * dashboard's figures have not changed. Then bob@example.com is erased beside
+ * people whose details hold his (jimbob@example.com, bob@example.com.au, a
+ * number ending with his): nothing of theirs changes.
  */
 
 const ERASED: TestPerson = {
@@ -103,5 +106,44 @@ describe("erasing a person", () => {
     expect(await dashboardFigures()).toEqual(figures);
     // The check read every table there is (a new table would be read too).
     expect(tables.length).toBeGreaterThan(15);
+  });
+});
+
+describe("erasing bob@example.com beside people whose details look like his", () => {
+  it("changes nothing of jimbob@example.com's or bob@example.com.au's: their emails, audit entry and enquiry stay, their links confirm them alone", async () => {
+    const { db } = setting.server;
+    const { bob, jimbobConfirmPath, bobAuConfirmPath, jimbobEnquiryId } = await seedLookalikes(setting);
+    const theirs = async () => ({
+      outbox: [...(await outboxRowsOf(db, { email: JIMBOB.email, enquiryId: jimbobEnquiryId })), ...(await outboxRowsOf(db, { email: BOB_AU.email }))],
+      audit: await db.selectFrom("auditLog").selectAll().where("summary", "like", `Failed sign-in as ${JIMBOB.email} %`).execute(),
+      enquiry: await db.selectFrom("contactEnquiries").selectAll().where("id", "=", jimbobEnquiryId).execute(),
+      signups: await db.selectFrom("newsletterSignups").selectAll().where("email", "in", [JIMBOB.email, BOB_AU.email]).orderBy("id").execute(),
+      signIns: await db.selectFrom("signInThrottle").selectAll().where("accountKey", "=", JIMBOB.email).orderBy("clientKey").execute(),
+    });
+    // Every email of theirs delivered (a delivery changes its row), so what follows is the erasure's doing alone.
+    await expect.poll(async () => (await theirs()).outbox.map((row) => row.deliveredAt !== null)).toEqual([true, true, true]);
+    const before = await theirs();
+    expect(before.audit).toHaveLength(1);
+    expect(before.signIns.length).toBeGreaterThan(0);
+
+    const query = new URLSearchParams({ email: BOB.email, phone: "07700 900123" });
+    const answer = await setting.staff.admin.postForm(`/admin/data-protection/people/erase?${query}`, {});
+    expect(answer.status).toBe(302);
+    expect(await (await setting.staff.admin.follow(answer)).text()).toContain("Erased: 1 leads, 1 enquiries and 1 newsletter sign-ups anonymised or deleted");
+    expect(await db.selectFrom("leads").select("anonymisedAt").where("id", "=", bob.leadId).executeTakeFirstOrThrow()).not.toEqual({ anonymisedAt: null });
+    expect(await outboxRowsOf(db, { email: BOB.email, leadId: bob.leadId, enquiryId: bob.enquiryId })).toEqual([]);
+
+    expect(await theirs()).toEqual(before);
+    // Each confirmation link still works, and for its own address only.
+    const visitor = publicClient(setting.server);
+    const confirmed = async () =>
+      (await db.selectFrom("newsletterSignups").select(["email", "confirmedAt"]).orderBy("id").execute())
+        .filter((row) => row.confirmedAt)
+        .map((row) => row.email);
+    const others = await confirmed();
+    expect((await visitor.postForm(jimbobConfirmPath, {})).status).toBe(200);
+    expect(await confirmed()).toEqual([...others, JIMBOB.email]);
+    expect((await visitor.postForm(bobAuConfirmPath, {})).status).toBe(200);
+    expect(await confirmed()).toEqual([...others, JIMBOB.email, BOB_AU.email]);
   });
 });

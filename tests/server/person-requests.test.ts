@@ -1,11 +1,37 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailKey, personTestSettingForSuite, seedPerson, type SeededPerson, type TestPerson } from "../support/person";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { staffClient } from "../support/client";
+import { databaseMigratedTo } from "../support/database";
+import {
+  BOB,
+  BOB_AU,
+  emailKey,
+  JIMBOB,
+  outboxRowsOf,
+  PHONE_FORMS,
+  personTestSettingForSuite,
+  seedLookalikes,
+  seedPerson,
+  TEST_SUPPRESSION_KEY,
+  type SeededLookalikes,
+  type SeededPerson,
+  type TestPerson,
+} from "../support/person";
+import { seedQuoteLead } from "../support/seeded-quotes";
+import { removeTestData, startTestServer } from "../support/server";
+import { forSuite } from "../support/suite";
 
 /**
  * A person's requests on the Data protection screen, through the real built
  * server: staff find everything held about someone by email or phone, download
  * it (JSON and a readable page), stop contacting them, and erase them.
- * The every-table erasure check is tests/server/person-erasure.test.ts.
+ * People are matched exactly: bob@example.com's search and export hold
+ * nothing of jimbob@example.com's or bob@example.com.au's, and the export
+ * holds no live link, token or hash. The every-table erasure check, and
+ * erasing bob beside them, are tests/server/person-erasure.test.ts.
  */
 
 const PERSON: TestPerson = {
@@ -26,6 +52,49 @@ beforeAll(async () => {
 });
 
 const search = (query: Record<string, string>, client = setting.staff.admin) => client.get(`/admin/data-protection/people?${new URLSearchParams(query)}`);
+
+/** What Find a person found, as its page's loader gives it. */
+async function foundRecord(query: Record<string, string>, client = setting.staff.admin) {
+  const response = await client.get(`/admin/data-protection/people?${new URLSearchParams({ ...query, _data: "routes/admin.data-protection.people" })}`);
+  expect(response.status).toBe(200);
+  const { found } = (await response.json()) as {
+    found: { record: { auditEntries: Array<{ action: string; summary: string }>; signInFailures: Array<{ accountKey: string }> } };
+  };
+  return found.record;
+}
+
+/** The summaries of the failed sign-ins found for a person. */
+const failedSignIns = (record: Awaited<ReturnType<typeof foundRecord>>) =>
+  record.auditEntries.filter((entry) => entry.action === "sign_in.failed").map((entry) => entry.summary.replace(/ from .*/, ""));
+
+/** The count a section of Find a person shows in its heading ("Leads (1)"). */
+function sectionCount(page: string, section: string): number {
+  const count = new RegExp(`data-testid="person-${section}"><h3[^>]*>[^<]+<!-- --> <span[^>]*>\\((?:<!-- -->)?(\\d+)`).exec(page)?.[1];
+  if (count === undefined) throw new Error(`No section ${section} on the page`);
+  return Number(count);
+}
+
+interface ExportedData {
+  sections: Array<{ key: string; purpose: string; source: string; retention: string; recipients: string[]; records: Array<Record<string, unknown>> }>;
+}
+
+/** A person's access export as staff download it: the JSON's text and data, and the readable page. */
+async function downloads(query: Record<string, string>) {
+  const params = new URLSearchParams(query);
+  const [json, html] = await Promise.all(
+    ["json", "html"].map(async (format) => {
+      const response = await setting.staff.admin.get(`/admin/data-protection/people/export.${format}?${params}`);
+      expect(response.status).toBe(200);
+      return response.text();
+    }),
+  );
+  const data = JSON.parse(json!) as ExportedData;
+  const records = (key: string) => data.sections.find((section) => section.key === key)!.records;
+  return { json: json!, html: html!, records };
+}
+
+/** Every address in a text that could be opened: absolute links, and token links' paths written without a site. */
+const openableLinks = (text: string) => text.match(/https?:\/\/[^\s"'<>\\]+|\/(?:quote|newsletter\/confirm|unsubscribe)\/[\w.~%-]+/gi) ?? [];
 
 describe("Find a person", () => {
   it("shows everything held about them by email, in sections, with the actions, and nothing about anyone else", async () => {
@@ -204,5 +273,202 @@ describe("objection and erasure", () => {
     expect(await setting.server.db.selectFrom("leads").select("id").where("email", "=", OTHER.email).where("anonymisedAt", "is", null).execute()).toHaveLength(
       1,
     );
+  });
+});
+
+describe("people whose details look alike", () => {
+  let lookalikes: SeededLookalikes;
+  let bobsOutbox: number[];
+  beforeAll(async () => {
+    lookalikes = await seedLookalikes(setting);
+    const { bob } = lookalikes;
+    bobsOutbox = (await outboxRowsOf(setting.server.db, { email: BOB.email, leadId: bob.leadId, enquiryId: bob.enquiryId })).map((row) => row.id);
+  });
+
+  it("Find a person for bob@example.com counts bob's records only: nothing of jimbob@example.com or bob@example.com.au", async () => {
+    const page = await (await search({ email: BOB.email })).text();
+    expect(page).toContain(lookalikes.bob.reference);
+    expect(sectionCount(page, "leads")).toBe(1);
+    expect(sectionCount(page, "newsletter")).toBe(1);
+    expect(sectionCount(page, "emails-and-webhooks-sent")).toBe(bobsOutbox.length);
+    for (const other of [JIMBOB.email, BOB_AU.email, JIMBOB.lastName, BOB_AU.lastName]) expect(page).not.toContain(other);
+    const record = await foundRecord({ email: BOB.email });
+    expect(failedSignIns(record)).toEqual(["Failed sign-in as BOB@EXAMPLE.COM with a password"]);
+    expect(new Set(record.signInFailures.map((row) => row.accountKey))).toEqual(new Set([BOB.email]));
+  });
+
+  it("by bob's phone typed another way finds his lead and enquiry, not jimbob's enquiry from a number ending with bob's", async () => {
+    const page = await (await search({ phone: "0044 (0)7700-900123" })).text();
+    expect(page).toContain(lookalikes.bob.reference);
+    expect(sectionCount(page, "leads")).toBe(1);
+    expect(sectionCount(page, "contact-enquiries")).toBe(1);
+    expect(page).toContain(`This is ${BOB.firstName} from ${BOB.businessName}.`);
+    expect(page).not.toContain(JIMBOB.phone);
+    expect(page).not.toContain(JIMBOB.email);
+  });
+
+  it("bob's export, as JSON and as a readable page, holds his records and nothing of jimbob's or bob@example.com.au's", async () => {
+    const { json, html, records } = await downloads({ email: BOB.email, phone: BOB.phone });
+    expect(records("leads").map((lead) => lead.reference)).toEqual([lookalikes.bob.reference]);
+    expect(records("enquiries").map((enquiry) => enquiry.id)).toEqual([lookalikes.bob.enquiryId]);
+    expect(records("newsletterSignups").map((signup) => signup.email)).toEqual([BOB.email]);
+    expect(
+      records("outbox")
+        .map((row) => row.id as number)
+        .sort((a, b) => a - b),
+    ).toEqual(bobsOutbox);
+    expect(records("auditEntries").filter((entry) => entry.action === "sign_in.failed")).toHaveLength(1);
+    expect(new Set(records("signInFailures").map((row) => row.accountKey))).toEqual(new Set([BOB.email]));
+    for (const text of [json, html]) {
+      for (const other of [JIMBOB.email, BOB_AU.email, JIMBOB.lastName, BOB_AU.lastName, JIMBOB.phone]) expect(text).not.toContain(other);
+    }
+  });
+
+  it("bob's export holds no live link, token or hash: each link in his emails' copies is words saying what it was", async () => {
+    const { json, html, records } = await downloads({ email: BOB.email });
+    // The links bob was emailed (his quote, his confirmation, unsubscribing), and the keys kept about him.
+    const emailed = setting.mailbox.to(BOB.email).flatMap((email) => email.text.match(/https?:\/\/\S+/g) ?? []);
+    for (const route of ["/quote/", "/newsletter/confirm/", "/unsubscribe/"]) expect(emailed.some((link) => link.includes(route))).toBe(true);
+    const { token: quoteToken } = await setting.server.db
+      .selectFrom("quotes")
+      .select("token")
+      .where("id", "=", lookalikes.bob.quoteId)
+      .executeTakeFirstOrThrow();
+    expect(records("outbox").length).toBeGreaterThan(3);
+    for (const text of [json, html]) {
+      expect(text).toContain("[link to your quote removed]");
+      expect(text).toContain("[confirmation link removed]");
+      expect(text).toContain("[unsubscribe link removed]");
+      // Nothing in it can be opened, so nothing in it opens his quote, confirms or unsubscribes him.
+      expect(openableLinks(text)).toEqual([]);
+      for (const link of emailed) expect(text).not.toContain(new URL(link).pathname.split("/").pop());
+      expect(text).not.toContain(quoteToken);
+      expect(text).not.toContain(emailKey(BOB.email));
+      expect(text).not.toMatch(/\b[0-9a-f]{32,}\b/i);
+    }
+    expect(json).not.toContain('"contactKey"');
+    expect(records("dataRequests")).toHaveLength(1);
+  });
+});
+
+describe("phone numbers", () => {
+  it("are kept by the database in the one form staff search with, however they were typed", async () => {
+    const { db } = setting.server;
+    const now = new Date().toISOString();
+    const rows = PHONE_FORMS.map(([contactNumber], index) => ({
+      firstName: "Phone",
+      lastName: `Form${index}`,
+      email: `phone-form-${index}@example.co.uk`,
+      contactNumber,
+      subject: "broadband" as const,
+      message: "Hi",
+      createdAt: now,
+    }));
+    const ids = (await db.insertInto("contactEnquiries").values(rows).returning("id").execute()).map((row) => row.id);
+    try {
+      const stored = await db.selectFrom("contactEnquiries").select(["contactNumber", "phoneNormalised"]).where("id", "in", ids).orderBy("id").execute();
+      expect(stored.map((row) => [row.contactNumber, row.phoneNormalised])).toEqual(PHONE_FORMS);
+    } finally {
+      await db.deleteFrom("contactEnquiries").where("id", "in", ids).execute();
+    }
+  });
+});
+
+describe("records written before people were matched exactly", () => {
+  /**
+   * A database as the product left it before migration 0023: outbox copies and
+   * failed sign-ins naming lookalike addresses only in their text. The server
+   * started on it then migrates it, and matches them exactly.
+   */
+  const before = forSuite(
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "person-before-0023-"));
+      try {
+        const db = await databaseMigratedTo(dataDir, "0022_data_protection");
+        let leadId: number;
+        try {
+          ({ id: leadId } = await seedQuoteLead(db, { businessName: BOB.businessName, email: "Bob@Example.com", phoneNumber: BOB.phone }));
+          const now = new Date().toISOString();
+          const copy = (kind: string, to: string, lead: number | null = null) => ({
+            kind,
+            leadId: lead,
+            payload: JSON.stringify({ to: [to], subject: "An email", text: "Hello" }),
+            nextAttemptAt: null,
+            lastAttemptAt: now,
+            lastError: null,
+            deliveredAt: now,
+            failedAt: null,
+            createdAt: now,
+          });
+          await db
+            .insertInto("outbox")
+            .values([
+              copy("newsletter.confirmation-email", "Bob@Example.com"),
+              copy("newsletter.confirmation-email", JIMBOB.email),
+              copy("newsletter.confirmation-email", `Roberta <${BOB_AU.email}>`),
+              copy("quote.customer-email", "bob@example.com", leadId),
+              copy("lead.staff-email", "sales@clearline.example.co.uk", leadId),
+            ])
+            .execute();
+          const failedSignIn = (summary: string) => ({
+            actorId: null,
+            actorName: "Visitor",
+            action: "sign_in.failed",
+            entityType: "signIn",
+            entityId: null,
+            summary,
+            createdAt: now,
+          });
+          await db
+            .insertInto("auditLog")
+            .values([
+              failedSignIn(`Failed sign-in as ${JIMBOB.email} with a password from 203.0.113.9: wrong email or password`),
+              failedSignIn("Failed sign-in as BOB@example.com through the sign-in provider from 203.0.113.7: no admin account has this email"),
+              failedSignIn("Failed sign-in as [removed] with a password from [removed]: wrong email or password"),
+              failedSignIn("Failed sign-in as (no email) with a password from 203.0.113.7: wrong email or password"),
+            ])
+            .execute();
+          await db
+            .insertInto("contactEnquiries")
+            .values({
+              firstName: JIMBOB.firstName,
+              lastName: JIMBOB.lastName,
+              email: JIMBOB.email,
+              contactNumber: JIMBOB.phone,
+              subject: "broadband",
+              message: "Hi",
+              createdAt: now,
+            })
+            .execute();
+        } finally {
+          await db.destroy();
+        }
+        const server = await startTestServer({ ...TEST_OWNER_ENV, SUPPRESSION_KEY: TEST_SUPPRESSION_KEY }, { dataDir });
+        return { server, dataDir, leadId: leadId!, admin: await staffClient(server, "admin") };
+      } catch (failure) {
+        await removeTestData(dataDir);
+        throw failure;
+      }
+    },
+    async ({ server, dataDir }) => {
+      await server.stop();
+      await removeTestData(dataDir);
+    },
+  );
+
+  it("are tied to their person by the migration: bob@example.com is found with his own and no one else's", async () => {
+    const outbox = await before.server.db.selectFrom("outbox").select(["kind", "recipientEmail"]).orderBy("id").execute();
+    expect(outbox.map((row) => row.recipientEmail)).toEqual([BOB.email, JIMBOB.email, BOB_AU.email, BOB.email, null]);
+    const signIns = await before.server.db.selectFrom("auditLog").select("signInEmail").where("action", "=", "sign_in.failed").orderBy("id").execute();
+    expect(signIns.map((row) => row.signInEmail)).toEqual([JIMBOB.email, BOB.email, null, null]);
+
+    const query = { email: BOB.email, phone: "07700 900123" };
+    const page = await (await before.admin.get(`/admin/data-protection/people?${new URLSearchParams(query)}`)).text();
+    expect(sectionCount(page, "leads")).toBe(1);
+    expect(sectionCount(page, "contact-enquiries")).toBe(0);
+    // His confirmation and quote emails, and the staff email of his lead.
+    expect(sectionCount(page, "emails-and-webhooks-sent")).toBe(3);
+    for (const other of [JIMBOB.email, BOB_AU.email, JIMBOB.phone]) expect(page).not.toContain(other);
+    expect(failedSignIns(await foundRecord(query, before.admin))).toEqual(["Failed sign-in as BOB@example.com through the sign-in provider"]);
   });
 });

@@ -1,8 +1,13 @@
-import { sql, type Kysely } from "kysely";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import { postgresTypes } from "~/infrastructure/postgres-types";
 import { dataRequestDueOn, type DataRequestKind, type DataRequestStatus } from "~/lib/data-protection";
 import type { Database, NewLeadRow } from "~/lib/database-types";
+import { migrations } from "../../migrations";
 import { seedLeadRows } from "../../bench/seed-leads.js";
-import { testDatabaseKind } from "./server";
+import { testDatabaseKind, testPostgresDatabaseFor } from "./server";
 
 /**
  * What tests do to a test server's database directly, on SQLite and on Postgres
@@ -36,6 +41,26 @@ export async function insertDataRequest(
     .returning("id")
     .executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/**
+ * The database a server started on `dataDir` will use (its SQLite file, or its Postgres database), migrated only as
+ * far as `migration`: rows written to it are as an earlier version of the product wrote them, and the server
+ * migrates the rest as it starts. Destroy it before starting the server.
+ */
+export async function databaseMigratedTo(dataDir: string, migration: keyof typeof migrations): Promise<Kysely<Database>> {
+  const db =
+    testDatabaseKind === "postgres"
+      ? new Kysely<Database>({
+          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: await testPostgresDatabaseFor(dataDir), max: 1, types: postgresTypes }) }),
+        })
+      : new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(path.join(dataDir, "app.db")) }) });
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(migration);
+  if (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
 }
 
 /** Realistic leads (bench/seed-leads.js), straight into the database. */

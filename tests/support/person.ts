@@ -100,6 +100,30 @@ export function emailKey(email: string): string {
 
 const CONFIRM_LINK = /https?:\/\/[^/\s]+(\/newsletter\/confirm\/[\w-]+)/;
 
+/** A visitor sends the contact form; gives the stored enquiry's id. */
+async function sendEnquiry(
+  server: TestServer,
+  visitor: Client,
+  person: { firstName: string; lastName: string; email: string; phone: string },
+  message: string,
+): Promise<number> {
+  const fields = { firstName: person.firstName, lastName: person.lastName, email: person.email, contactNumber: person.phone, subject: "broadband", message };
+  expect((await visitor.postForm("/contact", fields)).status).toBe(302);
+  return (await server.db.selectFrom("contactEnquiries").select("id").where("email", "=", person.email).executeTakeFirstOrThrow()).id;
+}
+
+/** Someone types an email (not their own account's password) at the staff sign-in: a failed sign-in naming it. */
+async function typeAtStaffSignIn(visitor: Client, email: string): Promise<void> {
+  expect((await visitor.postForm("/admin/api/login", { email, password: "not-their-password-1" })).status).toBeLessThan(500);
+}
+
+/** A visitor signs up for the newsletter on the About page; gives the path of the confirmation link emailed to them. */
+async function signUpForNewsletter(visitor: Client, mailbox: TestMailbox, signup: { firstName: string; lastName: string; email: string }): Promise<string> {
+  expect((await visitor.postForm("/about", signup)).status).toBe(302);
+  const confirmation = await until(() => mailbox.to(signup.email).find((email) => CONFIRM_LINK.test(email.text)));
+  return CONFIRM_LINK.exec(confirmation.text)![1]!;
+}
+
 /**
  * The person asks for a quote on the wizard with marketing consent, staff
  * note and move it on, draft and send a quote they view and accept under
@@ -146,25 +170,13 @@ export async function seedPerson(server: TestServer, staff: Client, mailbox: Tes
   const accepted = await visitor.postForm(quotePath, { intent: "accept", fullName: `${person.firstName} ${person.lastName}`, role: "Owner", authorised: "on" });
   expect(accepted.status).toBeLessThan(400);
 
-  const enquired = await visitor.postForm("/contact", {
-    firstName: person.firstName,
-    lastName: person.lastName,
-    email: person.email,
-    contactNumber: person.phone,
-    subject: "broadband",
-    message: `This is ${person.firstName} from ${person.businessName}.`,
-  });
-  expect(enquired.status).toBe(302);
-  const enquiry = await server.db.selectFrom("contactEnquiries").select("id").where("email", "=", person.email).executeTakeFirstOrThrow();
+  const enquiryId = await sendEnquiry(server, visitor, person, `This is ${person.firstName} from ${person.businessName}.`);
 
-  expect((await visitor.postForm("/about", { firstName: person.firstName, lastName: person.lastName, email: person.email })).status).toBe(302);
-  const confirmation = await until(() => mailbox.to(person.email).find((email) => CONFIRM_LINK.test(email.text)));
-  const confirmPath = CONFIRM_LINK.exec(confirmation.text)![1];
+  const confirmPath = await signUpForNewsletter(visitor, mailbox, person);
   expect((await visitor.postForm(confirmPath, {})).status).toBe(200);
   const signup = await server.db.selectFrom("newsletterSignups").select("id").where("email", "=", person.email).executeTakeFirstOrThrow();
 
-  const signIn = await visitor.postForm("/admin/api/login", { email: person.email.toUpperCase(), password: "not-their-password-1" });
-  expect(signIn.status).toBeLessThan(500);
+  await typeAtStaffSignIn(visitor, person.email.toUpperCase());
 
   // The register's own screen is built elsewhere; its row is written as that screen writes it.
   await insertDataRequest(server.db, {
@@ -173,5 +185,71 @@ export async function seedPerson(server: TestServer, staff: Client, mailbox: Tes
     contactKey: emailKey(person.email),
     notes: `${person.firstName} ${person.lastName} rang to ask`,
   });
-  return { leadId: lead.id, reference: lead.reference, quoteId: draft.id, enquiryId: enquiry.id, signupId: signup.id };
+  return { leadId: lead.id, reference: lead.reference, quoteId: draft.id, enquiryId, signupId: signup.id };
 }
+
+/**
+ * People whose details look like one another's, as a substring search would
+ * mix them up: bob@example.com (everything seedPerson makes), the newsletter
+ * sign-ups of jimbob@example.com and bob@example.com.au, a failed staff
+ * sign-in typed as jimbob@example.com, and jimbob's enquiry from a number that
+ * ends with bob's whole number (so shares its last ten digits).
+ */
+export const BOB: TestPerson = {
+  firstName: "Bob",
+  lastName: "Ashworth",
+  email: "bob@example.com",
+  phone: "+44 7700 900123",
+  businessName: "Ashworth Plumbing",
+};
+export const JIMBOB = { firstName: "Jim", lastName: "Carrow", email: "jimbob@example.com", phone: "+353 20 7700 900123" };
+export const BOB_AU = { firstName: "Roberta", lastName: "Quill", email: "bob@example.com.au" };
+
+export interface SeededLookalikes {
+  bob: SeededPerson;
+  /** The paths of the confirmation links emailed to jimbob and to bob@example.com.au (not yet used). */
+  jimbobConfirmPath: string;
+  bobAuConfirmPath: string;
+  jimbobEnquiryId: number;
+}
+
+export async function seedLookalikes({ server, staff, mailbox }: PersonTestSetting): Promise<SeededLookalikes> {
+  const bob = await seedPerson(server, staff.admin, mailbox, BOB);
+  const visitor = publicClient(server);
+  const jimbobConfirmPath = await signUpForNewsletter(visitor, mailbox, JIMBOB);
+  const bobAuConfirmPath = await signUpForNewsletter(visitor, mailbox, BOB_AU);
+  await typeAtStaffSignIn(visitor, JIMBOB.email);
+  const jimbobEnquiryId = await sendEnquiry(server, visitor, JIMBOB, "Ringing from Dublin about broadband.");
+  return { bob, jimbobConfirmPath, bobAuConfirmPath, jimbobEnquiryId };
+}
+
+/**
+ * The outbox rows that are one person's, told apart without the product's own
+ * matching: those of their lead or enquiry, and those whose copy is addressed
+ * to them alone.
+ */
+export async function outboxRowsOf(db: TestServer["db"], person: { email: string; leadId?: number; enquiryId?: number }) {
+  const rows = await db.selectFrom("outbox").selectAll().orderBy("id").execute();
+  return rows.filter((row) => {
+    if (row.leadId !== null || row.enquiryId !== null) return row.leadId === person.leadId || row.enquiryId === person.enquiryId;
+    const { to } = JSON.parse(row.payload || "{}") as { to?: string[] };
+    return to?.length === 1 && to[0]!.toLowerCase() === person.email;
+  });
+}
+
+/**
+ * Phone numbers as people type them, and the one form they are matched in
+ * (normalisePhone, and the database's phoneNormalised columns alike): a UK
+ * number with +44, 0044 or 0 is one number; another country's keeps its digits.
+ */
+export const PHONE_FORMS: ReadonlyArray<readonly [typed: string, normalised: string | null]> = [
+  ["07700 900123", "07700900123"],
+  ["+44 7700 900123", "07700900123"],
+  ["0044 7700 900123", "07700900123"],
+  ["+44 (0)7700-900.123", "07700900123"],
+  ["447700900123", "07700900123"],
+  ["07700\u00a0900\t123", "07700900123"],
+  ["+353 20 7700 900123", "353207700900123"],
+  ["020 7946 0958", "02079460958"],
+  ["", null],
+];

@@ -167,6 +167,8 @@ export async function seedRetentionCases(db: Kysely<Database>, asOf: Date): Prom
           leadId: fields.leadId ?? null,
           enquiryId: fields.enquiryId ?? null,
           payload: JSON.stringify({ to: [fields.to ?? "copy@example.co.uk"] }),
+          // As the outbox writes it: the person an email to a person goes to.
+          recipientEmail: fields.kind === "newsletter.confirmation-email" ? (fields.to ?? null) : null,
           attempts: 1,
           nextAttemptAt: null,
           lastAttemptAt: daysBefore(asOf, 40),
@@ -187,11 +189,11 @@ export async function seedRetentionCases(db: Kysely<Database>, asOf: Date): Prom
     await outbox({ deliveredAt: daysBefore(asOf, 31), kind: "newsletter.confirmation-email", to: "eight.days@example.co.uk" }),
   ];
 
-  const audit = async (action: string, summary: string, createdAt: string) =>
+  const audit = async (action: string, summary: string, createdAt: string, signInEmail: string | null = null) =>
     (
       await db
         .insertInto("auditLog")
-        .values({ actorId: null, actorName: "Visitor", action, entityType: "signIn", entityId: null, summary, createdAt })
+        .values({ actorId: null, actorName: "Visitor", action, entityType: "signIn", entityId: null, summary, createdAt, signInEmail })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
@@ -199,6 +201,7 @@ export async function seedRetentionCases(db: Kysely<Database>, asOf: Date): Prom
     "sign_in.failed",
     "Failed sign-in as guess@example.co.uk with a password from 203.0.113.7: wrong email or password",
     monthsBefore(asOf, 25),
+    "guess@example.co.uk",
   );
   const oldSignIn = await audit("sign_in.succeeded", "Signed in with a password from 198.51.100.4", monthsBefore(asOf, 25));
   // Expired already: the server's own expiry of open quotes would count as the lead's activity.

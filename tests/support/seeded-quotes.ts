@@ -31,7 +31,7 @@ let seededLeads = 0;
 /** A lead as the quote request form makes it; `assignedTo` a staff member's id. */
 export async function seedQuoteLead(
   db: Kysely<Database>,
-  fields: { businessName: string; assignedTo?: string | null; email?: string; firstName?: string; lastName?: string },
+  fields: { businessName: string; assignedTo?: string | null; email?: string; firstName?: string; lastName?: string; phoneNumber?: string },
 ): Promise<{ id: number; reference: string }> {
   seededLeads += 1;
   const stamp = new Date().toISOString();
@@ -49,7 +49,7 @@ export async function seedQuoteLead(
       firstName: fields.firstName ?? "Sam",
       lastName: fields.lastName ?? `Quoted${seededLeads}`,
       email: fields.email ?? `quoted${seededLeads}@example.co.uk`,
-      phoneNumber: `07700 7${number.slice(1)}`,
+      phoneNumber: fields.phoneNumber ?? `07700 7${number.slice(1)}`,
       sourcePage: "/",
       createdAt: stamp,
       updatedAt: stamp,

@@ -13,6 +13,7 @@ useTempDataDir("anonymisation");
 // Imported once DATA_DIR is set: the configuration is read as its module loads.
 const { getDb } = await import("~/infrastructure/db.server");
 const { anonymiseLeads, deleteNewsletterSignups } = await import("~/models/anonymisation.server");
+const { addToOutbox } = await import("~/infrastructure/outbox.server");
 
 async function signUp(email: string) {
   const db = await getDb();
@@ -22,20 +23,7 @@ async function signUp(email: string) {
     .values({ email, firstName: "Nia", lastName: "Jones", sourcePage: "/about", createdAt: now, updatedAt: now })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto("outbox")
-    .values({
-      kind: "newsletter.confirmation-email",
-      leadId: null,
-      payload: JSON.stringify({ to: [email], subject: "Confirm your subscription" }),
-      nextAttemptAt: null,
-      lastAttemptAt: now,
-      lastError: null,
-      deliveredAt: now,
-      failedAt: null,
-      createdAt: now,
-    })
-    .execute();
+  await addToOutbox(db, [{ kind: "newsletter.confirmation-email", leadId: null, payload: { to: [email], subject: "Confirm your subscription" } }]);
   await db
     .insertInto("consentRecords")
     .values({

@@ -4,7 +4,9 @@ import { useTempDataDir } from "../support/temp-data-dir";
 /**
  * Finding one person across every table (app/models/person-search.server.ts),
  * on a real SQLite database: each record is written as the product writes it,
- * and another person, an anonymised lead and a lookalike address are not found.
+ * and another person, an anonymised lead, lookalike addresses (one that ends
+ * with theirs, one that goes on after it) and a phone number that ends with
+ * theirs are not found.
  * Through the built server and on Postgres: tests/server/person-erasure.test.ts.
  */
 
@@ -12,9 +14,12 @@ useTempDataDir("person-search");
 
 // Imported once DATA_DIR is set: the configuration is read as its module loads.
 const { getDb } = await import("~/infrastructure/db.server");
-const { suppress, suppressionKey } = await import("~/infrastructure/suppression.server");
+const { normalisePhone, suppress, suppressionKey } = await import("~/infrastructure/suppression.server");
 const { findPerson } = await import("~/models/person-search.server");
+const { addToOutbox } = await import("~/infrastructure/outbox.server");
+const { recordFailedSignIn } = await import("~/models/audit-log.server");
 const { insertDataRequest } = await import("../support/database");
+const { PHONE_FORMS } = await import("../support/person");
 
 const now = new Date().toISOString();
 
@@ -112,6 +117,19 @@ beforeAll(async () => {
     .insertInto("newsletterSignups")
     .values({ email: "rhiannon_pryce@example.co.uk", firstName: null, lastName: null, sourcePage: "/", createdAt: now, updatedAt: now })
     .execute();
+  // Someone else whose number ends with theirs (and so shares its last ten digits).
+  await db
+    .insertInto("contactEnquiries")
+    .values({
+      firstName: "Cian",
+      lastName: "Byrne",
+      email: "cian@example.ie",
+      contactNumber: "+353 20 7700 900461",
+      subject: "broadband",
+      message: "Hello",
+      createdAt: now,
+    })
+    .execute();
   await db
     .insertInto("consentRecords")
     .values({
@@ -142,14 +160,9 @@ beforeAll(async () => {
     .insertInto("outbox")
     .values(outboxRow("lead.webhook", { reference: "CL-FIND-1" }, lead))
     .execute();
-  await db
-    .insertInto("outbox")
-    .values(outboxRow("newsletter.confirmation-email", { to: ["rhiannon.pryce@example.co.uk"] }, null))
-    .execute();
-  await db
-    .insertInto("outbox")
-    .values(outboxRow("newsletter.confirmation-email", { to: ["rhiannonxpryce@example.co.uk"] }, null))
-    .execute();
+  for (const to of ["Rhiannon.Pryce@example.co.uk", "rhiannonxpryce@example.co.uk", "jim.rhiannon.pryce@example.co.uk", "rhiannon.pryce@example.co.uk.au"]) {
+    await addToOutbox(db, [{ kind: "newsletter.confirmation-email", leadId: null, payload: { to: [to], subject: "Confirm your subscription" } }]);
+  }
   const audit = (entityType: string, entityId: string | null, summary: string) => ({
     actorId: null,
     actorName: "Staff",
@@ -171,10 +184,9 @@ beforeAll(async () => {
     .insertInto("auditLog")
     .values(audit("contact_enquiry", String(enquiry.id), "Deleted"))
     .execute();
-  await db
-    .insertInto("auditLog")
-    .values(audit("signIn", null, "Failed sign-in as RHIANNON.PRYCE@example.co.uk with a password from 203.0.113.7"))
-    .execute();
+  for (const email of ["RHIANNON.PRYCE@example.co.uk", "jim.rhiannon.pryce@example.co.uk", "rhiannon.pryce@example.co.uk.au"]) {
+    await recordFailedSignIn({ email, method: "password", reason: "invalid", clientAddress: "203.0.113.7" });
+  }
   await db
     .insertInto("auditLog")
     .values(audit("lead", String(other), "Changed status of someone else"))
@@ -205,7 +217,7 @@ describe("finding a person", () => {
       "Changed status",
       "Accepted",
       "Deleted",
-      "Failed sign-in as RHIANNON.PRYCE@example.co.uk with a password from 203.0.113.7",
+      "Failed sign-in as RHIANNON.PRYCE@example.co.uk with a password from 203.0.113.7: wrong email or password",
     ]);
     expect(found.signInFailures).toEqual([{ accountKey: "rhiannon.pryce@example.co.uk", failures: 1, lastFailedAt: now }]);
     expect(found.dataRequests.map((entry) => entry.contact)).toEqual(["07700900461"]);
@@ -217,6 +229,19 @@ describe("finding a person", () => {
     expect(found.leads.map((lead) => lead.reference)).toEqual(["CL-FIND-1"]);
     expect(found.enquiries.map((enquiry) => enquiry.id)).toEqual([ids.enquiry]);
     expect(found.suppressed).toEqual({ email: null, phone: false });
+  });
+
+  it("matches phones in one form, which the database keeps for every record as the search makes it", async () => {
+    const db = await getDb();
+    for (const [typed, normalised] of PHONE_FORMS) expect(normalisePhone(typed) || null).toBe(normalised);
+    const stored = await db.selectFrom("contactEnquiries").select(["contactNumber", "phoneNormalised"]).execute();
+    for (const row of stored) expect(row.phoneNormalised).toBe(normalisePhone(row.contactNumber) || null);
+  });
+
+  it("by the number that ends with theirs finds only its own owner", async () => {
+    const found = await findPerson({ phone: "+353 (20) 7700-900461" });
+    expect(found.enquiries.map((enquiry) => enquiry.email)).toEqual(["cian@example.ie"]);
+    expect(found.leads).toEqual([]);
   });
 
   it("finds nothing for an unknown address, and nothing for no input", async () => {

@@ -89,10 +89,12 @@ describe("retention as of a day years ahead", () => {
 
     const audit = await db
       .selectFrom("auditLog")
-      .select(["id", "summary"])
+      .select(["id", "summary", "signInEmail"])
       .where("id", "in", [cases.oldFailedSignIn, cases.oldSignIn, cases.recentSignIn, cases.oldQuoteSent])
       .orderBy("id")
       .execute();
+    // The typed email goes with the details: the entry no longer names anyone.
+    expect(audit.map((entry) => entry.signInEmail)).toEqual([null, null, null, null]);
     expect(audit.map((entry) => entry.summary)).toEqual([
       `Failed sign-in as ${REMOVED_WORDS} with a password from ${REMOVED_WORDS}: wrong email or password`,
       `Signed in with a password from ${REMOVED_WORDS}`,
