@@ -16,6 +16,7 @@ import { submitQuoteRequest } from "../support/leads";
 import { TestMailbox, type ReceivedEmail } from "../support/mailbox";
 import { bodyProbes, LEAKED_ERROR } from "../support/malformed";
 import { readPdf } from "../support/pdf-text";
+import { acceptAsShown, fingerprintIn, shownFingerprint } from "../support/quote-answers";
 import { seedQuote, seedQuoteLead } from "../support/seeded-quotes";
 import { startTestServer, testDatabaseKind, testServerForSuite, type TestServer } from "../support/server";
 import { addTariffs, tariffInput } from "../support/tariffs";
@@ -115,8 +116,9 @@ const auditOf = (quoteId: number) =>
 const staffEmails = (leadId: number) =>
   server.db.selectFrom("outbox").select(["payload"]).where("leadId", "=", leadId).where("kind", "=", "quote.staff-email").execute();
 
+/** The accept form as the page shows it now (its fingerprint read as the page's script reads it: not a view). */
 const accept = (path: string, fields: Record<string, string> = {}, client = customer) =>
-  client.postForm(path, { intent: "accept", fullName: "Sam Patel", role: "Director", authorised: "on", ...fields }, { "User-Agent": BROWSER });
+  acceptAsShown(client, path, { fullName: "Sam Patel", role: "Director", ...fields }, { "User-Agent": BROWSER });
 const decline = (path: string, reason = "", client = customer) => client.postForm(path, { intent: "decline", reason });
 
 function yesterday(): string {
@@ -347,6 +349,115 @@ describe("accepting", () => {
     );
     expect(answer.status).toBe(403);
     expect((await stored(quote.id)).status).toBe("sent");
+  });
+});
+
+describe("accepting exactly what the page showed", () => {
+  /** Something staff or the business changed that alters the document the customer is shown: here, the business's name on the lead. */
+  async function renameBusiness(leadId: number, companyName: string) {
+    await server.db.updateTable("leads").set({ companyName, updatedAt: new Date().toISOString() }).where("id", "=", leadId).execute();
+  }
+
+  /** Nothing of an acceptance kept: the quote open, the lead not converted, no timeline entry, no email to staff. */
+  async function expectNothingRecorded(quoteId: number, leadId: number) {
+    expect(await stored(quoteId)).toMatchObject({ acceptedAt: null, acceptedName: null, acceptedContentHash: null });
+    expect((await storedLead(leadId)).status).toBe("contacted");
+    expect((await timeline(leadId)).filter((entry) => entry.includes("accepted"))).toEqual([]);
+    expect((await auditOf(quoteId)).map((entry) => entry.action)).not.toContain("quote.accepted");
+  }
+
+  it("carries the fingerprint of the document shown in the accept form, and keeps it with the acceptance", async () => {
+    const { quote, path } = await sentQuote();
+    const html = await (await customer.get(path)).text();
+    const shown = fingerprintIn(html);
+    expect(shown).toBe(quoteContentHash(await documentOf(quote.id)));
+    expect((await accept(path)).status).toBe(302);
+    expect((await stored(quote.id)).acceptedContentHash).toBe(shown);
+  });
+
+  it("without JavaScript: a document changed since the page was opened is refused with 409 and the new page, nothing recorded; accepting the new page works", async () => {
+    const { lead, quote, path } = await sentQuote();
+    const opened = fingerprintIn(await (await customer.get(path)).text())!;
+    await renameBusiness(lead.id, "Patel Plumbing & Heating Ltd");
+
+    const refused = await customer.postForm(path, { intent: "accept", fullName: "Sam Patel", role: "Director", authorised: "on", fingerprint: opened });
+    expect(refused.status).toBe(409);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    const html = await refused.text();
+    expect(html).toContain("This quote changed since you opened it");
+    expect(html).toContain("Patel Plumbing &amp; Heating Ltd");
+    const redrawn = fingerprintIn(html)!;
+    expect(redrawn).not.toBe(opened);
+    expect(redrawn).toBe(quoteContentHash(await documentOf(quote.id)));
+    // What the customer typed is kept for them.
+    expect(html).toMatch(/name="fullName"[^>]*value="Sam Patel"/);
+    await expectNothingRecorded(quote.id, lead.id);
+
+    const accepted = await customer.postForm(path, { intent: "accept", fullName: "Sam Patel", role: "Director", authorised: "on", fingerprint: redrawn });
+    expect(accepted.status).toBe(302);
+    expect(await stored(quote.id)).toMatchObject({ status: "accepted", acceptedContentHash: redrawn });
+  });
+
+  it("with JavaScript: the page's script is answered 409 with the message, and the page's data read again is the new document", async () => {
+    const { lead, quote, path } = await sentQuote();
+    const opened = await shownFingerprint(customer, path);
+    await renameBusiness(lead.id, "Patel Heating Ltd");
+    const refused = await customer.postForm(`${path}?_data=${encodeURIComponent("routes/quote.$token")}`, {
+      intent: "accept",
+      fullName: "Sam Patel",
+      role: "Director",
+      authorised: "on",
+      fingerprint: opened,
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { formError: string }).formError).toMatch(/^This quote changed since you opened it/);
+    await expectNothingRecorded(quote.id, lead.id);
+    expect(await shownFingerprint(customer, path)).toBe(quoteContentHash(await documentOf(quote.id)));
+  });
+
+  it("a version 2 sent, or the quote withdrawn, since it was opened: refused with 409, saying what changed, nothing recorded", async () => {
+    const revised = await sentQuote();
+    const openedRevised = await shownFingerprint(customer, revised.path);
+    const draft = (await (await staff.manager.postJson(`/admin/api/quotes/${revised.quote.id}/revise`, undefined)).json()) as Quote;
+    expect((await staff.manager.postJson(`/admin/api/quotes/${draft.id}/send`, undefined)).status).toBe(200);
+    const superseded = await customer.postForm(revised.path, {
+      intent: "accept",
+      fullName: "Sam Patel",
+      role: "Director",
+      authorised: "on",
+      fingerprint: openedRevised,
+    });
+    expect(superseded.status).toBe(409);
+    const supersededPage = await superseded.text();
+    expect(supersededPage).toContain("This quote changed since you opened it. This quote has been replaced by a newer version");
+    expect(supersededPage).toContain("Open the new version");
+    expect((await stored(revised.quote.id)).acceptedAt).toBeNull();
+
+    const withdrawn = await sentQuote();
+    const openedWithdrawn = await shownFingerprint(customer, withdrawn.path);
+    expect((await staff.manager.postJson(`/admin/api/quotes/${withdrawn.quote.id}/withdraw`, undefined)).status).toBe(200);
+    const refused = await customer.postForm(withdrawn.path, {
+      intent: "accept",
+      fullName: "Sam Patel",
+      role: "Director",
+      authorised: "on",
+      fingerprint: openedWithdrawn,
+    });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("This quote changed since you opened it. This quote has been withdrawn");
+    await expectNothingRecorded(withdrawn.quote.id, withdrawn.lead.id);
+  });
+
+  it("a post without the fingerprint, or with another, is refused with 409 and changes nothing", async () => {
+    const { lead, quote, path } = await sentQuote();
+    for (const fingerprint of [undefined, "0".repeat(64), "not a fingerprint", "f".repeat(5000)]) {
+      const fields: Record<string, string> = { intent: "accept", fullName: "Sam Patel", role: "Director", authorised: "on" };
+      if (fingerprint !== undefined) fields.fingerprint = fingerprint;
+      const refused = await customer.postForm(path, fields);
+      expect(refused.status, fingerprint?.slice(0, 20)).toBe(409);
+      expect(await refused.text()).toContain("This quote changed since you opened it");
+    }
+    await expectNothingRecorded(quote.id, lead.id);
   });
 });
 
