@@ -57,6 +57,11 @@ export function quoteChangedMessage(status: QuoteStatus, validUntil: string): st
   return `${QUOTE_CHANGED_MESSAGE}. ${reason}`;
 }
 
+/** An acceptance refused because another quote of the same lead is accepted already: a lead has one. */
+export function anotherQuoteAcceptedMessage(businessName: string): string {
+  return `Another quote for ${businessName} has already been accepted, so this one can no longer be accepted: call or email us if you meant to accept it too`;
+}
+
 /** The authorised checkbox's name, and what the customer is told when it is not ticked. */
 export const AUTHORISED_FIELD = "authorised";
 

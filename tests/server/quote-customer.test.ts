@@ -461,6 +461,66 @@ describe("accepting exactly what the page showed", () => {
   });
 });
 
+describe("a lead has one accepted quote", () => {
+  /** A seeded lead's quotes (each sent, unless said), with their pages' paths. */
+  async function leadWithQuotes(statuses: Array<"sent" | "accepted">) {
+    const lead = await seedQuoteLead(server.db, { businessName: "Oak Joinery" });
+    const quotes = [];
+    for (const status of statuses) {
+      const id = await seedQuote(server.db, {
+        leadId: lead.id,
+        status,
+        ...(status === "accepted" ? { acceptedAt: new Date().toISOString(), acceptedName: "Olu Oak", acceptedRole: "Owner" } : {}),
+      });
+      const { token } = await server.db.selectFrom("quotes").select("token").where("id", "=", id).executeTakeFirstOrThrow();
+      quotes.push({ id, path: `/quote/${token}` });
+    }
+    return { lead, quotes };
+  }
+  const acceptedOf = async (leadId: number) =>
+    (await server.db.selectFrom("quotes").select("id").where("leadId", "=", leadId).where("status", "=", "accepted").execute()).map((row) => row.id);
+
+  it("refuses to accept a quote while another of the lead's is accepted (409), keeping nothing", async () => {
+    const { lead, quotes } = await leadWithQuotes(["accepted", "sent"]);
+    const refused = await accept(quotes[1]!.path);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Another quote for Oak Joinery has already been accepted, so this one can no longer be accepted");
+    expect(await acceptedOf(lead.id)).toEqual([quotes[0]!.id]);
+    expect(await stored(quotes[1]!.id)).toMatchObject({ status: "sent", acceptedAt: null });
+  });
+
+  it("two of the lead's quotes accepted at the same moment: one is kept, the other refused (409)", async () => {
+    const { lead, quotes } = await leadWithQuotes(["sent", "sent"]);
+    const fingerprints = await Promise.all(quotes.map((quote) => shownFingerprint(customer, quote.path)));
+    const answers = await Promise.all(
+      quotes.map((quote, index) =>
+        customer.postForm(quote.path, { intent: "accept", fullName: "Olu Oak", role: "Owner", authorised: "on", fingerprint: fingerprints[index]! }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409]);
+    const kept = quotes[answers.findIndex((answer) => answer.status === 302)]!;
+    expect(await acceptedOf(lead.id)).toEqual([kept.id]);
+    expect((await timeline(lead.id)).filter((entry) => entry.includes("accepted by"))).toHaveLength(1);
+  });
+
+  it("staff sending version 2 while the customer accepts version 1: never both", async () => {
+    const { lead, quote, path } = await sentQuote();
+    const draft = (await (await staff.manager.postJson(`/admin/api/quotes/${quote.id}/revise`, undefined)).json()) as Quote;
+    const fingerprint = await shownFingerprint(customer, path);
+    const [accepted, sent] = await Promise.all([
+      customer.postForm(path, { intent: "accept", fullName: "Sam Patel", role: "Director", authorised: "on", fingerprint }),
+      staff.manager.postJson(`/admin/api/quotes/${draft.id}/send`, undefined),
+    ]);
+    const outcome = { accepted: accepted.status, sent: sent.status, v1: (await stored(quote.id)).status, v2: (await stored(draft.id)).status };
+    // Whichever came first wins; the other is refused.
+    expect([
+      { accepted: 302, sent: 409, v1: "accepted", v2: "draft" },
+      { accepted: 409, sent: 200, v1: "superseded", v2: "sent" },
+    ]).toContainEqual(outcome);
+    expect((await acceptedOf(lead.id)).length).toBeLessThanOrEqual(1);
+  });
+});
+
 describe("declining", () => {
   it("keeps the reason, emails the owner, thanks the customer; twice is harmless", async () => {
     const owner = staff.admin;
