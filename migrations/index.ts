@@ -20,6 +20,7 @@ import * as quotes from "./0020_quotes";
 import * as consentAndSuppression from "./0021_consent_and_suppression";
 import * as dataProtection from "./0022_data_protection";
 import * as exactPersonMatching from "./0023_exact_person_matching";
+import * as oneAcceptedQuotePerLead from "./0024_one_accepted_quote_per_lead";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0021_consent_and_suppression": consentAndSuppression,
   "0022_data_protection": dataProtection,
   "0023_exact_person_matching": exactPersonMatching,
+  "0024_one_accepted_quote_per_lead": oneAcceptedQuotePerLead,
 };

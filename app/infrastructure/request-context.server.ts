@@ -5,6 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { env, isProduction } from "~/infrastructure/env.server";
 import { logger } from "~/infrastructure/logger.server";
+import { maskPrivateLink } from "~/lib/private-links";
 import type { RouteMatch } from "~/lib/route-patterns";
 import { canonicalPathOf, isSharedPage, isStaffPortal, routeFor } from "~/infrastructure/app-routes.server";
 import { answerAtTheFrontDoor, noteArrival } from "~/infrastructure/front-door.server";
@@ -86,9 +87,9 @@ function keepOutOfCaches(response: ServerResponse) {
 /** A caller's own X-Request-Id is kept when it is short and plain; otherwise one is made. */
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** The path without its query string (which may carry tokens or search terms). */
+/** The path without its query string (which may carry tokens or search terms), and a private link's key masked. */
 function loggedPath(url: string | undefined): string {
-  return (url ?? "/").split("?")[0].slice(0, 200);
+  return maskPrivateLink((url ?? "/").split("?")[0]).slice(0, 200);
 }
 
 /** One log line and the request metrics, as the answer finishes (cached pages and files included). */

@@ -196,6 +196,11 @@ export interface Quote {
 export interface CustomerQuote {
   status: QuoteStatus;
   document: QuoteDocument;
+  /**
+   * The fingerprint of `document` as drawn now (SHA-256 of its canonical JSON): the accept form
+   * carries it back, and an acceptance is of exactly the document with this fingerprint.
+   */
+  fingerprint: string;
   /** When superseded: the customer's page of the version that replaces it. */
   supersededByPath: string | null;
   acceptance: { fullName: string; role: string; acceptedAt: string; contentHash: string } | null;

@@ -1,13 +1,14 @@
 import { sql, type Transaction } from "kysely";
 import type { Database, QuoteRow } from "~/lib/database-types";
 import type { LeadStatus } from "~/lib/enums";
-import { formatDay, londonDateStamp } from "~/lib/format";
+import { londonDateStamp } from "~/lib/format";
 import { portalUrl } from "~/lib/lead-emails";
 import { quoteStaffEmail, type QuoteStaffNews } from "~/lib/quote-emails";
 import { customerQuotePath, isOpenQuoteStatus, quoteStatusOn, quoteVersionLabel, type CustomerQuote, type QuoteStatus } from "~/lib/quotes";
+import { anotherQuoteAcceptedMessage, quoteChangedMessage, quoteNotOpenMessage, SHOWN_FINGERPRINT_FIELD } from "~/lib/quote-response";
 import type { QuoteAcceptInput, QuoteDeclineInput } from "~/lib/schemas/quote-response";
 import { brand } from "~/infrastructure/brand.server";
-import { forChange, getDb } from "~/infrastructure/db.server";
+import { forChange, getDb, isUniqueViolation } from "~/infrastructure/db.server";
 import { quoteContentHash } from "~/infrastructure/quote-content-hash.server";
 import { env } from "~/infrastructure/env.server";
 import { emailEnabled } from "~/infrastructure/mailer.server";
@@ -81,6 +82,7 @@ function customerQuote(row: QuoteRow, lead: QuoteLead, status: QuoteStatus, repl
   return {
     status,
     document,
+    fingerprint: quoteContentHash(document),
     supersededByPath: replacedBy,
     acceptance:
       row.acceptedAt && row.acceptedName && row.acceptedRole && row.acceptedContentHash
@@ -176,23 +178,7 @@ export async function recordQuoteView(token: string, now = new Date()): Promise<
 
 /** Why a quote that is not open can no longer be answered, in the customer's words (409). */
 function notOpenError(status: QuoteStatus, row: QuoteRow): ModelError {
-  switch (status) {
-    case "expired":
-      return new ModelError(
-        409,
-        `This quote expired on ${formatDay(row.validUntil)} ${row.validUntil.slice(0, 4)}: ask us for a new one and we will send it straight away`,
-      );
-    case "superseded":
-      return new ModelError(409, "This quote has been replaced by a newer version: please open the new one to accept it");
-    case "withdrawn":
-      return new ModelError(409, "This quote has been withdrawn and can no longer be accepted or declined");
-    case "declined":
-      return new ModelError(409, "This quote was declined and can no longer be accepted: ask us for a new one");
-    case "accepted":
-      return new ModelError(409, "This quote has already been accepted, so it can no longer be declined");
-    default:
-      return new ModelError(409, "This quote can no longer be answered");
-  }
+  return new ModelError(409, quoteNotOpenMessage(status, row.validUntil));
 }
 
 /** Where the customer's answer came from, kept with an acceptance as evidence. */
@@ -202,56 +188,76 @@ export interface AnswerContext {
 }
 
 /**
- * The customer accepts an open quote within its validity: their name, role,
- * the time, address and browser, and the SHA-256 of the content as shown are
- * kept; the lead becomes Converted; the owner is told. Accepting again changes
+ * The customer accepts an open quote within its validity, exactly as their page showed it
+ * (the fingerprint its accept form carries): their name, role, the time, address and browser, and that
+ * fingerprint (the SHA-256 of the document) are kept; the lead becomes Converted; the owner is
+ * told. Refused (409, nothing kept) when the document or the status changed since the page was
+ * drawn, or another quote of the lead is accepted (a lead has one: also held by the database,
+ * migration 0024, for acceptances at the same moment). Accepting the same page again changes
  * nothing and answers the same receipt.
  */
 export async function acceptQuote(token: string, input: QuoteAcceptInput, context: AnswerContext, now = new Date()): Promise<CustomerQuote> {
   const db = await getDb();
   const stamp = now.toISOString();
-  const { result, queued } = await db.transaction().execute(async (trx) => {
-    const row = await sentQuoteRow(trx, token, true);
-    if (!row) throw new ModelError(404, NOT_FOUND);
-    const lead = await leadOf(trx, row.leadId);
-    const status = quoteStatusOn(row, londonDateStamp(now));
-    if (status === "accepted") return { result: customerQuote(row, lead, status, null), queued: false };
-    if (!isOpenQuoteStatus(status)) throw notOpenError(status, row);
+  const shown = input[SHOWN_FINGERPRINT_FIELD];
+  let businessName = "";
+  try {
+    const { result, queued } = await db.transaction().execute(async (trx) => {
+      const row = await sentQuoteRow(trx, token, true);
+      if (!row) throw new ModelError(404, NOT_FOUND);
+      const lead = await leadOf(trx, row.leadId);
+      const current = customerQuote(row, lead, quoteStatusOn(row, londonDateStamp(now)), null);
+      businessName = current.document.customer.businessName;
+      // The same page posted again (a double click): its receipt.
+      if (current.status === "accepted" && shown === row.acceptedContentHash) return { result: current, queued: false };
+      if (!isOpenQuoteStatus(current.status) || shown !== current.fingerprint) throw new ModelError(409, quoteChangedMessage(current.status, row.validUntil));
+      const otherAccepted = await trx
+        .selectFrom("quotes")
+        .select("id")
+        .where("leadId", "=", row.leadId)
+        .where("id", "!=", row.id)
+        .where("status", "=", "accepted")
+        .executeTakeFirst();
+      if (otherAccepted) throw new ModelError(409, anotherQuoteAcceptedMessage(businessName));
 
-    const document = quoteDocument(toQuote(row), lead, brand);
-    const accepted = await trx
-      .updateTable("quotes")
-      .set({
-        status: "accepted",
-        acceptedAt: stamp,
-        acceptedName: input.fullName,
-        acceptedRole: input.role,
-        acceptedIp: context.ip,
-        acceptedUserAgent: context.userAgent.slice(0, USER_AGENT_MAX),
-        acceptedContentHash: quoteContentHash(document),
-        updatedAt: stamp,
-      })
-      .where("id", "=", row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      const accepted = await trx
+        .updateTable("quotes")
+        .set({
+          status: "accepted",
+          acceptedAt: stamp,
+          acceptedName: input.fullName,
+          acceptedRole: input.role,
+          acceptedIp: context.ip,
+          acceptedUserAgent: context.userAgent.slice(0, USER_AGENT_MAX),
+          acceptedContentHash: current.fingerprint,
+          updatedAt: stamp,
+        })
+        .where("id", "=", row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
 
-    const label = quoteVersionLabel(row.version);
-    const reference = referenceOf(lead, row);
-    await recordQuoteChange(trx, null, {
-      action: "quote.accepted",
-      leadId: row.leadId,
-      quoteId: row.id,
-      reference,
-      body: `Quote ${label} accepted by ${input.fullName} (${input.role})`,
-      now: stamp,
+      const label = quoteVersionLabel(row.version);
+      const reference = referenceOf(lead, row);
+      await recordQuoteChange(trx, null, {
+        action: "quote.accepted",
+        leadId: row.leadId,
+        quoteId: row.id,
+        reference,
+        body: `Quote ${label} accepted by ${input.fullName} (${input.role})`,
+        now: stamp,
+      });
+      // As a status change by staff reads (updateLeadStatus), the first move on from New kept as first contact.
+      await moveLead(trx, null, { id: row.leadId, status: lead.status, reference: lead.reference }, "converted", stamp);
+      const queued = await queueOwnerEmail(trx, accepted, lead, { kind: "accepted", at: stamp, fullName: input.fullName, role: input.role });
+      return { result: customerQuote(accepted, lead, "accepted", null), queued };
     });
-    // As a status change by staff reads (updateLeadStatus), the first move on from New kept as first contact.
-    await moveLead(trx, null, { id: row.leadId, status: lead.status, reference: lead.reference }, "converted", stamp);
-    const queued = await queueOwnerEmail(trx, accepted, lead, { kind: "accepted", at: stamp, fullName: input.fullName, role: input.role });
-    return { result: customerQuote(accepted, lead, "accepted", null), queued };
-  });
-  if (queued) deliverOutboxSoon();
-  return result;
+    if (queued) deliverOutboxSoon();
+    return result;
+  } catch (error) {
+    // Another quote of the lead accepted at the same moment, on another connection or machine: the database's one-accepted rule held.
+    if (isUniqueViolation(error, "quotes", "leadId")) throw new ModelError(409, anotherQuoteAcceptedMessage(businessName));
+    throw error;
+  }
 }
 
 /**

@@ -44,7 +44,8 @@ function whyNotEmailed(): string | null {
  * the outbox, in the same transaction), a New lead moves to Contacted, and any
  * other open version of the lead's quote is superseded by it. With email off
  * the quote is sent all the same: staff give the customer its link.
- * 404 for a quote that is not there; 409 unless it is a draft with lines still within its validity.
+ * 404 for a quote that is not there; 409 unless it is a draft with lines still within its
+ * validity, and while another quote of the lead is accepted (a lead has one accepted quote).
  */
 export async function sendQuote(actor: AdminUser, quoteId: number, now = new Date()): Promise<Quote> {
   const db = await getDb();
@@ -64,9 +65,28 @@ export async function sendQuote(actor: AdminUser, quoteId: number, now = new Dat
         `Quote ${label} was valid until ${formatCalendarDay(before.validUntil)}, which has passed: choose a later valid-until day before sending it`,
       );
     }
+    // The lead's other open versions, held before the lead itself as a customer's answer holds
+    // its quote then the lead: one being accepted now is waited for, then seen accepted below.
+    const older = await forChange(
+      trx
+        .selectFrom("quotes")
+        .select(["id", "version"])
+        .where("leadId", "=", before.leadId)
+        .where("id", "!=", quoteId)
+        .where("status", "in", QUOTE_OPEN_STATUSES)
+        .orderBy("id"),
+    ).execute();
     const lead = await forChange(
       trx.selectFrom("leads").select(["id", "status", "reference", "email"]).where("id", "=", before.leadId),
     ).executeTakeFirstOrThrow();
+    // A lead has one accepted quote: the customer said yes to that one, so no other is sent them to answer.
+    const accepted = await trx.selectFrom("quotes").select("version").where("leadId", "=", lead.id).where("status", "=", "accepted").executeTakeFirst();
+    if (accepted) {
+      throw new ModelError(
+        409,
+        `Quote ${quoteVersionLabel(accepted.version)} of this lead has been accepted, and a lead has one accepted quote: ${label} cannot be sent`,
+      );
+    }
     const stamp = now.toISOString();
     const totals = priceQuote(lines, before.start);
     const row = await trx
@@ -103,13 +123,6 @@ export async function sendQuote(actor: AdminUser, quoteId: number, now = new Dat
     });
 
     // The newest version sent is the one the customer answers: any older one still open gives way to it.
-    const older = await trx
-      .selectFrom("quotes")
-      .select(["id", "version"])
-      .where("leadId", "=", lead.id)
-      .where("id", "!=", quoteId)
-      .where("status", "in", QUOTE_OPEN_STATUSES)
-      .execute();
     for (const other of older) {
       await trx.updateTable("quotes").set({ status: "superseded", updatedAt: stamp }).where("id", "=", other.id).execute();
       const otherLabel = quoteVersionLabel(other.version);

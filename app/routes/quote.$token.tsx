@@ -67,7 +67,7 @@ export default function CustomerQuotePage() {
       <QuoteDocumentView document={quote.document} pdfHref={`${path}.pdf`} />
       {isOpenQuoteStatus(quote.status) && !preview ? (
         <div className="mt-12">
-          <QuoteAnswerForms document={quote.document} action={path} />
+          <QuoteAnswerForms document={quote.document} fingerprint={quote.fingerprint} action={path} />
         </div>
       ) : null}
     </QuoteFrame>

@@ -152,6 +152,40 @@ describe.each(JS_MODES)("the customer's quote $name", (mode) => {
     expect(problems.filter((problem) => !problem.includes("status of 400"))).toEqual([]);
   });
 
+  it("changed since it was opened: accepting is refused with the message and the new quote shown, nothing kept; accepting what is shown then works", async () => {
+    const { lead, quote, url } = await sentQuote();
+    const { page, problems } = await open(mode, url);
+    const form = page.getByRole("form", { name: "Accept this quote" });
+    await form.getByLabel("Full name").fill("Sam Patel");
+    await form.getByLabel("Your role").fill("Director");
+    await form.getByLabel("I am authorised to accept this quote on behalf of Patel Plumbing").check();
+    // While the customer reads, the business's name on the quote changes.
+    await journey.server.db
+      .updateTable("leads")
+      .set({ companyName: "Patel Heating Ltd", updatedAt: new Date().toISOString() })
+      .where("id", "=", lead.id)
+      .execute();
+    await form.getByRole("button", { name: "Accept quote" }).click();
+
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "This quote changed since you opened it" }).count()).toBeGreaterThan(0);
+    const renamed = page.getByRole("form", { name: "Accept this quote" }).getByLabel("I am authorised to accept this quote on behalf of Patel Heating Ltd");
+    await expect.poll(() => renamed.count()).toBe(1);
+    expect(await storedQuote(quote.id)).toMatchObject({ acceptedAt: null, acceptedContentHash: null });
+    expect((await journey.server.db.selectFrom("leads").select("status").where("id", "=", lead.id).executeTakeFirstOrThrow()).status).toBe("contacted");
+
+    const again = page.getByRole("form", { name: "Accept this quote" });
+    await again.getByLabel("Full name").fill("Sam Patel");
+    await again.getByLabel("Your role").fill("Director");
+    await renamed.check();
+    await again.getByRole("button", { name: "Accept quote" }).click();
+    await expect.poll(() => page.locator("[data-quote-receipt]").isVisible()).toBe(true);
+    const row = await storedQuote(quote.id);
+    expect(row.status).toBe("accepted");
+    expect(await page.locator("[data-quote-receipt]").textContent()).toContain(row.acceptedContentHash!);
+    // The refused post's 409 is the browser's note of an answer, not a problem.
+    expect(problems.filter((problem) => !problem.includes("status of 409"))).toEqual([]);
+  });
+
   it("past its validity, says it has expired and offers no acceptance", async () => {
     const { quote, url } = await sentQuote();
     await journey.server.db.updateTable("quotes").set({ validUntil: yesterday() }).where("id", "=", quote.id).execute();

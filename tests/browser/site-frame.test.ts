@@ -150,6 +150,52 @@ describe("analytics", () => {
     await page.context().close();
   });
 
+  it("is never given a private link's key: a newsletter confirmation's and an unsubscribe link's page, and the page after, are reported masked", async () => {
+    const page = await openPage(journey.browser, JS_MODES[1]);
+    const googleReferrers: string[] = [];
+    await page.route("https://www.googletagmanager.com/**", (route) => {
+      googleReferrers.push(route.request().headers()["referer"] ?? "");
+      return route.fulfill({ contentType: "text/javascript", body: "" });
+    });
+    await page.context().addCookies([{ name: "cookie-consent", value: "accepted", url: analyticsServer.url }]);
+    const confirmKey = "Kq3ConfirmKey0123456789abcdefghijklmnopqrstu";
+    const unsubscribeKey = "42.Uz8UnsubscribeKey0123456789abcdefghijklmno";
+    /** Everything the page has handed Google's script so far, as text. */
+    const handedOver = () =>
+      page.evaluate(() => JSON.stringify(((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? []).map((entry) => Array.from(entry))));
+    const reported = () =>
+      page.evaluate(() =>
+        ((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? [])
+          .map((entry) => Array.from(entry))
+          .filter((entry) => entry[0] === "event" && entry[1] === "page_view")
+          .map((entry) => entry[2] as { page_path: string; page_location: string; page_referrer: string }),
+      );
+
+    await page.goto(`${analyticsServer.url}/newsletter/confirm/${confirmKey}`);
+    await expect.poll(reported).toEqual([
+      {
+        page_path: "/newsletter/confirm/[token]",
+        page_location: `${analyticsServer.url}/newsletter/confirm/[token]`,
+        page_referrer: "",
+        page_title: "Confirm your subscription",
+      },
+    ]);
+    expect(await handedOver()).not.toContain(confirmKey);
+
+    await page.goto(`${analyticsServer.url}/unsubscribe/${unsubscribeKey}`);
+    await expect.poll(async () => (await reported()).map((view) => view.page_location)).toEqual([`${analyticsServer.url}/unsubscribe/[token]`]);
+    // Left by an ordinary link: the next page's referrer is the unsubscribe page, masked too.
+    await waitForHydration(page);
+    await page.evaluate(() => window.location.assign("/about"));
+    await page.waitForURL(`${analyticsServer.url}/about`);
+    await expect.poll(reported).toEqual([expect.objectContaining({ page_path: "/about", page_referrer: `${analyticsServer.url}/unsubscribe/[token]` })]);
+    expect(await handedOver()).not.toContain(unsubscribeKey.split(".")[1]);
+    // Google's own servers are told the site, never the page (the referrer policy).
+    expect(googleReferrers.length).toBeGreaterThan(0);
+    for (const referrer of googleReferrers) expect(referrer).toBe(`${analyticsServer.url}/`);
+    await page.context().close();
+  });
+
   it("loads nothing for a visitor who declines", async () => {
     const page = await openPage(journey.browser, JS_MODES[1]);
     const requested = await interceptGoogle(page);

@@ -16,6 +16,7 @@ import { submitQuoteRequest } from "../support/leads";
 import { TestMailbox, type ReceivedEmail } from "../support/mailbox";
 import { bodyProbes, LEAKED_ERROR } from "../support/malformed";
 import { readPdf } from "../support/pdf-text";
+import { acceptAsShown, fingerprintIn, shownFingerprint } from "../support/quote-answers";
 import { seedQuote, seedQuoteLead } from "../support/seeded-quotes";
 import { startTestServer, testDatabaseKind, testServerForSuite, type TestServer } from "../support/server";
 import { addTariffs, tariffInput } from "../support/tariffs";
@@ -115,8 +116,9 @@ const auditOf = (quoteId: number) =>
 const staffEmails = (leadId: number) =>
   server.db.selectFrom("outbox").select(["payload"]).where("leadId", "=", leadId).where("kind", "=", "quote.staff-email").execute();
 
+/** The accept form as the page shows it now (its fingerprint read as the page's script reads it: not a view). */
 const accept = (path: string, fields: Record<string, string> = {}, client = customer) =>
-  client.postForm(path, { intent: "accept", fullName: "Sam Patel", role: "Director", authorised: "on", ...fields }, { "User-Agent": BROWSER });
+  acceptAsShown(client, path, { fullName: "Sam Patel", role: "Director", ...fields }, { "User-Agent": BROWSER });
 const decline = (path: string, reason = "", client = customer) => client.postForm(path, { intent: "decline", reason });
 
 function yesterday(): string {
@@ -347,6 +349,175 @@ describe("accepting", () => {
     );
     expect(answer.status).toBe(403);
     expect((await stored(quote.id)).status).toBe("sent");
+  });
+});
+
+describe("accepting exactly what the page showed", () => {
+  /** Something staff or the business changed that alters the document the customer is shown: here, the business's name on the lead. */
+  async function renameBusiness(leadId: number, companyName: string) {
+    await server.db.updateTable("leads").set({ companyName, updatedAt: new Date().toISOString() }).where("id", "=", leadId).execute();
+  }
+
+  /** Nothing of an acceptance kept: the quote open, the lead not converted, no timeline entry, no email to staff. */
+  async function expectNothingRecorded(quoteId: number, leadId: number) {
+    expect(await stored(quoteId)).toMatchObject({ acceptedAt: null, acceptedName: null, acceptedContentHash: null });
+    expect((await storedLead(leadId)).status).toBe("contacted");
+    expect((await timeline(leadId)).filter((entry) => entry.includes("accepted"))).toEqual([]);
+    expect((await auditOf(quoteId)).map((entry) => entry.action)).not.toContain("quote.accepted");
+  }
+
+  it("carries the fingerprint of the document shown in the accept form, and keeps it with the acceptance", async () => {
+    const { quote, path } = await sentQuote();
+    const html = await (await customer.get(path)).text();
+    const shown = fingerprintIn(html);
+    expect(shown).toBe(quoteContentHash(await documentOf(quote.id)));
+    expect((await accept(path)).status).toBe(302);
+    expect((await stored(quote.id)).acceptedContentHash).toBe(shown);
+  });
+
+  it("without JavaScript: a document changed since the page was opened is refused with 409 and the new page, nothing recorded; accepting the new page works", async () => {
+    const { lead, quote, path } = await sentQuote();
+    const opened = fingerprintIn(await (await customer.get(path)).text())!;
+    await renameBusiness(lead.id, "Patel Plumbing & Heating Ltd");
+
+    const refused = await customer.postForm(path, { intent: "accept", fullName: "Sam Patel", role: "Director", authorised: "on", fingerprint: opened });
+    expect(refused.status).toBe(409);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    const html = await refused.text();
+    expect(html).toContain("This quote changed since you opened it");
+    expect(html).toContain("Patel Plumbing &amp; Heating Ltd");
+    const redrawn = fingerprintIn(html)!;
+    expect(redrawn).not.toBe(opened);
+    expect(redrawn).toBe(quoteContentHash(await documentOf(quote.id)));
+    // What the customer typed is kept for them.
+    expect(html).toMatch(/name="fullName"[^>]*value="Sam Patel"/);
+    await expectNothingRecorded(quote.id, lead.id);
+
+    const accepted = await customer.postForm(path, { intent: "accept", fullName: "Sam Patel", role: "Director", authorised: "on", fingerprint: redrawn });
+    expect(accepted.status).toBe(302);
+    expect(await stored(quote.id)).toMatchObject({ status: "accepted", acceptedContentHash: redrawn });
+  });
+
+  it("with JavaScript: the page's script is answered 409 with the message, and the page's data read again is the new document", async () => {
+    const { lead, quote, path } = await sentQuote();
+    const opened = await shownFingerprint(customer, path);
+    await renameBusiness(lead.id, "Patel Heating Ltd");
+    const refused = await customer.postForm(`${path}?_data=${encodeURIComponent("routes/quote.$token")}`, {
+      intent: "accept",
+      fullName: "Sam Patel",
+      role: "Director",
+      authorised: "on",
+      fingerprint: opened,
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { formError: string }).formError).toMatch(/^This quote changed since you opened it/);
+    await expectNothingRecorded(quote.id, lead.id);
+    expect(await shownFingerprint(customer, path)).toBe(quoteContentHash(await documentOf(quote.id)));
+  });
+
+  it("a version 2 sent, or the quote withdrawn, since it was opened: refused with 409, saying what changed, nothing recorded", async () => {
+    const revised = await sentQuote();
+    const openedRevised = await shownFingerprint(customer, revised.path);
+    const draft = (await (await staff.manager.postJson(`/admin/api/quotes/${revised.quote.id}/revise`, undefined)).json()) as Quote;
+    expect((await staff.manager.postJson(`/admin/api/quotes/${draft.id}/send`, undefined)).status).toBe(200);
+    const superseded = await customer.postForm(revised.path, {
+      intent: "accept",
+      fullName: "Sam Patel",
+      role: "Director",
+      authorised: "on",
+      fingerprint: openedRevised,
+    });
+    expect(superseded.status).toBe(409);
+    const supersededPage = await superseded.text();
+    expect(supersededPage).toContain("This quote changed since you opened it. This quote has been replaced by a newer version");
+    expect(supersededPage).toContain("Open the new version");
+    expect((await stored(revised.quote.id)).acceptedAt).toBeNull();
+
+    const withdrawn = await sentQuote();
+    const openedWithdrawn = await shownFingerprint(customer, withdrawn.path);
+    expect((await staff.manager.postJson(`/admin/api/quotes/${withdrawn.quote.id}/withdraw`, undefined)).status).toBe(200);
+    const refused = await customer.postForm(withdrawn.path, {
+      intent: "accept",
+      fullName: "Sam Patel",
+      role: "Director",
+      authorised: "on",
+      fingerprint: openedWithdrawn,
+    });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("This quote changed since you opened it. This quote has been withdrawn");
+    await expectNothingRecorded(withdrawn.quote.id, withdrawn.lead.id);
+  });
+
+  it("a post without the fingerprint, or with another, is refused with 409 and changes nothing", async () => {
+    const { lead, quote, path } = await sentQuote();
+    for (const fingerprint of [undefined, "0".repeat(64), "not a fingerprint", "f".repeat(5000)]) {
+      const fields: Record<string, string> = { intent: "accept", fullName: "Sam Patel", role: "Director", authorised: "on" };
+      if (fingerprint !== undefined) fields.fingerprint = fingerprint;
+      const refused = await customer.postForm(path, fields);
+      expect(refused.status, fingerprint?.slice(0, 20)).toBe(409);
+      expect(await refused.text()).toContain("This quote changed since you opened it");
+    }
+    await expectNothingRecorded(quote.id, lead.id);
+  });
+});
+
+describe("a lead has one accepted quote", () => {
+  /** A seeded lead's quotes (each sent, unless said), with their pages' paths. */
+  async function leadWithQuotes(statuses: Array<"sent" | "accepted">) {
+    const lead = await seedQuoteLead(server.db, { businessName: "Oak Joinery" });
+    const quotes = [];
+    for (const status of statuses) {
+      const id = await seedQuote(server.db, {
+        leadId: lead.id,
+        status,
+        ...(status === "accepted" ? { acceptedAt: new Date().toISOString(), acceptedName: "Olu Oak", acceptedRole: "Owner" } : {}),
+      });
+      const { token } = await server.db.selectFrom("quotes").select("token").where("id", "=", id).executeTakeFirstOrThrow();
+      quotes.push({ id, path: `/quote/${token}` });
+    }
+    return { lead, quotes };
+  }
+  const acceptedOf = async (leadId: number) =>
+    (await server.db.selectFrom("quotes").select("id").where("leadId", "=", leadId).where("status", "=", "accepted").execute()).map((row) => row.id);
+
+  it("refuses to accept a quote while another of the lead's is accepted (409), keeping nothing", async () => {
+    const { lead, quotes } = await leadWithQuotes(["accepted", "sent"]);
+    const refused = await accept(quotes[1]!.path);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Another quote for Oak Joinery has already been accepted, so this one can no longer be accepted");
+    expect(await acceptedOf(lead.id)).toEqual([quotes[0]!.id]);
+    expect(await stored(quotes[1]!.id)).toMatchObject({ status: "sent", acceptedAt: null });
+  });
+
+  it("two of the lead's quotes accepted at the same moment: one is kept, the other refused (409)", async () => {
+    const { lead, quotes } = await leadWithQuotes(["sent", "sent"]);
+    const fingerprints = await Promise.all(quotes.map((quote) => shownFingerprint(customer, quote.path)));
+    const answers = await Promise.all(
+      quotes.map((quote, index) =>
+        customer.postForm(quote.path, { intent: "accept", fullName: "Olu Oak", role: "Owner", authorised: "on", fingerprint: fingerprints[index]! }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409]);
+    const kept = quotes[answers.findIndex((answer) => answer.status === 302)]!;
+    expect(await acceptedOf(lead.id)).toEqual([kept.id]);
+    expect((await timeline(lead.id)).filter((entry) => entry.includes("accepted by"))).toHaveLength(1);
+  });
+
+  it("staff sending version 2 while the customer accepts version 1: never both", async () => {
+    const { lead, quote, path } = await sentQuote();
+    const draft = (await (await staff.manager.postJson(`/admin/api/quotes/${quote.id}/revise`, undefined)).json()) as Quote;
+    const fingerprint = await shownFingerprint(customer, path);
+    const [accepted, sent] = await Promise.all([
+      customer.postForm(path, { intent: "accept", fullName: "Sam Patel", role: "Director", authorised: "on", fingerprint }),
+      staff.manager.postJson(`/admin/api/quotes/${draft.id}/send`, undefined),
+    ]);
+    const outcome = { accepted: accepted.status, sent: sent.status, v1: (await stored(quote.id)).status, v2: (await stored(draft.id)).status };
+    // Whichever came first wins; the other is refused.
+    expect([
+      { accepted: 302, sent: 409, v1: "accepted", v2: "draft" },
+      { accepted: 409, sent: 200, v1: "superseded", v2: "sent" },
+    ]).toContainEqual(outcome);
+    expect((await acceptedOf(lead.id)).length).toBeLessThanOrEqual(1);
   });
 });
 

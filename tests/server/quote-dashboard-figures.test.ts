@@ -69,7 +69,12 @@ describe("quote figures", () => {
       // A draft is not sent: in no figure.
       { status: "draft", createdAt: daysAgo(1), lines: tenPoundLines(12) },
     ];
-    for (const quote of quotes) await seedQuote(server.db, { leadId: lead.id, ...quote });
+    // A lead has one accepted quote: each accepted one is another lead's.
+    let accepted = 0;
+    for (const quote of quotes) {
+      const leadId = quote.status === "accepted" ? (await seedQuoteLead(server.db, { businessName: `Figures Customer ${++accepted}` })).id : lead.id;
+      await seedQuote(server.db, { leadId, ...quote });
+    }
 
     const html = await dashboardHtml();
     expect(quoteTile(html, "Quotes sent (last 30 days)")).toBe("8");

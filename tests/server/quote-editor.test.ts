@@ -7,6 +7,7 @@ import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { submitQuoteRequest } from "../support/leads";
+import { acceptAsShown } from "../support/quote-answers";
 import { startTestServer, type TestServer } from "../support/server";
 import { addTariffs, tariffInput } from "../support/tariffs";
 
@@ -273,6 +274,20 @@ describe("Send to customer", () => {
     const response = await press(staff.manager, lead.id, quoteId, "send", { ...(await savedForm(quoteId)), "lines.0.quantity": "many" });
     expect(response.status).toBe(400);
     expect((await storedQuote(quoteId)).status).toBe("draft");
+  });
+
+  it("refuses to send a quote while another of the lead's is accepted (409), saying so on the screen", async () => {
+    const lead = await newLead();
+    const first = await startQuote(lead.id);
+    expect((await press(staff.manager, lead.id, first, "send", await savedForm(first))).status).toBe(302);
+    const { token } = await storedQuote(first);
+    expect((await acceptAsShown(publicClient(server), `/quote/${token}`, { fullName: "Sam Patel", role: "Director" })).status).toBe(302);
+
+    const second = await startQuote(lead.id);
+    const refused = await press(staff.manager, lead.id, second, "send", await savedForm(second));
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Quote Q1 of this lead has been accepted, and a lead has one accepted quote: Q2 cannot be sent");
+    expect((await storedQuote(second)).status).toBe("draft");
   });
 
   it("refuses to send a quote without lines, saying why", async () => {

@@ -279,6 +279,23 @@ const answered = (quoteId: number, status: "accepted" | "declined") =>
     .where("id", "=", quoteId)
     .execute();
 
+describe("a lead has one accepted quote", () => {
+  it("refuses to send another quote while one of the lead's is accepted (409), changing nothing and emailing nobody", async () => {
+    const lead = await newLead();
+    const v1 = await sent((await draftFor(lead.id)).id);
+    await customerEmail(lead.email);
+    await answered(v1.id, "accepted");
+    const draft = await draftFor(lead.id);
+    const before = await storedQuote(draft.id);
+    const response = await send(draft.id);
+    expect(response.status).toBe(409);
+    expect((await response.json()).error).toBe("Quote Q1 of this lead has been accepted, and a lead has one accepted quote: Q2 cannot be sent");
+    expect(await storedQuote(draft.id)).toEqual(before);
+    expect((await storedQuote(v1.id)).status).toBe("accepted");
+    expect(await quoteEmails(server, lead.id)).toHaveLength(1);
+  });
+});
+
 describe("POST /admin/api/quotes/{id}/withdraw", () => {
   it.each(["manager", "admin", "super_admin"] as const)("lets a %s withdraw a sent quote, on the timeline and in the audit log", async (role) => {
     const lead = await newLead();

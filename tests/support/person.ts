@@ -8,6 +8,7 @@ import { insertDataRequest } from "./database";
 import { SAMPLE_QUOTE } from "./forms";
 import { TestHook } from "./hook";
 import { TestMailbox } from "./mailbox";
+import { acceptAsShown } from "./quote-answers";
 import { plainQuoteLine } from "./quote-documents";
 import { startTestServer, type TestServer } from "./server";
 import { forSuite } from "./suite";
@@ -167,7 +168,7 @@ export async function seedPerson(server: TestServer, staff: Client, mailbox: Tes
   const link = /https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{22}/.exec(quoteEmail.text)![0];
   const quotePath = new URL(link).pathname;
   expect((await visitor.get(quotePath)).status).toBe(200);
-  const accepted = await visitor.postForm(quotePath, { intent: "accept", fullName: `${person.firstName} ${person.lastName}`, role: "Owner", authorised: "on" });
+  const accepted = await acceptAsShown(visitor, quotePath, { fullName: `${person.firstName} ${person.lastName}`, role: "Owner" });
   expect(accepted.status).toBeLessThan(400);
 
   const enquiryId = await sendEnquiry(server, visitor, person, `This is ${person.firstName} from ${person.businessName}.`);

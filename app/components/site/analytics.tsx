@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
+import { maskPrivateLink, maskPrivateLinkUrl } from "~/lib/private-links";
 
 declare global {
   interface Window {
@@ -10,6 +11,17 @@ declare global {
 
 const SCRIPT_ID = "google-analytics";
 
+/** The page as analytics is told of it: its path, address and referrer with a private link's key masked. */
+function maskedPage() {
+  const { origin, pathname, search, href } = window.location;
+  return {
+    page_path: maskPrivateLink(pathname) + search,
+    page_location: maskPrivateLinkUrl(href, origin),
+    page_referrer: maskPrivateLinkUrl(document.referrer, origin),
+    page_title: document.title,
+  };
+}
+
 function loadGoogleAnalytics(measurementId: string) {
   if (document.getElementById(SCRIPT_ID)) return;
   window.dataLayer = window.dataLayer ?? [];
@@ -19,6 +31,8 @@ function loadGoogleAnalytics(measurementId: string) {
     window.dataLayer!.push(arguments);
   };
   window.gtag("js", new Date());
+  // Before the configuration, so nothing Google's script sends by itself carries the address unmasked.
+  window.gtag("set", maskedPage());
   // Page views are sent by hand below, once per navigation.
   window.gtag("config", measurementId, { send_page_view: false, anonymize_ip: true });
   const script = document.createElement("script");
@@ -30,7 +44,10 @@ function loadGoogleAnalytics(measurementId: string) {
 
 /**
  * Google Analytics 4, only when configured and only once the visitor has
- * accepted cookies; reports the page path on every navigation.
+ * accepted cookies; reports the page path on every navigation. A private link's
+ * key (a newsletter confirmation's, an unsubscribe link's) is masked in every
+ * address it is given, the page's and the referrer's, and those are set for every
+ * event Google's script sends, not only the page view.
  */
 export function Analytics({ measurementId, consent }: { measurementId: string | null; consent: string | null }) {
   const location = useLocation();
@@ -42,11 +59,9 @@ export function Analytics({ measurementId, consent }: { measurementId: string | 
 
   useEffect(() => {
     if (!enabled || !window.gtag) return;
-    window.gtag("event", "page_view", {
-      page_path: location.pathname + location.search,
-      page_location: window.location.href,
-      page_title: document.title,
-    });
+    const page = maskedPage();
+    window.gtag("set", page);
+    window.gtag("event", "page_view", page);
   }, [enabled, location.pathname, location.search]);
 
   return null;

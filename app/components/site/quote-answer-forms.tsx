@@ -4,12 +4,16 @@ import { Button } from "~/components/ui/button";
 import { Field, HoneypotField, Input, Textarea } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import type { FormAnswer } from "~/lib/form-fields";
-import { AUTHORISED_FIELD, QUOTE_ACCEPT_FIELDS, QUOTE_DECLINE_FIELDS, authorisedLabel } from "~/lib/quote-response";
+import { AUTHORISED_FIELD, QUOTE_ACCEPT_FIELDS, QUOTE_DECLINE_FIELDS, SHOWN_FINGERPRINT_FIELD, authorisedLabel } from "~/lib/quote-response";
 import type { QuoteDocument } from "~/lib/quotes";
 import { usePublicForm } from "./use-public-form";
 
-/** Accept (name, role, the authorised box) and decline (a reason), each a plain form post that works without JavaScript. */
-export function QuoteAnswerForms({ document, action }: { document: QuoteDocument; action: string }) {
+/**
+ * Accept (name, role, the authorised box) and decline (a reason), each a plain form post that
+ * works without JavaScript. Accept carries the fingerprint of the document shown (`fingerprint`),
+ * so what is accepted is exactly what was read.
+ */
+export function QuoteAnswerForms({ document, fingerprint, action }: { document: QuoteDocument; fingerprint: string; action: string }) {
   const accept = usePublicForm("quote-accept", "quote-accept", QUOTE_ACCEPT_FIELDS);
   const decline = usePublicForm("quote-decline", "quote-decline", QUOTE_DECLINE_FIELDS);
   // Each form's errors are its own fields' (a decline's answer has none of accept's fields, and the other way round).
@@ -31,6 +35,7 @@ export function QuoteAnswerForms({ document, action }: { document: QuoteDocument
         className="shadow-sm"
         submit={{ label: "Accept quote", busyLabel: "Accepting..." }}
       >
+        <input type="hidden" name={SHOWN_FINGERPRINT_FIELD} value={fingerprint} />
         <Field {...accept.fields.fullName.field} label="Full name">
           {(control) => <Input {...control} {...accept.fields.fullName.input} autoComplete="name" />}
         </Field>

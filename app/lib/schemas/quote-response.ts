@@ -1,14 +1,21 @@
 import { z } from "zod";
-import { AUTHORISED_FIELD, QUOTE_ACCEPT_FIELDS, QUOTE_DECLINE_FIELDS, authorisedMissingMessage } from "~/lib/quote-response";
+import { AUTHORISED_FIELD, QUOTE_ACCEPT_FIELDS, QUOTE_DECLINE_FIELDS, SHOWN_FINGERPRINT_FIELD, authorisedMissingMessage } from "~/lib/quote-response";
 import { formSchema } from "./fields";
 
+/** A fingerprint is 64 hexadecimal characters; anything longer is not one. */
+const FINGERPRINT_MAX_LENGTH = 64;
+
 /**
- * The customer's acceptance: full name, role and the authorised box ticked.
- * The box's message names the customer's business, so the schema is made per quote.
+ * The customer's acceptance: full name, role and the authorised box ticked, and the
+ * fingerprint of the document their page showed. The box's message names the customer's
+ * business, so the schema is made per quote. The fingerprint is a hidden field, with no
+ * message of its own: one missing or malformed is simply not the document's (the model
+ * answers 409 with the page as it is now).
  */
 export function quoteAcceptSchema(company: string) {
   return formSchema(QUOTE_ACCEPT_FIELDS).extend({
     [AUTHORISED_FIELD]: z.literal("on", { errorMap: () => ({ message: authorisedMissingMessage(company) }) }).transform(() => true as const),
+    [SHOWN_FINGERPRINT_FIELD]: z.string().max(FINGERPRINT_MAX_LENGTH).optional().catch(undefined),
   });
 }
 export type QuoteAcceptInput = z.infer<ReturnType<typeof quoteAcceptSchema>>;
