@@ -38,9 +38,8 @@ const hashToken = (token: string) => crypto.createHash("sha256").update(token).d
  * that, the link already sent still works). A subscriber signing up again gets
  * no email. A suppressed address is not stored or emailed; the visitor's answer
  * is the same whatever happened, so it tells nobody who is on any list.
- * `siteUrl`: where the link points (APP_URL, else the page's own origin).
  */
-export async function subscribeToNewsletter(input: NewsletterSignupInput, sourcePage: string, siteUrl: string): Promise<void> {
+export async function subscribeToNewsletter(input: NewsletterSignupInput, sourcePage: string): Promise<void> {
   const db = await getDb();
   if (await isSuppressed(input.email, db)) return;
   const now = new Date();
@@ -72,8 +71,8 @@ export async function subscribeToNewsletter(input: NewsletterSignupInput, source
       })
       .where("id", "=", signup.id)
       .execute();
-    const unsubscribeUrl = `${siteUrl}${unsubscribePath(unsubscribeToken(signup.id))}`;
-    const content = newsletterConfirmationEmail(`${siteUrl}${newsletterConfirmPath(token)}`, unsubscribeUrl, brand);
+    const unsubscribeUrl = `${env.APP_URL}${unsubscribePath(unsubscribeToken(signup.id))}`;
+    const content = newsletterConfirmationEmail(`${env.APP_URL}${newsletterConfirmPath(token)}`, unsubscribeUrl, brand);
     const headers = listUnsubscribeHeaders(unsubscribeUrl, brand.email);
     await addToOutbox(trx, [
       { kind: "newsletter.confirmation-email", leadId: null, payload: { to: [signup.email], replyTo: brand.email, headers, ...content } },
