@@ -19,6 +19,7 @@ import * as tariffCatalogue from "./0019_tariff_catalogue";
 import * as quotes from "./0020_quotes";
 import * as consentAndSuppression from "./0021_consent_and_suppression";
 import * as dataProtection from "./0022_data_protection";
+import * as newsletterLatestSignUp from "./0027_newsletter_latest_sign_up";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0020_quotes": quotes,
   "0021_consent_and_suppression": consentAndSuppression,
   "0022_data_protection": dataProtection,
+  "0027_newsletter_latest_sign_up": newsletterLatestSignUp,
 };
