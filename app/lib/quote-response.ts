@@ -1,4 +1,4 @@
-import { LIMITS, optionalTextRule, requiredTextRule } from "./form-fields";
+import { LIMITS, multiLine, optionalTextRule, requiredTextRule } from "./form-fields";
 
 /**
  * The customer's answer to a quote at /quote/{token} (accept or decline), as
@@ -10,7 +10,7 @@ export const QUOTE_ACCEPT_FIELDS = {
 };
 
 export const QUOTE_DECLINE_FIELDS = {
-  reason: optionalTextRule("your reason", 1000),
+  reason: multiLine(optionalTextRule("your reason", 1000)),
 };
 
 /** The two answers a customer's page posts, told apart by the form's `intent` field. */
