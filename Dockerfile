@@ -44,5 +44,6 @@ EXPOSE 3000
 # Starts as root only to give the mounted volume to the node user, then runs the server as node
 # with no_new_privs (setpriv), so nothing it starts can become root again.
 ENTRYPOINT ["docker-entrypoint.sh"]
-# Migrations run as the server starts; SESSION_SECRET must be set (fly secrets set ...).
+# Migrations run as the server starts. SESSION_SECRET (fly secrets set ...) and APP_URL, the site's public
+# address (fly.toml's [env]), must be set: the server refuses to start in production without either.
 CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"]

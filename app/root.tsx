@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await takeToast(request);
   const data = {
     brand,
-    origin: siteOrigin(request),
+    origin: siteOrigin,
     toast,
     consent: await readConsent(request),
     analyticsId: env.ANALYTICS_GA_MEASUREMENT_ID ?? null,

@@ -1,6 +1,7 @@
 // Starts the production build the way `npm start` and the container run it, on a free
 // port with its own temporary DATA_DIR (or an existing one, to start again after a stop or
-// a crash). Shared by the tests and the benchmarks.
+// a crash), and its own address for APP_URL (production requires one) unless the caller
+// gives another. Shared by the tests and the benchmarks.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -40,6 +41,12 @@ export function freePort() {
  * }} BuiltServer
  */
 
+/** Starts at ports found free that another process took before the server listened on them. */
+const PORT_TRIES = 5;
+
+/** The port was taken between being found free and the server listening on it. */
+class PortTaken extends Error {}
+
 /**
  * @param {Record<string, string>} [env] extra environment for the server
  * @param {{ dataDir?: string }} [options] `dataDir`: start on this existing DATA_DIR (a restart)
@@ -50,8 +57,34 @@ export async function startBuiltServer(env = {}, options = {}) {
   if (!fs.existsSync(serverBuild)) throw new Error("No server build: run `npm run build` first");
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "quotes-server-"));
-  // Without a PORT the system picks one as the server listens, and report-port.js says which.
-  const fixedPort = env.PORT ? Number(env.PORT) : null;
+  // Given an APP_URL (a test's https://clearline.example.co.uk ...), the system picks the port as
+  // the server listens (PORT=0) and report-port.js says which. Without one, the server's own
+  // address is its APP_URL, as a deployment's is: so a port is found free first, and another
+  // found should some other process take it before the server listens.
+  const ownAddress = env.APP_URL === undefined && !env.PORT;
+  for (let tries = 1; ; tries += 1) {
+    const port = env.PORT ? Number(env.PORT) : ownAddress ? await freePort() : 0;
+    const appUrl = env.APP_URL ?? `http://127.0.0.1:${port}`;
+    try {
+      return await startOnce({ ...env, PORT: String(port), APP_URL: appUrl }, dataDir, ownsDataDir);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || !ownAddress || tries === PORT_TRIES) {
+        if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+        throw error;
+      }
+    }
+  }
+}
+
+/**
+ * One start on `dataDir`, PORT and APP_URL given.
+ * @param {Record<string, string>} env
+ * @param {string} dataDir
+ * @param {boolean} ownsDataDir `stop()` removes the folder
+ * @returns {Promise<BuiltServer>}
+ */
+async function startOnce(env, dataDir, ownsDataDir) {
+  const fixedPort = Number(env.PORT) || null;
   let printed = "";
   // The server stops itself when this process ends, even killed (see exit-with-parent.js).
   const hooks = ["--import", pathToFileURL(exitWithParent).href, "--import", pathToFileURL(reportPort).href];
@@ -60,7 +93,6 @@ export async function startBuiltServer(env = {}, options = {}) {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
-      PORT: String(fixedPort ?? 0),
       DATA_DIR: dataDir,
       SESSION_SECRET: "test-session-secret-0123456789",
       RATE_LIMIT_MAX: "100000",
@@ -74,10 +106,14 @@ export async function startBuiltServer(env = {}, options = {}) {
   child.stdout.on("data", (chunk) => (printed += chunk));
   child.stderr.on("data", (chunk) => (printed += chunk));
   const output = () => printed;
-  /** The port the server listens on: the fixed one, or the first the server reported that is not its metrics port. */
+  /**
+   * The port the server listens on, once it has said so (report-port.js): the fixed one, or the
+   * first it reported that is not its metrics port. Waiting for its own word on a fixed port too
+   * means a server that could not have the port is never taken for one that has it.
+   */
   const listeningPort = () => {
-    if (fixedPort !== null) return fixedPort;
     const reported = [...printed.matchAll(/\[built-server\] listening on port (\d+)/g)].map((match) => Number(match[1]));
+    if (fixedPort !== null) return reported.includes(fixedPort) ? fixedPort : null;
     return reported.find((port) => String(port) !== env.METRICS_PORT) ?? null;
   };
   let url = "";
@@ -100,8 +136,10 @@ export async function startBuiltServer(env = {}, options = {}) {
   const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) {
+      await kill("SIGTERM");
+      if (new RegExp(`EADDRINUSE\\b.*:${fixedPort}\\b`).test(output())) throw new PortTaken(`Port ${fixedPort} was taken`);
       await stop();
-      throw new Error(`Server exited early:\n${output()}`);
+      throw new Error(`Server exited early (exit code ${child.exitCode}):\n${output()}`);
     }
     const port = listeningPort();
     if (port !== null) {

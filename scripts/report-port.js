@@ -1,7 +1,8 @@
-// Loaded (`node --import`) into a server that a test or benchmark starts with PORT=0: the system
-// hands it a free port as it listens, so no other server started meanwhile can be given the same
-// one (a port found free beforehand could be, and the starter then talked to that other server).
-// This tells the starter which port it got, on stderr.
+// Loaded (`node --import`) into every server a test or benchmark starts: it says on stderr which
+// port the server listens on once it does. With PORT=0 (a test's own APP_URL) that is the port the
+// system handed it; with a port found free beforehand (the server's own address as its APP_URL),
+// it is this server's word that it got it, so the starter never talks to another process that took
+// the port first (the server then stops with EADDRINUSE, and the starter tries another port).
 import diagnosticsChannel from "node:diagnostics_channel";
 
 diagnosticsChannel.tracingChannel("net.server.listen").subscribe({

@@ -1,6 +1,8 @@
 // `npm start`: serve the production build on PORT (3000), the way the container does,
 // building first when there is no current production build. For a laptop it also
-// keeps a generated session secret in DATA_DIR when SESSION_SECRET is not set.
+// keeps a generated session secret in DATA_DIR when SESSION_SECRET is not set, and
+// takes http://localhost:PORT for the site's address when APP_URL is not set (the
+// server itself, in production, refuses to start without one).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -64,6 +66,12 @@ if (!process.env.SESSION_SECRET) {
 }
 
 process.env.PORT ??= "3000";
+
+if (!process.env.APP_URL?.trim()) {
+  process.env.APP_URL = `http://localhost:${process.env.PORT}`;
+  console.log(`APP_URL is not set: using ${process.env.APP_URL} for the site's address (links in emails and pages). Set APP_URL to serve it elsewhere.`);
+}
+
 // Run remix-serve in this process, so stopping this process stops the server.
 process.argv = [process.argv[0], "remix-serve", serverBuild];
 await import("@remix-run/serve/dist/cli.js");

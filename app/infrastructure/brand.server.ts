@@ -12,8 +12,5 @@ export const brand: Brand = {
   referencePrefix: env.BRAND_REFERENCE_PREFIX,
 };
 
-/** The site's public origin: APP_URL when set, else the origin the request came to. */
-export function siteOrigin(request: Request): string {
-  if (env.APP_URL) return new URL(env.APP_URL).origin;
-  return new URL(request.url).origin;
-}
+/** The site's public origin (APP_URL): every link the site gives out starts with it, whatever Host a request named. */
+export const siteOrigin = env.APP_URL;

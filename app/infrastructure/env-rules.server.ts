@@ -14,17 +14,18 @@ export function settingsTogether(value: EnvFields, ctx: z.RefinementCtx): void {
       message: "is required in production (a long random string)",
     });
   }
+  if (value.NODE_ENV === "production" && !value.APP_URL) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["APP_URL"],
+      message:
+        "is required in production: the site's public address, like https://www.example.co.uk (every link in emails and pages, and the sign-in callback, is made from it)",
+    });
+  }
   const oidcSettings = [value.OIDC_ISSUER, value.OIDC_CLIENT_ID, value.OIDC_CLIENT_SECRET];
   if (oidcSettings.some(Boolean) && !oidcSettings.every(Boolean)) {
     const missing = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"].filter((_, index) => !oidcSettings[index]);
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing[0]], message: "is needed with the other OIDC_ settings" });
-  }
-  if (oidcSettings.every(Boolean) && !value.APP_URL) {
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      path: ["APP_URL"],
-      message: "is needed for sign-in through the provider (its callback is APP_URL/admin/api/callback)",
-    });
   }
   if (Boolean(value.ADMIN_EMAIL) !== Boolean(value.ADMIN_PASSWORD)) {
     ctx.addIssue({
@@ -42,13 +43,6 @@ export function settingsTogether(value: EnvFields, ctx: z.RefinementCtx): void {
   }
   if (!value.BUCKET_NAME && (value.AWS_ENDPOINT_URL_S3 || value.AWS_ACCESS_KEY_ID)) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["BUCKET_NAME"], message: "is needed to store images in S3 (the other AWS_ settings are set)" });
-  }
-  if (value.SMTP_URL && value.LEAD_NOTIFY_TO.length > 0 && !value.APP_URL) {
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      path: ["APP_URL"],
-      message: "is needed for the links to the portal in staff emails (LEAD_NOTIFY_TO is set)",
-    });
   }
   if (value.NODE_ENV === "production" && value.LEAD_WEBHOOK_URL && !sentPrivately(value.LEAD_WEBHOOK_URL)) {
     ctx.addIssue({

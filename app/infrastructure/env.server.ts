@@ -22,6 +22,13 @@ const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]+<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<
 
 const emailAddress = z.string().email();
 
+/** An http(s) origin: a scheme, a host and maybe a port; a trailing slash at most. */
+function isSiteAddress(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === "https:" || url.protocol === "http:") && url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+}
+
 const envFields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // 0: the system picks a free port as the server listens (the test and benchmark starter uses it).
@@ -35,7 +42,17 @@ const envFields = z.object({
     .or(z.literal("").transform(() => undefined)),
   // Connections each machine keeps open to Postgres.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  APP_URL: z.string().url().optional(),
+  // The site's public address: every link (emails, quote links, canonical URLs, sitemap, the sign-in
+  // callback) and the page cache's key come from it, never from a request's Host. Required in production.
+  APP_URL: z.preprocess(
+    (value) => (typeof value === "string" && !value.trim() ? undefined : value),
+    z
+      .string()
+      .trim()
+      .refine(isSiteAddress, "must be the site's public address, http:// or https:// with no path, like https://www.example.co.uk")
+      .pipe(z.string().transform((url) => new URL(url).origin))
+      .optional(),
+  ),
   SESSION_SECRET: optionalString,
   TRUST_PROXY: booleanFromString,
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -227,7 +244,7 @@ export type EnvFields = z.infer<typeof envFields>;
 
 const envSchema = envFields.superRefine(settingsTogether);
 
-export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; SESSION_SECRET: string };
+export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; SESSION_SECRET: string; APP_URL: string };
 
 export class ConfigurationError extends Error {}
 
@@ -243,6 +260,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...result.data,
     DATA_DIR: path.resolve(result.data.DATA_DIR),
     SESSION_SECRET: result.data.SESSION_SECRET ?? "development-only-session-secret",
+    // Outside production (npm run dev, unit tests) the site is this machine; production refuses to start without it (env-rules).
+    APP_URL: result.data.APP_URL ?? `http://localhost:${result.data.PORT || 3000}`,
   };
 }
 

@@ -36,13 +36,6 @@ export function announceEmailSettings(): void {
   const staff =
     env.LEAD_NOTIFY_TO.length > 0 ? `staff notifications to ${env.LEAD_NOTIFY_TO.join(", ")}` : "no staff notifications (LEAD_NOTIFY_TO is not set)";
   logger.info({ event: "email.on" }, `Email is on: from ${sender}, ${staff}, and confirmations to visitors.`);
-  if (!env.APP_URL) {
-    // The customer's quote email is its link; without the site's address there is none to give.
-    logger.warn(
-      { event: "email.quotes_without_app_url" },
-      "APP_URL is not set: quotes are sent without an email to the customer (the email's link needs the site's address). Set APP_URL.",
-    );
-  }
 }
 
 /**

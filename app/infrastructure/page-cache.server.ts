@@ -4,7 +4,6 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { PAGE_CACHE_QUERY_VARIANTS } from "~/lib/page-cache";
 import { consentFromCookies, parseCookieHeader, PERSONAL_COOKIE_NAMES } from "~/lib/site-cookies";
-import { env } from "~/infrastructure/env.server";
 import { sharedAddress } from "~/infrastructure/page-cache-address.server";
 import { publicContentVersion } from "~/infrastructure/public-content.server";
 import { contentSecurityPolicy, inlineHashes } from "~/infrastructure/security-headers.server";
@@ -85,12 +84,6 @@ const storeFor = (ticket: PageCacheTicket) => (ticket.variant ? variants : pages
 const renders = new Map<string, Render>();
 const tickets = new WeakMap<IncomingMessage, PageCacheTicket>();
 
-function siteOriginFor(request: IncomingMessage, secure: boolean): string {
-  // The page's links and canonical URL use APP_URL, or else the Host the visitor asked for.
-  if (env.APP_URL) return new URL(env.APP_URL).origin;
-  return `${secure ? "https" : "http"}://${request.headers.host ?? ""}`;
-}
-
 /**
  * Whether this request may share a cached page, and under which key. A query
  * string made only of ad tracking is taken off the URL here, so such visitors
@@ -99,7 +92,7 @@ function siteOriginFor(request: IncomingMessage, secure: boolean): string {
  * spelling (files, the portal, JSON routes and unknown addresses never are: no
  * cookie parsing or database read for them).
  */
-export function pageCacheTicket(request: IncomingMessage, secure: boolean, sharedPage: boolean): PageCacheTicket | undefined {
+export function pageCacheTicket(request: IncomingMessage, sharedPage: boolean): PageCacheTicket | undefined {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   const url = request.url ?? "";
   if (!sharedPage || !url.startsWith("/")) return undefined;
@@ -113,7 +106,8 @@ export function pageCacheTicket(request: IncomingMessage, secure: boolean, share
   if (queryStart >= 0) request.url = address.url;
   const version = publicContentVersion();
   if (version === undefined) return undefined;
-  const key = `${siteOriginFor(request, secure)}${address.key} ${consentFromCookies(cookies) ?? "unanswered"}`;
+  // Not by Host: a page's links all come from APP_URL, so every visitor of one address shares it, whatever Host they named.
+  const key = `${address.key} ${consentFromCookies(cookies) ?? "unanswered"}`;
   const ticket: PageCacheTicket = { key, version: NaN, variant: address.variant };
   if (typeof version === "number") ticket.version = version;
   else {

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { consentFromCookies, parseCookieHeader, PERSONAL_COOKIE_NAMES } from "~/lib/site-cookies";
-import { env } from "~/infrastructure/env.server";
 import { logger } from "~/infrastructure/logger.server";
 import { contentSecurityPolicy, inlineHashes } from "~/infrastructure/security-headers.server";
 
@@ -61,15 +60,14 @@ const kept = new Map<string, KeptQuotePage>();
 const tickets = new WeakMap<IncomingMessage, QuotePageTicket>();
 
 /** The ticket of the customer opening their quote page (a GET, no personal cookie): their view being counted and the state read. */
-export function quotePageTicket(request: IncomingMessage, secure: boolean): QuotePageTicket | undefined {
+export function quotePageTicket(request: IncomingMessage): QuotePageTicket | undefined {
   if (!countRepeatView || request.method !== "GET" || request.headers.authorization) return undefined;
   const token = QUOTE_PAGE_PATH.exec(request.url ?? "")?.[1];
   if (!token) return undefined;
   const cookies = parseCookieHeader(request.headers.cookie);
   if (PERSONAL_COOKIE_NAMES.some((name) => cookies.has(name))) return undefined;
-  // The page's frame differs by the visitor's cookie choice and the site's origin (APP_URL, or else the Host asked).
-  const origin = env.APP_URL ? new URL(env.APP_URL).origin : `${secure ? "https" : "http"}://${request.headers.host ?? ""}`;
-  const key = `${token} ${origin} ${consentFromCookies(cookies) ?? "unanswered"}`;
+  // The page's frame differs by the visitor's cookie choice (its links all come from APP_URL, whatever Host was named).
+  const key = `${token} ${consentFromCookies(cookies) ?? "unanswered"}`;
   const ticket: QuotePageTicket = { key, stamp: null, stampRead: Promise.resolve() };
   ticket.stampRead = countRepeatView(token, new Date()).then(
     (stamp) => void (ticket.stamp = stamp),

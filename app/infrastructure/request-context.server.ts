@@ -56,17 +56,51 @@ function headerValue(request: IncomingMessage, name: string): string | undefined
 }
 
 export function isSecureRequest(forwardedProto: string | null | undefined): boolean {
-  return Boolean(env.APP_URL?.startsWith("https:")) || forwardedProto === "https";
+  return env.APP_URL.startsWith("https:") || forwardedProto === "https";
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Whether a write came from a page on another site: its Origin's host is not ours. */
-function isCrossOriginWrite(request: IncomingMessage): boolean {
+/** A host as a Host header names it: a name or an IPv4 address, or an IPv6 address in brackets, maybe with a port. */
+const HOST_PATTERN = /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+function isWellFormedHost(host: string): boolean {
+  if (!HOST_PATTERN.test(host)) return false;
+  try {
+    new URL(`http://${host}`); // a port over 65535, a malformed IPv6 address
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The host the client sent the request to, lower-cased: `X-Forwarded-Host` (its first entry) only
+ * when TRUST_PROXY says a proxy in front sets it, else `Host`. It decides nothing but whether a
+ * write came from the site's own page: links and the page cache's keys come from APP_URL alone.
+ * An untrusted X-Forwarded-Host is taken off the request, so nothing after (Express, Remix) reads
+ * it either; a trusted one is left as its first entry. `null`: a host no client could mean (400).
+ */
+function hostAskedFor(request: IncomingMessage): string | undefined | null {
+  const forwarded = env.TRUST_PROXY ? headerValue(request, "x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  if (forwarded) request.headers["x-forwarded-host"] = forwarded;
+  else delete request.headers["x-forwarded-host"];
+  const host = headerValue(request, "host");
+  // Both are read as the request's address further on (Remix's URL of it), so both must be well formed.
+  if ((host && !isWellFormedHost(host)) || (forwarded && !isWellFormedHost(forwarded))) return null;
+  return (forwarded || host)?.toLowerCase();
+}
+
+/**
+ * Whether a write came from a page on another site: its Origin is neither the site's own
+ * (APP_URL) nor the host the request was sent to (see hostAskedFor).
+ */
+function isCrossOriginWrite(request: IncomingMessage, host: string | undefined): boolean {
   const origin = headerValue(request, "origin");
   if (!origin || SAFE_METHODS.has(request.method ?? "GET")) return false;
   try {
-    return new URL(origin).host !== headerValue(request, "host");
+    const from = new URL(origin);
+    return from.origin !== env.APP_URL && from.host !== host;
   } catch {
     return true; // "null" or garbage
   }
@@ -138,6 +172,7 @@ function onRequestStart(message: unknown) {
   const route = routeFor(path);
   const forwardedFor = env.TRUST_PROXY ? headerValue(request, "fly-client-ip") : undefined;
   const givenId = headerValue(request, "x-request-id");
+  const host = hostAskedFor(request);
   let nonce: string | undefined;
   const context: RequestContext = {
     requestId: givenId && REQUEST_ID.test(givenId) ? givenId : crypto.randomUUID(),
@@ -147,13 +182,14 @@ function onRequestStart(message: unknown) {
     get nonce() {
       return (nonce ??= crypto.randomBytes(16).toString("base64"));
     },
-    crossOriginWrite: isCrossOriginWrite(request),
+    crossOriginWrite: host !== null && isCrossOriginWrite(request, host),
     documentRequest: request.method === "GET" && !/[?&]_data=/.test(request.url ?? ""),
   };
-  if (context.crossOriginWrite) {
-    // Our own guard (requireSameOrigin) answers these with a clear 403. Remix's
-    // built-in check would answer a page's form post with a bare 500 first, so
-    // it is handed a request without the foreign Origin.
+  if (!SAFE_METHODS.has(request.method ?? "GET")) {
+    // Decided above, once: our own guard (assertWriteAccepted) answers a foreign Origin with a
+    // clear 403. Remix's built-in check of a page's form post compares Origin with
+    // X-Forwarded-Host or Host whatever TRUST_PROXY says, and answers a mismatch with a bare 500
+    // and an error in the log, so it is handed the request without the Origin.
     delete request.headers.origin;
   }
   response.setHeader("X-Request-Id", context.requestId);
@@ -175,9 +211,9 @@ function onRequestStart(message: unknown) {
     response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
   const redirect = canonicalLocation(request, path, route);
-  if (!redirect) context.pageCache = pageCacheTicket(request, context.secure, isSharedPage(route));
-  if (!redirect && !context.pageCache) context.quotePage = quotePageTicket(request, context.secure);
-  noteArrival(request, { canonicalLocation: redirect, ready: context.pageCache?.versionRead ?? context.quotePage?.stampRead });
+  if (!redirect) context.pageCache = pageCacheTicket(request, isSharedPage(route));
+  if (!redirect && !context.pageCache) context.quotePage = quotePageTicket(request);
+  noteArrival(request, { badHost: host === null, canonicalLocation: redirect, ready: context.pageCache?.versionRead ?? context.quotePage?.stampRead });
   answerAtTheFrontDoor(server);
   storage.enterWith(context);
 }

@@ -159,6 +159,11 @@ export interface NewsletterSignupsTable {
   confirmationTokenHash: string | null;
   confirmationExpiresAt: string | null;
   unsubscribedAt: string | null;
+  /**
+   * When the address last signed up (migration 0025): its first sign-up, or a later one while
+   * unconfirmed. Unconfirmed sign-ups are kept NEWSLETTER_UNCONFIRMED_DAYS from it; null: createdAt.
+   */
+  lastSignedUpAt: string | null;
 }
 
 export interface AuditLogTable {

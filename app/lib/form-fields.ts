@@ -26,6 +26,28 @@ export const LIMITS = {
  */
 export const BYTES_PER_CHARACTER = 2;
 
+/**
+ * What no one types, and what makes a text show other than it reads wherever it is shown (the
+ * site, a quote's PDF, an email): C0 and C1 control characters (a multi-line text keeps its tabs
+ * and line breaks: browsers send a text area's as CR LF), and the invisible marks that change the
+ * order text is drawn in: the bidirectional embeddings and overrides (U+202A–U+202E), isolates
+ * (U+2066–U+2069) and the left-to-right, right-to-left and Arabic letter marks (U+200E, U+200F,
+ * U+061C), with which a name could show as another or a quote line's words swap places.
+ */
+const DIRECTION_MARKS = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069";
+const HIDDEN_IN_ONE_LINE = new RegExp(`[\u0000-\u001f\u007f-\u009f${DIRECTION_MARKS}]`);
+const HIDDEN_IN_LINES = new RegExp(`[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f${DIRECTION_MARKS}]`);
+
+/** Whether a text holds a hidden character (see above); `multiLine` allows tabs and line breaks. */
+export function hasHiddenCharacters(text: string, multiLine = false): boolean {
+  return (multiLine ? HIDDEN_IN_LINES : HIDDEN_IN_ONE_LINE).test(text);
+}
+
+/** The message for a text holding hidden characters: `label` as the field's messages name it ("your first name"). */
+export function hiddenCharactersMessage(label = "this text"): string {
+  return `Please type ${label} again: it holds hidden control or text-direction characters`;
+}
+
 /** The bytes a text takes stored as UTF-8. */
 export function utf8Bytes(text: string): number {
   return new TextEncoder().encode(text).length;
@@ -35,9 +57,10 @@ export function utf8Bytes(text: string): number {
  * `label` completes "Please enter …" / "Please choose …" in the visitor's words.
  * `unmarked`: the server needs the answer but the form shows no required mark
  * and leaves the browser's required check off (the spec's newsletter forms).
+ * `multiLine`: a text area's answer, which may hold tabs and line breaks.
  */
 export type FieldRule = (
-  | { kind: "text"; label: string; required: boolean; maxLength: number }
+  | { kind: "text"; label: string; required: boolean; maxLength: number; multiLine?: true }
   | { kind: "email"; label: string; required: true; maxLength: number }
   | { kind: "phone"; label: string; required: true; maxLength: number }
   | { kind: "choice"; label: string; required: true; options: readonly [string, ...string[]] }
@@ -51,6 +74,11 @@ export function requiredTextRule(label: string, maxLength: number = LIMITS.short
 
 export function optionalTextRule(label: string, maxLength: number = LIMITS.shortText) {
   return { kind: "text", label, required: false, maxLength } as const;
+}
+
+/** The same text rule for a text area: its answer may hold tabs and line breaks. */
+export function multiLine<R extends { kind: "text" }>(rule: R): R & { multiLine: true } {
+  return { ...rule, multiLine: true };
 }
 
 export function emailRule(label = "your email address") {
@@ -78,8 +106,8 @@ export function isPhoneNumber(value: string): boolean {
   return PHONE_PATTERN.test(value) && digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
 }
 
-/** What the visitor is told when the field's answer is missing, too long (in characters or in bytes) or badly formed. */
-export function fieldMessages(rule: FieldRule): { missing: string; tooLong: string; tooManyBytes: string; invalid: string } {
+/** What the visitor is told when the field's answer is missing, too long (in characters or in bytes), holds hidden characters or is badly formed. */
+export function fieldMessages(rule: FieldRule): { missing: string; tooLong: string; tooManyBytes: string; hidden: string; invalid: string } {
   const missing = rule.kind === "choice" ? `Please choose ${rule.label}` : `Please enter ${rule.label}`;
   const tooLong = rule.kind === "choice" ? "" : `Please keep ${rule.label} to ${rule.maxLength} characters or fewer`;
   const tooManyBytes =
@@ -90,7 +118,7 @@ export function fieldMessages(rule: FieldRule): { missing: string; tooLong: stri
     phone: "Please enter a valid phone number, like 07700 900123",
     choice: `Please choose ${rule.label} from the list`,
   }[rule.kind];
-  return { missing, tooLong, tooManyBytes, invalid };
+  return { missing, tooLong, tooManyBytes, hidden: hiddenCharactersMessage(rule.label), invalid };
 }
 
 /** Whether the form marks the field required (an asterisk, and the browser's own check). */

@@ -8,9 +8,6 @@ import { escapeHtml, htmlDocument, htmlLink, signature, type EmailContent } from
  * unsubscribed are subscribers (they are counted and exported).
  */
 
-/** How long a confirmation link works; unconfirmed sign-ups are removed after this (retention). */
-export const NEWSLETTER_CONFIRMATION_DAYS = 7;
-
 export { NEWSLETTER_CONSENT_STATEMENT } from "./consent";
 
 export const NEWSLETTER_STATUSES = ["Pending", "Subscribed", "Unsubscribed"] as const;
@@ -41,11 +38,14 @@ export function listUnsubscribeHeaders(unsubscribeUrl: string, mailbox: string):
 /** The path of a confirmation link. */
 export const newsletterConfirmPath = (token: string) => `/newsletter/confirm/${token}`;
 
-/** To the address signed up: the link to confirm (not marketing: the direct answer to their request). */
-export function newsletterConfirmationEmail(confirmUrl: string, unsubscribeUrl: string, brand: Brand): EmailContent {
+/**
+ * To the address signed up: the link to confirm (not marketing: the direct answer to their request).
+ * `days`: how long the link works (NEWSLETTER_UNCONFIRMED_DAYS, the time an unconfirmed sign-up is kept).
+ */
+export function newsletterConfirmationEmail(confirmUrl: string, unsubscribeUrl: string, days: number, brand: Brand): EmailContent {
   const subject = `Confirm your subscription – ${brand.name}`;
   const ask = `Please confirm you want our monthly deals round-up (${MARKETING_CONSENT.wording.toLowerCase()}):`;
-  const expiry = `The link works for ${NEWSLETTER_CONFIRMATION_DAYS} days.`;
+  const expiry = `The link works for ${days === 1 ? "1 day" : `${days} days`}.`;
   const notYou = "If you did not sign up, ignore this email: you will not be subscribed.";
   const stop = "Never want our emails? Unsubscribe:";
   const footer = signature(brand);

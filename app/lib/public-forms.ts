@@ -1,5 +1,5 @@
 import { CONTACT_SUBJECTS } from "./enums";
-import { choiceRule, emailRule, LIMITS, optionalTextRule, phoneRule, requiredTextRule } from "./form-fields";
+import { choiceRule, emailRule, LIMITS, multiLine, optionalTextRule, phoneRule, requiredTextRule } from "./form-fields";
 
 /** The contact page's enquiry form (SPEC section 3): every field required. */
 export const CONTACT_ENQUIRY_FIELDS = {
@@ -8,7 +8,7 @@ export const CONTACT_ENQUIRY_FIELDS = {
   email: emailRule(),
   contactNumber: phoneRule("your contact number"),
   subject: choiceRule("a subject", CONTACT_SUBJECTS),
-  message: requiredTextRule("your message", LIMITS.message),
+  message: multiLine(requiredTextRule("your message", LIMITS.message)),
 };
 
 /**

@@ -1,5 +1,5 @@
 import { formatDay } from "./format";
-import { LIMITS, optionalTextRule, requiredTextRule } from "./form-fields";
+import { LIMITS, multiLine, optionalTextRule, requiredTextRule } from "./form-fields";
 import { isOpenQuoteStatus, type QuoteStatus } from "./quotes";
 
 /**
@@ -12,7 +12,7 @@ export const QUOTE_ACCEPT_FIELDS = {
 };
 
 export const QUOTE_DECLINE_FIELDS = {
-  reason: optionalTextRule("your reason", 1000),
+  reason: multiLine(optionalTextRule("your reason", 1000)),
 };
 
 /** The two answers a customer's page posts, told apart by the form's `intent` field. */

@@ -1,6 +1,6 @@
 import { MARKETING_CONSENT_FIELD } from "./consent";
 import { BUSINESS_TYPES, CONTRACT_EXPIRIES, TEAM_SIZES } from "./enums";
-import { choiceRule, emailRule, LIMITS, optionalTextRule, phoneRule, requiredTextRule } from "./form-fields";
+import { choiceRule, emailRule, LIMITS, multiLine, optionalTextRule, phoneRule, requiredTextRule } from "./form-fields";
 import type { FieldErrors } from "./form-submission";
 import type { Toast } from "./messages";
 import { TARIFF_LINES, type TariffOffer } from "./tariffs";
@@ -28,7 +28,7 @@ export const QUOTE_REQUEST_FIELDS = {
   contractLength: optionalTextRule("the contract length", LIMITS.name),
   companyName: optionalTextRule("the company name", LIMITS.shortText),
   jobTitle: optionalTextRule("your job title", LIMITS.name),
-  requirements: optionalTextRule("your requirements", LIMITS.message),
+  requirements: multiLine(optionalTextRule("your requirements", LIMITS.message)),
 };
 
 export type QuoteRequestField = keyof typeof QUOTE_REQUEST_FIELDS;

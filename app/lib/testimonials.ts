@@ -1,4 +1,4 @@
-import { LIMITS, MAX_RATING, requiredTextRule } from "./form-fields";
+import { LIMITS, MAX_RATING, multiLine, requiredTextRule } from "./form-fields";
 
 /** A testimonial as the public site shows it and `GET /api/testimonials` answers it. */
 export interface PublicTestimonial {
@@ -63,5 +63,5 @@ export const TESTIMONIAL_FIELDS = {
   company: requiredTextRule("a company", LIMITS.shortText),
   position: requiredTextRule("a position", LIMITS.shortText),
   date: requiredTextRule("a date", 50),
-  content: requiredTextRule("the testimonial", 2000),
+  content: multiLine(requiredTextRule("the testimonial", 2000)),
 };

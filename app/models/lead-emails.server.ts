@@ -16,7 +16,7 @@ import { addToOutbox } from "~/infrastructure/outbox.server";
  * queued: then call `deliverOutboxSoon()` after the commit.
  */
 
-/** Staff are told when SMTP_URL and LEAD_NOTIFY_TO are set (env requires APP_URL then, for the link). */
+/** Staff are told when SMTP_URL and LEAD_NOTIFY_TO are set. */
 const staffNotified = () => emailEnabled() && env.LEAD_NOTIFY_TO.length > 0;
 
 /**
@@ -72,7 +72,7 @@ export async function queueNewLeadEmails(trx: Transaction<Database>, leads: Arra
   // One after another: two leads of one group may go to the same address.
   for (const lead of leads) {
     if (staffNotified()) {
-      const staff = newLeadStaffEmail(lead, brand, portalUrl(env.APP_URL!, `/admin/leads/${lead.id}`));
+      const staff = newLeadStaffEmail(lead, brand, portalUrl(env.APP_URL, `/admin/leads/${lead.id}`));
       deliveries.push({ kind: "lead.staff-email", leadId: lead.id, payload: { to: env.LEAD_NOTIFY_TO, replyTo: lead.email, ...staff } });
     }
     if (await mayConfirmTo(trx, lead.email, now)) {
@@ -87,7 +87,7 @@ export async function queueNewLeadEmails(trx: Transaction<Database>, leads: Arra
 /** The staff notification of a new contact enquiry. */
 export async function queueNewEnquiryEmail(trx: Transaction<Database>, enquiry: EnquiryForEmail): Promise<boolean> {
   if (!staffNotified()) return false;
-  const content = newEnquiryStaffEmail(enquiry, brand, portalUrl(env.APP_URL!, `/admin/enquiries/${enquiry.id}`));
+  const content = newEnquiryStaffEmail(enquiry, brand, portalUrl(env.APP_URL, `/admin/enquiries/${enquiry.id}`));
   await addToOutbox(trx, [
     { kind: "enquiry.staff-email", leadId: null, enquiryId: enquiry.id, payload: { to: env.LEAD_NOTIFY_TO, replyTo: enquiry.email, ...content } },
   ]);

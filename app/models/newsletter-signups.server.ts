@@ -1,14 +1,7 @@
 import crypto from "node:crypto";
 import type { AdminUser } from "~/lib/admin-users";
 import type { ConsentWithdrawnHow } from "~/lib/consent";
-import {
-  listUnsubscribeHeaders,
-  NEWSLETTER_CONFIRMATION_DAYS,
-  newsletterConfirmationEmail,
-  newsletterConfirmPath,
-  newsletterStatus,
-  unsubscribePath,
-} from "~/lib/newsletter";
+import { listUnsubscribeHeaders, newsletterConfirmationEmail, newsletterConfirmPath, newsletterStatus, unsubscribePath } from "~/lib/newsletter";
 import type { SelectQueryBuilder } from "kysely";
 import { brand } from "~/infrastructure/brand.server";
 import { env } from "~/infrastructure/env.server";
@@ -33,34 +26,52 @@ const hashToken = (token: string) => crypto.createHash("sha256").update(token).d
 
 /**
  * Signs an email up, pending until confirmed (double opt-in): one row per
- * address, the names given refreshed, and a confirmation email with a new link
- * queued, at most NEWSLETTER_CONFIRMATIONS_PER_RECIPIENT_PER_DAY a day (past
- * that, the link already sent still works). A subscriber signing up again gets
- * no email. A suppressed address is not stored or emailed; the visitor's answer
- * is the same whatever happened, so it tells nobody who is on any list.
- * `siteUrl`: where the link points (APP_URL, else the page's own origin).
+ * address. A pending address signing up again takes the names given and counts
+ * as signed up now (its retention and the new link's NEWSLETTER_UNCONFIRMED_DAYS
+ * start again); a subscriber's or unsubscribed address's record is left exactly
+ * as it is: an anonymous post changes nobody's details. A confirmation email with
+ * a new link is queued, at most NEWSLETTER_CONFIRMATIONS_PER_RECIPIENT_PER_DAY a
+ * day (past that, the link already sent still works); a subscriber gets none. A
+ * suppressed address is not stored or emailed. The visitor's answer is the same
+ * whatever happened, so it tells nobody who is on any list.
  */
-export async function subscribeToNewsletter(input: NewsletterSignupInput, sourcePage: string, siteUrl: string): Promise<void> {
+export async function subscribeToNewsletter(input: NewsletterSignupInput, sourcePage: string): Promise<void> {
   const db = await getDb();
   if (await isSuppressed(input.email, db)) return;
   const now = new Date();
+  const stamp = now.toISOString();
   const queued = await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("newsletterSignups")
-      .values({ email: input.email, firstName: null, lastName: null, sourcePage, createdAt: now.toISOString(), updatedAt: now.toISOString() })
-      .onConflict((conflict) => conflict.column("email").doNothing())
-      .execute();
-    const signup = await trx
-      .updateTable("newsletterSignups")
-      .set((eb) => ({
-        firstName: eb.fn.coalesce(eb.val(input.firstName ?? null), eb.ref("newsletterSignups.firstName")),
-        lastName: eb.fn.coalesce(eb.val(input.lastName ?? null), eb.ref("newsletterSignups.lastName")),
-        updatedAt: now.toISOString(),
-      }))
-      .where("email", "=", input.email)
-      .returning(["id", "email", "confirmedAt", "unsubscribedAt"])
-      .executeTakeFirstOrThrow();
-    if (signup.confirmedAt || signup.unsubscribedAt) return false;
+    const columns = ["id", "email"] as const;
+    const signup =
+      (await trx
+        .insertInto("newsletterSignups")
+        .values({
+          email: input.email,
+          firstName: input.firstName ?? null,
+          lastName: input.lastName ?? null,
+          sourcePage,
+          createdAt: stamp,
+          updatedAt: stamp,
+          lastSignedUpAt: stamp,
+        })
+        .onConflict((conflict) => conflict.column("email").doNothing())
+        .returning(columns)
+        .executeTakeFirst()) ??
+      (await trx
+        .updateTable("newsletterSignups")
+        .set((eb) => ({
+          firstName: eb.fn.coalesce(eb.val(input.firstName ?? null), eb.ref("newsletterSignups.firstName")),
+          lastName: eb.fn.coalesce(eb.val(input.lastName ?? null), eb.ref("newsletterSignups.lastName")),
+          lastSignedUpAt: stamp,
+          updatedAt: stamp,
+        }))
+        .where("email", "=", input.email)
+        .where("confirmedAt", "is", null)
+        .where("unsubscribedAt", "is", null)
+        .returning(columns)
+        .executeTakeFirst());
+    // Already a subscriber (or unsubscribed): nothing changed, nothing to send.
+    if (!signup) return false;
     if (!emailEnabled()) return false;
     if (!(await mayConfirmTo(trx, signup.email, now, { cap: env.NEWSLETTER_CONFIRMATIONS_PER_RECIPIENT_PER_DAY, scope: "newsletter:" }))) return false;
     const token = crypto.randomBytes(32).toString("base64url");
@@ -68,12 +79,12 @@ export async function subscribeToNewsletter(input: NewsletterSignupInput, source
       .updateTable("newsletterSignups")
       .set({
         confirmationTokenHash: hashToken(token),
-        confirmationExpiresAt: new Date(now.getTime() + NEWSLETTER_CONFIRMATION_DAYS * 86_400_000).toISOString(),
+        confirmationExpiresAt: new Date(now.getTime() + env.NEWSLETTER_UNCONFIRMED_DAYS * 86_400_000).toISOString(),
       })
       .where("id", "=", signup.id)
       .execute();
-    const unsubscribeUrl = `${siteUrl}${unsubscribePath(unsubscribeToken(signup.id))}`;
-    const content = newsletterConfirmationEmail(`${siteUrl}${newsletterConfirmPath(token)}`, unsubscribeUrl, brand);
+    const unsubscribeUrl = `${env.APP_URL}${unsubscribePath(unsubscribeToken(signup.id))}`;
+    const content = newsletterConfirmationEmail(`${env.APP_URL}${newsletterConfirmPath(token)}`, unsubscribeUrl, env.NEWSLETTER_UNCONFIRMED_DAYS, brand);
     const headers = listUnsubscribeHeaders(unsubscribeUrl, brand.email);
     await addToOutbox(trx, [
       { kind: "newsletter.confirmation-email", leadId: null, payload: { to: [signup.email], replyTo: brand.email, headers, ...content } },

@@ -124,7 +124,19 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
     email
       ? db
           .selectFrom("newsletterSignups")
-          .select(["id", "email", "firstName", "lastName", "sourcePage", "createdAt", "updatedAt", "confirmedAt", "confirmationExpiresAt", "unsubscribedAt"])
+          .select([
+            "id",
+            "email",
+            "firstName",
+            "lastName",
+            "sourcePage",
+            "createdAt",
+            "updatedAt",
+            "confirmedAt",
+            "confirmationExpiresAt",
+            "unsubscribedAt",
+            "lastSignedUpAt",
+          ])
           .where(sameEmailIgnoringCase("email", email))
           .orderBy("createdAt")
           .orderBy("id")

@@ -125,7 +125,7 @@ async function queueOwnerEmail(trx: Transaction<Database>, row: QuoteRow, lead: 
     },
     news,
     brand,
-    env.APP_URL ? portalUrl(env.APP_URL, leadPath) : leadPath,
+    portalUrl(env.APP_URL, leadPath),
   );
   await addToOutbox(trx, [{ kind: "quote.staff-email", leadId: row.leadId, payload: { to, replyTo: lead.email, ...content } }]);
   return true;

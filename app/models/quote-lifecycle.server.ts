@@ -31,11 +31,9 @@ import { quoteSummary, recordQuoteChange, toQuote } from "./quotes.server";
  * transaction.
  */
 
-/** Why a quote sent now is not emailed to its customer, or null when it is: the email needs SMTP and the site's address for its link. */
+/** Why a quote sent now is not emailed to its customer, or null when it is. */
 function whyNotEmailed(): string | null {
-  if (!emailEnabled()) return "email is off";
-  if (!env.APP_URL) return "APP_URL is not set for the link";
-  return null;
+  return emailEnabled() ? null : "email is off";
 }
 
 /**
@@ -106,7 +104,7 @@ export async function sendQuote(actor: AdminUser, quoteId: number, now = new Dat
           monthlyExVatPence: totals.monthlyExVatPence,
           oneOffExVatPence: totals.oneOffExVatPence,
           validUntil: row.validUntil,
-          url: portalUrl(env.APP_URL!, customerQuotePath(row.token)),
+          url: portalUrl(env.APP_URL, customerQuotePath(row.token)),
         },
         brand,
       );

@@ -166,10 +166,15 @@ const enquiriesRule = idRule(
   (trx, batch, now) => anonymiseEnquiries(trx, batch.ids, { now }),
 );
 
-// Never confirmed: not a subscriber. A confirmed address that later unsubscribed is not touched here.
+// Never confirmed: not a subscriber. Counted from the latest sign-up, so signing up again keeps the
+// sign-up as long as its new link works. A confirmed address that later unsubscribed is not touched here.
 const newsletterRule = idRule(
   "unconfirmedNewsletterSignups",
-  (db, cutoffs) => db.selectFrom("newsletterSignups").where("confirmedAt", "is", null).where("createdAt", "<", cutoffs.newsletter),
+  (db, cutoffs) =>
+    db
+      .selectFrom("newsletterSignups")
+      .where("confirmedAt", "is", null)
+      .where((eb) => eb(eb.fn.coalesce("lastSignedUpAt", "createdAt"), "<", cutoffs.newsletter)),
   (trx, batch) => deleteNewsletterSignups(trx, batch.ids),
 );
 

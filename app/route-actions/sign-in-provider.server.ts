@@ -113,7 +113,7 @@ async function discoverProvider(authenticator: Authenticator<AdminUser>, issuer:
       cause: new Error(`its document names the issuer ${JSON.stringify(named)}, not OIDC_ISSUER (${issuer}), so it is not used`),
     });
   }
-  const secure = env.APP_URL!.startsWith("https:");
+  const secure = env.APP_URL.startsWith("https:");
   authenticator.use(
     new TimedOAuth2Strategy(
       {
@@ -121,7 +121,7 @@ async function discoverProvider(authenticator: Authenticator<AdminUser>, issuer:
         tokenEndpoint: token_endpoint,
         clientId: env.OIDC_CLIENT_ID!,
         clientSecret: env.OIDC_CLIENT_SECRET!,
-        redirectURI: `${new URL(env.APP_URL!).origin}/admin/api/callback`,
+        redirectURI: `${env.APP_URL}/admin/api/callback`,
         scopes: ["openid", "email", "profile"],
         cookie: { name: COOKIE_NAMES.signInState, path: "/admin/api", httpOnly: true, sameSite: "Lax", ...(secure ? { secure: true } : {}) },
       },

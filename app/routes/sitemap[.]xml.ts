@@ -1,10 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PUBLIC_PAGES } from "~/lib/site-navigation";
 import { siteOrigin } from "~/infrastructure/brand.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const origin = siteOrigin(request);
-  const urls = PUBLIC_PAGES.map((page) => `  <url><loc>${origin}${page}</loc></url>`).join("\n");
+export function loader() {
+  const urls = PUBLIC_PAGES.map((page) => `  <url><loc>${siteOrigin}${page}</loc></url>`).join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

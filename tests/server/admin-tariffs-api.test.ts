@@ -68,6 +68,26 @@ describe("POST /admin/api/tariffs", () => {
     expect(await countTariffs()).toBe(0);
   });
 
+  it("refuses a name or business extra holding control or text-direction characters with 400 and the field's message, and stores nothing", async () => {
+    for (const [field, value, message] of [
+      ["name", "Business \u202eBG03 MIS", "Please type the tariff's name again: it holds hidden control or text-direction characters"],
+      ["businessExtras.0", "Priority\u0007 support", "Please type each business extra again: it holds hidden control or text-direction characters"],
+    ] as const) {
+      const tariff = field === "name" ? tariffInput({ name: value }) : tariffInput({ businessExtras: [value] });
+      const response = await staff.admin.postJson("/admin/api/tariffs", tariff);
+      expect(response.status, field).toBe(400);
+      expect(await response.json()).toEqual({ error: "Invalid tariff", fieldErrors: { [field]: message } });
+    }
+    expect(await countTariffs()).toBe(0);
+    await addTariffs(staff.admin, [tariffInput()]);
+    const edit = await staff.admin.patch("/admin/api/tariffs/ee-business-30gb-24", { name: "Business SIM \u2066 30GB" });
+    expect(edit.status).toBe(400);
+    expect(((await edit.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      name: "Please type the tariff's name again: it holds hidden control or text-direction characters",
+    });
+    expect(await (await staff.manager.get("/admin/api/tariffs/ee-business-30gb-24")).json()).toMatchObject({ name: tariffInput().name });
+  });
+
   it("answers 409 for a slug already taken", async () => {
     await addTariffs(staff.admin, [tariffInput()]);
     const response = await staff.admin.postJson("/admin/api/tariffs", tariffInput({ name: "Another" }));

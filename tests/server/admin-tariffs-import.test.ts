@@ -164,13 +164,30 @@ describe("POST /admin/api/tariffs/import", () => {
   it("reads quoted cells with commas, quotes and line breaks, LF endings, a byte-order mark, columns in any order and blank lines, counting lines as a spreadsheet does", async () => {
     const reordered = [...HEADER].reverse();
     const line = (cells: Row) => reordered.map((name) => quoted(cells[name] ?? "")).join(",");
-    const file = `\uFEFF${reordered.join(",")}\n${line(row({ name: 'Business "Plus", 30GB\nfor teams' }))}\n\n${line(row({ slug: "second", monthly_price_ex_vat: "abc" }))}\n`;
+    // A name is one line (a line break in it would be refused); the extras' cell may break between extras.
+    const first = row({ name: 'Business "Plus", 30GB for teams', business_extras: "Priority support;\nShared data" });
+    const file = `\uFEFF${reordered.join(",")}\n${line(first)}\n\n${line(row({ slug: "second", monthly_price_ex_vat: "abc" }))}\n`;
     const response = await importCsv(staff.admin, file);
     expect(response.status).toBe(400);
     expect((await response.json()).errors).toEqual([{ line: 4, field: "monthly_price_ex_vat", message: "Enter pounds and pence, like 12.50" }]);
     const fixed = file.replace("abc", "9.99");
     expect((await importCsv(staff.admin, fixed)).status).toBe(200);
-    expect(await getTariff("ee-business-30gb-24")).toMatchObject({ name: 'Business "Plus", 30GB\nfor teams' });
+    expect(await getTariff("ee-business-30gb-24")).toMatchObject({
+      name: 'Business "Plus", 30GB for teams',
+      businessExtras: ["Priority support", "Shared data"],
+    });
+  });
+
+  it("refuses a row whose name holds control or text-direction characters (a line break among them) with its line, column and message, writing nothing", async () => {
+    const file = csvFile([row(), row({ slug: "reversed", name: "Business \u202eBG03 MIS" }), row({ slug: "two-lines", name: "Business SIM\n30GB" })]);
+    const response = await importCsv(staff.admin, file);
+    expect(response.status).toBe(400);
+    const message = "Please type the tariff's name again: it holds hidden control or text-direction characters";
+    expect((await response.json()).errors).toEqual([
+      { line: 3, field: "name", message },
+      { line: 4, field: "name", message },
+    ]);
+    expect(await countTariffs()).toBe(0);
   });
 
   it.each([
@@ -231,7 +248,7 @@ describe("GET /admin/tariffs/export", () => {
   it("gives every staff role the catalogue in the import's columns, which imports back unchanged", async () => {
     const tricky = tariffInput({
       slug: "tricky",
-      name: '=HYPERLINK("x"), "quoted"\nsecond line',
+      name: '=HYPERLINK("x"), "quoted"',
       businessExtras: ["-5% off accessories", "@mentions"],
       dataGb: 0.5,
       euRoaming: { included: false, fairUseGb: null, dailyChargePence: 225 },
@@ -249,7 +266,7 @@ describe("GET /admin/tariffs/export", () => {
     // Read as bytes: the byte-order mark spreadsheets need is kept, and must import back too.
     const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(csv.split("\r\n")[0]).toBe(`\uFEFF${HEADER.map((name) => `"${name}"`).join(",")}`);
-    expect(csv).toContain(`"'=HYPERLINK(""x""), ""quoted""\nsecond line"`);
+    expect(csv).toContain(`"'=HYPERLINK(""x""), ""quoted"""`);
     const audit = await server.db.selectFrom("auditLog").select(["action", "summary"]).where("action", "=", "tariffs.exported").execute();
     expect(audit.at(-1)).toEqual({ action: "tariffs.exported", summary: "Exported 2 tariffs to CSV (all tariffs)" });
 

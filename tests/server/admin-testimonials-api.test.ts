@@ -135,6 +135,26 @@ describe("POST /admin/api/testimonials", () => {
     expect(await response.json()).toHaveProperty("error");
   });
 
+  it("refuses a name, company or text holding control or text-direction characters with 400 and the field's message; the text keeps its line breaks", async () => {
+    const response = await staff.admin.postJson("/admin/api/testimonials", {
+      ...complete,
+      name: "Tom \u202esnavE",
+      company: "Evans\u0000 Removals",
+      content: "Great.\u2067 Five stars",
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).fieldErrors).toEqual({
+      name: "Please type a name again: it holds hidden control or text-direction characters",
+      company: "Please type a company again: it holds hidden control or text-direction characters",
+      content: "Please type the testimonial again: it holds hidden control or text-direction characters",
+    });
+    expect(await countRows()).toBe(0);
+    const id = await createdId("admin", { ...complete, content: "Twelve lines moved.\r\n\r\nThe bill went down by a third." });
+    expect((await server.db.selectFrom("testimonials").select("content").where("id", "=", id).executeTakeFirstOrThrow()).content).toBe(
+      "Twelve lines moved.\r\n\r\nThe bill went down by a third.",
+    );
+  });
+
   it("keeps markup as typed and /api/testimonials returns it as typed; the home page shows it as text", async () => {
     const markup = `<script>alert("x")</script><img src=x onerror="alert(1)"> & "quotes"`;
     const id = await createdId("admin", { ...complete, name: "<b>Bold</b> Name", content: markup });
@@ -360,6 +380,13 @@ describe("the /admin/testimonials page actions", () => {
     expect(html).toContain("Choose a rating from 1 to 5 stars");
     expect(html).toContain('value="Evans &amp; Sons Removals Ltd"');
     expect(html).toMatch(/data-kind="destructive"[^>]*>.*Error/s);
+    expect(await countRows()).toBe(0);
+  });
+
+  it("shows a name holding a text-direction override again with its message, storing nothing", async () => {
+    const response = await staff.admin.postForm("/admin/testimonials/new", { ...formFields, name: "Tom \u202esnavE" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/id="[^"]*name-error"[^>]*>Please type a name again: it holds hidden control or text-direction characters</);
     expect(await countRows()).toBe(0);
   });
 

@@ -7,6 +7,7 @@ import { publicClient, staffClient } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { TestMailbox, type ReceivedEmail } from "../support/mailbox";
 import { startTestServer, testServerForSuite, type TestServer } from "../support/server";
+import { forSuite } from "../support/suite";
 
 /**
  * Consent and marketing (PECR): the quote wizard's consent box and the
@@ -200,6 +201,86 @@ describe("newsletter double opt-in over SMTP", () => {
     expect(await signupOf(email)).toBeUndefined();
     expect(await confirmationsQueued(email.toLowerCase())).toBe(0);
     expect(await confirmationsQueued(email)).toBe(0);
+  });
+});
+
+describe("signing up again", () => {
+  const DAY_MS = 24 * 60 * 60_000;
+  const UNCONFIRMED_DAYS = 3;
+  const site = forSuite(
+    async () => {
+      const mailbox = await TestMailbox.start();
+      const server = await startTestServer({ ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, APP_URL, NEWSLETTER_UNCONFIRMED_DAYS: String(UNCONFIRMED_DAYS) });
+      return { mailbox, server };
+    },
+    async ({ mailbox, server }) => {
+      await server?.stop();
+      await mailbox?.close();
+    },
+  );
+
+  const signUp = (fields: Record<string, string>) => publicClient(site.server).postForm("/about", fields);
+  const signupOf = (email: string) => site.server.db.selectFrom("newsletterSignups").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+
+  async function emailsTo(email: string, count: number): Promise<ReceivedEmail[]> {
+    await expect.poll(() => site.mailbox.to(email).length).toBe(count);
+    return site.mailbox.to(email);
+  }
+
+  it("with an address already confirmed, changes nothing of its record and answers as any sign-up", async () => {
+    const email = "confirmed.reader@example.co.uk";
+    expect((await signUp({ firstName: "Nia", lastName: "Jones", email })).status).toBe(302);
+    const [confirmation] = await emailsTo(email, 1);
+    expect((await publicClient(site.server).postForm(confirmation!.text.match(CONFIRM_LINK)![1]!, {})).status).toBe(200);
+    const confirmed = await signupOf(email);
+    expect(confirmed).toMatchObject({ firstName: "Nia", lastName: "Jones", confirmedAt: expect.any(String) });
+
+    const anonymous = await signUp({ firstName: "Someone", lastName: "Else", email });
+    const newcomer = await signUp({ firstName: "New", lastName: "Reader", email: "new.reader@example.co.uk" });
+    expect(anonymous.status).toBe(newcomer.status);
+    expect(anonymous.headers.get("location")).toBe(newcomer.headers.get("location"));
+    expect(await (await publicClient(site.server).follow(anonymous)).text()).toContain("Check your inbox");
+    expect(await signupOf(email)).toEqual(confirmed);
+    expect(site.mailbox.to(email)).toHaveLength(1);
+  });
+
+  it("while unconfirmed, gives the new link its full NEWSLETTER_UNCONFIRMED_DAYS, and retention counts from the latest sign-up", async () => {
+    const email = "late.reader@example.co.uk";
+    const forgotten = "forgotten.reader@example.co.uk";
+    for (const address of [email, forgotten]) expect((await signUp({ email: address })).status).toBe(302);
+    await emailsTo(email, 1);
+    // Both signed up a day longer ago than sign-ups are kept; their first links have expired.
+    const longAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+    await site.server.db
+      .updateTable("newsletterSignups")
+      .set({
+        createdAt: longAgo(UNCONFIRMED_DAYS + 1),
+        updatedAt: longAgo(UNCONFIRMED_DAYS + 1),
+        lastSignedUpAt: longAgo(UNCONFIRMED_DAYS + 1),
+        confirmationExpiresAt: longAgo(1),
+      })
+      .where("email", "in", [email, forgotten])
+      .execute();
+
+    const before = Date.now();
+    expect((await signUp({ firstName: "Late", email })).status).toBe(302);
+    const after = Date.now();
+    const expiresAt = Date.parse((await signupOf(email)).confirmationExpiresAt!);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + UNCONFIRMED_DAYS * DAY_MS - 1000);
+    expect(expiresAt).toBeLessThanOrEqual(after + UNCONFIRMED_DAYS * DAY_MS);
+    const latest = (await emailsTo(email, 2))[1]!;
+    expect(latest.text).toContain(`The link works for ${UNCONFIRMED_DAYS} days.`);
+
+    // Retention as of now: only the sign-up not made again is due.
+    const owner = await staffClient(site.server, "super_admin");
+    expect((await owner.postForm("/admin/data-protection/preview", {})).status).toBe(302);
+    const run = await site.server.db.selectFrom("retentionRuns").select("counts").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(JSON.parse(run.counts!)).toMatchObject({ unconfirmedNewsletterSignups: 1 });
+
+    // The new link works.
+    const confirmed = await publicClient(site.server).postForm(latest.text.match(CONFIRM_LINK)![1]!, {});
+    expect(confirmed.status).toBe(200);
+    expect((await signupOf(email)).confirmedAt).not.toBeNull();
   });
 });
 

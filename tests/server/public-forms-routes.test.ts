@@ -1,6 +1,7 @@
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { publicClient } from "../support/client";
-import { SAMPLE_ENQUIRY } from "../support/forms";
+import { SAMPLE_ENQUIRY, SAMPLE_QUOTE } from "../support/forms";
 import { postFormFrom } from "../support/from-address";
 import { testServerForSuite } from "../support/server";
 
@@ -76,9 +77,49 @@ describe("contact enquiry form", () => {
     expect((await publicClient(server).postForm("/contact", enquiry, { Origin: server.url })).status).toBe(302);
   });
 
+  it("refuses a name or message holding control or text-direction characters with the field's message, storing nothing; the message keeps its line breaks", async () => {
+    const before = (await server.db.selectFrom("contactEnquiries").selectAll().execute()).length;
+    const response = await publicClient(server).postForm("/contact", { ...enquiry, firstName: "Sam\u202e", message: "Call me\u0000 today" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toMatch(/id="contact-first-name-error"[^>]*>Please type your first name again: it holds hidden control or text-direction characters</);
+    expect(html).toMatch(/id="contact-message-error"[^>]*>Please type your message again: it holds hidden control or text-direction characters</);
+    expect((await server.db.selectFrom("contactEnquiries").selectAll().execute()).length).toBe(before);
+
+    const lines = await publicClient(server).postForm("/contact", {
+      ...enquiry,
+      email: "lines@patelplumbing.co.uk",
+      message: "Ten lines.\r\n\tMostly field staff.",
+    });
+    expect(lines.status).toBe(302);
+    const stored = await server.db.selectFrom("contactEnquiries").select("message").where("email", "=", "lines@patelplumbing.co.uk").executeTakeFirstOrThrow();
+    expect(stored.message).toBe("Ten lines.\r\n\tMostly field staff.");
+  });
+
   it("refuses an oversized body with 413", async () => {
     const response = await publicClient(server).postForm("/contact", { ...enquiry, message: "x".repeat(70_000) });
     expect(response.status).toBe(413);
+  });
+});
+
+describe("the quote wizard's last step", () => {
+  const server = testServerForSuite();
+
+  it("refuses a name holding a text-direction override with the field's message, on the page and as JSON, storing no lead", async () => {
+    const answers = { ...SAMPLE_QUOTE, firstName: "Sam", lastName: "\u202eletaP" };
+    const page = await publicClient(server).postForm("/?index", { intent: "quote-submit", submissionToken: crypto.randomUUID(), ...answers });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toMatch(/id="[^"]*last-name-error"[^>]*>Please type your last name again: it holds hidden control or text-direction characters</);
+    const api = await publicClient(server).postJson("/api/quote-requests", { ...answers, businessName: "Patel\u2066 Plumbing" });
+    expect(api.status).toBe(400);
+    expect(await api.json()).toMatchObject({
+      error: "Invalid quote request",
+      fieldErrors: {
+        lastName: "Please type your last name again: it holds hidden control or text-direction characters",
+        businessName: "Please type your business name again: it holds hidden control or text-direction characters",
+      },
+    });
+    expect(await server.db.selectFrom("leads").select("id").execute()).toEqual([]);
   });
 });
 

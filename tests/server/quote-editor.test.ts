@@ -214,6 +214,40 @@ describe("the editor's buttons", () => {
     expect(await storedQuote(quoteId)).toEqual(before);
   });
 
+  it("refuses a line's description or discount reason holding control or text-direction characters, by its field, in the form and as JSON, saving nothing", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    const before = await storedQuote(quoteId);
+    const response = await press(staff.manager, lead.id, quoteId, "save", {
+      ...(await savedForm(quoteId)),
+      "lines.3.group": "hardware",
+      "lines.3.description": "Handsets \u202e00.0£ kcab",
+      "lines.3.quantity": "1",
+      "lines.3.unitPrice": "120.00",
+      "lines.3.charge": "one_off",
+      "lines.3.discountKind": "percent",
+      "lines.3.discount": "10",
+      "lines.3.discountReason": "Loyalty\u0007",
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toMatch(
+      /id="quote-line-3-description-error"[^>]*>Please type the line&#x27;s description again: it holds hidden control or text-direction characters</,
+    );
+    expect(html).toMatch(
+      /id="quote-line-3-discount-reason-error"[^>]*>Please type the reason for the discount again: it holds hidden control or text-direction characters</,
+    );
+    expect(await storedQuote(quoteId)).toEqual(before);
+
+    const line = { group: "hardware", description: "Handsets \u2066 free", quantity: 1, unitPriceExVatPence: 12_000, charge: "one_off" };
+    const patched = await staff.manager.patch(`/admin/api/quotes/${quoteId}`, { lines: [line] });
+    expect(patched.status).toBe(400);
+    expect(((await patched.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      "lines.0.description": "Please type the line's description again: it holds hidden control or text-direction characters",
+    });
+    expect(await storedQuote(quoteId)).toEqual(before);
+  });
+
   it("shows a tariff the catalogue cannot quote by the add-a-tariff select, and saves nothing", async () => {
     const lead = await newLead();
     const quoteId = await startQuote(lead.id);

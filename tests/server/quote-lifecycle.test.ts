@@ -250,27 +250,6 @@ describe("sending with email off", () => {
   });
 });
 
-describe("sending with email on but no APP_URL", () => {
-  const linkless = testServerForSuite({ ...TEST_OWNER_ENV, SMTP_URL: "smtp://127.0.0.1:9" });
-  let owner: Client;
-
-  beforeAll(async () => {
-    ({ super_admin: owner } = await staffOfEveryRole(linkless));
-    await addTariffs(owner, [CHOSEN]);
-  });
-
-  it("warns as the server starts, and sends without an email (it would have no link), saying why on the timeline", async () => {
-    expect(linkless.output()).toContain("APP_URL is not set: quotes are sent without an email to the customer");
-    const lead = await newLead(linkless);
-    const response = await owner.postJson(`/admin/api/quotes/${(await draftFor(lead.id, owner)).id}/send`, undefined);
-    expect(response.status, await response.clone().text()).toBe(200);
-    expect(await quoteEmails(linkless, lead.id)).toEqual([]);
-    expect((await timeline(lead.id, linkless)).find((entry) => entry.body.startsWith("Quote Q1 sent"))?.body).toBe(
-      "Quote Q1 sent (not emailed: APP_URL is not set for the link; give the customer the link): 2 lines, £33.60 a month and £75.00 one-off ex VAT",
-    );
-  });
-});
-
 /** Marks a stored quote as its customer's answer would leave it (the customer's side is tested with its own routes). */
 const answered = (quoteId: number, status: "accepted" | "declined") =>
   server.db

@@ -13,7 +13,8 @@ export async function runScript(name: "backup" | "restore" | "db-copy" | "retent
   try {
     const { stdout, stderr } = await run(process.execPath, [path.join(projectRoot, `scripts/${name}.js`), ...args], {
       cwd: projectRoot,
-      env: { PATH: process.env.PATH, NODE_ENV: "production", ...env },
+      // APP_URL as an operator's machine has it (production requires one); the scripts make no links of it.
+      env: { PATH: process.env.PATH, NODE_ENV: "production", APP_URL: "https://clearline.example.co.uk", ...env },
     });
     return { code: 0, output: stdout + stderr };
   } catch (error) {

@@ -51,3 +51,14 @@ describe("the container's files", () => {
     expect(lines.some((line) => /^USER\b/.test(line))).toBe(false);
   });
 });
+
+describe("Fly's settings (fly.toml)", () => {
+  it("give the site's address, APP_URL, an https:// origin: the server refuses to start in production without one", async () => {
+    const flyToml = fs.readFileSync(path.join(projectRoot, "fly.toml"), "utf8");
+    const environment = flyToml.slice(flyToml.indexOf("\n[env]"), flyToml.indexOf("\n[", flyToml.indexOf("\n[env]") + 1));
+    const appUrl = /^\s*APP_URL\s*=\s*"([^"]+)"/m.exec(environment)?.[1];
+    expect(appUrl).toMatch(/^https:\/\/[a-z0-9.-]+$/);
+    const { parseEnv } = await import("~/infrastructure/env.server");
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", APP_URL: appUrl }).APP_URL).toBe(appUrl);
+  });
+});

@@ -14,7 +14,32 @@ describe("configuration", () => {
 
   it("requires SESSION_SECRET in production, naming the variable", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/^Invalid configuration: SESSION_SECRET /);
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value" }).SESSION_SECRET).toBe("a-long-enough-secret-value");
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", APP_URL: "https://clearline.example.co.uk" }).SESSION_SECRET).toBe(
+      "a-long-enough-secret-value",
+    );
+  });
+
+  it("requires APP_URL in production, naming it; elsewhere the site is this machine", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value" };
+    for (const unset of [{}, { APP_URL: "" }, { APP_URL: "  " }]) {
+      expect(() => parseEnv({ ...production, ...unset })).toThrow(/^Invalid configuration: APP_URL is required in production: the site's public address/);
+    }
+    expect(parseEnv({ ...production, APP_URL: "https://clearline.example.co.uk" }).APP_URL).toBe("https://clearline.example.co.uk");
+    expect(parseEnv({}).APP_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ PORT: "8080" }).APP_URL).toBe("http://localhost:8080");
+  });
+
+  it("takes APP_URL as the site's origin: http or https, no path", () => {
+    expect(parseEnv({ APP_URL: "https://Clearline.Example.co.uk/" }).APP_URL).toBe("https://clearline.example.co.uk");
+    expect(parseEnv({ APP_URL: "http://localhost:3000" }).APP_URL).toBe("http://localhost:3000");
+    for (const bad of [
+      "https://clearline.example.co.uk/shop",
+      "ftp://clearline.example.co.uk",
+      "https://clearline.example.co.uk/?a=1",
+      "javascript:alert(1)",
+    ]) {
+      expect(() => parseEnv({ APP_URL: bad }), bad).toThrow(/^Invalid configuration: APP_URL must be the site's public address/);
+    }
   });
 
   it.each([
@@ -37,7 +62,7 @@ describe("configuration", () => {
     ["SMTP_URL", { SMTP_URL: "https://mail.example.com" }],
     ["MAIL_FROM", { MAIL_FROM: "not an address" }],
     ["LEAD_NOTIFY_TO", { LEAD_NOTIFY_TO: "sales@example.co.uk, nobody" }],
-    ["APP_URL", { SMTP_URL: "smtp://mail.example.com:587", LEAD_NOTIFY_TO: "sales@example.co.uk" }],
+    ["APP_URL", { NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", SMTP_URL: "smtp://mail.example.com:587" }],
     ["LEAD_RESPONSE_HOURS", { LEAD_RESPONSE_HOURS: "0" }],
     ["BACKUP_INTERVAL_HOURS", { BACKUP_INTERVAL_HOURS: "-1" }],
     ["BACKUP_KEEP", { BACKUP_KEEP: "0" }],
@@ -142,7 +167,7 @@ describe("configuration", () => {
   });
 
   it("takes an http:// webhook in production only to this machine; https:// anywhere", () => {
-    const production = { NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value" };
+    const production = { NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", APP_URL: "https://clearline.example.co.uk" };
     for (const url of ["http://example.com/new-lead", "http://10.0.0.5/new-lead", "http://127.example.com/x"]) {
       expect(() => parseEnv({ ...production, LEAD_WEBHOOK_URL: url }), url).toThrow(
         /^Invalid configuration: LEAD_WEBHOOK_URL must be an https:\/\/ URL in production/,

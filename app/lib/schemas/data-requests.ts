@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { DATA_REQUEST_KINDS, DATA_REQUEST_OVERDUE_FILTER, DATA_REQUEST_STATUSES, DATA_REQUEST_TEXT as TEXT } from "~/lib/data-protection";
-import { isPhoneNumber, LIMITS } from "~/lib/form-fields";
+import { hasHiddenCharacters, hiddenCharactersMessage, isPhoneNumber, LIMITS } from "~/lib/form-fields";
 import { londonDateStamp } from "~/lib/format";
 import { isCalendarDay } from "~/lib/tariff-prices";
-import { withoutNul } from "./fields";
+import { withoutHiddenCharacters } from "./fields";
 import { filteredListFromUrl, searchPageSchema } from "./search";
 
 /**
@@ -45,19 +45,22 @@ const contact = z
 /** Blank (a form's empty choice or text) is none: null. */
 const blankAsNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
 
-// A staff id: one with a NUL is no one's (and Postgres would refuse the whole statement).
+// A staff id: one with a hidden character (a NUL, which Postgres would refuse in the whole statement) is no one's.
 const handledBy = z.preprocess(
   blankAsNull,
   z
     .string({ invalid_type_error: TEXT.handlerInvalid })
     .max(100, TEXT.handlerInvalid)
-    .refine((value) => !value.includes("\u0000"), TEXT.handlerInvalid)
+    .refine((value) => !hasHiddenCharacters(value), TEXT.handlerInvalid)
     .nullable(),
 );
 
 const notes = z.preprocess(
   blankAsNull,
-  withoutNul(z.string({ invalid_type_error: TEXT.notesTooLong }).trim().max(LIMITS.message, TEXT.notesTooLong)).nullable(),
+  withoutHiddenCharacters(z.string({ invalid_type_error: TEXT.notesTooLong }).trim().max(LIMITS.message, TEXT.notesTooLong), {
+    multiLine: true,
+    message: hiddenCharactersMessage("the notes"),
+  }).nullable(),
 );
 
 const kind = z.enum(DATA_REQUEST_KINDS, { errorMap: () => ({ message: TEXT.kindMissing }) });

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { BYTES_PER_CHARACTER, fieldMessages, isPhoneNumber, utf8Bytes, type FieldRule, type FieldRules } from "~/lib/form-fields";
+import {
+  BYTES_PER_CHARACTER,
+  fieldMessages,
+  hasHiddenCharacters,
+  hiddenCharactersMessage,
+  isPhoneNumber,
+  utf8Bytes,
+  type FieldRule,
+  type FieldRules,
+} from "~/lib/form-fields";
 
 /**
  * Form and API schemas are made from the field rules in `lib/form-fields`
@@ -19,21 +28,25 @@ export type FieldSchema<R extends FieldRule> = z.ZodType<
 >;
 
 /**
- * No one types a NUL character, and Postgres cannot store one in text (it refuses the whole
- * statement): every free text the staff and the public send is refused while it holds one.
+ * Every free text the staff and the public send is refused while it holds a hidden character
+ * (`hasHiddenCharacters` in lib/form-fields: control characters, NUL among them, which Postgres
+ * cannot store at all; and the marks that reorder text as it is drawn), with the field's message.
+ * `multiLine`: a text area's, which keeps its tabs and line breaks; `message`: the field's own.
  */
-export const NUL_CHARACTER_MESSAGE = "Please remove the NUL character from this text";
-
-export function withoutNul<S extends z.ZodType<string, z.ZodTypeDef, unknown>>(schema: S) {
-  return schema.refine((value) => !value.includes("\u0000"), NUL_CHARACTER_MESSAGE);
+export function withoutHiddenCharacters<S extends z.ZodType<string, z.ZodTypeDef, unknown>>(
+  schema: S,
+  { multiLine = false, message = hiddenCharactersMessage() }: { multiLine?: boolean; message?: string } = {},
+) {
+  return schema.refine((value) => !hasHiddenCharacters(value, multiLine), message);
 }
 
 export function fieldSchema<R extends FieldRule>(rule: R): FieldSchema<R> {
   const messages = fieldMessages(rule);
   const withinBytes = (value: string) => rule.kind === "choice" || utf8Bytes(value) <= rule.maxLength * BYTES_PER_CHARACTER;
+  const plainText = { multiLine: rule.kind === "text" && rule.multiLine === true, message: messages.hidden };
   if (!rule.required) {
     // An optional text: empty or absent becomes undefined.
-    return withoutNul(z.string().trim().max(rule.maxLength, messages.tooLong).refine(withinBytes, messages.tooManyBytes))
+    return withoutHiddenCharacters(z.string().trim().max(rule.maxLength, messages.tooLong).refine(withinBytes, messages.tooManyBytes), plainText)
       .optional()
       .transform((value) => (value ? value : undefined)) as unknown as FieldSchema<R>;
   }
@@ -46,7 +59,10 @@ export function fieldSchema<R extends FieldRule>(rule: R): FieldSchema<R> {
     case "phone":
       return answer.max(rule.maxLength, messages.tooLong).pipe(z.string().refine(isPhoneNumber, messages.invalid)) as unknown as FieldSchema<R>;
     default:
-      return withoutNul(answer.max(rule.maxLength, messages.tooLong).refine(withinBytes, messages.tooManyBytes)) as unknown as FieldSchema<R>;
+      return withoutHiddenCharacters(
+        answer.max(rule.maxLength, messages.tooLong).refine(withinBytes, messages.tooManyBytes),
+        plainText,
+      ) as unknown as FieldSchema<R>;
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LEAD_ASSIGNMENT_FILTERS, LEAD_STATUSES } from "~/lib/enums";
-import { withoutNul } from "./fields";
+import { hiddenCharactersMessage } from "~/lib/form-fields";
+import { withoutHiddenCharacters } from "./fields";
 import { filteredListFromUrl, searchPageSchema } from "./search";
 
 /** The leads screen's URL: `?q=&status=&assigned=&page=`. Bad values fall back rather than fail. */
@@ -17,7 +18,7 @@ export function leadFiltersFromUrl(url: URL): LeadFilters {
 /** `{ assignedTo }`: a staff member's id, or null (or "" from a form) to unassign. */
 export const leadAssignmentSchema = z.object({
   assignedTo: z
-    .union([withoutNul(z.string().trim().max(100)), z.null()], { errorMap: () => ({ message: "Choose a staff member, or null to unassign" }) })
+    .union([withoutHiddenCharacters(z.string().trim().max(100)), z.null()], { errorMap: () => ({ message: "Choose a staff member, or null to unassign" }) })
     .transform((value) => value || null),
 });
 
@@ -26,5 +27,8 @@ export const leadStatusChangeSchema = z.object({
 });
 
 export const leadNoteSchema = z.object({
-  body: withoutNul(z.string({ required_error: "Write a note first" }).trim().min(1, "Write a note first").max(5000, "Keep notes to 5000 characters or fewer")),
+  body: withoutHiddenCharacters(
+    z.string({ required_error: "Write a note first" }).trim().min(1, "Write a note first").max(5000, "Keep notes to 5000 characters or fewer"),
+    { multiLine: true, message: hiddenCharactersMessage("the note") },
+  ),
 });

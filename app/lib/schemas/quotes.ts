@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { hiddenCharactersMessage } from "~/lib/form-fields";
 import { londonDateStamp } from "~/lib/format";
 import { QUOTE_CHARGE_LABELS, QUOTE_CHARGES, QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS } from "~/lib/quotes";
 import { isCalendarDay } from "~/lib/tariff-prices";
-import { withoutNul } from "./fields";
+import { withoutHiddenCharacters } from "./fields";
 import { multiLineDiscount, penceAmount, priceRise, requiredText, TARIFF_LIMITS } from "./tariffs";
 
 /** Limits of a quote as staff write it: a larger figure is a typing mistake, not a deal. */
@@ -18,13 +19,14 @@ export const QUOTE_LIMITS = {
   pence: TARIFF_LIMITS.pence,
 } as const;
 
-/** A free text that may be left out: empty is the same as none. */
+/** A free text of several lines that may be left out: empty is the same as none. */
 const optionalNote = (label: string) =>
-  withoutNul(
+  withoutHiddenCharacters(
     z
       .string({ invalid_type_error: `Enter ${label} as text` })
       .trim()
       .max(QUOTE_LIMITS.note, `Keep ${label} to ${QUOTE_LIMITS.note.toLocaleString("en-GB")} characters`),
+    { multiLine: true, message: hiddenCharactersMessage(label) },
   )
     .nullable()
     .transform((value) => (value ? value : null));
@@ -63,7 +65,9 @@ const discount = z
 export const quoteLineSchema = z
   .object({
     group: z.enum(QUOTE_LINE_GROUPS, { errorMap: () => ({ message: `Choose a group: ${Object.values(QUOTE_LINE_GROUP_LABELS).join(", ")}` }) }),
-    tariffSlug: withoutNul(z.string({ invalid_type_error: "Enter the tariff's slug" }).trim().min(1, "Enter the tariff's slug").max(QUOTE_LIMITS.slug))
+    tariffSlug: withoutHiddenCharacters(
+      z.string({ invalid_type_error: "Enter the tariff's slug" }).trim().min(1, "Enter the tariff's slug").max(QUOTE_LIMITS.slug),
+    )
       .nullable()
       .optional(),
     description: requiredText("the line's description", QUOTE_LIMITS.description).optional(),

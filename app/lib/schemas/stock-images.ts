@@ -1,12 +1,16 @@
 import { z } from "zod";
 import { STOCK_IMAGE_LOCATIONS } from "~/lib/enums";
+import { hiddenCharactersMessage } from "~/lib/form-fields";
 import { MAX_IMAGE_DESCRIPTION_LENGTH, UPLOAD_PROBLEMS } from "~/lib/stock-images";
-import { withoutNul } from "./fields";
+import { withoutHiddenCharacters } from "./fields";
 
 /** The text fields of an image upload (the file itself is checked from its bytes). */
 export const stockImageFieldsSchema = z.object({
   location: z.enum(STOCK_IMAGE_LOCATIONS, { errorMap: () => ({ message: UPLOAD_PROBLEMS.missing.description }) }),
-  description: withoutNul(z.string().trim().max(MAX_IMAGE_DESCRIPTION_LENGTH, `Keep the description to ${MAX_IMAGE_DESCRIPTION_LENGTH} characters or fewer`))
+  description: withoutHiddenCharacters(
+    z.string().trim().max(MAX_IMAGE_DESCRIPTION_LENGTH, `Keep the description to ${MAX_IMAGE_DESCRIPTION_LENGTH} characters or fewer`),
+    { multiLine: true, message: hiddenCharactersMessage("the description") },
+  )
     .optional()
     .transform((value) => value || null),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hiddenCharactersMessage } from "~/lib/form-fields";
 import { londonDateStamp } from "~/lib/format";
 import { isCalendarDay } from "~/lib/tariff-prices";
 import {
@@ -13,7 +14,7 @@ import {
   type TariffInput,
   type TariffListFilters,
 } from "~/lib/tariffs";
-import { withoutNul } from "./fields";
+import { withoutHiddenCharacters } from "./fields";
 import { cleanSearchText } from "./search";
 
 /** Limits of one tariff: a higher figure is a typing mistake, not a deal. */
@@ -33,14 +34,15 @@ export const TARIFF_LIMITS = {
 /** The catalogue's own addresses beside /admin/api/tariffs/{slug} and /admin/tariffs/{slug}: no tariff may take them. */
 const RESERVED_SLUGS: readonly string[] = ["import", "import-samples", "export", "new"];
 
-/** A required text, trimmed, with what to enter and its limit in the staff's words. */
+/** A required text of one line, trimmed, with what to enter and its limit in the staff's words. */
 export const requiredText = (label: string, max: number) =>
-  withoutNul(
+  withoutHiddenCharacters(
     z
       .string({ required_error: `Enter ${label}`, invalid_type_error: `Enter ${label}` })
       .trim()
       .min(1, `Enter ${label}`)
       .max(max, `Keep ${label} to ${max} characters`),
+    { message: hiddenCharactersMessage(label) },
   );
 
 /** An amount of money in whole pence, from nothing to £100,000. */
@@ -162,7 +164,7 @@ export const tariffFieldsSchema = z.object({
   multiLineDiscount,
   minLines: lineCount("fewest lines", TARIFF_LINES.min),
   maxLines: lineCount("most lines", TARIFF_LINES.max),
-  sourceUrl: withoutNul(
+  sourceUrl: withoutHiddenCharacters(
     z
       .string({ invalid_type_error: "Enter the source as a web address" })
       .trim()
