@@ -4,8 +4,10 @@ import { startQuoteExpiry } from "~/models/quote-expiry.server";
 import { startRetentionSchedule } from "~/models/retention-schedule.server";
 import { runRetentionOnItsOwnThread } from "~/models/retention-thread.server";
 import { countRepeatQuoteView } from "~/models/quote-page-state.server";
+import { newComparisonsRefused } from "~/models/tariff-comparison.server";
 import { writeQuoteViewsOnStop } from "~/models/quote-views.server";
 import { serveQuotePagesFrom } from "~/infrastructure/quote-page-cache.server";
+import { refuseComparisonRendersWith } from "~/infrastructure/front-door.server";
 import { drawQuotePdfsOnItsOwnThread } from "~/infrastructure/quote-pdf-thread.server";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -37,6 +39,8 @@ try {
 announceEmailSettings();
 // Customers' repeat views of their quote, counted and answered from memory against the quote's state as stored.
 serveQuotePagesFrom(countRepeatQuoteView);
+// A client past its allowance of new comparisons is refused before a comparison page is rendered.
+refuseComparisonRendersWith(newComparisonsRefused);
 // Repeat views are written once a second; a deploy's stop writes what is pending.
 writeQuoteViewsOnStop();
 /** A thread's code built beside the server (`npm run build` makes it), given to `use`; without it the work stays on the server's thread. */
