@@ -4,8 +4,11 @@ import { startQuoteExpiry } from "~/models/quote-expiry.server";
 import { startRetentionSchedule } from "~/models/retention-schedule.server";
 import { runRetentionOnItsOwnThread } from "~/models/retention-thread.server";
 import { countRepeatQuoteView } from "~/models/quote-page-state.server";
+import { newComparisonsRefused } from "~/models/tariff-comparison.server";
 import { writeQuoteViewsOnStop } from "~/models/quote-views.server";
 import { serveQuotePagesFrom } from "~/infrastructure/quote-page-cache.server";
+import { refuseComparisonRendersWith } from "~/infrastructure/front-door.server";
+import { drawQuotePdfsOnItsOwnThread } from "~/infrastructure/quote-pdf-thread.server";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { markServerRunning } from "~/infrastructure/backup.server";
@@ -36,16 +39,20 @@ try {
 announceEmailSettings();
 // Customers' repeat views of their quote, counted and answered from memory against the quote's state as stored.
 serveQuotePagesFrom(countRepeatQuoteView);
+// A client past its allowance of new comparisons is refused before a comparison page is rendered.
+refuseComparisonRendersWith(newComparisonsRefused);
 // Repeat views are written once a second; a deploy's stop writes what is pending.
 writeQuoteViewsOnStop();
-// Retention's apply runs on SQLite go on a thread of their own, so requests never wait for a batch (the build makes the file).
-const retentionThread = new URL("./retention-worker.js", import.meta.url);
-if (fs.existsSync(retentionThread)) runRetentionOnItsOwnThread(retentionThread);
-else
-  logger.warn(
-    { event: "retention.no_thread", file: retentionThread.pathname },
-    "Retention runs on the server's thread: build/retention-worker.js is missing (npm run build)",
-  );
+/** A thread's code built beside the server (`npm run build` makes it), given to `use`; without it the work stays on the server's thread. */
+function onItsOwnThread(file: string, use: (url: URL) => void, what: string) {
+  const url = new URL(`./${file}`, import.meta.url);
+  if (fs.existsSync(url)) use(url);
+  else logger.warn({ event: "thread.missing", file: url.pathname }, `${what} on the server's thread: build/${file} is missing (npm run build)`);
+}
+// Retention's apply runs on SQLite go on a thread of their own, so requests never wait for a batch.
+onItsOwnThread("retention-worker.js", runRetentionOnItsOwnThread, "Retention runs");
+// PDFKit draws synchronously: on its own thread no request waits for a quote's PDF but its own.
+onItsOwnThread("quote-pdf-worker.js", drawQuotePdfsOnItsOwnThread, "Quote PDFs are drawn");
 if (env.ADMIN_PASSWORD && isCommonPassword(env.ADMIN_PASSWORD)) {
   // Still applied (refusing to start would lock the operator out), but worth changing at once.
   logger.warn(

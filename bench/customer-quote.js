@@ -5,7 +5,8 @@
 // /quote/{token}.pdf one after another (p95 of 200 after 20 unsampled, goal under 300 ms). The
 // quote is drafted, filled and sent through the staff JSON routes, as staff make one.
 import { performance } from "node:perf_hooks";
-import { load, printGoals, printTable, SAMPLE_QUOTE, signInAs } from "./measure.js";
+import { load, percentile, printGoals, printTable } from "./measure.js";
+import { quoteLines, sentQuote } from "./quotes.js";
 
 export const name = "customer-quote";
 
@@ -17,49 +18,7 @@ const FIRST_VIEWS = 10;
 const GOAL_PAGE_P99_MS = 50;
 const GOAL_PDF_P95_MS = 300;
 const OWNER = { email: "bench@clearlinebusiness.co.uk", password: "benchmark-password-1" };
-const GROUPS = ["mobile", "broadband", "phone_system", "it_services", "hardware"];
-
-/** 30 lines across the groups: monthly lines with a rise and a discount, and one-off hardware. */
-const THIRTY_LINES = Array.from({ length: 30 }, (_, index) => {
-  const group = GROUPS[index % GROUPS.length];
-  const oneOff = group === "hardware";
-  return {
-    group,
-    description: `${group.replace("_", " ")} line ${index + 1}`,
-    quantity: 1 + (index % 4),
-    unitPriceExVatPence: 900 + index * 137,
-    charge: oneOff ? "one_off" : "monthly",
-    termMonths: oneOff ? null : 24,
-    priceRises: oneOff ? [] : [{ from: "2027-04-01", monthlyPriceExVatPence: 1100 + index * 137 }],
-    discount: index % 3 === 0 ? { kind: "percent", percent: 10, reason: "Bundled with the mobiles" } : null,
-  };
-});
-
-async function staffJson(url, cookie, method, path, body) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { Cookie: cookie, Origin: url, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
-/** A lead with a 30-line quote sent to it; the customer's page. */
-async function sentQuote(url) {
-  const cookie = await signInAs(url, OWNER);
-  const posted = await fetch(`${url}/api/quote-requests`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(SAMPLE_QUOTE),
-  });
-  if (!posted.ok) throw new Error(`The quote request answered ${posted.status}`);
-  const lead = await posted.json();
-  const draft = await staffJson(url, cookie, "POST", `/admin/api/leads/${lead.id}/quotes`);
-  await staffJson(url, cookie, "PATCH", `/admin/api/quotes/${draft.id}`, { lines: THIRTY_LINES, customerNote: "As discussed on the phone." });
-  const sent = await staffJson(url, cookie, "POST", `/admin/api/quotes/${draft.id}/send`);
-  return sent.customerPath;
-}
+const THIRTY_LINES = quoteLines(30);
 
 /** The times (ms, sorted) of SAMPLES requests one after another, after WARM_UP unsampled. */
 async function sequentialTimes(url) {
@@ -73,8 +32,6 @@ async function sequentialTimes(url) {
   }
   return times.sort((a, b) => a - b);
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** A table row for requests made one at a time (sorted times in ms; every one answered 2xx or the run stopped). */
 function oneAtATimeRow(served, sorted) {
@@ -96,7 +53,7 @@ export async function run({ startBuiltServer }) {
     // First views (sent -> viewed, timeline, owner's email queued), each of a quote of its own.
     const firstViews = [];
     for (let index = 0; index < FIRST_VIEWS; index++) {
-      const fresh = await sentQuote(server.url);
+      const fresh = await sentQuote(server.url, OWNER, THIRTY_LINES);
       const started = performance.now();
       const response = await fetch(`${server.url}${fresh}`);
       await response.arrayBuffer();
@@ -104,7 +61,7 @@ export async function run({ startBuiltServer }) {
       firstViews.push(performance.now() - started);
     }
     firstViews.sort((a, b) => a - b);
-    const path = await sentQuote(server.url);
+    const path = await sentQuote(server.url, OWNER, THIRTY_LINES);
     // Warm the page's render code before it is timed.
     await load({ url: `${server.url}${path}`, connections: 4, amount: 200 });
     const page = await load({ url: `${server.url}${path}`, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });

@@ -1,6 +1,8 @@
 // Small measuring tools shared by the benchmarks.
 import fs from "node:fs";
 import os from "node:os";
+import { performance } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 
 /** Peak resident memory (VmHWM) of a process on Linux, in MiB. */
@@ -15,8 +17,8 @@ export function peakMemoryMiB(pid) {
  * the total over the elapsed time: autocannon's own average is over whole-second samples, and
  * counting the last, partial second as a whole one understated short runs by up to a tenth.
  */
-export async function load({ url, connections, durationSeconds, amount, method = "GET", headers, body }) {
-  const options = { url, connections, method, headers, body, ...(amount ? { amount } : { duration: durationSeconds }) };
+export async function load({ url, connections, durationSeconds, amount, method = "GET", headers, body, workers }) {
+  const options = { url, connections, method, headers, body, workers, ...(amount ? { amount } : { duration: durationSeconds }) };
   const result = await autocannon(options);
   return {
     requestsPerSecond: result.requests.total / result.duration,
@@ -27,6 +29,84 @@ export async function load({ url, connections, durationSeconds, amount, method =
     errors: result.errors,
   };
 }
+
+/**
+ * `load` with autocannon's clients on a thread of their own, so that their work does not pause this
+ * thread while it times other requests.
+ */
+export function loadOnItsOwnThread(options) {
+  return load({ ...options, workers: 1 });
+}
+
+/**
+ * GETs every one of `urls` once, `connections` at a time, on a thread of its own (so that its work
+ * does not pause this thread while it times other requests): each answer's status, in order (0:
+ * no answer).
+ */
+export function requestAllOnItsOwnThread(urls, connections) {
+  const worker = new Worker(
+    `const { parentPort, workerData: { urls, connections } } = require("node:worker_threads");
+    const statuses = new Array(urls.length).fill(0);
+    let next = 0;
+    const connection = async () => {
+      while (next < urls.length) {
+        const index = next++;
+        try {
+          const response = await fetch(urls[index]);
+          await response.arrayBuffer();
+          statuses[index] = response.status;
+        } catch {}
+      }
+    };
+    Promise.all(Array.from({ length: connections }, connection)).then(() => parentPort.postMessage(statuses));`,
+    // Not this process's \`--import\`s: exit-with-parent.js (\`npm run bench\`) would see the thread's own stdin, which has already ended.
+    { eval: true, workerData: { urls, connections }, execArgv: [] },
+  );
+  return new Promise((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`The requests' thread ended (${code}) before reporting`)));
+  });
+}
+
+/** Times `url` one request after another until `done()` says to stop: each request's time in ms, in order. */
+export async function timeUntil(url, done) {
+  const times = [];
+  while (!done()) {
+    const started = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/**
+ * A table row of request times (ms) taken one after another: under `title`, `label`, then how many,
+ * p50, p99 and the slowest; `more` adds columns.
+ */
+export function timesRow(title, label, times, more = {}) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    [title]: label,
+    samples: sorted.length,
+    "p50 ms": percentile(sorted, 50).toFixed(1),
+    "p99 ms": percentile(sorted, 99).toFixed(1),
+    "max ms": sorted.at(-1).toFixed(1),
+    ...more,
+  };
+}
+
+/** Answers' statuses counted: "148 × 200, 2 × 503". */
+export function statusCounts(statuses) {
+  const counts = new Map();
+  for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
+  return [...counts].map(([status, count]) => `${count} × ${status === 0 ? "no answer" : status}`).join(", ");
+}
+
+/** The value at `p` percent of ascending `sorted` values. */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 export function printTable(rows) {
   const widths = Object.keys(rows[0]).map((key) => Math.max(key.length, ...rows.map((row) => String(row[key]).length)));

@@ -1,9 +1,14 @@
-// A quote's PDF (app/infrastructure/quote-pdf.server.ts): a 30-line quote drawn 200 times after 20
-// unsampled ones (p50/p95, goal p95 under 300 ms), then the process's memory (RSS and heap, after a
-// full garbage collection) before and after 1,000 more (goal: flat). The route that serves the PDF
-// comes later, so this calls the renderer itself: the module and the test's 30-line quote
-// (tests/support/quote-documents.ts) bundled by esbuild as the server build bundles them, its
-// packages (PDFKit) loaded from node_modules as the server loads them.
+// A quote's PDF, in two parts.
+// 1. The renderer (app/infrastructure/quote-pdf.server.ts) alone: a 30-line quote drawn 200 times after
+//    20 unsampled ones (p50/p95, goal p95 under 300 ms), then the process's memory (RSS and heap, after
+//    a full garbage collection) before and after 1,000 more (goal: flat). It calls the renderer itself:
+//    the module and the test's 30-line quote (tests/support/quote-documents.ts) bundled by esbuild as
+//    the server build bundles them, its packages (PDFKit) loaded from node_modules as the server loads them.
+// 2. Through the server: what downloads of a 60-line quote's PDF (/quote/{token}.pdf, every description
+//    and the note at their longest) cost everyone else. `/healthz` one request after another, alone and
+//    while 40 connections download the PDF for 5 s (goal: p99 under 100 ms), then while 40 different
+//    60-line quotes are each asked for once, all at once (drawn in turn, a few waiting, the rest
+//    refused with 503 until there is room).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +18,8 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { build } from "esbuild";
 import { projectRoot } from "../scripts/built-server.js";
-import { printGoals } from "./measure.js";
+import { loadOnItsOwnThread, percentile, printGoals, printTable, requestAllOnItsOwnThread, statusCounts, timesRow, timeUntil } from "./measure.js";
+import { quoteLines, sentQuote } from "./quotes.js";
 
 export const name = "quote-pdf";
 
@@ -65,9 +71,8 @@ function memoryMiB() {
   return { rss: rss / 1024 / 1024, heap: heapUsed / 1024 / 1024 };
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-export async function run() {
+/** Part 1: the renderer alone; its goals' rows. */
+async function rendererAlone() {
   const { renderQuotePdf, thirtyLineQuote } = await loadRenderer();
   const document = thirtyLineQuote({ withSummary: true });
   let bytes = 0;
@@ -98,7 +103,7 @@ export async function run() {
   );
   const heapGrowth = after.heap - before.heap;
   const rssGrowth = after.rss - before.rss;
-  printGoals([
+  return [
     {
       figure: `30-line quote PDF p95 (p50 ${p50.toFixed(1)} ms, ${SAMPLES} PDFs)`,
       measured: `${p95.toFixed(1)} ms`,
@@ -107,5 +112,89 @@ export async function run() {
     },
     { figure: `heap growth over ${RUNS} PDFs`, measured: mib(heapGrowth), goal: `< ${GOAL_HEAP_GROWTH_MIB} MiB`, met: heapGrowth < GOAL_HEAP_GROWTH_MIB },
     { figure: `RSS growth over ${RUNS} PDFs`, measured: mib(rssGrowth), goal: `< ${GOAL_RSS_GROWTH_MIB} MiB`, met: rssGrowth < GOAL_RSS_GROWTH_MIB },
-  ]);
+  ];
+}
+
+const OWNER = { email: "bench@clearlinebusiness.co.uk", password: "benchmark-password-1" };
+const DOWNLOAD_CONNECTIONS = 40;
+const DOWNLOAD_SECONDS = 5;
+const HEALTHZ_SAMPLES = 200;
+const GOAL_HEALTHZ_P99_MS = 100;
+/** The longest a quote may be (QUOTE_LIMITS): 60 lines of 200-character descriptions, a 2,000-character note. */
+const SIXTY_LINES = quoteLines(60, (group, index) =>
+  `Line ${index + 1} of 60, ${group.replace("_", " ")}: a business service whose description runs to the longest a line may have, `.padEnd(200, "so it wraps "),
+);
+const LONGEST_NOTE = "As discussed on the phone. ".repeat(80).slice(0, 2_000);
+
+const ms = (value) => `${value.toFixed(1)} ms`;
+
+const healthzRow = (label, times, pdfs = "") => timesRow("/healthz, one at a time", label, times, { "the PDFs": pdfs });
+
+/** Part 2: downloads through the server, `/healthz` timed meanwhile; its goals' rows. */
+async function throughTheServer(startBuiltServer) {
+  const server = await startBuiltServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
+  try {
+    const healthz = `${server.url}/healthz`;
+    const path = await sentQuote(server.url, OWNER, SIXTY_LINES, LONGEST_NOTE);
+    const others = [];
+    for (let index = 0; index < DOWNLOAD_CONNECTIONS; index++)
+      others.push(await sentQuote(server.url, OWNER, SIXTY_LINES, `${index} ${LONGEST_NOTE}`.slice(0, 2_000)));
+
+    let count = 0;
+    const alone = await timeUntil(healthz, () => count++ >= HEALTHZ_SAMPLES);
+
+    // 40 connections downloading the one quote's PDF (its first drawing included) as fast as they are answered.
+    let downloading = true;
+    const loaded = loadOnItsOwnThread({ url: `${server.url}${path}.pdf`, connections: DOWNLOAD_CONNECTIONS, durationSeconds: DOWNLOAD_SECONDS });
+    void loaded.finally(() => (downloading = false));
+    const duringDownloads = await timeUntil(healthz, () => !downloading);
+    const downloads = await loaded;
+    const bytes = (await (await fetch(`${server.url}${path}.pdf`)).arrayBuffer()).byteLength;
+
+    // 40 different quotes' PDFs asked for at once, none drawn before.
+    let burst = true;
+    const answers = requestAllOnItsOwnThread(
+      others.map((other) => `${server.url}${other}.pdf`),
+      others.length,
+    );
+    void answers.finally(() => (burst = false));
+    const duringBurst = await timeUntil(healthz, () => !burst);
+    const statuses = await answers;
+
+    printTable([
+      healthzRow("alone", alone),
+      healthzRow(
+        `${DOWNLOAD_CONNECTIONS} connections downloading one quote's PDF for ${DOWNLOAD_SECONDS} s`,
+        duringDownloads,
+        `${downloads.requestsPerSecond.toFixed(0)}/s, p99 ${downloads.p99} ms, ${downloads.non2xx} non-2xx, ${downloads.errors} errors`,
+      ),
+      healthzRow(`${others.length} different quotes' PDFs asked for at once`, duringBurst, statusCounts(statuses)),
+    ]);
+    const sorted = [...duringDownloads].sort((a, b) => a - b);
+    const p99 = percentile(sorted, 99);
+    return [
+      {
+        figure: `/healthz p99 while ${DOWNLOAD_CONNECTIONS} connections download a 60-line quote's PDF (${(bytes / 1024).toFixed(0)} KiB)`,
+        measured: ms(p99),
+        goal: `< ${GOAL_HEALTHZ_P99_MS} ms`,
+        met: p99 < GOAL_HEALTHZ_P99_MS,
+      },
+      {
+        figure: "those downloads: non-2xx and errors",
+        measured: downloads.non2xx + downloads.errors,
+        goal: "0",
+        met: downloads.non2xx + downloads.errors === 0,
+      },
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function run({ startBuiltServer }) {
+  const rendererGoals = await rendererAlone();
+  console.log("");
+  const serverGoals = await throughTheServer(startBuiltServer);
+  console.log("");
+  printGoals([...rendererGoals, ...serverGoals]);
 }

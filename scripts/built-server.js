@@ -49,8 +49,10 @@ class PortTaken extends Error {}
 
 /**
  * @param {Record<string, string>} [env] extra environment for the server
- * @param {{ dataDir?: string }} [options] `dataDir`: start on this existing DATA_DIR (a restart)
- *   instead of a fresh temporary one; `stop()` then leaves it for whoever made it.
+ * @param {{ dataDir?: string, imports?: string[] }} [options] `dataDir`: start on this existing DATA_DIR (a restart)
+ *   instead of a fresh temporary one; `stop()` then leaves it for whoever made it. `imports`: more
+ *   modules (paths) loaded into the server before it starts (`--import`), for a test that holds
+ *   part of its work from inside (tests/support/hold-quote-pdfs.js).
  * @returns {Promise<BuiltServer>}
  */
 export async function startBuiltServer(env = {}, options = {}) {
@@ -87,7 +89,7 @@ async function startOnce(env, dataDir, ownsDataDir) {
   const fixedPort = Number(env.PORT) || null;
   let printed = "";
   // The server stops itself when this process ends, even killed (see exit-with-parent.js).
-  const hooks = ["--import", pathToFileURL(exitWithParent).href, "--import", pathToFileURL(reportPort).href];
+  const hooks = [exitWithParent, reportPort, ...(options.imports ?? [])].flatMap((file) => ["--import", pathToFileURL(file).href]);
   const child = spawn(process.execPath, [...hooks, remixServe, serverBuild], {
     cwd: projectRoot,
     env: {

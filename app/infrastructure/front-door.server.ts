@@ -1,12 +1,16 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { answerFromCache, renderUnderWay } from "~/infrastructure/page-cache.server";
+import { logger } from "~/infrastructure/logger.server";
+import { ClientTurnsFull, inClientTurn } from "~/infrastructure/rate-limit.server";
+import { requestContext } from "~/infrastructure/request-context.server";
 import { answerKeptQuotePage } from "~/infrastructure/quote-page-cache.server";
 
 /**
  * What is answered before Express and Remix see a request: a 400 for a Host that names no
  * host (nothing after could make the request's address of it), a permanent redirect of an
  * address spelt other than the app spells it, the page cache's hits and a customer's repeat
- * views of their quote (`quote-page-cache.server.ts`). Put in front of
+ * views of their quote (`quote-page-cache.server.ts`); and one client's comparison pages the
+ * cache could not answer are rendered one at a time. Put in front of
  * the server's own request handler (remix-serve's Express app) once per server.
  */
 
@@ -26,6 +30,57 @@ export function noteArrival(request: IncomingMessage, arrival: Arrival): void {
   arrivals.set(request, arrival);
 }
 
+/** A client's comparison pages wait for the one being rendered for it, this many at most; more at once are refused. */
+export const COMPARISON_RENDERS_WAITING_PER_CLIENT = 2;
+
+/** Why this request's client may have no more comparison pages rendered now (and when to try again), or null. */
+export type ComparisonRenderCheck = () => Promise<{ message: string; retryAfterSeconds: number } | null>;
+
+let refusal: ComparisonRenderCheck = async () => null;
+
+/** Asks `check` before each comparison page the cache could not answer is rendered. Set once as the server starts (the models own the rule). */
+export function refuseComparisonRendersWith(check: ComparisonRenderCheck): void {
+  refusal = check;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** A 429 page written here, without a render: what is refused must cost next to nothing. */
+function tooManyRequests(response: ServerResponse, message: string, retryAfterSeconds: number) {
+  const html = `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Please try again shortly</title></head><body><h1>Please try again shortly</h1><p>${escapeHtml(message)}</p><p><a href="/">Home page</a></p></body></html>`;
+  response.writeHead(429, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Security-Policy": "default-src 'none'",
+    "Cache-Control": "no-store",
+    "Retry-After": String(retryAfterSeconds),
+  });
+  response.end(html);
+}
+
+/**
+ * Renders a comparison page the cache could not answer once the same client's earlier one has
+ * been answered: a render holds the server's thread (the whole catalogue priced, then the page),
+ * so one client asking for many comparisons at once has them rendered one after another while
+ * everyone else's requests go on between them. More than a few at once, or past the client's
+ * allowance of new comparisons, are refused (429) before any render.
+ */
+function renderInClientsTurn(request: IncomingMessage, response: ServerResponse, passOn: (request: IncomingMessage, response: ServerResponse) => void) {
+  inClientTurn("comparison-render", COMPARISON_RENDERS_WAITING_PER_CLIENT, async () => {
+    const refused = await refusal();
+    if (refused) return tooManyRequests(response, refused.message, refused.retryAfterSeconds);
+    if (response.destroyed) return;
+    await new Promise<void>((answered) => {
+      response.once("close", answered);
+      passOn(request, response);
+    });
+  }).catch((error: unknown) => {
+    if (error instanceof ClientTurnsFull)
+      return tooManyRequests(response, "You have asked for many comparisons at once. Please wait a moment and try again.", 1);
+    logger.error({ event: "comparison.render_failed", err: error }, "A comparison page could not be passed on");
+    response.destroy();
+  });
+}
+
 const answeringServers = new WeakSet<Server>();
 
 export function answerAtTheFrontDoor(server: Server): void {
@@ -36,13 +91,16 @@ export function answerAtTheFrontDoor(server: Server): void {
   const passOn = (request: IncomingMessage, response: ServerResponse) => {
     for (const handler of handlers) handler.call(server, request, response);
   };
+  // A page for a query string (a comparison) the cache could not answer is rendered in its client's turn.
+  const render = (request: IncomingMessage, response: ServerResponse) =>
+    requestContext().pageCache?.variant ? renderInClientsTurn(request, response, passOn) : passOn(request, response);
   const answer = (request: IncomingMessage, response: ServerResponse) => {
     if (answerFromCache(request, response) || answerKeptQuotePage(request, response)) return;
     const underWay = renderUnderWay(request, response);
-    if (!underWay) return passOn(request, response);
+    if (!underWay) return render(request, response);
     // The same page is being rendered for someone else: take it from the cache once it is kept.
     void underWay.then(() => {
-      if (!answerFromCache(request, response)) passOn(request, response);
+      if (!answerFromCache(request, response)) render(request, response);
     });
   };
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {

@@ -4,6 +4,7 @@ import { VARIANT_CONTENT_TYPES, VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFor
 import { env } from "~/infrastructure/env.server";
 import { getStorage } from "~/infrastructure/storage.server";
 import { logger } from "~/infrastructure/logger.server";
+import { workInTurn } from "~/infrastructure/work-in-turn.server";
 
 /**
  * Makes and keeps the resized variants of uploaded images. A variant is made
@@ -105,21 +106,10 @@ export class ImageDecodersBusy extends Error {
  * and decoded: up to 10 MB of file and 100 megapixels each), at most
  * IMAGE_DECODE_QUEUE wait for a slot, in order; beyond that ImageDecodersBusy.
  */
-const decoding = { running: 0, waiting: [] as Array<() => void> };
-
-async function inDecodingSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (decoding.running < env.IMAGE_DECODE_CONCURRENCY) decoding.running += 1;
-  else if (decoding.waiting.length < env.IMAGE_DECODE_QUEUE) await new Promise<void>((resolve) => decoding.waiting.push(resolve));
-  else throw new ImageDecodersBusy();
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next in line, or is freed.
-    const next = decoding.waiting.shift();
-    if (next) next();
-    else decoding.running -= 1;
-  }
-}
+const inDecodingSlot = workInTurn(
+  () => ({ running: env.IMAGE_DECODE_CONCURRENCY, waiting: env.IMAGE_DECODE_QUEUE }),
+  () => new ImageDecodersBusy(),
+);
 
 /** One making of each variant at a time: visitors asking for it meanwhile wait for the same result. */
 const inProgress = new Map<string, Promise<Variant | null>>();

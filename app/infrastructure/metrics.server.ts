@@ -39,6 +39,16 @@ function createMetrics() {
       registers: [registry],
     }),
     leads: new client.Counter({ name: "leads_created_total", help: "Leads stored", registers: [registry] }),
+    quotePdfsDrawn: new client.Counter({
+      name: "quote_pdf_drawings_total",
+      help: "Quote PDFs drawn (a download of a PDF kept from an earlier drawing draws none)",
+      registers: [registry],
+    }),
+    quotePdfsRefused: new client.Counter({
+      name: "quote_pdf_busy_total",
+      help: "Quote PDF downloads refused with 503 because as many PDFs as allowed were being drawn and waiting",
+      registers: [registry],
+    }),
     enquiries: new client.Counter({ name: "contact_enquiries_created_total", help: "Contact enquiries stored", registers: [registry] }),
     deliveries: new client.Counter({
       name: "outbox_deliveries_total",

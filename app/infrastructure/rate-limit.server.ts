@@ -7,7 +7,7 @@ import { logger } from "~/infrastructure/logger.server";
 
 /**
  * Limits on public writes, per form (quote, contact, newsletter ...), in two
- * buckets counted apart:
+ * buckets counted apart (and, the same way, on a client's costly reads: `consumeClientAllowance`):
  *
  * - per client (`consumeClientRateLimit`): at most RATE_LIMIT_MAX posts per
  *   client address per RATE_LIMIT_WINDOW_SECONDS, junk included, counted first;
@@ -96,7 +96,61 @@ const count = (key: string, max: number, now: number): RateLimitResult | Promise
 
 /** Counts one post by this request's client in `scope` (every post, before any check), and says whether it is allowed. */
 export function consumeClientRateLimit(scope: string, now = Date.now()): Promise<RateLimitResult> {
-  return Promise.resolve(count(`${scope}:${clientKey(requestContext().clientAddress)}`, env.RATE_LIMIT_MAX, now));
+  return consumeClientAllowance(scope, env.RATE_LIMIT_MAX, now);
+}
+
+/** `key`'s current window as counted so far (in memory, or shared on Postgres), or undefined when it has none. */
+async function currentWindow(key: string, now: number): Promise<Window | undefined> {
+  let window: Window | undefined = windows.get(key);
+  if (databaseKind === "postgres") {
+    const db = await getDb();
+    const row = await db.selectFrom("rateLimitWindows").select(["count", "resetsAt"]).where("key", "=", key).executeTakeFirst();
+    window = row && { count: row.count, resetsAt: Date.parse(row.resetsAt) };
+  }
+  return window && window.resetsAt > now ? window : undefined;
+}
+
+/** Whether one more of this request's client's `scope` would be allowed now (`consumeClientAllowance`), without counting it. */
+export async function peekClientAllowance(scope: string, max: number, now = Date.now()): Promise<RateLimitResult> {
+  const window = await currentWindow(`${scope}:${clientKey(requestContext().clientAddress)}`, now);
+  return window ? verdict({ count: window.count + 1, resetsAt: window.resetsAt }, max, now) : { allowed: true, retryAfterSeconds: 0 };
+}
+
+/**
+ * Counts one costly answer to this request's client in `scope`, at most `max` per
+ * RATE_LIMIT_WINDOW_SECONDS, and says whether it is allowed: for work other than a post that one
+ * client must not repeat without end (a comparison no one has asked for before).
+ */
+export function consumeClientAllowance(scope: string, max: number, now = Date.now()): Promise<RateLimitResult> {
+  return Promise.resolve(count(`${scope}:${clientKey(requestContext().clientAddress)}`, max, now));
+}
+
+/** This request's client already has as much work of the kind waiting as `inClientTurn` allows. */
+export class ClientTurnsFull extends Error {}
+
+/** Per client and scope, on this machine: work begun or waiting, and the end of the last of it. */
+const turns = new Map<string, { queued: number; last: Promise<unknown> }>();
+
+/**
+ * Runs `work` once this request's client's earlier work in `scope` on this machine has ended, so
+ * one client's costly requests run one after another rather than all at once; at most
+ * `maxWaiting` wait behind the one under way, beyond that ClientTurnsFull. Per machine: it bounds
+ * what one client makes this machine do at a time (the counts above are shared).
+ */
+export async function inClientTurn<T>(scope: string, maxWaiting: number, work: () => T | Promise<T>): Promise<T> {
+  const key = `${scope}:${clientKey(requestContext().clientAddress)}`;
+  let turn = turns.get(key);
+  if (turn && turn.queued > maxWaiting) throw new ClientTurnsFull();
+  if (!turn) turns.set(key, (turn = { queued: 0, last: Promise.resolve() }));
+  turn.queued += 1;
+  const mine = turn.last.then(work);
+  turn.last = mine.catch(() => undefined);
+  try {
+    return await mine;
+  } finally {
+    turn.queued -= 1;
+    if (turn.queued === 0) turns.delete(key);
+  }
 }
 
 /**

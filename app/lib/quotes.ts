@@ -217,3 +217,8 @@ export function customerQuotePath(token: string): string {
 export function quoteVersionLabel(version: number): string {
   return `Q${version}`;
 }
+
+/** "CLB-2026-123456-Q1": a quote's reference, its lead's and its version. */
+export function quoteReference(leadReference: string, version: number): string {
+  return `${leadReference}-${quoteVersionLabel(version)}`;
+}

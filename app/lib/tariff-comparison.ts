@@ -16,6 +16,15 @@ export interface TariffComparisonQuery {
   start: string;
 }
 
+/**
+ * New comparisons (ones whose result is not kept: each prices the whole catalogue) one client may
+ * ask for per RATE_LIMIT_WINDOW_SECONDS, for each public post RATE_LIMIT_MAX allows it: 60 a
+ * minute with the defaults, more than a visitor trying every filter, and raised with it for
+ * benchmarks and test runs. Comparisons already kept are answered whatever the count
+ * (`compareLiveTariffs`).
+ */
+export const NEW_COMPARISONS_PER_POST = 6;
+
 export interface ComparedTariff {
   tariff: Tariff;
   pricing: TariffPricing;
@@ -69,13 +78,18 @@ export function tariffFits(tariff: Tariff, query: TariffComparisonQuery): boolea
   );
 }
 
-/** The live tariffs that fit, priced for the team, in the order asked for (ties by slug, so the order is stable). */
-export function compareTariffs(tariffs: readonly Tariff[], query: TariffComparisonQuery): ComparedTariff[] {
-  const order = ORDERS[query.sort];
-  return tariffs
-    .filter((tariff) => tariffFits(tariff, query))
-    .map((tariff) => ({ tariff, pricing: priceTariff(tariff, query) }))
-    .sort((a, b) => order(a, b) || (a.tariff.slug < b.tariff.slug ? -1 : 1));
+/**
+ * The live tariffs that fit, priced for the team, in the catalogue's order; `inComparisonOrder`
+ * then orders them (the server prices a large catalogue a part at a time).
+ */
+export function priceFittingTariffs(tariffs: readonly Tariff[], query: TariffComparisonQuery): ComparedTariff[] {
+  return tariffs.filter((tariff) => tariffFits(tariff, query)).map((tariff) => ({ tariff, pricing: priceTariff(tariff, query) }));
+}
+
+/** Priced tariffs put in the order asked for (ties by slug, so the order is stable), in place. */
+export function inComparisonOrder(compared: ComparedTariff[], sort: TariffSort): ComparedTariff[] {
+  const order = ORDERS[sort];
+  return compared.sort((a, b) => order(a, b) || (a.tariff.slug < b.tariff.slug ? -1 : 1));
 }
 
 /**

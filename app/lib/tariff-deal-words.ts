@@ -14,7 +14,7 @@ export function comparisonHref(search: string, extra = ""): string {
   return `/business-mobile${query ? `?${query}` : ""}`;
 }
 
-/** The minimum-data choices the form offers (GB); the URL takes any amount. */
+/** The minimum-data choices the form offers (GB): the only amounts the comparison takes (each is a pricing of its own). */
 export const COMPARISON_DATA_CHOICES = [1, 5, 10, 30, 50, 100] as const;
 
 /** Deals shown on the page at once; the rest are reached by narrowing the filters (or through GET /api/tariffs). */
@@ -100,4 +100,6 @@ export interface DealsComparison {
   total: number;
   /** When nothing fits: why, and the query string without the filter to blame (when one is). */
   empty: { message: string; relaxedSearch: string | null } | null;
+  /** When the visitor asked for too many new comparisons to be shown this one now: what to tell them. */
+  limited: string | null;
 }

@@ -9,6 +9,7 @@ import { quoteContractSummary } from "~/lib/quote-contract-summary";
 import {
   customerQuotePath,
   quoteStatusOn,
+  quoteReference,
   quoteVersionLabel,
   QUOTE_STATUS_LABELS,
   type Quote,
@@ -242,7 +243,7 @@ export async function getQuoteLead(leadId: number): Promise<QuoteLead> {
 export function quoteDocument(quote: Quote, lead: QuoteLead, brand: Pick<Brand, "name">): QuoteDocument {
   return {
     brandName: brand.name,
-    reference: `${lead.reference}-${quoteVersionLabel(quote.version)}`,
+    reference: quoteReference(lead.reference, quote.version),
     version: quote.version,
     issuedOn: londonDateStamp(new Date(quote.sentAt ?? quote.createdAt)),
     validUntil: quote.validUntil,

@@ -1,8 +1,19 @@
-import { compareTariffs, tariffFits, tariffOffer, type ComparedTariff, type TariffComparisonQuery } from "~/lib/tariff-comparison";
+import { setImmediate } from "node:timers/promises";
+import {
+  inComparisonOrder,
+  NEW_COMPARISONS_PER_POST,
+  priceFittingTariffs,
+  tariffFits,
+  tariffOffer,
+  type ComparedTariff,
+  type TariffComparisonQuery,
+} from "~/lib/tariff-comparison";
 import { priceTariff, withVat } from "~/lib/tariff-prices";
 import { comparisonSearchParams, parseComparisonLeniently } from "~/lib/schemas/tariff-comparison";
 import { DEALS_SHOWN, emptyComparisonMessage, type ComparisonFilter, type DealsComparison, type EmptyComparisonReason } from "~/lib/tariff-deal-words";
 import type { Tariff, TariffOffer } from "~/lib/tariffs";
+import { env } from "~/infrastructure/env.server";
+import { ClientTurnsFull, consumeClientAllowance, inClientTurn, peekClientAllowance } from "~/infrastructure/rate-limit.server";
 import { listLiveTariffs } from "./tariffs.server";
 
 /**
@@ -34,14 +45,21 @@ function comparisonKey(query: TariffComparisonQuery): string {
   return [query.lines, query.network, query.minDataGb, query.term, query.fiveG, query.euRoaming, query.sort, query.start].join("|");
 }
 
+/** The value kept under `key`, now the most recently asked; undefined when none is. */
+function recall<T>(store: Kept<T>, key: string): T | undefined {
+  const value = store.entries.get(key);
+  if (value === undefined) return undefined;
+  store.entries.delete(key);
+  store.entries.set(key, value);
+  return value;
+}
+
 /** The value kept under `key`, or made and kept; the least recently asked are dropped past `max` (by `sizeOf`). */
 function remember<T>(store: Kept<T>, key: string, make: () => T, sizeOf: (value: T) => number, max: number): T {
-  let value = store.entries.get(key);
-  if (value !== undefined) store.entries.delete(key);
-  else {
-    value = make();
-    store.size += sizeOf(value);
-  }
+  const kept = recall(store, key);
+  if (kept !== undefined) return kept;
+  const value = make();
+  store.size += sizeOf(value);
   store.entries.set(key, value);
   while (store.size > max && store.entries.size > 1) {
     const [oldestKey, oldest] = store.entries.entries().next().value!;
@@ -51,6 +69,51 @@ function remember<T>(store: Kept<T>, key: string, make: () => T, sizeOf: (value:
   return value;
 }
 
+/** This client asked for more new comparisons than NEW_COMPARISONS_PER_POST allows: 429, try again later. */
+export class NewComparisonsLimited extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      `You have asked for a lot of new comparisons in a short time. Please try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? "second" : "seconds"}, or ask us for a quote.`,
+    );
+  }
+}
+
+/** What a client's new comparisons are counted and taken in turn under. */
+const NEW_COMPARISON = "new-comparison";
+const newComparisonsAllowed = () => env.RATE_LIMIT_MAX * NEW_COMPARISONS_PER_POST;
+
+/**
+ * Whether this client is past its allowance of new comparisons, counting nothing: why (answer
+ * 429), or null. The page cache asks it before rendering a comparison page it could not answer
+ * (front-door.server.ts), so a client past its allowance costs no render at all.
+ */
+export async function newComparisonsRefused(): Promise<NewComparisonsLimited | null> {
+  const verdict = await peekClientAllowance(NEW_COMPARISON, newComparisonsAllowed());
+  return verdict.allowed ? null : new NewComparisonsLimited(verdict.retryAfterSeconds);
+}
+
+/** A client's new comparisons wait for the one being priced, this many at most; more at once are refused (try again in a second). */
+export const NEW_COMPARISONS_WAITING_PER_CLIENT = 2;
+
+/**
+ * Prices a comparison no one has asked for yet in the client's turn, so that one client's new
+ * comparisons are priced one after another, never many at once (each holds the server's thread
+ * for its pricing), and counted against the client's allowance (NEW_COMPARISONS_PER_POST) as its
+ * turn comes. Throws NewComparisonsLimited past the allowance or with too many waiting.
+ */
+async function priceNewComparison<T>(price: () => Promise<T>): Promise<T> {
+  try {
+    return await inClientTurn(NEW_COMPARISON, NEW_COMPARISONS_WAITING_PER_CLIENT, async () => {
+      const verdict = await consumeClientAllowance(NEW_COMPARISON, newComparisonsAllowed());
+      if (!verdict.allowed) throw new NewComparisonsLimited(verdict.retryAfterSeconds);
+      return price();
+    });
+  } catch (error) {
+    if (error instanceof ClientTurnsFull) throw new NewComparisonsLimited(1);
+    throw error;
+  }
+}
+
 async function keptForCatalogue() {
   const live = await listLiveTariffs();
   let forCatalogue = kept.get(live);
@@ -58,28 +121,59 @@ async function keptForCatalogue() {
   return { live, ...forCatalogue };
 }
 
-/** The live tariffs that fit the query, priced for the team, in its order. */
+/**
+ * The live tariffs that fit the query, priced for the team, in its order. A comparison not kept
+ * counts against the client's allowance first (throws NewComparisonsLimited past it).
+ */
 export async function compareLiveTariffs(query: TariffComparisonQuery): Promise<ComparedTariff[]> {
-  const { live, comparisons } = await keptForCatalogue();
-  return remember(
-    comparisons,
-    comparisonKey(query),
-    () => compareTariffs(live, query),
-    (compared) => Math.max(1, compared.length),
-    KEPT_PRICED_TARIFFS,
-  );
+  const key = comparisonKey(query);
+  const kept = recall((await keptForCatalogue()).comparisons, key);
+  if (kept) return kept;
+  return priceNewComparison(async () => {
+    const { live, comparisons } = await keptForCatalogue();
+    // Priced while this client waited for its turn (another of its requests, or another client's) is kept.
+    const meanwhile = recall(comparisons, key);
+    if (meanwhile) return meanwhile;
+    const compared = await compareInSteps(live, query);
+    return remember(
+      comparisons,
+      key,
+      () => compared,
+      (made) => Math.max(1, made.length),
+      KEPT_PRICED_TARIFFS,
+    );
+  });
+}
+
+/**
+ * Tariffs priced a part of the catalogue at a time, other requests let in between (each part
+ * takes a few milliseconds; the whole of a large catalogue, tens), then put in order.
+ */
+const PRICED_AT_A_TIME = 500;
+
+async function compareInSteps(live: readonly Tariff[], query: TariffComparisonQuery): Promise<ComparedTariff[]> {
+  const compared: ComparedTariff[] = [];
+  for (let start = 0; start < live.length; start += PRICED_AT_A_TIME) {
+    if (start > 0) await setImmediate();
+    compared.push(...priceFittingTariffs(live.slice(start, start + PRICED_AT_A_TIME), query));
+  }
+  return inComparisonOrder(compared, query.sort);
 }
 
 /**
  * A page of `GET /api/tariffs` as JSON text: `{ total, limit, offset, tariffs }`, each tariff
- * an offer for the team with its figures inc VAT beside those ex VAT.
+ * an offer for the team with its figures inc VAT beside those ex VAT. A page already sent is
+ * sent again as it was; otherwise see `compareLiveTariffs`.
  */
 export async function tariffListJson(query: TariffComparisonQuery, { limit, offset }: { limit: number; offset: number }): Promise<string> {
+  const key = `${comparisonKey(query)}|${limit}|${offset}`;
+  const sent = recall((await keptForCatalogue()).answers, key);
+  if (sent !== undefined) return sent;
   const compared = await compareLiveTariffs(query);
   const { answers } = await keptForCatalogue();
   return remember(
     answers,
-    `${comparisonKey(query)}|${limit}|${offset}`,
+    key,
     () => {
       const tariffs = compared.slice(offset, offset + limit).map((entry) => {
         const offer = tariffOffer(entry);
@@ -134,13 +228,27 @@ const RELAXED: Record<ComparisonFilter, Partial<TariffComparisonQuery>> = {
  * The Compare deals section's data for a page URL's parameters: bad values
  * dropped to their defaults (and said), the first deals, why none fit, and
  * the deal the visitor chose (`tariff`) when it is live and covers their lines.
+ * Past the client's allowance of new comparisons, no deals and why
+ * (`comparison.limited`), and when to try again (`retryAfterSeconds`: the page answers 429).
  */
-export async function dealsForPage(params: URLSearchParams, today: string): Promise<{ comparison: DealsComparison; chosenDeal: TariffOffer | null }> {
+export async function dealsForPage(
+  params: URLSearchParams,
+  today: string,
+): Promise<{ comparison: DealsComparison; chosenDeal: TariffOffer | null; retryAfterSeconds: number | null }> {
   const { request, dropped } = parseComparisonLeniently(params, today);
   const { query } = request;
-  const [compared, chosenDeal] = await Promise.all([compareLiveTariffs(query), findChosenDeal(request.tariff, query)]);
+  const [{ compared, limited }, chosenDeal] = await Promise.all([
+    compareLiveTariffs(query).then(
+      (compared) => ({ compared, limited: null }),
+      (error: unknown) => {
+        if (!(error instanceof NewComparisonsLimited)) throw error;
+        return { compared: [], limited: error };
+      },
+    ),
+    findChosenDeal(request.tariff, query),
+  ]);
   let empty: DealsComparison["empty"] = null;
-  if (compared.length === 0) {
+  if (compared.length === 0 && !limited) {
     const reason = await emptyComparisonReason(query);
     const relaxedSearch =
       reason.kind === "filter" ? comparisonSearchParams({ query: { ...query, ...RELAXED[reason.filter] }, tariff: null }, today).toString() : null;
@@ -156,7 +264,9 @@ export async function dealsForPage(params: URLSearchParams, today: string): Prom
       offers: compared.slice(0, DEALS_SHOWN).map(tariffOffer),
       total: compared.length,
       empty,
+      limited: limited?.message ?? null,
     },
     chosenDeal,
+    retryAfterSeconds: limited?.retryAfterSeconds ?? null,
   };
 }

@@ -77,11 +77,12 @@ export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFo
 /**
  * A page's `headers` export for a page with a public form: a plain form post
  * renders the page, and Remix keeps only the headers a route passes on, so the
- * rate limit's Retry-After is passed on here.
+ * rate limit's Retry-After is passed on here (the action's, or the loader's for a
+ * page whose own limit was reached: too many new comparisons).
  */
-export const publicFormHeaders: HeadersFunction = ({ actionHeaders }) => {
+export const publicFormHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   const headers = new Headers();
-  const retryAfter = actionHeaders.get("Retry-After");
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };

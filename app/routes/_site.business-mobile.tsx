@@ -24,7 +24,7 @@ import { quoteWizardAction } from "~/route-actions/quote-wizard-action.server";
 /** The quote wizard on this page posts here. */
 export const action = quoteWizardAction;
 
-/** A plain form post renders this page, so the rate limit's Retry-After is passed on. */
+/** A plain form post renders this page, and too many new comparisons are a 429: the rate limits' Retry-After is passed on. */
 export const headers = publicFormHeaders;
 
 /** Wizard steps change nothing else on the page, so its data is not reloaded after each one. */
@@ -39,13 +39,15 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [images, testimonials, deals] = await Promise.all([
+  const [images, testimonials, { retryAfterSeconds, ...deals }] = await Promise.all([
     firstStockImages(["general", ...FORM_LOGO_LOCATIONS]),
     listTestimonialsForDisplay(),
     dealsForPage(new URL(request.url).searchParams, comparisonToday()),
   ]);
   const formLogos = FORM_LOGO_LOCATIONS.map((location) => images[location]);
-  return json({ image: images.general, formLogos, testimonials: testimonials.slice(0, 3), ...deals });
+  // Past the visitor's allowance of new comparisons: the page still, its deals replaced by why.
+  const limited = retryAfterSeconds === null ? undefined : { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } };
+  return json({ image: images.general, formLogos, testimonials: testimonials.slice(0, 3), ...deals }, limited);
 }
 
 export default function BusinessMobile() {

@@ -88,6 +88,17 @@ describe("the Compare deals section of /business-mobile", () => {
     expect(comparison.dropped).toEqual({ lines: "Choose between 1 and 50 lines" });
   });
 
+  it("takes only the minimum data the form offers: another amount is dropped to any amount, and said", async () => {
+    for (const amount of ["31", "2.5", "100000"]) {
+      const html = await page(`?network=EE&minDataGb=${amount}`);
+      expect(html).toContain('data-testid="deals-dropped"');
+      expect(html).toContain("Choose a minimum of 1GB, 5GB, 10GB, 30GB, 50GB or 100GB, or any amount");
+      expect(dealsIn(html)).toEqual(["ee-business-30gb-24"]);
+    }
+    const { comparison } = await pageData("?minDataGb=31");
+    expect(comparison.dropped).toEqual({ minDataGb: "Choose a minimum of 1GB, 5GB, 10GB, 30GB, 50GB or 100GB, or any amount" });
+  });
+
   it("says which choice leaves no deal, links to the deals without it and offers the quote form", async () => {
     const html = await page("?network=Three&fiveG=1");
     expect(dealsIn(html)).toEqual([]);

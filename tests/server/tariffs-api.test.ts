@@ -101,7 +101,7 @@ describe("GET /api/tariffs", () => {
   it.each<[string, string[]]>([
     ["?network=O2", ["o2-unlimited-12"]],
     ["?minDataGb=30", ["ee-business-30gb-24", "o2-unlimited-12"]],
-    ["?minDataGb=31", ["o2-unlimited-12"]],
+    ["?minDataGb=50", ["o2-unlimited-12"]],
     ["?term=36", ["three-5gb-36"]],
     ["?fiveG=1", ["ee-business-30gb-24", "o2-unlimited-12"]],
     ["?euRoaming=1", ["three-5gb-36", "ee-business-30gb-24"]],
@@ -144,6 +144,10 @@ describe("GET /api/tariffs", () => {
     ["network=Tesco", "network"],
     ["minDataGb=-1", "minDataGb"],
     ["minDataGb=lots", "minDataGb"],
+    // Only the form's own steps: any other amount would be one more comparison to price.
+    ["minDataGb=31", "minDataGb"],
+    ["minDataGb=2.5", "minDataGb"],
+    ["minDataGb=100000", "minDataGb"],
     ["term=18", "term"],
     ["fiveG=yes", "fiveG"],
     ["euRoaming=2", "euRoaming"],

@@ -91,6 +91,8 @@ export interface TestServerOptions {
   dataDir?: string;
   /** SQLite whatever the run: for what only exists on SQLite (backups of the database file). */
   sqliteOnly?: boolean;
+  /** Modules loaded into the server before it starts (`--import`): a test's hold on part of its work. */
+  imports?: string[];
 }
 
 /**
@@ -142,7 +144,7 @@ function testServer(server: BuiltServer, db: Kysely<Database>, afterStop?: () =>
  * The same on Postgres: the data folder still holds uploads and backups; the
  * database is named after it, made here and dropped when its first server stops.
  */
-async function startTestServerOnPostgres(env: Record<string, string>, options: { dataDir?: string }): Promise<TestServer> {
+async function startTestServerOnPostgres(env: Record<string, string>, options: TestServerOptions): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "quotes-server-"));
   const ownsDatabase = !options.dataDir;
   const name = databaseNameFor(dataDir);
@@ -155,7 +157,7 @@ async function startTestServerOnPostgres(env: Record<string, string>, options: {
   };
   let server: BuiltServer;
   try {
-    server = await startBuiltServer({ DATABASE_URL: url, ...env }, { dataDir });
+    server = await startBuiltServer({ DATABASE_URL: url, ...env }, { dataDir, imports: options.imports });
   } catch (error) {
     await removeDatabase();
     throw error;

@@ -27,13 +27,13 @@ describe("parseComparisonStrictly", () => {
 
   it("reads every parameter", () => {
     const parsed = parseComparisonStrictly(
-      params("lines=12&network=Vodafone&minDataGb=2.5&term=24&fiveG=1&euRoaming=true&sort=data&start=2027-01-31&tariff=vf-1&limit=10&offset=20"),
+      params("lines=12&network=Vodafone&minDataGb=5&term=24&fiveG=1&euRoaming=true&sort=data&start=2027-01-31&tariff=vf-1&limit=10&offset=20"),
       TODAY,
     );
     expect(parsed).toEqual({
       success: true,
       request: {
-        query: { lines: 12, network: "Vodafone", minDataGb: 2.5, term: 24, fiveG: true, euRoaming: true, sort: "data", start: "2027-01-31" },
+        query: { lines: 12, network: "Vodafone", minDataGb: 5, term: 24, fiveG: true, euRoaming: true, sort: "data", start: "2027-01-31" },
         tariff: "vf-1",
       },
       page: { limit: 10, offset: 20 },
@@ -50,6 +50,8 @@ describe("parseComparisonStrictly", () => {
     ["lines=1.5", "lines"],
     ["network=ee", "network"],
     ["minDataGb=1e3", "minDataGb"],
+    ["minDataGb=2.5", "minDataGb"],
+    ["minDataGb=31", "minDataGb"],
     ["term=6", "term"],
     ["fiveG=on", "fiveG"],
     ["sort=price", "sort"],

@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { FieldErrors } from "~/lib/form-submission";
 import { londonDateStamp } from "~/lib/format";
 import type { TariffComparisonQuery } from "~/lib/tariff-comparison";
+import { COMPARISON_DATA_CHOICES } from "~/lib/tariff-deal-words";
 import { addCalendarMonths, isCalendarDay } from "~/lib/tariff-prices";
 import { isTariffSlug, TARIFF_LINES, TARIFF_NETWORKS, TARIFF_SORTS, TARIFF_TERMS, type TariffNetwork, type TariffSort, type TariffTerm } from "~/lib/tariffs";
-import { TARIFF_LIMITS } from "./tariffs";
 
 /**
  * The comparison's query (`/business-mobile?…#deals` and `GET /api/tariffs`):
@@ -29,7 +29,9 @@ export interface ComparisonRequest {
 }
 
 const WHOLE_NUMBER = /^\d{1,6}$/;
-const AMOUNT = /^\d{1,6}(?:\.\d{1,2})?$/;
+
+/** "1GB, 5GB or 10GB". */
+const listInWords = (items: readonly string[]) => `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
 
 const value = <T>(read: (text: string) => T | undefined, message: string, fallback: T) =>
   z
@@ -71,12 +73,13 @@ function makeComparisonSchema(today: string) {
       TARIFF_LINES.default as number,
     ),
     network: value((text) => oneOf(TARIFF_NETWORKS, text), `Choose a network: ${TARIFF_NETWORKS.join(", ")}`, null as TariffNetwork | null),
+    // Only the form's own steps (and 0, any amount): every other amount would be a comparison of its own to price.
     minDataGb: value(
       (text) => {
-        const amount = AMOUNT.test(text) ? Number(text) : NaN;
-        return amount >= 0 && amount <= TARIFF_LIMITS.dataGb ? amount : undefined;
+        const amount = WHOLE_NUMBER.test(text) ? Number(text) : NaN;
+        return amount === 0 || (COMPARISON_DATA_CHOICES as readonly number[]).includes(amount) ? amount : undefined;
       },
-      `Enter the minimum data in GB, from 0 to ${TARIFF_LIMITS.dataGb.toLocaleString("en-GB")}`,
+      `Choose a minimum of ${listInWords(COMPARISON_DATA_CHOICES.map((gb) => `${gb}GB`))}, or any amount`,
       null as number | null,
     ).transform((amount) => (amount === 0 ? null : amount)),
     term: value(

@@ -99,9 +99,6 @@ export function DealsSection({ comparison, teamLines }: { comparison: DealsCompa
     navigate(comparisonHref(params.toString()), { preventScrollReset: true, replace: true });
   }
 
-  const dataChoices: number[] = [...COMPARISON_DATA_CHOICES];
-  if (query.minDataGb !== null && !dataChoices.includes(query.minDataGb)) dataChoices.push(query.minDataGb);
-
   return (
     <Section id="deals" labelledBy="deals-heading" tone="muted">
       <SectionHeading
@@ -137,7 +134,7 @@ export function DealsSection({ comparison, teamLines }: { comparison: DealsCompa
           label="Minimum data"
           value={query.minDataGb === null ? "" : String(query.minDataGb)}
           anyLabel="Any amount"
-          choices={dataChoices.map((gb) => ({ value: String(gb), label: `${gb}GB or more` }))}
+          choices={COMPARISON_DATA_CHOICES.map((gb) => ({ value: String(gb), label: `${gb}GB or more` }))}
         />
         <ComparisonSelect
           name="term"
@@ -192,10 +189,16 @@ export function DealsSection({ comparison, teamLines }: { comparison: DealsCompa
           </p>
         ) : null}
         <p role="status" className="text-sm font-medium text-slate-700" data-testid="deals-count">
-          {countWords(total, offers.length)}
+          {comparison.limited ?? countWords(total, offers.length)}
           {updating ? <span className="sr-only"> (updating)</span> : null}
         </p>
-        {empty ? (
+        {comparison.limited ? (
+          <div className="flex flex-wrap gap-3">
+            <a href="#get-quote" className={buttonClasses("accent", "md")}>
+              Ask for a quote
+            </a>
+          </div>
+        ) : empty ? (
           <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-6 text-slate-800" data-testid="deals-empty">
             <p>{empty.message}</p>
             <div className="flex flex-wrap gap-3">

@@ -1,0 +1,19 @@
+import { parentPort } from "node:worker_threads";
+import { renderQuotePdf } from "./quote-pdf.server";
+import type { QuotePdfThreadAnswer, QuotePdfThreadRequest } from "./quote-pdf-thread.server";
+
+/**
+ * The code of the quote PDFs' own thread (quote-pdf-thread.server.ts), built into
+ * build/quote-pdf-worker.js: draws each document it is sent, in turn, and answers its bytes.
+ */
+
+const port = parentPort!;
+const answer = (message: QuotePdfThreadAnswer) => port.postMessage(message);
+
+port.on("message", async ({ id, document }: QuotePdfThreadRequest) => {
+  try {
+    answer({ id, bytes: await renderQuotePdf(document) });
+  } catch (failure) {
+    answer({ id, error: failure instanceof Error ? failure.message : String(failure) });
+  }
+});
