@@ -68,7 +68,7 @@ export async function startBuiltServer(env = {}, options = {}) {
     const port = env.PORT ? Number(env.PORT) : ownAddress ? await freePort() : 0;
     const appUrl = env.APP_URL ?? `http://127.0.0.1:${port}`;
     try {
-      return await startOnce({ ...env, PORT: String(port), APP_URL: appUrl }, dataDir, ownsDataDir);
+      return await startOnce({ ...env, PORT: String(port), APP_URL: appUrl }, dataDir, ownsDataDir, options.imports ?? []);
     } catch (error) {
       if (!(error instanceof PortTaken) || !ownAddress || tries === PORT_TRIES) {
         if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -83,13 +83,14 @@ export async function startBuiltServer(env = {}, options = {}) {
  * @param {Record<string, string>} env
  * @param {string} dataDir
  * @param {boolean} ownsDataDir `stop()` removes the folder
+ * @param {string[]} imports more modules loaded into the server before it starts
  * @returns {Promise<BuiltServer>}
  */
-async function startOnce(env, dataDir, ownsDataDir) {
+async function startOnce(env, dataDir, ownsDataDir, imports) {
   const fixedPort = Number(env.PORT) || null;
   let printed = "";
   // The server stops itself when this process ends, even killed (see exit-with-parent.js).
-  const hooks = [exitWithParent, reportPort, ...(options.imports ?? [])].flatMap((file) => ["--import", pathToFileURL(file).href]);
+  const hooks = [exitWithParent, reportPort, ...imports].flatMap((file) => ["--import", pathToFileURL(file).href]);
   const child = spawn(process.execPath, [...hooks, remixServe, serverBuild], {
     cwd: projectRoot,
     env: {
