@@ -39,28 +39,36 @@ export function loadOnItsOwnThread(options) {
 }
 
 /**
- * GETs every one of `urls` once, `connections` at a time, on a thread of its own (so that its work
- * does not pause this thread while it times other requests): each answer's status, in order (0:
- * no answer).
+ * GETs every one of `urls`, `connections` at a time, `rounds` times (each round once the last has
+ * been answered), on a thread of its own (so that its work does not pause this thread while it
+ * times other requests): each answer's status, in order (0: no answer).
  */
-export function requestAllOnItsOwnThread(urls, connections) {
+export function requestAllOnItsOwnThread(urls, connections, rounds = 1) {
   const worker = new Worker(
-    `const { parentPort, workerData: { urls, connections } } = require("node:worker_threads");
-    const statuses = new Array(urls.length).fill(0);
-    let next = 0;
-    const connection = async () => {
-      while (next < urls.length) {
-        const index = next++;
-        try {
-          const response = await fetch(urls[index]);
-          await response.arrayBuffer();
-          statuses[index] = response.status;
-        } catch {}
-      }
+    `const { parentPort, workerData: { urls, connections, rounds } } = require("node:worker_threads");
+    const statuses = [];
+    const round = async () => {
+      let next = 0;
+      const connection = async () => {
+        while (next < urls.length) {
+          const index = next++;
+          try {
+            const response = await fetch(urls[index]);
+            await response.arrayBuffer();
+            statuses.push(response.status);
+          } catch {
+            statuses.push(0);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: connections }, connection));
     };
-    Promise.all(Array.from({ length: connections }, connection)).then(() => parentPort.postMessage(statuses));`,
+    (async () => {
+      for (let count = 0; count < rounds; count++) await round();
+      parentPort.postMessage(statuses);
+    })();`,
     // Not this process's \`--import\`s: exit-with-parent.js (\`npm run bench\`) would see the thread's own stdin, which has already ended.
-    { eval: true, workerData: { urls, connections }, execArgv: [] },
+    { eval: true, workerData: { urls, connections, rounds }, execArgv: [] },
   );
   return new Promise((resolve, reject) => {
     worker.once("message", resolve);

@@ -4,13 +4,15 @@ import { logger } from "~/infrastructure/logger.server";
 import { ClientTurnsFull, inClientTurn } from "~/infrastructure/rate-limit.server";
 import { requestContext } from "~/infrastructure/request-context.server";
 import { answerKeptQuotePage } from "~/infrastructure/quote-page-cache.server";
+import { answerKeptQuotePdf, isQuotePdfDownload } from "~/infrastructure/quote-pdf-keep.server";
 
 /**
  * What is answered before Express and Remix see a request: a 400 for a Host that names no
  * host (nothing after could make the request's address of it), a permanent redirect of an
  * address spelt other than the app spells it, the page cache's hits and a customer's repeat
- * views of their quote (`quote-page-cache.server.ts`); and one client's comparison pages the
- * cache could not answer are rendered one at a time. Put in front of
+ * views of their quote (`quote-page-cache.server.ts`) and downloads of a quote's kept PDF
+ * (`quote-pdf-keep.server.ts`); and one client's comparison pages the cache could not answer are
+ * rendered one at a time. Put in front of
  * the server's own request handler (remix-serve's Express app) once per server.
  */
 
@@ -57,27 +59,42 @@ function tooManyRequests(response: ServerResponse, message: string, retryAfterSe
   response.end(html);
 }
 
+type PassOn = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** Passes the request on to the app and settles once it has been answered. */
+function passedOn(request: IncomingMessage, response: ServerResponse, passOn: PassOn): Promise<void> {
+  return new Promise<void>((answered) => {
+    response.once("close", answered);
+    passOn(request, response);
+  });
+}
+
 /**
- * Renders a comparison page the cache could not answer once the same client's earlier one has
- * been answered: a render holds the server's thread (the whole catalogue priced, then the page),
- * so one client asking for many comparisons at once has them rendered one after another while
- * everyone else's requests go on between them. More than a few at once, or past the client's
- * allowance of new comparisons, are refused (429) before any render.
+ * Answers a costly request once its client's earlier one of the kind (`scope`) has been
+ * answered, so one client asking for many at once has them answered one after another while
+ * everyone else's requests go on between them; beyond `maxWaiting` waiting, 429 saying `busy`.
  */
-function renderInClientsTurn(request: IncomingMessage, response: ServerResponse, passOn: (request: IncomingMessage, response: ServerResponse) => void) {
-  inClientTurn("comparison-render", COMPARISON_RENDERS_WAITING_PER_CLIENT, async () => {
-    const refused = await refusal();
-    if (refused) return tooManyRequests(response, refused.message, refused.retryAfterSeconds);
-    if (response.destroyed) return;
-    await new Promise<void>((answered) => {
-      response.once("close", answered);
-      passOn(request, response);
-    });
+function inClientsTurn(scope: string, maxWaiting: number, busy: string, response: ServerResponse, answer: () => Promise<void>) {
+  inClientTurn(scope, maxWaiting, async () => {
+    if (!response.destroyed) await answer();
   }).catch((error: unknown) => {
-    if (error instanceof ClientTurnsFull)
-      return tooManyRequests(response, "You have asked for many comparisons at once. Please wait a moment and try again.", 1);
-    logger.error({ event: "comparison.render_failed", err: error }, "A comparison page could not be passed on");
+    if (error instanceof ClientTurnsFull) return tooManyRequests(response, busy, 1);
+    logger.error({ event: "front_door.turn_failed", scope, err: error }, "A request could not be answered in its client's turn");
     response.destroy();
+  });
+}
+
+/**
+ * A comparison page the cache could not answer is rendered in its client's turn: a render holds
+ * the server's thread (the catalogue priced, then the page). Past the client's allowance of new
+ * comparisons it is refused (429) before any render.
+ */
+function renderComparison(request: IncomingMessage, response: ServerResponse, passOn: PassOn) {
+  const busy = "You have asked for many comparisons at once. Please wait a moment and try again.";
+  inClientsTurn("comparison-render", COMPARISON_RENDERS_WAITING_PER_CLIENT, busy, response, async () => {
+    const refused = await refusal();
+    if (refused) tooManyRequests(response, refused.message, refused.retryAfterSeconds);
+    else await passedOn(request, response, passOn);
   });
 }
 
@@ -93,8 +110,10 @@ export function answerAtTheFrontDoor(server: Server): void {
   };
   // A page for a query string (a comparison) the cache could not answer is rendered in its client's turn.
   const render = (request: IncomingMessage, response: ServerResponse) =>
-    requestContext().pageCache?.variant ? renderInClientsTurn(request, response, passOn) : passOn(request, response);
+    requestContext().pageCache?.variant ? renderComparison(request, response, passOn) : passOn(request, response);
   const answer = (request: IncomingMessage, response: ServerResponse) => {
+    // A download of a quote's PDF: from memory when kept in the quote's state, else drawn by the route.
+    if (isQuotePdfDownload(request)) return void answerKeptQuotePdf(request, response).then((answered) => answered || passOn(request, response));
     if (answerFromCache(request, response) || answerKeptQuotePage(request, response)) return;
     const underWay = renderUnderWay(request, response);
     if (!underWay) return render(request, response);

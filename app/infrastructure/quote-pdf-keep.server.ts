@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { QuoteDocument } from "~/lib/quotes";
 import { metrics } from "~/infrastructure/metrics.server";
 import { drawQuotePdf } from "~/infrastructure/quote-pdf-thread.server";
@@ -11,7 +12,9 @@ import { workInTurn } from "~/infrastructure/work-in-turn.server";
  * change), before the document was read: the PDF shows that state or a later one, which no later
  * request's stamp matches, so a changed document is never answered with the old PDF; it is drawn
  * again and replaces it. Downloads of the same state that arrive while it is being drawn wait for
- * that drawing.
+ * that drawing. A download of a kept PDF is answered before Express and Remix see it
+ * (`answerKeptQuotePdf`): one read of the state, then the bytes, so that 40 at once cost the
+ * server about what 40 static files do.
  *
  * Drawing is bounded: MAX_DRAWING at once, MAX_WAITING in line, and beyond that the download is
  * refused (QuotePdfDrawersBusy: 503 with Retry-After), so a flood of different quotes cannot
@@ -97,4 +100,48 @@ export function quotePdf(quote: number, stamp: string, document: () => Promise<Q
     underWay.set(key, drawing);
   }
   return drawing;
+}
+
+/** The PDF's headers: a download, never kept by a cache or a search engine (as every page of the customer's). */
+export function quotePdfHeaders(reference: string, byteLength?: number): Record<string, string> {
+  return {
+    "Cache-Control": "no-store",
+    "X-Robots-Tag": "noindex",
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `attachment; filename="${reference}.pdf"`,
+    ...(byteLength === undefined ? {} : { "Content-Length": String(byteLength) }),
+  };
+}
+
+/** What a quote's PDF is drawn from, by its token (`quotePdfState`), or null for no sent quote. */
+export type ReadQuotePdfState = (token: string) => Promise<{ quoteId: number; reference: string; stamp: string } | null>;
+
+let readState: ReadQuotePdfState | undefined;
+
+/** Kept PDFs are answered before Express and Remix, their state read with `read`. Set once as the server starts (the models own the query). */
+export function answerKeptQuotePdfsFrom(read: ReadQuotePdfState): void {
+  readState = read;
+}
+
+const QUOTE_PDF_PATH = /^\/quote\/([A-Za-z0-9_-]{22})\.pdf$/;
+
+/** Whether this request is a download of a quote's PDF that `answerKeptQuotePdf` may answer. */
+export function isQuotePdfDownload(request: IncomingMessage): boolean {
+  return readState !== undefined && (request.method === "GET" || request.method === "HEAD") && QUOTE_PDF_PATH.test(request.url ?? "");
+}
+
+/**
+ * Answers a download of a PDF kept in the quote's current state (HEAD with its headers only);
+ * resolves false, having sent nothing, when the route must answer it (not kept, no sent quote, or
+ * the state could not be read). Never rejects.
+ */
+export async function answerKeptQuotePdf(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  const token = QUOTE_PDF_PATH.exec(request.url ?? "")?.[1];
+  if (!token || !readState) return false;
+  const state = await readState(token).catch(() => null);
+  const bytes = state && keptQuotePdf(state.quoteId, state.stamp);
+  if (!state || !bytes || response.destroyed) return false;
+  response.writeHead(200, quotePdfHeaders(state.reference, bytes.byteLength));
+  response.end(request.method === "HEAD" ? undefined : bytes);
+  return true;
 }

@@ -2,7 +2,7 @@ import { json, type HeadersFunction } from "@remix-run/node";
 import { MESSAGES } from "~/lib/messages";
 import { COOKIE_NAMES, parseCookieHeader } from "~/lib/site-cookies";
 import { quoteResponseSchema, type QuoteResponseInput } from "~/lib/schemas/quote-response";
-import { keptQuotePdf, QUOTE_PDF_RETRY_AFTER_SECONDS, QuotePdfDrawersBusy, quotePdf } from "~/infrastructure/quote-pdf-keep.server";
+import { keptQuotePdf, QUOTE_PDF_RETRY_AFTER_SECONDS, QuotePdfDrawersBusy, quotePdf, quotePdfHeaders } from "~/infrastructure/quote-pdf-keep.server";
 import { requestContext } from "~/infrastructure/request-context.server";
 import { acceptQuote, declineQuote, findCustomerQuote, type AnswerContext } from "~/models/quote-customer.server";
 import { quotePdfState } from "~/models/quote-page-state.server";
@@ -84,23 +84,14 @@ export async function answerQuote(request: Request, token: string): Promise<Resp
 
 /**
  * The quote as a PDF download, drawn from the same document as the page. Not a view. Drawn once
- * per state of the quote and kept (quote-pdf-keep.server.ts), so a download in a state already
- * drawn reads only that state; a HEAD is answered with the headers and draws nothing (the length
- * only when the PDF is kept); too many being drawn is a 503 with Retry-After.
+ * per state of the quote and kept (quote-pdf-keep.server.ts; a kept one is answered before Remix
+ * sees the request); a HEAD is answered with the headers and draws nothing (the length only when
+ * the PDF is kept); too many being drawn is a 503 with Retry-After.
  */
 export async function quotePdfResponse(request: Request, token: string): Promise<Response> {
   const state = await quotePdfState(token);
   if (!state) throw quoteNotFound();
-  const headers: Record<string, string> = {
-    ...QUOTE_PAGE_HEADERS,
-    "Content-Type": "application/pdf",
-    "Content-Disposition": `attachment; filename="${state.reference}.pdf"`,
-  };
-  if (request.method === "HEAD") {
-    const kept = keptQuotePdf(state.quoteId, state.stamp);
-    if (kept) headers["Content-Length"] = String(kept.byteLength);
-    return new Response(null, { headers });
-  }
+  if (request.method === "HEAD") return new Response(null, { headers: quotePdfHeaders(state.reference, keptQuotePdf(state.quoteId, state.stamp)?.byteLength) });
   let pdf: Uint8Array;
   try {
     pdf = await quotePdf(state.quoteId, state.stamp, async () => {
@@ -115,6 +106,5 @@ export async function quotePdfResponse(request: Request, token: string): Promise
       headers: { ...QUOTE_PAGE_HEADERS, "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(QUOTE_PDF_RETRY_AFTER_SECONDS) },
     });
   }
-  headers["Content-Length"] = String(pdf.byteLength);
-  return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>]), { headers });
+  return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>]), { headers: quotePdfHeaders(state.reference, pdf.byteLength) });
 }
