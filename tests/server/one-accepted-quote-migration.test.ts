@@ -1,7 +1,10 @@
-import { sql } from "kysely";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { databaseMigratedTo } from "../support/database";
 import { daysAgo, seedQuote, seedQuoteLead } from "../support/seeded-quotes";
-import { startTestServer, type TestServer } from "../support/server";
+import { removeTestData, startTestServer, type TestServer } from "../support/server";
 
 /**
  * Migration 0024: a lead has one accepted quote, held by the database. A database from before it
@@ -13,29 +16,34 @@ import { startTestServer, type TestServer } from "../support/server";
 
 const MIGRATION = "0024_one_accepted_quote_per_lead";
 const started: TestServer[] = [];
+const dataDirs: string[] = [];
 
 afterAll(async () => {
-  // The last started first: it runs on the first one's data, which goes with the first.
-  for (const server of started.reverse()) await server.stop();
+  for (const server of started) await server.stop();
+  for (const dataDir of dataDirs) await removeTestData(dataDir);
 });
 
 describe(`migration ${MIGRATION}`, () => {
   it("keeps a lead's newest accepted quote, supersedes the older one with its evidence kept, then holds one accepted quote per lead", async () => {
-    const before = await startTestServer();
-    started.push(before);
-    // The database as it was before the migration: without the rule, and the migration not yet applied.
-    await sql`DROP INDEX quotes_one_accepted_per_lead`.execute(before.db);
-    await sql`DELETE FROM kysely_migration WHERE name = ${MIGRATION}`.execute(before.db);
-    const lead = await seedQuoteLead(before.db, { businessName: "Twice Accepted Ltd" });
+    // The database as it was before the migration: every migration up to the one before it applied.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quotes-before-0024-"));
+    dataDirs.push(dataDir);
+    const before = await databaseMigratedTo(dataDir, "0023_exact_person_matching");
     const acceptance = (name: string, days: number) => ({ acceptedAt: daysAgo(days), acceptedName: name, acceptedRole: "Director" });
     const first = acceptance("First Signer", 19);
-    const older = await seedQuote(before.db, { leadId: lead.id, status: "accepted", createdAt: daysAgo(20), ...first });
-    const newer = await seedQuote(before.db, { leadId: lead.id, status: "accepted", createdAt: daysAgo(10), ...acceptance("Second Signer", 9) });
-    const other = await seedQuoteLead(before.db, { businessName: "Once Accepted Ltd" });
-    const single = await seedQuote(before.db, { leadId: other.id, status: "accepted", ...acceptance("Only Signer", 1) });
-    expect(await before.kill("SIGTERM")).toEqual({ code: 0, signal: null });
+    let lead: Awaited<ReturnType<typeof seedQuoteLead>>;
+    let older: number, newer: number, single: number;
+    try {
+      lead = await seedQuoteLead(before, { businessName: "Twice Accepted Ltd" });
+      older = await seedQuote(before, { leadId: lead.id, status: "accepted", createdAt: daysAgo(20), ...first });
+      newer = await seedQuote(before, { leadId: lead.id, status: "accepted", createdAt: daysAgo(10), ...acceptance("Second Signer", 9) });
+      const other = await seedQuoteLead(before, { businessName: "Once Accepted Ltd" });
+      single = await seedQuote(before, { leadId: other.id, status: "accepted", ...acceptance("Only Signer", 1) });
+    } finally {
+      await before.destroy();
+    }
 
-    const after = await startTestServer({}, { dataDir: before.dataDir });
+    const after = await startTestServer({}, { dataDir });
     started.push(after);
     const quote = (id: number) => after.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(await quote(older)).toMatchObject({ status: "superseded", ...first });
