@@ -9,6 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
+/** What test servers sign their cookies with, so a test can hand a browser a session of its own (tests/support/admin.ts). */
+export const TEST_SESSION_SECRET = "test-session-secret-0123456789";
+
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverBuild = path.join(projectRoot, "build/index.js");
 const remixServe = path.join(projectRoot, "node_modules/@remix-run/serve/dist/cli.js");
@@ -97,7 +100,7 @@ async function startOnce(env, dataDir, ownsDataDir, imports) {
       PATH: process.env.PATH,
       NODE_ENV: "production",
       DATA_DIR: dataDir,
-      SESSION_SECRET: "test-session-secret-0123456789",
+      SESSION_SECRET: TEST_SESSION_SECRET,
       RATE_LIMIT_MAX: "100000",
       RATE_LIMIT_GLOBAL_MAX: "1000000",
       // Retention only when a test asks for it: its run after start-up would add rows under tests that count them.

@@ -25,7 +25,7 @@ describe.each(JS_MODES)("$name", (mode) => {
     });
     expect(submitted.status).toBe(201);
     const page = await openPage(journey.browser, mode);
-    await signInBrowser(page.context(), journey.server, TEST_OWNER.email, TEST_OWNER.password);
+    await signInBrowser(page.context(), journey.server, TEST_OWNER.email);
     await page.goto(`${journey.server.url}/admin/dashboard`);
     if (mode.javaScriptEnabled) await waitForHydration(page);
 
@@ -52,7 +52,7 @@ describe.each(JS_MODES)("$name", (mode) => {
 describe("dashboard accessibility", () => {
   it("has no serious or critical problems with the charts shown and their tables open", async () => {
     const page = await openPage(journey.browser, JS_MODES[1]);
-    await signInBrowser(page.context(), journey.server, TEST_OWNER.email, TEST_OWNER.password);
+    await signInBrowser(page.context(), journey.server, TEST_OWNER.email);
     await page.goto(`${journey.server.url}/admin/dashboard`);
     await waitForHydration(page);
     for (const summary of await page.getByText("Show the figures as a table").all()) await summary.click();

@@ -18,7 +18,7 @@ beforeAll(async () => {
 describe.each(JS_MODES)("a screen that fails, $name", (mode) => {
   it("shows what went wrong inside the portal, with the sidebar and a way back, and no fault details", async () => {
     const page = await openPage(journey.browser, mode);
-    await signInBrowser(page.context(), journey.server, TEST_OWNER.email, TEST_OWNER.password);
+    await signInBrowser(page.context(), journey.server, TEST_OWNER.email);
     await page.goto(`${journey.server.url}/admin/leads`);
     if (mode.javaScriptEnabled) await waitForHydration(page);
 

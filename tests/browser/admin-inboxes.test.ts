@@ -78,7 +78,7 @@ afterAll(async () => {
 
 async function openAs(mode: JsMode, user: { email: string; password: string }, path: string): Promise<Page> {
   const page = await openPage(browser, mode);
-  await signInBrowser(page.context(), server, user.email, user.password);
+  await signInBrowser(page.context(), server, user.email);
   await page.goto(`${server.url}${path}`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
   return page;

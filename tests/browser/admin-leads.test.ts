@@ -24,7 +24,7 @@ afterAll(async () => {
 
 async function openLeads(mode: JsMode, path = "/admin/leads", who = TEST_OWNER): Promise<Page> {
   const page = await openPage(browser, mode, { acceptDownloads: true });
-  await signInBrowser(page.context(), server, who.email, who.password);
+  await signInBrowser(page.context(), server, who.email);
   await page.goto(`${server.url}${path}`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
   return page;

@@ -40,7 +40,7 @@ beforeAll(async () => {
 
 async function openQuotes(mode: JsMode): Promise<Page> {
   const page = await openPage(journey.browser, mode, { acceptDownloads: true });
-  await signInBrowser(page.context(), journey.server, TEST_OWNER.email, TEST_OWNER.password);
+  await signInBrowser(page.context(), journey.server, TEST_OWNER.email);
   await page.goto(`${journey.server.url}/admin/dashboard`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
   // From the sidebar, as staff come to it.

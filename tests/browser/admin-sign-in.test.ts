@@ -31,10 +31,10 @@ async function signIn(mode: JsMode, password = TEST_OWNER.password, email = TEST
   return page;
 }
 
-/** A page already signed in (through HTTP) as `email`, at `path`. */
-async function openSignedIn(mode: JsMode, email: string, password: string, path = "/admin/dashboard"): Promise<Page> {
+/** A page already signed in as `email` (a session handed to the browser), at `path`. */
+async function openSignedIn(mode: JsMode, email: string, path = "/admin/dashboard"): Promise<Page> {
   const page = await openPage(browser, mode);
-  await signInBrowser(page.context(), server, email, password);
+  await signInBrowser(page.context(), server, email);
   await page.goto(`${server.url}${path}`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
   return page;
@@ -120,7 +120,7 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
 
   it("signs out from the sidebar's Logout and from the dashboard's Sign out", async () => {
     for (const control of ["sidebar", "dashboard"] as const) {
-      const page = await openSignedIn(mode, TEST_OWNER.email, TEST_OWNER.password);
+      const page = await openSignedIn(mode, TEST_OWNER.email);
       const button =
         control === "sidebar"
           ? page.getByRole("navigation", { name: "Admin" }).first().getByRole("button", { name: "Logout" })
@@ -135,7 +135,7 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
   });
 
   it("asks before signing out when /admin/api/logout is opened, and signs out from its button", async () => {
-    const page = await openSignedIn(mode, TEST_OWNER.email, TEST_OWNER.password, "/admin/api/logout");
+    const page = await openSignedIn(mode, TEST_OWNER.email, "/admin/api/logout");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Sign out");
     // Opening the address signed nobody out.
     await page.goto(`${server.url}/admin/dashboard`);
@@ -154,7 +154,7 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
   it("changes the password from the footer link: what is wrong is said by the field, then only the new one signs in", async () => {
     const email = `changer-${suffix(mode)}@clearlinebusiness.co.uk`;
     await createAdminUserRow(server.db, { email, password: "first-password-1", firstName: "Cara" });
-    const page = await openSignedIn(mode, email, "first-password-1");
+    const page = await openSignedIn(mode, email);
     await page.getByRole("contentinfo").getByRole("link", { name: "Change password" }).click();
     await page.waitForURL(`${server.url}/admin/account/password`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Change your password");

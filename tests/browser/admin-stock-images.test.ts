@@ -43,7 +43,7 @@ async function imageRows() {
 
 async function openStockImages(mode: JsMode, account: { email: string; password: string } = OWNER): Promise<Page> {
   const page = await openPage(browser, mode);
-  await signInBrowser(page.context(), server, account.email, account.password);
+  await signInBrowser(page.context(), server, account.email);
   await page.goto(`${server.url}/admin/stock-images`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
   return page;

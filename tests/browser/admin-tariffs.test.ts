@@ -35,7 +35,7 @@ async function go(page: Page, mode: JsMode, path: string) {
 
 async function openTariffs(mode: JsMode, account = ADMIN): Promise<Page> {
   const page = await openPage(browser, mode, { viewport: { width: 1400, height: 1000 } });
-  await signInBrowser(page.context(), server, account.email, account.password);
+  await signInBrowser(page.context(), server, account.email);
   await go(page, mode, "/admin/tariffs");
   return page;
 }

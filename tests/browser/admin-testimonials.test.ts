@@ -32,7 +32,7 @@ async function go(page: Page, mode: JsMode, path: string) {
 
 async function openTestimonials(mode: JsMode, account = ADMIN): Promise<Page> {
   const page = await openPage(browser, mode, { viewport: { width: 1280, height: 1000 } });
-  await signInBrowser(page.context(), server, account.email, account.password);
+  await signInBrowser(page.context(), server, account.email);
   await go(page, mode, "/admin/testimonials");
   return page;
 }

@@ -31,7 +31,7 @@ afterAll(async () => {
 /** The Users screen (or another admin path), signed in as `who`. */
 async function openAsSignedIn(mode: JsMode, path = "/admin/users", who = TEST_OWNER): Promise<Page> {
   const page = await openPage(browser, mode);
-  await signInBrowser(page.context(), server, who.email, who.password);
+  await signInBrowser(page.context(), server, who.email);
   await page.goto(`${server.url}${path}`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
   return page;
@@ -256,7 +256,7 @@ describe.each(JS_MODES)("Users screen $name", (mode) => {
 
   it("answers an unknown user with 'User not found' inside the dialog, the list still behind", async () => {
     const page = await openPage(browser, mode);
-    await signInBrowser(page.context(), server, TEST_OWNER.email, TEST_OWNER.password);
+    await signInBrowser(page.context(), server, TEST_OWNER.email);
     const response = await page.goto(`${server.url}/admin/users/user_0_nobody/deactivate`);
     expect(response?.status()).toBe(404);
     expect(await dialog(page, "User not found").isVisible()).toBe(true);

@@ -46,7 +46,7 @@ describe.each(JS_MODES)("webhook failures on the dashboard $name", (mode) => {
     // One try (OUTBOX_MAX_ATTEMPTS=1), refused by the hook: the delivery has failed.
     await expect.poll(async () => (await server.db.selectFrom("outbox").select("failedAt").executeTakeFirst())?.failedAt ?? null).not.toBeNull();
     const page = await openPage(browser, mode);
-    await signInBrowser(page.context(), server, TEST_OWNER.email, TEST_OWNER.password);
+    await signInBrowser(page.context(), server, TEST_OWNER.email);
     await page.goto(`${server.url}/admin/dashboard`);
     if (mode.javaScriptEnabled) await waitForHydration(page);
 

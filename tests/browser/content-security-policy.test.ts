@@ -48,7 +48,7 @@ describe.each(JS_MODES)("Content Security Policy $name", (mode) => {
       await page.waitForURL(`${journey.server.url}/business-mobile`);
       await page.getByRole("region", { name: "Customer testimonials" }).waitFor();
     }
-    await signInBrowser(page.context(), journey.server, TEST_OWNER.email, TEST_OWNER.password);
+    await signInBrowser(page.context(), journey.server, TEST_OWNER.email);
     for (const path of STAFF_PAGE_PATHS) {
       await page.goto(`${journey.server.url}${path}`);
       if (mode.javaScriptEnabled) await waitForHydration(page);

@@ -23,7 +23,7 @@ async function settled(page: Page, mode: JsMode) {
 
 async function signedInPage(mode: JsMode): Promise<Page> {
   const page = await openPage(journey.browser, mode, { acceptDownloads: true });
-  await signInBrowser(page.context(), journey.server, TEST_OWNER.email, TEST_OWNER.password);
+  await signInBrowser(page.context(), journey.server, TEST_OWNER.email);
   return page;
 }
 

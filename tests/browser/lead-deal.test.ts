@@ -135,7 +135,7 @@ describe.each(JS_MODES)("the chosen deal $name", (mode) => {
     });
     const { id } = await response.json();
     const page = await openPage(journey.browser, mode);
-    await signInBrowser(page.context(), journey.server, TEST_OWNER.email, TEST_OWNER.password);
+    await signInBrowser(page.context(), journey.server, TEST_OWNER.email);
     await page.goto(`${journey.server.url}/admin/leads/${id}`);
     if (mode.javaScriptEnabled) await waitForHydration(page);
     const deal = page.getByRole("dialog").getByTestId("lead-deal");

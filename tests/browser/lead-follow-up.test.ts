@@ -43,7 +43,7 @@ async function addLead(ageHours = 1): Promise<{ id: number; reference: string; c
 
 async function openAs(mode: JsMode, who: { email: string; password: string }, path: string): Promise<Page> {
   const page = await openPage(journey.browser, mode);
-  await signInBrowser(page.context(), journey.server, who.email, who.password);
+  await signInBrowser(page.context(), journey.server, who.email);
   await page.goto(`${journey.server.url}${path}`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
   return page;

@@ -38,7 +38,7 @@ const PAGES = [
 describe.each(JS_MODES)("a page's scripts $name", (mode) => {
   it.each(PAGES)("$label shows first, then its scripts load and it hydrates without an error", async ({ path, navigation, link, next, staff }) => {
     const page = await openPage(journey.browser, mode);
-    if (staff) await signInBrowser(page.context(), journey.server, TEST_OWNER.email, TEST_OWNER.password);
+    if (staff) await signInBrowser(page.context(), journey.server, TEST_OWNER.email);
     const problems = watchProblems(page);
     await page.goto(`${journey.server.url}${path}`);
     await page.getByRole("navigation", { name: navigation }).getByRole("link", { name: link }).waitFor();

@@ -64,7 +64,7 @@ describe.each(JS_MODES)("the quote editor $name", (mode) => {
     const email = `buyer-${mode.javaScriptEnabled ? "js" : "nojs"}@example.co.uk`;
     const lead = await submitQuoteRequest(journey.server, { ...SAMPLE_QUOTE, email, tariffSlug: CHOSEN.slug, lines: 3 });
     const page = await openPage(journey.browser, mode);
-    await signInBrowser(page.context(), journey.server, TEST_OWNER.email, TEST_OWNER.password);
+    await signInBrowser(page.context(), journey.server, TEST_OWNER.email);
     await page.goto(`${journey.server.url}/admin/leads/${lead.id}`);
     await settled(page, mode);
 

@@ -38,7 +38,7 @@ describe.each(JS_MODES)("a quote from lead to customer $name", (mode) => {
     const reference = `${lead.reference}-Q1`;
 
     const staff = await openPage(journey.browser, mode);
-    await signInBrowser(staff.context(), journey.server, TEST_OWNER.email, TEST_OWNER.password);
+    await signInBrowser(staff.context(), journey.server, TEST_OWNER.email);
     await staff.goto(`${journey.server.url}/admin/leads/${lead.id}`);
     await settled(staff, mode);
     await staff.getByRole("button", { name: "New quote" }).click();

@@ -45,6 +45,7 @@ describe("failed sign-ins across accounts, and the audit log", () => {
     expect((await signInFrom(server, "127.0.4.1", TEST_OWNER.email, TEST_OWNER.password)).status).toBe(302);
     expect((await signInFrom(server, "127.0.4.2", TEST_OWNER.email, "not-the-owner-password")).alert).toBe(WRONG);
 
+    // A session handed to the test (no sign-in of its own, so the two above are the only ones).
     const owner = await staffClient(server, "super_admin");
     const dashboard = await (await owner.get("/admin/dashboard")).text();
     const activity = /data-testid="recent-activity"[\s\S]*?<\/ul>/.exec(dashboard)?.[0].replace(/<[^>]+>/g, "") ?? "";
@@ -52,7 +53,7 @@ describe("failed sign-ins across accounts, and the audit log", () => {
     expect(activity).toContain(`Visitor failed sign-in as ${TEST_OWNER.email} with a password from 127.0.4.2: wrong email or password`);
 
     const rows = await server.db.selectFrom("auditLog").selectAll().where("action", "like", "sign_in%").execute();
-    expect(rows.map((row) => row.action).sort()).toEqual(["sign_in.failed", "sign_in.succeeded", "sign_in.succeeded"]);
+    expect(rows.map((row) => row.action).sort()).toEqual(["sign_in.failed", "sign_in.succeeded"]);
     expect(JSON.stringify(rows)).not.toContain("not-the-owner-password");
     expect(JSON.stringify(rows)).not.toContain(TEST_OWNER.password);
   });

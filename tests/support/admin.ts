@@ -3,7 +3,11 @@ import type { BrowserContext } from "playwright-core";
 import { newAdminUserId, type AdminUser } from "~/lib/admin-users";
 import type { AdminRole } from "~/lib/enums";
 import type { Database } from "~/lib/database-types";
+import { createCookie } from "@remix-run/node";
+import { COOKIE_NAMES } from "~/lib/site-cookies";
 import { hashPassword } from "~/infrastructure/password.server";
+import { startSession } from "~/models/sessions.server";
+import { TEST_SESSION_SECRET } from "../../scripts/built-server.js";
 import { postFormFrom } from "./from-address";
 
 /** The staff session cookie's names: `__Host-session` over HTTPS, `__session` over plain HTTP. */
@@ -52,9 +56,27 @@ export async function signIn(server: { url: string }, email: string, password: s
   return session;
 }
 
-/** Signs in over HTTP and gives a browser context that session (quicker than the form for every test). */
-export async function signInBrowser(context: BrowserContext, server: { url: string }, email: string, password: string): Promise<void> {
-  const [name, value] = (await signIn(server, email, password)).split(/=(.*)/s);
+/**
+ * A session for the staff member with this email, started as a sign-in starts one (a row keyed by
+ * the hash of its id, and the cookie signed with the test servers' secret), as a Cookie header
+ * value (`__session=...`). No password is checked: a check spends half a second of CPU by design,
+ * hundreds of tests only need someone signed in, and signing in has tests of its own
+ * (admin-sign-in, admin-passwords, sign-in-*).
+ */
+export async function startedSession(server: { db: Kysely<Database>; sessionCookieName?: string }, email: string): Promise<string> {
+  const user = await waitForAdminUser(server.db, email);
+  const sessionId = await startSession(user.id, server.db);
+  const cookie = createCookie(server.sessionCookieName ?? COOKIE_NAMES.session, { secrets: [TEST_SESSION_SECRET] });
+  return (await cookie.serialize(sessionId)).split(";")[0];
+}
+
+/** Gives a browser context a session of the staff member with this email (`startedSession`). */
+export async function signInBrowser(
+  context: BrowserContext,
+  server: { url: string; db: Kysely<Database>; sessionCookieName?: string },
+  email: string,
+): Promise<void> {
+  const [name, value] = (await startedSession(server, email)).split(/=(.*)/s);
   await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: "Lax" }]);
 }
 
@@ -116,7 +138,7 @@ export async function createAdminUserRow(db: Kysely<Database>, input: AdminUserR
  * The user with this email, waiting for it to appear: the super admin from
  * ADMIN_EMAIL is written just after the server starts answering.
  */
-export async function waitForAdminUser(db: Kysely<Database>, email: string, timeoutMs = 10_000): Promise<AdminUser> {
+export async function waitForAdminUser(db: Kysely<Database>, email: string, timeoutMs = 120_000): Promise<AdminUser> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const row = await db.selectFrom("adminUsers").selectAll().where("email", "=", email).executeTakeFirst();

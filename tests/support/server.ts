@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { postgresTypes } from "~/infrastructure/postgres-types";
 import type { Database } from "~/lib/database-types";
+import { COOKIE_NAMES } from "~/lib/site-cookies";
 import { forSuite } from "./suite";
 import { startBuiltServer, type BuiltServer, type ServerExit } from "../../scripts/built-server.js";
 
@@ -76,6 +77,8 @@ export interface TestServer {
   dataDir: string;
   /** A connection to the server's own database (SQLite file or Postgres), for arranging and checking data. */
   db: Kysely<Database>;
+  /** The staff session cookie's name: `__Host-session` when its APP_URL is https (every request is then secure), else `__session`. */
+  sessionCookieName: string;
   /** Everything the server printed so far. */
   output(): string;
   /** Resolves when the server process has exited, however. */
@@ -111,7 +114,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     await server.stop();
     throw error;
   }
-  return testServer(server, new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }));
+  return testServer(server, env, new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }));
 }
 
 /** The test server of the enclosing `describe` block (or file), started before its first test and stopped after its last. */
@@ -123,9 +126,10 @@ export function testServerForSuite(env: Record<string, string> = {}, options: Te
 }
 
 /** The started server with its database connection; `afterStop` removes what it alone used. */
-function testServer(server: BuiltServer, db: Kysely<Database>, afterStop?: () => Promise<void>): TestServer {
+function testServer(server: BuiltServer, env: Record<string, string>, db: Kysely<Database>, afterStop?: () => Promise<void>): TestServer {
   return {
     url: server.url,
+    sessionCookieName: env.APP_URL?.startsWith("https:") ? COOKIE_NAMES.secureSession : COOKIE_NAMES.session,
     pid: server.pid,
     dataDir: server.dataDir,
     db,
@@ -169,5 +173,5 @@ async function startTestServerOnPostgres(env: Record<string, string>, options: T
     if ((error as { code?: string }).code !== "57P01") throw error;
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return testServer(server, db, removeDatabase);
+  return testServer(server, env, db, removeDatabase);
 }
