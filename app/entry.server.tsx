@@ -5,7 +5,6 @@ import { sharesPageWithAnonymousVisitors } from "~/lib/page-cache";
 import { NonceProvider } from "~/lib/nonce";
 import { RequestIdProvider } from "~/lib/request-id";
 import { keepRenderedPage } from "~/infrastructure/page-cache.server";
-import { keepQuotePage } from "~/infrastructure/quote-page-cache.server";
 import { RENDER_ABORT_DELAY_MS, renderWholePage } from "~/infrastructure/render-page.server";
 import { startScriptsAfterLoad } from "~/infrastructure/page-scripts.server";
 import { requestContext } from "~/infrastructure/request-context.server";
@@ -31,19 +30,6 @@ function isShareable(request: Request, statusCode: number, headers: Headers, rem
   );
 }
 
-/** The customer's quote page as a plain 200 GET, nothing in it made for this request (a cookie set, a form's answer). */
-function isKeptQuotePage(request: Request, statusCode: number, headers: Headers, remixContext: EntryContext): boolean {
-  const { staticHandlerContext: state } = remixContext;
-  return (
-    request.method === "GET" &&
-    statusCode === 200 &&
-    !headers.has("Set-Cookie") &&
-    !state.actionData &&
-    !state.errors &&
-    state.matches.at(-1)?.route.id === "routes/quote.$token"
-  );
-}
-
 /** The whole page, its scripts set to start once it has loaded; null when rendering failed. */
 async function renderDocument(page: ReactElement, nonce?: string): Promise<string | null> {
   const html = await renderWholePage(page, nonce);
@@ -66,16 +52,6 @@ const handleRequest: HandleDocumentRequestFunction = async (
       return new Response(html, { headers: responseHeaders, status: responseStatusCode });
     }
     responseStatusCode = 500;
-  }
-
-  const { quotePage } = requestContext();
-  if (quotePage?.stamp && isKeptQuotePage(request, responseStatusCode, responseHeaders, remixContext)) {
-    // No nonce: a kept page's inline scripts are allowed by their hashes.
-    const html = await renderDocument(<RemixServer context={remixContext} url={request.url} abortDelay={RENDER_ABORT_DELAY_MS} />);
-    if (html === null) throw new Error("The page could not be rendered");
-    for (const [name, value] of Object.entries(keepQuotePage(quotePage, quotePage.stamp, html, responseHeaders))) responseHeaders.set(name, value);
-    responseHeaders.set("X-Page-Cache", "miss");
-    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
   }
 
   const { nonce } = requestContext();

@@ -3,10 +3,8 @@ import { measureUnsizedStockImages } from "~/models/stock-images.server";
 import { startQuoteExpiry } from "~/models/quote-expiry.server";
 import { startRetentionSchedule } from "~/models/retention-schedule.server";
 import { runRetentionOnItsOwnThread } from "~/models/retention-thread.server";
-import { countRepeatQuoteView, quotePdfState } from "~/models/quote-page-state.server";
+import { quotePdfState } from "~/models/quote-pdf-state.server";
 import { newComparisonsRefused } from "~/models/tariff-comparison.server";
-import { writeQuoteViewsOnStop } from "~/models/quote-views.server";
-import { serveQuotePagesFrom } from "~/infrastructure/quote-page-cache.server";
 import { refuseComparisonRendersWith } from "~/infrastructure/front-door.server";
 import { drawQuotePdfsOnItsOwnThread } from "~/infrastructure/quote-pdf-thread.server";
 import { answerKeptQuotePdfsFrom } from "~/infrastructure/quote-pdf-keep.server";
@@ -38,14 +36,10 @@ try {
   // Not under remix-serve (the dev server): nothing to quiet.
 }
 announceEmailSettings();
-// Customers' repeat views of their quote, counted and answered from memory against the quote's state as stored.
-serveQuotePagesFrom(countRepeatQuoteView);
 // Downloads of a quote's PDF kept in the quote's current state are answered before Remix.
 answerKeptQuotePdfsFrom(quotePdfState);
 // A client past its allowance of new comparisons is refused before a comparison page is rendered.
 refuseComparisonRendersWith(newComparisonsRefused);
-// Repeat views are written once a second; a deploy's stop writes what is pending.
-writeQuoteViewsOnStop();
 /** A thread's code built beside the server (`npm run build` makes it), given to `use`; without it the work stays on the server's thread. */
 function onItsOwnThread(file: string, use: (url: URL) => void, what: string) {
   const url = new URL(`./${file}`, import.meta.url);

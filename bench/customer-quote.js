@@ -1,21 +1,23 @@
-// The customer's quote through the server: the page at /quote/{token} under 50 connections (p99,
-// goal under 50 ms; each request counts a view, in memory and written once a second, and repeat views in the same state are
-// answered from memory), what a view costs that is not (a quote's first view, the full path; a
-// render, asked with a query string, which is never kept), and a 30-line quote's PDF at
-// /quote/{token}.pdf one after another (p95 of 200 after 20 unsampled, goal under 300 ms). The
-// quote is drafted, filled and sent through the staff JSON routes, as staff make one.
+// The customer's quote through the server: the page at /quote/{token} under 10 connections (a
+// customer and colleagues; p95, goal under 100 ms; each request a view, written as it is answered,
+// the page rendered for it), the same page one request at a time, a quote's first view (Sent to
+// Viewed, timeline, the owner's email queued), and a 30-line quote's PDF at /quote/{token}.pdf one
+// after another (p95 of 200 after 20 unsampled, goal under 300 ms). The quote is drafted, filled
+// and sent through the staff JSON routes, as staff make one. A goal missed ends the run with a
+// failure, beside the machine's load average.
+import os from "node:os";
 import { performance } from "node:perf_hooks";
-import { load, percentile, printGoals, printTable } from "./measure.js";
+import { load, loadAverage, percentile, printGoals, printTable } from "./measure.js";
 import { quoteLines, sentQuote } from "./quotes.js";
 
 export const name = "customer-quote";
 
-const CONNECTIONS = 50;
-const DURATION_SECONDS = 5;
+const CONNECTIONS = 10;
+const DURATION_SECONDS = 10;
 const WARM_UP = 20;
 const SAMPLES = 200;
 const FIRST_VIEWS = 10;
-const GOAL_PAGE_P99_MS = 50;
+const GOAL_PAGE_P95_MS = 100;
 const GOAL_PDF_P95_MS = 300;
 const OWNER = { email: "bench@clearlinebusiness.co.uk", password: "benchmark-password-1" };
 const THIRTY_LINES = quoteLines(30);
@@ -40,6 +42,7 @@ function oneAtATimeRow(served, sorted) {
     served,
     "req/s": (1000 / p50).toFixed(0),
     "p50 ms": p50.toFixed(1),
+    "p95 ms": percentile(sorted, 95).toFixed(1),
     "p99 ms": percentile(sorted, 99).toFixed(1),
     requests: sorted.length,
     "non-2xx": 0,
@@ -50,6 +53,7 @@ function oneAtATimeRow(served, sorted) {
 export async function run({ startBuiltServer }) {
   const server = await startBuiltServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
   try {
+    console.log(`Load average at start: ${loadAverage()} (${os.cpus().length} cores)`);
     // First views (sent -> viewed, timeline, owner's email queued), each of a quote of its own.
     const firstViews = [];
     for (let index = 0; index < FIRST_VIEWS; index++) {
@@ -68,7 +72,6 @@ export async function run({ startBuiltServer }) {
 
     // One at a time: the server's own time per page, without waiting behind the other connections.
     const alone = await sequentialTimes(`${server.url}${path}`);
-    const rendered = await sequentialTimes(`${server.url}${path}?rendered`);
     const pageKiB = (await (await fetch(`${server.url}${path}`)).arrayBuffer()).byteLength / 1024;
     const times = await sequentialTimes(`${server.url}${path}.pdf`);
     const pdfP50 = percentile(times, 50);
@@ -79,21 +82,21 @@ export async function run({ startBuiltServer }) {
         served: "/quote/{token}",
         "req/s": page.requestsPerSecond.toFixed(0),
         "p50 ms": page.p50,
+        "p95 ms": page.p95.toFixed(1),
         "p99 ms": page.p99,
         requests: page.total,
         "non-2xx": page.non2xx,
         errors: page.errors,
       },
       oneAtATimeRow("/quote/{token}, one at a time", alone),
-      oneAtATimeRow("/quote/{token}?rendered (never kept), one at a time", rendered),
       oneAtATimeRow(`first view of a quote (${FIRST_VIEWS} quotes)`, firstViews),
     ]);
-    printGoals([
+    const goals = [
       {
-        figure: `quote page p99 at ${CONNECTIONS} connections (every request a view, ${pageKiB.toFixed(0)} KiB)`,
-        measured: `${page.p99} ms`,
-        goal: `< ${GOAL_PAGE_P99_MS} ms`,
-        met: page.p99 < GOAL_PAGE_P99_MS && page.non2xx === 0 && page.errors === 0,
+        figure: `quote page p95 at ${CONNECTIONS} connections (every request a view, ${pageKiB.toFixed(0)} KiB)`,
+        measured: `${page.p95.toFixed(1)} ms`,
+        goal: `< ${GOAL_PAGE_P95_MS} ms`,
+        met: page.p95 < GOAL_PAGE_P95_MS && page.non2xx === 0 && page.errors === 0,
       },
       {
         figure: `30-line quote PDF through the route p95 (p50 ${pdfP50.toFixed(1)} ms, ${SAMPLES} PDFs)`,
@@ -101,7 +104,14 @@ export async function run({ startBuiltServer }) {
         goal: `< ${GOAL_PDF_P95_MS} ms`,
         met: pdfP95 < GOAL_PDF_P95_MS,
       },
-    ]);
+    ];
+    printGoals(goals);
+    console.log(`Load average at end: ${loadAverage()}\n`);
+    const missed = goals.filter((goal) => !goal.met);
+    if (missed.length > 0) {
+      console.error(`Goal missed: ${missed.map((goal) => `${goal.figure}: ${goal.measured}, goal ${goal.goal}`).join("; ")}`);
+      process.exitCode = 1;
+    }
   } finally {
     await server.stop();
   }

@@ -16,13 +16,20 @@ export function peakMemoryMiB(pid) {
  * Runs autocannon and returns requests/s and latency percentiles (ms). Requests per second are
  * the total over the elapsed time: autocannon's own average is over whole-second samples, and
  * counting the last, partial second as a whole one understated short runs by up to a tenth.
+ * autocannon has no p95: it is taken from each answer's time (null with `workers`, whose answers
+ * this thread never sees).
  */
 export async function load({ url, connections, durationSeconds, amount, method = "GET", headers, body, workers }) {
   const options = { url, connections, method, headers, body, workers, ...(amount ? { amount } : { duration: durationSeconds }) };
-  const result = await autocannon(options);
+  const running = autocannon(options);
+  const times = [];
+  running.on("response", (_client, _status, _bytes, milliseconds) => times.push(milliseconds));
+  const result = await running;
+  times.sort((a, b) => a - b);
   return {
     requestsPerSecond: result.requests.total / result.duration,
     p50: result.latency.p50,
+    p95: times.length > 0 ? percentile(times, 95) : null,
     p99: result.latency.p99,
     total: result.requests.total,
     non2xx: result.non2xx,

@@ -3,17 +3,15 @@ import { answerFromCache, renderUnderWay } from "~/infrastructure/page-cache.ser
 import { logger } from "~/infrastructure/logger.server";
 import { ClientTurnsFull, inClientTurn } from "~/infrastructure/rate-limit.server";
 import { requestContext } from "~/infrastructure/request-context.server";
-import { answerKeptQuotePage } from "~/infrastructure/quote-page-cache.server";
 import { answerKeptQuotePdf, isQuotePdfDownload } from "~/infrastructure/quote-pdf-keep.server";
 
 /**
  * What is answered before Express and Remix see a request: a 400 for a Host that names no
  * host (nothing after could make the request's address of it), a permanent redirect of an
- * address spelt other than the app spells it, the page cache's hits and a customer's repeat
- * views of their quote (`quote-page-cache.server.ts`) and downloads of a quote's kept PDF
- * (`quote-pdf-keep.server.ts`); and one client's comparison pages the cache could not answer are
- * rendered one at a time. Put in front of
- * the server's own request handler (remix-serve's Express app) once per server.
+ * address spelt other than the app spells it, the page cache's hits and downloads of a quote's
+ * kept PDF (`quote-pdf-keep.server.ts`); and one client's comparison pages the cache could not
+ * answer are rendered one at a time. Put in front of the server's own request handler
+ * (remix-serve's Express app) once per server.
  */
 
 interface Arrival {
@@ -21,7 +19,7 @@ interface Arrival {
   badHost?: boolean;
   /** Where to send a GET or HEAD of an address spelt otherwise (301). */
   canonicalLocation?: string;
-  /** Settles once the page cache ticket's version (on Postgres) or a quote page's state has been read. */
+  /** Settles once the page cache ticket's version (on Postgres) has been read. */
   ready?: Promise<void>;
 }
 
@@ -114,7 +112,7 @@ export function answerAtTheFrontDoor(server: Server): void {
   const answer = (request: IncomingMessage, response: ServerResponse) => {
     // A download of a quote's PDF: from memory when kept in the quote's state, else drawn by the route.
     if (isQuotePdfDownload(request)) return void answerKeptQuotePdf(request, response).then((answered) => answered || passOn(request, response));
-    if (answerFromCache(request, response) || answerKeptQuotePage(request, response)) return;
+    if (answerFromCache(request, response)) return;
     const underWay = renderUnderWay(request, response);
     if (!underWay) return render(request, response);
     // The same page is being rendered for someone else: take it from the cache once it is kept.

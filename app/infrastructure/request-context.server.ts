@@ -11,7 +11,6 @@ import { canonicalPathOf, isSharedPage, isStaffPortal, routeFor } from "~/infras
 import { answerAtTheFrontDoor, noteArrival } from "~/infrastructure/front-door.server";
 import { recordRequest } from "~/infrastructure/metrics.server";
 import { pageCacheTicket, type PageCacheTicket } from "~/infrastructure/page-cache.server";
-import { quotePageTicket, type QuotePageTicket } from "~/infrastructure/quote-page-cache.server";
 import { limitRequestTime } from "~/infrastructure/request-timeouts.server";
 
 /**
@@ -35,8 +34,6 @@ export interface RequestContext {
   crossOriginWrite: boolean;
   /** Set when an anonymous visitor's page may be shared through the page cache. */
   pageCache?: PageCacheTicket;
-  /** Set when a customer's quote page may be answered from memory, or its render kept. */
-  quotePage?: QuotePageTicket;
   /** A browser opening a page (a GET that is not a form post's or Remix's read of a page's data). */
   documentRequest: boolean;
 }
@@ -212,8 +209,7 @@ function onRequestStart(message: unknown) {
   }
   const redirect = canonicalLocation(request, path, route);
   if (!redirect) context.pageCache = pageCacheTicket(request, isSharedPage(route));
-  if (!redirect && !context.pageCache) context.quotePage = quotePageTicket(request);
-  noteArrival(request, { badHost: host === null, canonicalLocation: redirect, ready: context.pageCache?.versionRead ?? context.quotePage?.stampRead });
+  noteArrival(request, { badHost: host === null, canonicalLocation: redirect, ready: context.pageCache?.versionRead });
   answerAtTheFrontDoor(server);
   storage.enterWith(context);
 }

@@ -15,7 +15,6 @@ import { emailEnabled } from "~/infrastructure/mailer.server";
 import { addToOutbox, deliverOutboxSoon } from "~/infrastructure/outbox.server";
 import { moveLead } from "./lead-workspace.server";
 import { ModelError } from "./model-error.server";
-import { countRepeatQuoteView } from "./quote-page-state.server";
 import { quoteDocument, recordQuoteChange, toQuote, type QuoteLead } from "./quotes.server";
 
 /**
@@ -134,16 +133,19 @@ async function queueOwnerEmail(trx: Transaction<Database>, row: QuoteRow, lead: 
 const referenceOf = (lead: QuoteLead, row: Pick<QuoteRow, "version">) => `${lead.reference}-${quoteVersionLabel(row.version)}`;
 
 /**
- * Counts one view of the customer's page. A later view is counted in memory and
- * written within a second (quote-views.server.ts); the first is written at once,
- * moves a sent quote to viewed, goes on the lead's timeline and in the audit
- * log, and tells the owner. A draft's or unknown token counts nothing.
+ * Counts one view of the customer's page as it is answered. A repeat view (of a quote viewed before,
+ * which no draft is) is one UPDATE adding to the count, so every machine's views add up. The first
+ * moves a sent quote to viewed, goes on the lead's timeline and in the audit log, and tells the
+ * owner. A draft's or unknown token counts nothing.
  */
 export async function recordQuoteView(token: string, now = new Date()): Promise<void> {
-  if ((await countRepeatQuoteView(token, now)) !== null) return;
+  if (!isQuoteTokenShape(token)) return;
   const stamp = now.toISOString();
   const db = await getDb();
-
+  const counted = { viewCount: sql<number>`${sql.ref("viewCount")} + 1`, lastViewedAt: stamp };
+  const repeat = await db.updateTable("quotes").set(counted).where("token", "=", token).where("firstViewedAt", "is not", null).executeTakeFirst();
+  if (repeat.numUpdatedRows > 0n) return;
+  // Perhaps the first view: read under a lock, so two first views at once count as one first and one repeat.
   const queued = await db.transaction().execute(async (trx) => {
     const row = await sentQuoteRow(trx, token, true);
     if (!row) return false;
@@ -152,8 +154,7 @@ export async function recordQuoteView(token: string, now = new Date()): Promise<
     await trx
       .updateTable("quotes")
       .set({
-        viewCount: sql<number>`${sql.ref("viewCount")} + 1`,
-        lastViewedAt: stamp,
+        ...counted,
         ...(first ? { firstViewedAt: stamp } : {}),
         ...(moves ? { status: "viewed" as const } : {}),
       })

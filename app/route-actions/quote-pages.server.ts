@@ -5,7 +5,7 @@ import { quoteResponseSchema, type QuoteResponseInput } from "~/lib/schemas/quot
 import { keptQuotePdf, QUOTE_PDF_RETRY_AFTER_SECONDS, QuotePdfDrawersBusy, quotePdf, quotePdfHeaders } from "~/infrastructure/quote-pdf-keep.server";
 import { requestContext } from "~/infrastructure/request-context.server";
 import { acceptQuote, declineQuote, findCustomerQuote, type AnswerContext } from "~/models/quote-customer.server";
-import { quotePdfState } from "~/models/quote-page-state.server";
+import { quotePdfState } from "~/models/quote-pdf-state.server";
 import { getAdminUser } from "./auth.server";
 import { handlePublicForm } from "./public-forms.server";
 import { assertWriteAccepted } from "./write-guard.server";
@@ -40,11 +40,6 @@ export const quotePageHeaders: HeadersFunction = ({ actionHeaders }) => {
  */
 export function isCustomerOpening(request: Request): boolean {
   return requestContext().documentRequest && !parseCookieHeader(request.headers.get("Cookie")).has(COOKIE_NAMES.toast);
-}
-
-/** Whether this request's view is still to be counted: the customer opening the page, not already counted as it arrived. */
-export function isViewToCount(request: Request): boolean {
-  return isCustomerOpening(request) && !requestContext().quotePage?.stamp;
 }
 
 /** Whether a signed-in member of staff is looking: their look at a customer's page is a preview, not a view. */

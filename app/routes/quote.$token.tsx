@@ -6,15 +6,14 @@ import { QuoteDocumentView, QuoteOutcome, StaffPreviewBanner } from "~/component
 import { QuoteAnswerForms } from "~/components/site/quote-answer-forms";
 import { isOpenQuoteStatus } from "~/lib/quotes";
 import { findCustomerQuote, recordQuoteView } from "~/models/quote-customer.server";
-import { answerQuote, isStaffPreview, isViewToCount, QUOTE_PAGE_HEADERS, quoteNotFound, quotePageHeaders } from "~/route-actions/quote-pages.server";
+import { answerQuote, isCustomerOpening, isStaffPreview, QUOTE_PAGE_HEADERS, quoteNotFound, quotePageHeaders } from "~/route-actions/quote-pages.server";
 import type { RootLoader } from "~/root";
 
 /**
  * The customer's quote at the link they were emailed: its own plain frame
  * (not the public site's, nor in its page cache), noindex and no-store.
  * The customer opening it counts a view (not its showing again after their own answer), unless
- * a signed-in member of staff is previewing. Repeat views in the same state are answered from
- * memory before this route runs (`quote-page-cache.server.ts`).
+ * a signed-in member of staff is previewing.
  */
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -27,7 +26,7 @@ export const headers = quotePageHeaders;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const preview = await isStaffPreview(request);
-  if (!preview && isViewToCount(request)) await recordQuoteView(token);
+  if (!preview && isCustomerOpening(request)) await recordQuoteView(token);
   const quote = await findCustomerQuote(token);
   if (!quote) throw quoteNotFound();
   return json({ quote, preview, token }, { headers: QUOTE_PAGE_HEADERS });

@@ -66,11 +66,6 @@ const pageTotals = (page: Page) =>
     .evaluateAll((rows) => rows.map((row) => [row.querySelector("dt")!.textContent!, row.querySelector("dd")!.textContent!]));
 
 const storedQuote = (id: number) => journey.server.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-/** The quote's views once at least `views` are written (repeat views are written within a second, all counted so far together). */
-async function viewsWritten(id: number, views: number): Promise<number> {
-  await expect.poll(async () => (await storedQuote(id)).viewCount).toBeGreaterThanOrEqual(views);
-  return (await storedQuote(id)).viewCount;
-}
 
 function yesterday(): string {
   const [year, month, day] = londonDateStamp(new Date()).split("-").map(Number) as [number, number, number];
@@ -111,13 +106,12 @@ describe.each(JS_MODES)("the customer's quote $name", (mode) => {
     expect(problems).toEqual([]);
   });
 
-  it("opened again, is answered from memory and still works; only opening it counts as a view", async () => {
+  it("opened again, still works; only opening it counts as a view, each counted at once", async () => {
     const { quote, url } = await sentQuote();
     const { page, problems } = await open(mode, url);
-    expect((await page.reload())!.headers()["x-page-cache"]).toBe("miss");
-    expect((await page.reload())!.headers()["x-page-cache"]).toBe("hit");
+    for (let reload = 0; reload < 2; reload++) expect((await page.reload())!.status()).toBe(200);
     if (mode.javaScriptEnabled) await waitForHydration(page);
-    expect(await viewsWritten(quote.id, 3)).toBe(3);
+    expect((await storedQuote(quote.id)).viewCount).toBe(3);
 
     const form = page.getByRole("form", { name: "Accept this quote" });
     await form.getByLabel("Full name").fill("Sam Patel");
@@ -129,7 +123,7 @@ describe.each(JS_MODES)("the customer's quote $name", (mode) => {
     expect((await storedQuote(quote.id)).status).toBe("accepted");
     await page.goto(url);
     await expect.poll(() => page.locator("[data-quote-receipt]").isVisible()).toBe(true);
-    expect(await viewsWritten(quote.id, 4)).toBe(4);
+    expect((await storedQuote(quote.id)).viewCount).toBe(4);
     expect(problems).toEqual([]);
   });
 

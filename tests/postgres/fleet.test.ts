@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { TestHook } from "../support/hook";
+import { seedQuote, seedQuoteLead } from "../support/seeded-quotes";
 import { removeTestData, startTestServer, testDatabaseKind, type TestServer } from "../support/server";
 
 // Two app processes behind one address, on one Postgres database (`npm run test:postgres` only:
@@ -136,5 +137,22 @@ describe("two machines on one Postgres", () => {
       expect(hook.acceptedOf(email), email).toHaveLength(1);
       expect(hook.deliveriesOf(email), email).toHaveLength(3);
     }
+  });
+
+  it("count a customer's views of their quote on both: each view at once, none lost, one first view", async () => {
+    const lead = await seedQuoteLead(first.db, { businessName: "Fleet Plumbing" });
+    const id = await seedQuote(first.db, { leadId: lead.id, status: "sent" });
+    const { token } = await first.db.selectFrom("quotes").select("token").where("id", "=", id).executeTakeFirstOrThrow();
+    // Ten views on each machine at once, the quote never viewed before; then ten more on each.
+    const views = () => Promise.all(Array.from({ length: 20 }, async (_, n) => (await fetch(`${(n % 2 ? first : second).url}/quote/${token}`)).status));
+    expect(await views()).toEqual(Array(20).fill(200));
+    expect(await second.db.selectFrom("quotes").select(["status", "viewCount"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({
+      status: "viewed",
+      viewCount: 20,
+    });
+    expect(await views()).toEqual(Array(20).fill(200));
+    expect((await first.db.selectFrom("quotes").select("viewCount").where("id", "=", id).executeTakeFirstOrThrow()).viewCount).toBe(40);
+    const firstViews = await first.db.selectFrom("leadActivity").select("body").where("leadId", "=", lead.id).where("body", "like", "%viewed%").execute();
+    expect(firstViews).toHaveLength(1);
   });
 });
