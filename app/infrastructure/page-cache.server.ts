@@ -205,9 +205,9 @@ export function renderUnderWay(request: IncomingMessage, response: ServerRespons
 let compressing = 0;
 const waitingToCompress: Array<() => void> = [];
 
-/** Runs `job` when there is room (see MAX_COMPRESSING); false, and nothing done, when too many wait already. */
-function compressInTurn(job: () => Promise<void>): boolean {
-  if (compressing >= MAX_COMPRESSING && waitingToCompress.length >= MAX_WAITING_TO_COMPRESS) return false;
+/** Runs `job` when there is room (see MAX_COMPRESSING); false, and nothing done, when too many wait already or `later` (a comparison, compressed at a later view: most are asked for once). */
+function compressInTurn(job: () => Promise<void>, later = false): boolean {
+  if (later || (compressing >= MAX_COMPRESSING && waitingToCompress.length >= MAX_WAITING_TO_COMPRESS)) return false;
   const start = () => {
     compressing++;
     void job().finally(() => {
@@ -288,7 +288,7 @@ export function keepRenderedPage(ticket: PageCacheTicket, html: string): Record<
     } catch {
       ticket.render?.end();
     }
-  });
+  }, ticket.variant);
   if (!queued) keep(ticket, page());
   return headers;
 }
