@@ -205,9 +205,9 @@ export function renderUnderWay(request: IncomingMessage, response: ServerRespons
 let compressing = 0;
 const waitingToCompress: Array<() => void> = [];
 
-/** Runs `job` when there is room (see MAX_COMPRESSING); false, and nothing done, when too many wait already or `later` (a comparison, compressed at a later view: most are asked for once). */
-function compressInTurn(job: () => Promise<void>, later = false): boolean {
-  if (later || (compressing >= MAX_COMPRESSING && waitingToCompress.length >= MAX_WAITING_TO_COMPRESS)) return false;
+/** Runs `job` when there is room (see MAX_COMPRESSING); false, and nothing done, when too many wait already. */
+function compressInTurn(job: () => Promise<void>): boolean {
+  if (compressing >= MAX_COMPRESSING && waitingToCompress.length >= MAX_WAITING_TO_COMPRESS) return false;
   const start = () => {
     compressing++;
     void job().finally(() => {
@@ -282,13 +282,17 @@ export function keepRenderedPage(ticket: PageCacheTicket, html: string): Record<
     identity,
     ...compressed,
   });
-  const queued = compressInTurn(async () => {
-    try {
-      keep(ticket, page(await compress(identity)));
-    } catch {
-      ticket.render?.end();
-    }
-  }, ticket.variant);
+  // A comparison (a query variant) is kept uncompressed and compressed at its next view, as a
+  // page is when the compression line is full: most comparisons are asked for once.
+  const queued =
+    !ticket.variant &&
+    compressInTurn(async () => {
+      try {
+        keep(ticket, page(await compress(identity)));
+      } catch {
+        ticket.render?.end();
+      }
+    });
   if (!queued) keep(ticket, page());
   return headers;
 }
