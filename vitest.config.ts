@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 
+/** The database test servers with the owner's account start from (made once per project and run). */
+const SERVER_TEMPLATE = "tests/support/server-template.ts";
+
 /** What every project shares. */
 const shared = {
   globals: true,
@@ -50,6 +53,7 @@ export default defineConfig({
           ...shared,
           name: "server",
           include: ["tests/server/**/*.test.ts"],
+          globalSetup: [SERVER_TEMPLATE],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -60,6 +64,7 @@ export default defineConfig({
           ...shared,
           name: "browser",
           include: ["tests/browser/**/*.test.ts"],
+          globalSetup: [SERVER_TEMPLATE],
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
@@ -70,7 +75,14 @@ export default defineConfig({
         ? [
             {
               resolve: { alias },
-              test: { ...shared, name: "postgres", include: ["tests/postgres/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 120_000 },
+              test: {
+                ...shared,
+                name: "postgres",
+                include: ["tests/postgres/**/*.test.ts"],
+                globalSetup: [SERVER_TEMPLATE],
+                testTimeout: 120_000,
+                hookTimeout: 120_000,
+              },
             },
           ]
         : []),

@@ -1,5 +1,4 @@
 import type { Readable } from "node:stream";
-import sharp from "sharp";
 import { VARIANT_CONTENT_TYPES, VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFormat, type VariantWidth } from "~/lib/image-variants";
 import { env } from "~/infrastructure/env.server";
 import { getStorage } from "~/infrastructure/storage.server";
@@ -12,10 +11,20 @@ import { workInTurn } from "~/infrastructure/work-in-turn.server";
  * S3 alike), so it is made once per storage, not once per server or request.
  */
 
-// One libvips thread per picture and no operation cache: with decodes queued below, the memory
-// pictures take stays bounded by IMAGE_DECODE_CONCURRENCY originals, not by the core count or the cache.
-sharp.concurrency(1);
-sharp.cache(false);
+type Sharp = (typeof import("sharp"))["default"];
+let loadedSharp: Promise<Sharp> | undefined;
+
+/** sharp (and libvips), loaded with the first picture read rather than as the server starts. */
+function sharpLoaded(): Promise<Sharp> {
+  loadedSharp ??= import("sharp").then(({ default: sharp }) => {
+    // One libvips thread per picture and no operation cache: with decodes queued below, the memory
+    // pictures take stays bounded by IMAGE_DECODE_CONCURRENCY originals, not by the core count or the cache.
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadedSharp;
+}
 
 /** Sharp refuses pictures larger than this many pixels (a guard against decompression bombs). */
 const MAX_INPUT_PIXELS = 100_000_000;
@@ -45,6 +54,7 @@ async function readAll(body: Readable): Promise<Buffer> {
 /** The upright pixel size of an image file or buffer (EXIF rotation applied), or null when sharp cannot read it. */
 export async function readImageSize(input: string | Buffer): Promise<{ width: number; height: number } | null> {
   try {
+    const sharp = await sharpLoaded();
     const metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     const { width, height } = metadata.autoOrient ?? metadata;
     return width && height ? { width, height } : null;
@@ -69,6 +79,7 @@ export interface Variant {
 /** The resized picture, or null when sharp cannot read the upload (its bytes looked like an image but are not one). */
 async function resize(original: Buffer, width: VariantWidth, format: VariantFormat): Promise<Buffer | null> {
   try {
+    const sharp = await sharpLoaded();
     const resized = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient().resize({ width, withoutEnlargement: true });
     return await resized[format](ENCODING[format]).toBuffer();
   } catch (error) {

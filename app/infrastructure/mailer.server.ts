@@ -1,4 +1,4 @@
-import nodemailer, { type SendMailOptions } from "nodemailer";
+import type { SendMailOptions } from "nodemailer";
 import type { EmailContent } from "~/lib/lead-emails";
 import { brand } from "~/infrastructure/brand.server";
 import { env } from "~/infrastructure/env.server";
@@ -47,6 +47,8 @@ export function announceEmailSettings(): void {
 export async function sendEmail(email: QueuedEmail, deliveryId: number, signal: AbortSignal): Promise<void> {
   if (!env.SMTP_URL) throw new Error("SMTP_URL is not set");
   const timeout = env.OUTBOX_TIMEOUT_SECONDS * 1000;
+  // Loaded with the first email, not as the server starts: without SMTP_URL it is never needed.
+  const { default: nodemailer } = await import("nodemailer");
   const transport = nodemailer.createTransport({
     url: env.SMTP_URL,
     connectionTimeout: timeout,

@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { describeCharge, describeDiscount } from "~/lib/quote-words";
 import { QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS } from "~/lib/quotes";
 import type { QuoteDocument } from "~/lib/quotes";
@@ -49,6 +48,8 @@ export function drawableText(text: string): string {
 }
 
 export async function renderQuotePdf(document: QuoteDocument): Promise<Uint8Array> {
+  // Loaded when the first PDF is drawn, not as the server starts (it is drawn on its own thread).
+  const { default: PDFDocument } = await import("pdfkit");
   const pdf = new PDFDocument({
     size: [A4.width, A4.height],
     margins: MARGIN,

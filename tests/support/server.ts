@@ -5,11 +5,14 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
+import { inject } from "vitest";
 import { postgresTypes } from "~/infrastructure/postgres-types";
 import type { Database } from "~/lib/database-types";
 import { COOKIE_NAMES } from "~/lib/site-cookies";
+import { TEST_OWNER } from "./owner";
 import { forSuite } from "./suite";
 import { startBuiltServer, type BuiltServer, type ServerExit } from "../../scripts/built-server.js";
+import type { ServerTemplate } from "./server-template";
 
 /**
  * Set by `npm run test:postgres` (scripts/test-postgres.js): the throwaway Postgres
@@ -39,10 +42,10 @@ async function onPostgresServer(statement: string): Promise<void> {
   }
 }
 
-/** Makes the data folder's database if it is not there yet (a restart, or a second machine, reuses it). */
-async function createTestDatabase(name: string): Promise<void> {
+/** Makes the data folder's database if it is not there yet (a restart, or a second machine, reuses it), as a copy of `template` if given. */
+async function createTestDatabase(name: string, template?: string): Promise<void> {
   try {
-    await onPostgresServer(`CREATE DATABASE ${name}`);
+    await onPostgresServer(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   } catch (error) {
     // duplicate_database; or unique_violation when two servers of one fleet make it at the same moment.
     if (!["42P04", "23505"].includes((error as { code?: string }).code ?? "")) throw error;
@@ -99,22 +102,48 @@ export interface TestServerOptions {
 }
 
 /**
+ * The template a fresh server with TEST_OWNER_ENV starts from (tests/support/server-template.ts),
+ * when this run made one: the database as such a server leaves it after its first start.
+ */
+function templateFor(env: Record<string, string>, options: TestServerOptions): ServerTemplate | undefined {
+  const ownerOnly = env.ADMIN_EMAIL === TEST_OWNER.email && env.ADMIN_PASSWORD === TEST_OWNER.password;
+  return ownerOnly && !options.dataDir ? inject("serverTemplate") : undefined;
+}
+
+/**
  * The real production build (`npm run build` first) on a free port with a
  * fresh DATA_DIR, or `options.dataDir` to start again on an earlier server's
  * data. Rate limits are high unless a test sets RATE_LIMIT_MAX.
  */
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   if (testPostgresUrl && !options.sqliteOnly) return startTestServerOnPostgres(env, options);
-  const server = await startBuiltServer(env, options);
+  const template = templateFor(env, options);
+  const seededDir = template && fs.mkdtempSync(path.join(os.tmpdir(), "quotes-server-"));
+  if (template && seededDir) {
+    for (const suffix of ["", "-wal"]) {
+      if (fs.existsSync(template.sqliteFile + suffix)) fs.copyFileSync(template.sqliteFile + suffix, path.join(seededDir, `app.db${suffix}`));
+    }
+  }
+  const removeSeededDir = async () => {
+    if (seededDir) fs.rmSync(seededDir, { recursive: true, force: true });
+  };
+  let server: BuiltServer;
+  try {
+    server = await startBuiltServer(env, seededDir ? { ...options, dataDir: seededDir } : options);
+  } catch (error) {
+    await removeSeededDir();
+    throw error;
+  }
   let sqlite: SQLite.Database;
   try {
     sqlite = new SQLite(path.join(server.dataDir, "app.db"));
     sqlite.pragma("busy_timeout = 5000");
   } catch (error) {
     await server.stop();
+    await removeSeededDir();
     throw error;
   }
-  return testServer(server, env, new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }));
+  return testServer(server, env, new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), removeSeededDir);
 }
 
 /** The test server of the enclosing `describe` block (or file), started before its first test and stopped after its last. */
@@ -152,7 +181,7 @@ async function startTestServerOnPostgres(env: Record<string, string>, options: T
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "quotes-server-"));
   const ownsDatabase = !options.dataDir;
   const name = databaseNameFor(dataDir);
-  await createTestDatabase(name);
+  await createTestDatabase(name, templateFor(env, options)?.postgresDatabase);
   const url = databaseUrl(name);
   const removeDatabase = async () => {
     if (!ownsDatabase) return;
