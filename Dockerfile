@@ -29,6 +29,9 @@ FROM base AS runtime
 ENV DATA_DIR=/data \
     PORT=3000 \
     NODE_OPTIONS=--max-semi-space-size=8
+# The address this image is deployed at (fly.toml's [env] says the same, and any other deployment
+# sets its own): the server refuses to start in production without one.
+ENV APP_URL=https://clearline-business.fly.dev
 # The app's files stay root's (files 644, folders 755): the server, running as node, can read
 # them but not change them, so a flaw in it cannot rewrite its own code. Only /data is node's.
 COPY --from=build /app/node_modules ./node_modules
@@ -44,6 +47,6 @@ EXPOSE 3000
 # Starts as root only to give the mounted volume to the node user, then runs the server as node
 # with no_new_privs (setpriv), so nothing it starts can become root again.
 ENTRYPOINT ["docker-entrypoint.sh"]
-# Migrations run as the server starts. SESSION_SECRET (fly secrets set ...) and APP_URL, the site's public
-# address (fly.toml's [env]), must be set: the server refuses to start in production without either.
+# Migrations run as the server starts. SESSION_SECRET (fly secrets set ...) must be set: the server
+# refuses to start in production without it (or without APP_URL, which the image gives above).
 CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"]

@@ -61,4 +61,11 @@ describe("Fly's settings (fly.toml)", () => {
     const { parseEnv } = await import("~/infrastructure/env.server");
     expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", APP_URL: appUrl }).APP_URL).toBe(appUrl);
   });
+
+  it("give the same APP_URL as the image, so the image started on its own links to where it is deployed", () => {
+    const flyToml = fs.readFileSync(path.join(projectRoot, "fly.toml"), "utf8");
+    const flyAppUrl = /^\s*APP_URL\s*=\s*"([^"]+)"/m.exec(flyToml)?.[1];
+    const imageAppUrl = /^ENV APP_URL=(\S+)$/m.exec(runtimeStage())?.[1];
+    expect(imageAppUrl).toBe(flyAppUrl);
+  });
 });
