@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startBuiltServer } from "../../scripts/built-server.js";
 import { TEST_OWNER_ENV } from "./owner";
+import { onPostgresServer, postgresDatabaseUrl } from "./postgres-server";
 
 /**
  * A database as a test server leaves it after its first start with TEST_OWNER_ENV: migrated, with
@@ -26,49 +26,38 @@ declare module "vitest" {
   }
 }
 
-async function onPostgresServer(postgresUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(postgresUrl: string, name: string): string {
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** Starts the built server once on `dataDir` (and a database), with TEST_OWNER_ENV, and stops it. */
-async function startAndStop(dataDir: string, env: Record<string, string> = {}): Promise<void> {
+/** Starts the built server once on a new folder under `parent` (and a database), with TEST_OWNER_ENV, and stops it. */
+async function startAndStop(parent: string, folderName: string, env: Record<string, string> = {}): Promise<string> {
+  const dataDir = path.join(parent, folderName);
+  fs.mkdirSync(dataDir);
   const server = await startBuiltServer({ ...TEST_OWNER_ENV, ...env }, { dataDir });
   await server.stop();
+  return dataDir;
 }
 
-/** vitest's global setup for the projects that start servers: makes the templates, removes them after the run. */
+/** vitest's global setup for the projects that start servers: makes the templates, removes them after the run, or at once if making them fails. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "quotes-template-"));
-  const sqliteDir = path.join(folder, "sqlite");
-  fs.mkdirSync(sqliteDir);
-  await startAndStop(sqliteDir);
-  const template: ServerTemplate = { sqliteFile: path.join(sqliteDir, "app.db") };
-
   const postgresUrl = process.env.TEST_POSTGRES_URL;
-  if (postgresUrl) {
-    const name = `quotes_template_${project.name}_${process.pid}`;
-    await onPostgresServer(postgresUrl, `CREATE DATABASE ${name}`);
-    const postgresDir = path.join(folder, "postgres");
-    fs.mkdirSync(postgresDir);
-    await startAndStop(postgresDir, { DATABASE_URL: databaseUrl(postgresUrl, name) });
-    template.postgresDatabase = name;
-  }
-  project.provide("serverTemplate", template);
-
-  return async () => {
-    if (postgresUrl && template.postgresDatabase) await onPostgresServer(postgresUrl, `DROP DATABASE IF EXISTS ${template.postgresDatabase} WITH (FORCE)`);
+  const postgresName = postgresUrl ? `quotes_template_${project.name}_${process.pid}` : undefined;
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "quotes-template-"));
+  const remove = async () => {
+    if (postgresUrl && postgresName) await onPostgresServer(postgresUrl, `DROP DATABASE IF EXISTS ${postgresName} WITH (FORCE)`);
     fs.rmSync(folder, { recursive: true, force: true });
   };
+  try {
+    const sqliteDir = await startAndStop(folder, "sqlite");
+    // A clean stop checkpoints the log into the file: the template is that one file.
+    if (fs.existsSync(path.join(sqliteDir, "app.db-wal"))) throw new Error(`The template server left ${sqliteDir}/app.db-wal: it did not stop cleanly`);
+    const template: ServerTemplate = { sqliteFile: path.join(sqliteDir, "app.db") };
+    if (postgresUrl && postgresName) {
+      await onPostgresServer(postgresUrl, `CREATE DATABASE ${postgresName}`);
+      await startAndStop(folder, "postgres", { DATABASE_URL: postgresDatabaseUrl(postgresUrl, postgresName) });
+      template.postgresDatabase = postgresName;
+    }
+    project.provide("serverTemplate", template);
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return remove;
 }

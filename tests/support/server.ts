@@ -10,6 +10,7 @@ import { postgresTypes } from "~/infrastructure/postgres-types";
 import type { Database } from "~/lib/database-types";
 import { COOKIE_NAMES } from "~/lib/site-cookies";
 import { TEST_OWNER } from "./owner";
+import { onPostgresServer, postgresDatabaseUrl } from "./postgres-server";
 import { forSuite } from "./suite";
 import { startBuiltServer, type BuiltServer, type ServerExit } from "../../scripts/built-server.js";
 import type { ServerTemplate } from "./server-template";
@@ -26,26 +27,13 @@ function databaseNameFor(dataDir: string): string {
   return `quotes_${crypto.createHash("sha256").update(dataDir).digest("hex").slice(0, 20)}`;
 }
 
-function databaseUrl(name: string): string {
-  const url = new URL(testPostgresUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function onPostgresServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testPostgresUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const databaseUrl = (name: string) => postgresDatabaseUrl(testPostgresUrl!, name);
+const onTestPostgresServer = (statement: string) => onPostgresServer(testPostgresUrl!, statement);
 
 /** Makes the data folder's database if it is not there yet (a restart, or a second machine, reuses it), as a copy of `template` if given. */
 async function createTestDatabase(name: string, template?: string): Promise<void> {
   try {
-    await onPostgresServer(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
+    await onTestPostgresServer(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   } catch (error) {
     // duplicate_database; or unique_violation when two servers of one fleet make it at the same moment.
     if (!["42P04", "23505"].includes((error as { code?: string }).code ?? "")) throw error;
@@ -69,7 +57,7 @@ export async function removeTestData(dataDir: string): Promise<void> {
 }
 
 async function dropTestDatabase(name: string): Promise<void> {
-  await onPostgresServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onTestPostgresServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 export interface TestServer {
@@ -119,11 +107,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   if (testPostgresUrl && !options.sqliteOnly) return startTestServerOnPostgres(env, options);
   const template = templateFor(env, options);
   const seededDir = template && fs.mkdtempSync(path.join(os.tmpdir(), "quotes-server-"));
-  if (template && seededDir) {
-    for (const suffix of ["", "-wal"]) {
-      if (fs.existsSync(template.sqliteFile + suffix)) fs.copyFileSync(template.sqliteFile + suffix, path.join(seededDir, `app.db${suffix}`));
-    }
-  }
+  if (template && seededDir) fs.copyFileSync(template.sqliteFile, path.join(seededDir, "app.db"));
   const removeSeededDir = async () => {
     if (seededDir) fs.rmSync(seededDir, { recursive: true, force: true });
   };

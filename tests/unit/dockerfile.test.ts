@@ -52,20 +52,22 @@ describe("the container's files", () => {
   });
 });
 
+/** APP_URL as fly.toml's [env] sets it. */
+function flyAppUrl(): string | undefined {
+  const flyToml = fs.readFileSync(path.join(projectRoot, "fly.toml"), "utf8");
+  const environment = flyToml.slice(flyToml.indexOf("\n[env]"), flyToml.indexOf("\n[", flyToml.indexOf("\n[env]") + 1));
+  return /^\s*APP_URL\s*=\s*"([^"]+)"/m.exec(environment)?.[1];
+}
+
 describe("Fly's settings (fly.toml)", () => {
   it("give the site's address, APP_URL, an https:// origin: the server refuses to start in production without one", async () => {
-    const flyToml = fs.readFileSync(path.join(projectRoot, "fly.toml"), "utf8");
-    const environment = flyToml.slice(flyToml.indexOf("\n[env]"), flyToml.indexOf("\n[", flyToml.indexOf("\n[env]") + 1));
-    const appUrl = /^\s*APP_URL\s*=\s*"([^"]+)"/m.exec(environment)?.[1];
+    const appUrl = flyAppUrl();
     expect(appUrl).toMatch(/^https:\/\/[a-z0-9.-]+$/);
     const { parseEnv } = await import("~/infrastructure/env.server");
     expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", APP_URL: appUrl }).APP_URL).toBe(appUrl);
   });
 
   it("give the same APP_URL as the image, so the image started on its own links to where it is deployed", () => {
-    const flyToml = fs.readFileSync(path.join(projectRoot, "fly.toml"), "utf8");
-    const flyAppUrl = /^\s*APP_URL\s*=\s*"([^"]+)"/m.exec(flyToml)?.[1];
-    const imageAppUrl = /^ENV APP_URL=(\S+)$/m.exec(runtimeStage())?.[1];
-    expect(imageAppUrl).toBe(flyAppUrl);
+    expect(runtimeEnvironment().APP_URL).toBe(flyAppUrl());
   });
 });
