@@ -45,7 +45,37 @@ export type JsMode = (typeof JS_MODES)[number];
 
 export async function openPage(browser: Browser, mode: JsMode, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled: mode.javaScriptEnabled, ...options });
-  return context.newPage();
+  const page = await context.newPage();
+  followLoading(page);
+  return page;
+}
+
+/** What a page opened by `openPage` is still loading and what went wrong in it, for a hydration that never comes. */
+const pageLoading = new WeakMap<Page, { pending: Set<string>; failed: string[]; errors: string[] }>();
+
+function followLoading(page: Page) {
+  const loading = { pending: new Set<string>(), failed: [] as string[], errors: [] as string[] };
+  pageLoading.set(page, loading);
+  page.on("request", (request) => loading.pending.add(request.url()));
+  page.on("requestfinished", (request) => loading.pending.delete(request.url()));
+  page.on("requestfailed", (request) => {
+    loading.pending.delete(request.url());
+    loading.failed.push(`${request.url()} (${request.failure()?.errorText ?? "failed"})`);
+  });
+  page.on("pageerror", (error) => loading.errors.push(error.message));
+}
+
+/** Why a page has not hydrated: its load state, its scripts, and the requests it is waiting for. */
+async function hydrationReport(page: Page): Promise<string> {
+  const state = await page
+    .evaluate(() => ({
+      readyState: document.readyState,
+      scriptsWaitingForLoad: document.getElementById("page-scripts")?.getAttribute("type") === "text/x-page-scripts",
+      router: (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined,
+    }))
+    .catch((error: Error) => ({ unreadable: error.message }));
+  const loading = pageLoading.get(page);
+  return JSON.stringify({ url: page.url(), ...state, pending: [...(loading?.pending ?? [])], failed: loading?.failed, errors: loading?.errors });
 }
 
 /**
@@ -57,18 +87,32 @@ export async function openPage(browser: Browser, mode: JsMode, options: BrowserC
  * visitor would, and waits for their code (`wakeParts: false` leaves them as the page loaded).
  */
 export async function waitForHydration(page: Page, { wakeParts = true }: { wakeParts?: boolean } = {}) {
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+  try {
+    await whenHydrated(page, wakeParts);
+  } catch (error) {
+    throw new Error(`The page did not hydrate: ${await hydrationReport(page)}`, { cause: error });
+  }
+}
+
+// Checked every 100 ms rather than at each animation frame, so a page that draws no frames is still seen.
+const POLLING = { polling: 100 };
+
+async function whenHydrated(page: Page, wakeParts: boolean) {
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined, undefined, POLLING);
   // Hydrated: every interactive part with something on screen listens for the visitor, or runs.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("[data-wake-on]")].every(
-      (part) => part.hasAttribute("data-waiting") || part.hasAttribute("data-live") || part.childElementCount === 0,
-    ),
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll("[data-wake-on]")].every(
+        (part) => part.hasAttribute("data-waiting") || part.hasAttribute("data-live") || part.childElementCount === 0,
+      ),
+    undefined,
+    POLLING,
   );
   if (wakeParts) {
     await page.evaluate(() => {
       for (const part of document.querySelectorAll("[data-waiting]")) part.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
     });
-    await page.waitForFunction(() => document.querySelector("[data-waiting]") === null);
+    await page.waitForFunction(() => document.querySelector("[data-waiting]") === null, undefined, POLLING);
   }
   await page.waitForLoadState("networkidle");
 }
