@@ -132,8 +132,18 @@ async function startOnce(env, dataDir, ownsDataDir, imports) {
     return exited;
   };
 
+  /**
+   * Ends the server as Fly does: SIGTERM, then SIGKILL if it has not exited after the grace
+   * period, so a server held up at its end (a connection left half-open by a test's broken
+   * network) cannot hold up the run. Tests of stopping itself send their signal with `kill`.
+   */
   const stop = async () => {
+    const killLater = setTimeout(() => {
+      printed += "[built-server] still running 15 s after SIGTERM: killed\n";
+      child.kill("SIGKILL");
+    }, 15_000);
     await kill("SIGTERM");
+    clearTimeout(killLater);
     if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 

@@ -5,15 +5,16 @@
 // `npm run restore` use it (docs/decisions/008). It reads only what it is given: no ~/ imports.
 import fs from "node:fs";
 import path from "node:path";
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import SQLite from "better-sqlite3";
+import { newS3Client, s3Sdk } from "./s3-client.server";
 
 export const BACKUP_PREFIX = "backups/";
 const NAME_PATTERN = /^app-\d{8}T\d{6}(\d{3})?Z\.sqlite$/;
 /** The server writes its process id here while it runs, so a restore can refuse to pull the file from under it. */
 export const SERVER_PID_FILE = "server.pid";
 
-export type BackupPlace = { dataDir: string; keep: number; bucket?: string; s3?: S3Client };
+export type BackupPlace = { dataDir: string; keep: number; bucket?: string; s3?: Promise<S3Client> };
 export type BackupMade = { name: string; location: string; bytes: number };
 
 /** Where backups go, from the same variables the server reads. */
@@ -27,14 +28,11 @@ export function backupPlace(env: Record<string, string | undefined> = process.en
   if (!Number.isSafeInteger(keep) || keep < 1 || keep > 1000) throw new BackupError("BACKUP_KEEP must be a whole number from 1 to 1000");
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   if (!env.BUCKET_NAME) return { dataDir, keep };
-  const s3 = new S3Client({
-    region: env.AWS_REGION || "auto",
+  const s3 = newS3Client({
+    region: env.AWS_REGION || undefined,
     endpoint: env.AWS_ENDPOINT_URL_S3 || undefined,
-    forcePathStyle: Boolean(env.AWS_ENDPOINT_URL_S3),
     credentials:
       env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } : undefined,
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
   });
   return { dataDir, keep, bucket: env.BUCKET_NAME, s3 };
 }
@@ -83,7 +81,10 @@ export async function createBackup(place: BackupPlace, options: { source?: SQLit
     checkIntegrity(partial);
     const bytes = fs.statSync(partial).size;
     if (place.s3) {
-      await place.s3.send(
+      const { PutObjectCommand } = await s3Sdk();
+      await (
+        await place.s3
+      ).send(
         new PutObjectCommand({
           Bucket: place.bucket,
           Key: `${BACKUP_PREFIX}${name}`,
@@ -111,10 +112,11 @@ export async function createBackup(place: BackupPlace, options: { source?: SQLit
 /** The backups kept, newest first. */
 export async function listBackups(place: BackupPlace): Promise<string[]> {
   if (place.s3) {
+    const [s3, { ListObjectsV2Command }] = await Promise.all([place.s3, s3Sdk()]);
     const names: string[] = [];
     let ContinuationToken: string | undefined;
     do {
-      const page = await place.s3.send(new ListObjectsV2Command({ Bucket: place.bucket, Prefix: BACKUP_PREFIX, ContinuationToken }));
+      const page = await s3.send(new ListObjectsV2Command({ Bucket: place.bucket, Prefix: BACKUP_PREFIX, ContinuationToken }));
       for (const object of page.Contents ?? []) names.push(object.Key!.slice(BACKUP_PREFIX.length));
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
@@ -134,7 +136,7 @@ export async function listBackups(place: BackupPlace): Promise<string[]> {
 /** Deletes all but the newest `place.keep` backups. */
 async function pruneBackups(place: BackupPlace): Promise<void> {
   for (const name of (await listBackups(place)).slice(place.keep)) {
-    if (place.s3) await place.s3.send(new DeleteObjectCommand({ Bucket: place.bucket, Key: `${BACKUP_PREFIX}${name}` }));
+    if (place.s3) await (await place.s3).send(new (await s3Sdk()).DeleteObjectCommand({ Bucket: place.bucket, Key: `${BACKUP_PREFIX}${name}` }));
     else fs.rmSync(path.join(backupsDir(place), name), { force: true });
   }
 }
@@ -217,7 +219,7 @@ async function fetchBackup(place: BackupPlace, which: string, destination: strin
     fs.copyFileSync(path.join(backupsDir(place), name), destination);
     return name;
   }
-  const object = await place.s3.send(new GetObjectCommand({ Bucket: place.bucket, Key: `${BACKUP_PREFIX}${name}` }));
+  const object = await (await place.s3).send(new (await s3Sdk()).GetObjectCommand({ Bucket: place.bucket, Key: `${BACKUP_PREFIX}${name}` }));
   const { pipeline } = await import("node:stream/promises");
   await pipeline(object.Body as NodeJS.ReadableStream, fs.createWriteStream(destination));
   return name;

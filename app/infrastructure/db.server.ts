@@ -14,7 +14,6 @@ import {
   type Driver,
   type SqliteDialectConfig,
 } from "kysely";
-import pg from "pg";
 import { migrations } from "../../migrations";
 import type { Database } from "~/lib/database-types";
 import { env } from "~/infrastructure/env.server";
@@ -60,24 +59,29 @@ class ImmediateSqliteDialect extends SqliteDialect {
 
 function openDialect(): { dialect: Dialect; sqlite?: SQLite.Database } {
   if (env.DATABASE_URL) {
-    const pool = new pg.Pool({
-      connectionString: env.DATABASE_URL,
-      max: env.DATABASE_POOL_SIZE,
-      types: postgresTypes,
-      // Idle connections do not hold the process up once it is stopping.
-      allowExitOnIdle: true,
-    });
-    // Postgres may close an idle connection (a restart, a failover, an administrator): the pool
-    // drops it and opens another when next needed. Unheard, the pool's error would stop the server.
-    pool.on("error", (error) => {
-      logger.warn(
-        { event: "database.connection_closed", error: error.message },
-        `Postgres closed an idle connection (${error.message}); the next query opens another`,
-      );
-    });
-    // A connection that breaks while a statement runs on it fails that statement, which its caller
-    // reports; the connection also raises an error event, and unheard that would stop the server.
-    pool.on("connect", (client) => client.on("error", () => {}));
+    // pg is loaded with the first query rather than as the server starts: a server on SQLite never needs it.
+    const pool = async () => {
+      const { default: pg } = await import("pg");
+      const pool = new pg.Pool({
+        connectionString: env.DATABASE_URL,
+        max: env.DATABASE_POOL_SIZE,
+        types: postgresTypes(pg.types),
+        // Idle connections do not hold the process up once it is stopping.
+        allowExitOnIdle: true,
+      });
+      // Postgres may close an idle connection (a restart, a failover, an administrator): the pool
+      // drops it and opens another when next needed. Unheard, the pool's error would stop the server.
+      pool.on("error", (error) => {
+        logger.warn(
+          { event: "database.connection_closed", error: error.message },
+          `Postgres closed an idle connection (${error.message}); the next query opens another`,
+        );
+      });
+      // A connection that breaks while a statement runs on it fails that statement, which its caller
+      // reports; the connection also raises an error event, and unheard that would stop the server.
+      pool.on("connect", (client) => client.on("error", () => {}));
+      return pool;
+    };
     return { dialect: new PostgresDialect({ pool }) };
   }
   fs.mkdirSync(env.DATA_DIR, { recursive: true });

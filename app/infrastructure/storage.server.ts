@@ -4,8 +4,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { env } from "~/infrastructure/env.server";
+import { newS3Client, s3Sdk, type S3ClientSettings } from "~/infrastructure/s3-client.server";
 
 /**
  * Where uploaded images live (DESIGN.md, Images): files under
@@ -105,37 +106,27 @@ export class LocalStorage implements Storage {
   }
 }
 
-export interface S3StorageOptions {
+export interface S3StorageOptions extends S3ClientSettings {
   bucket: string;
-  region?: string;
-  /** An S3-compatible service's address (Tigris, MinIO, a test server); path-style requests are used with it. */
-  endpoint?: string;
-  credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
 /** Objects in an S3 (or S3-compatible) bucket, named by key. */
 export class S3Storage implements Storage {
   readonly bucket: string;
-  private readonly client: S3Client;
+  private readonly client: Promise<S3Client>;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
-    this.client = new S3Client({
-      region: options.region ?? "auto",
-      endpoint: options.endpoint,
-      forcePathStyle: Boolean(options.endpoint),
-      credentials: options.credentials,
-      // The SDK's default checksums turn a streamed body into aws-chunked
-      // encoding, which S3-compatible servers stored with the extra bytes.
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-    });
+    this.client = newS3Client(options);
   }
 
   async put(key: string, body: Uint8Array | Readable, options: PutOptions): Promise<void> {
     assertSafeKey(key);
     if (body instanceof Readable && options.size === undefined) throw new Error("S3Storage.put needs the size of a streamed body");
-    await this.client.send(
+    const { PutObjectCommand } = await s3Sdk();
+    await (
+      await this.client
+    ).send(
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
@@ -148,8 +139,9 @@ export class S3Storage implements Storage {
 
   async get(key: string): Promise<StoredObject | null> {
     assertSafeKey(key);
+    const { GetObjectCommand, NoSuchKey, S3ServiceException } = await s3Sdk();
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const object = await (await this.client).send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!(object.Body instanceof Readable)) throw new Error("S3 answered without a readable body");
       return { body: object.Body, size: object.ContentLength ?? 0, contentType: object.ContentType ?? null };
     } catch (error) {
@@ -161,11 +153,12 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { DeleteObjectCommand } = await s3Sdk();
+    await (await this.client).send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
-  destroy(): void {
-    this.client.destroy();
+  async destroy(): Promise<void> {
+    (await this.client).destroy();
   }
 }
 

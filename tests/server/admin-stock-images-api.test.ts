@@ -376,7 +376,7 @@ describe("stock image routes with S3 storage (BUCKET_NAME set)", () => {
     bucket = new S3Storage({ bucket: s3.bucket, endpoint: s3.endpoint, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
   });
   afterAll(async () => {
-    bucket?.destroy();
+    await bucket?.destroy();
     await server?.stop();
     await s3?.stop();
   });

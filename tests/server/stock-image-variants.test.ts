@@ -192,7 +192,7 @@ describe("images stored before sizes were recorded", () => {
     bucket = new S3Storage({ bucket: s3.bucket, endpoint: s3.endpoint, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
   });
   afterAll(async () => {
-    bucket?.destroy();
+    await bucket?.destroy();
     // Newest first: a restarted server runs on its predecessor's DATA_DIR, which that one removes.
     for (const server of servers.reverse()) await server.stop();
     await s3?.stop();

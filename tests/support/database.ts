@@ -52,7 +52,9 @@ export async function databaseMigratedTo(dataDir: string, migration: keyof typeo
   const db =
     testDatabaseKind === "postgres"
       ? new Kysely<Database>({
-          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: await testPostgresDatabaseFor(dataDir), max: 1, types: postgresTypes }) }),
+          dialect: new PostgresDialect({
+            pool: new pg.Pool({ connectionString: await testPostgresDatabaseFor(dataDir), max: 1, types: postgresTypes(pg.types) }),
+          }),
         })
       : new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(path.join(dataDir, "app.db")) }) });
   const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(migration);

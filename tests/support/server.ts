@@ -179,7 +179,7 @@ async function startTestServerOnPostgres(env: Record<string, string>, options: T
     await removeDatabase();
     throw error;
   }
-  const pool = new pg.Pool({ connectionString: url, max: 4, types: postgresTypes });
+  const pool = new pg.Pool({ connectionString: url, max: 4, types: postgresTypes(pg.types) });
   // The pool's end() returns before its connections have closed, so dropping the database just
   // after can reach one still closing (57P01): nothing uses it any more. Any other error stays loud.
   pool.on("error", (error) => {

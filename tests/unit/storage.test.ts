@@ -110,7 +110,7 @@ describe("S3 storage (a real S3-compatible server)", () => {
     });
   });
   afterAll(async () => {
-    storage?.destroy();
+    await storage?.destroy();
     await s3?.stop();
   });
 
@@ -127,6 +127,6 @@ describe("S3 storage (a real S3-compatible server)", () => {
       credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
     });
     await expect(elsewhere.put(newStorageKey("png"), pngBytes(), { contentType: "image/png" })).rejects.toThrow();
-    elsewhere.destroy();
+    await elsewhere.destroy();
   });
 });
