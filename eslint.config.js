@@ -74,4 +74,18 @@ export default tseslint.config(
     rules: { "no-console": "error", "max-lines": ["error", { max: 300, skipBlankLines: false, skipComments: false }], ...importRule([]) },
   },
   ...["route-actions", "models", "infrastructure", "lib", "components"].map(layerImports),
+  {
+    // Dates and figures are reckoned and written in one place each (app/lib/calendar.ts, app/lib/money.ts),
+    // so "today", a week and "£1,234.56" mean the same on every screen.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/calendar.ts", "app/lib/money.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "NewExpression[callee.object.name='Intl']", message: "Format dates in app/lib/calendar.ts and figures in app/lib/money.ts." },
+        { selector: "CallExpression[callee.property.name=/^toLocale/]", message: "Format dates in app/lib/calendar.ts and figures in app/lib/money.ts." },
+        { selector: "VariableDeclarator[id.name='DAY_MS']", message: "Step through days with app/lib/calendar.ts (addDays, addDaysToInstant ...)." },
+      ],
+    },
+  },
 );

@@ -1,6 +1,7 @@
 import { getDb } from "~/infrastructure/db.server";
 import { env } from "~/infrastructure/env.server";
 import { logger } from "~/infrastructure/logger.server";
+import { addDaysToInstant } from "~/lib/calendar";
 
 /**
  * The outbox's clean-up: a delivery's copy of the lead or enquiry is emptied OUTBOX_KEEP_DAYS after it is sent or
@@ -21,7 +22,7 @@ const PURGE_BATCH = 500;
  */
 export async function purgeOldPayloads(now = Date.now()): Promise<number> {
   const db = await getDb();
-  const cutoff = new Date(now - env.OUTBOX_KEEP_DAYS * 24 * 60 * 60_000).toISOString();
+  const cutoff = addDaysToInstant(new Date(now), -env.OUTBOX_KEEP_DAYS).toISOString();
   let purged = 0;
   while (!purging.stopped) {
     const rows = await db

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { env } from "~/infrastructure/env.server";
 
@@ -122,7 +123,7 @@ export function needsRehash(stored: string): boolean {
  */
 export async function verifyAgainstNothing(): Promise<false> {
   const turnsToWait = Math.floor(waiting.length / MAX_CONCURRENT_HASHES);
-  await new Promise((resolve) => setTimeout(resolve, lastHashMs * (1 + turnsToWait)));
+  await sleep(lastHashMs * (1 + turnsToWait));
   return false;
 }
 

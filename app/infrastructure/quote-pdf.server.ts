@@ -1,7 +1,8 @@
 import { describeCharge, describeDiscount } from "~/lib/quote-words";
 import { QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS } from "~/lib/quotes";
 import type { QuoteDocument } from "~/lib/quotes";
-import { formatCalendarDay, formatPounds } from "~/lib/tariff-prices";
+import { formatCalendarDay } from "~/lib/calendar";
+import { formatPounds } from "~/lib/money";
 
 /**
  * A quote drawn as an A4 PDF from the same QuoteDocument as the customer's

@@ -1,6 +1,8 @@
 import { describeLines, describeTerm } from "./tariff-deal-words";
-import { describePriceRises, formatCalendarDay, formatPounds, withVat } from "./tariff-prices";
+import { describePriceRises, withVat } from "./tariff-prices";
 import { SAMPLE_PRICES_LABEL, type TariffOffer } from "./tariffs";
+import { formatCalendarDay } from "./calendar";
+import { formatPounds } from "./money";
 
 /**
  * The words for a deal on a lead, the same in the wizard, the thank-you
@@ -21,11 +23,6 @@ export function teamMonthlyText(deal: Pick<TariffOffer, "teamMonthlyExVatPence">
 /** "Your chosen deal: EE Business SIM 30GB, 3 lines, £33.60 a month ex VAT". */
 export function chosenDealText(deal: TariffOffer): string {
   return `Your chosen deal: ${dealName(deal)}, ${describeLines(deal.lines)}, ${formatPounds(deal.teamMonthlyExVatPence)} a month ex VAT`;
-}
-
-/** "33.60": pounds as a number a spreadsheet reads (the CSV export). */
-export function plainPounds(pence: number): string {
-  return (pence / 100).toFixed(2);
 }
 
 /** The label of shipped sample prices, wherever a deal is shown. */

@@ -1,11 +1,11 @@
 import type { Brand } from "./brand";
 import type { ContactEnquiryRow } from "~/lib/database-types";
 import { CONTACT_SUBJECT_LABELS } from "./enums";
-import { formatDateTime } from "./format";
 import { dealFacts } from "./lead-deal";
 import { storedSnapshot } from "./leads";
 import type { TariffSnapshot } from "./tariffs";
 import { QUOTE_ANSWER_LABELS, QUOTE_REQUEST_FIELDS, QUOTE_THANK_YOU_TEXT, type QuoteRequestField } from "./quote-wizard";
+import { formatDateTime } from "./calendar";
 
 /**
  * The emails a new lead or enquiry causes, as plain text and HTML. Pure: the

@@ -1,7 +1,7 @@
 import type { Brand } from "./brand";
 import { escapeHtml, htmlDocument, htmlLink, signature, type EmailContent } from "./lead-emails";
-import { formatDateTime } from "./format";
-import { formatCalendarDay, formatPounds } from "./tariff-prices";
+import { formatCalendarDay, formatDateTime } from "./calendar";
+import { formatPounds } from "./money";
 
 /**
  * The emails a quote causes, as plain text and HTML (pure, like

@@ -10,8 +10,8 @@
 import type { QuoteLine } from "./quotes";
 import type { QuoteLineInput } from "./schemas/quotes";
 import { penceFromTypedPounds } from "./tariff-form";
-import { poundsFromPence } from "./tariff-csv";
 import type { TariffSnapshot } from "./tariffs";
+import { plainPounds } from "./money";
 
 /** A form's values as posted. */
 export type QuoteFormValues = Partial<Record<string, string>>;
@@ -78,11 +78,11 @@ export function quoteFormValues(quote: {
     set("tariffSlug", line.tariff?.slug ?? "");
     set("description", line.description);
     set("quantity", String(line.quantity));
-    set("unitPrice", poundsFromPence(line.unitPriceExVatPence));
+    set("unitPrice", plainPounds(line.unitPriceExVatPence));
     set("charge", line.charge);
     set("termMonths", line.termMonths === null ? "" : String(line.termMonths));
     set("discountKind", line.discount?.kind ?? "none");
-    set("discount", line.discount ? (line.discount.kind === "percent" ? String(line.discount.percent) : poundsFromPence(line.discount.amountExVatPence)) : "");
+    set("discount", line.discount ? (line.discount.kind === "percent" ? String(line.discount.percent) : plainPounds(line.discount.amountExVatPence)) : "");
     set("discountReason", line.discount?.reason ?? "");
     // A free line's rises and multi-line discount (set over JSON) have no fields: they ride along unchanged, so saving the form keeps them.
     if (!line.tariff && (line.priceRises.length > 0 || line.multiLineDiscount)) {

@@ -1,6 +1,6 @@
-import { formatDay } from "./format";
 import { LIMITS, multiLine, optionalTextRule, requiredTextRule } from "./form-fields";
 import { isOpenQuoteStatus, type QuoteStatus } from "./quotes";
+import { formatDayAndMonth } from "./calendar";
 
 /**
  * The customer's answer to a quote at /quote/{token} (accept or decline), as
@@ -33,7 +33,7 @@ export const QUOTE_CHANGED_MESSAGE = "This quote changed since you opened it";
 export function quoteNotOpenMessage(status: QuoteStatus, validUntil: string): string {
   switch (status) {
     case "expired":
-      return `This quote expired on ${formatDay(validUntil)} ${validUntil.slice(0, 4)}: ask us for a new one and we will send it straight away`;
+      return `This quote expired on ${formatDayAndMonth(validUntil)} ${validUntil.slice(0, 4)}: ask us for a new one and we will send it straight away`;
     case "superseded":
       return "This quote has been replaced by a newer version: please open the new one to accept it";
     case "withdrawn":

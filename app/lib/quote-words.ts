@@ -1,5 +1,5 @@
 import { QUOTE_CHARGE_LABELS, type QuoteLine, type QuoteLineDiscount } from "./quotes";
-import { formatPounds } from "./tariff-prices";
+import { formatPounds } from "./money";
 
 /** A quote line's words as the customer's page and its PDF both show them, so the two read alike. */
 

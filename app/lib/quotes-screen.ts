@@ -1,4 +1,5 @@
 import { quoteVersionLabel, type QuoteStatus } from "./quotes";
+import { addDays } from "./calendar";
 
 /** The portal's Quotes screen: where it is, its pages, its filters' words and what a row shows. */
 
@@ -20,15 +21,9 @@ export function quoteReference(leadReference: string, version: number): string {
   return `${leadReference}-${quoteVersionLabel(version)}`;
 }
 
-/** A YYYY-MM-DD day plus whole calendar days. */
-export function dayAfter(day: string, days: number): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
 /** The last day an "expiring this week" quote may be valid until, counting from `today` (the UK's day). */
 export function expiringThisWeekUntil(today: string): string {
-  return dayAfter(today, QUOTE_EXPIRING_DAYS - 1);
+  return addDays(today, QUOTE_EXPIRING_DAYS - 1);
 }
 
 /** One row of the Quotes screen: figures in pence from the quote's own totals (stored when sent, priced for a draft). */

@@ -40,11 +40,3 @@ export const RESOURCE_ARTICLES: readonly ResourceArticle[] = [
     imageIndex: 2,
   },
 ];
-
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
-/** "2025-06-19" -> "19 June 2025", the same on server and browser whatever their locale data. */
-export function formatLongUkDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-").map(Number);
-  return `${day} ${MONTHS[month - 1]} ${year}`;
-}

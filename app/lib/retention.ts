@@ -1,18 +1,8 @@
 import { REMOVED_WORDS } from "./data-protection";
 import type { QuoteLine } from "./quotes";
+import { addMonthsToInstant } from "./calendar";
 
 /** The retention job's date and text rules (app/models/retention-rules.server.ts), pure so they are tested on their own. */
-
-/** `date` moved by whole calendar months (UTC), the day kept or, past the month's end, its last day. */
-export function addMonths(date: Date, months: number): Date {
-  const moved = new Date(date.getTime());
-  const day = moved.getUTCDate();
-  moved.setUTCDate(1);
-  moved.setUTCMonth(moved.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(moved.getUTCFullYear(), moved.getUTCMonth() + 1, 0)).getUTCDate();
-  moved.setUTCDate(Math.min(day, lastDay));
-  return moved;
-}
 
 /**
  * When a customer's contract ends: the accepted quote's start plus its longest
@@ -25,7 +15,7 @@ export function customerContractEnd(lead: { updatedAt: string }, acceptedQuotes:
   for (const quote of acceptedQuotes) {
     const lines = JSON.parse(quote.lines) as QuoteLine[];
     const months = Math.max(0, ...lines.filter((line) => line.charge === "monthly").map((line) => line.termMonths ?? 0));
-    end = Math.max(end, addMonths(new Date(`${quote.start}T00:00:00.000Z`), months).getTime());
+    end = Math.max(end, addMonthsToInstant(new Date(`${quote.start}T00:00:00.000Z`), months).getTime());
   }
   return new Date(end);
 }

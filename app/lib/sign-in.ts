@@ -1,3 +1,4 @@
+import { addDaysToInstant } from "./calendar";
 /**
  * The rules of local sign-in, in one place: how guessing is slowed, how long
  * a temporary password lasts, what a password must be. Pure, so the server,
@@ -64,7 +65,7 @@ export function accountKey(email: string): string {
 
 /** When a temporary password issued now stops working. */
 export function temporaryPasswordExpiry(now = new Date()): string {
-  return new Date(now.getTime() + TEMPORARY_PASSWORD_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  return addDaysToInstant(now, TEMPORARY_PASSWORD_DAYS).toISOString();
 }
 
 /** "1 minute", "64 minutes": a wait, rounded up to whole minutes. */

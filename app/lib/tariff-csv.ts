@@ -1,5 +1,6 @@
 import { csvRow } from "~/lib/csv";
 import type { PriceRise, TariffInput } from "~/lib/tariffs";
+import { hasFractionsOfPence, penceFromPounds as penceFromPoundsText, plainPounds } from "./money";
 
 /**
  * The tariff catalogue's CSV: one column per field, read by the import and
@@ -20,16 +21,10 @@ export class TariffCellError extends Error {}
 
 /** Money as pounds and pence ("12.50"): exact, never a float. */
 export function penceFromPounds(cell: string): number {
-  const match = /^£?(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cell);
-  if (!match) {
-    if (/^£?\d+\.\d{3,}$/.test(cell)) throw new TariffCellError("Give pounds and pence with at most two decimal places, like 12.50");
-    throw new TariffCellError("Enter pounds and pence, like 12.50");
-  }
-  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
-}
-
-export function poundsFromPence(pence: number): string {
-  return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, "0")}`;
+  const pence = penceFromPoundsText(cell);
+  if (pence !== null) return pence;
+  if (hasFractionsOfPence(cell)) throw new TariffCellError("Give pounds and pence with at most two decimal places, like 12.50");
+  throw new TariffCellError("Enter pounds and pence, like 12.50");
 }
 
 const UNLIMITED = "unlimited";
@@ -70,7 +65,7 @@ function priceRises(cell: string): PriceRise[] {
   });
 }
 
-const priceRisesCell = (rises: readonly PriceRise[]) => rises.map((rise) => `${rise.from}=${poundsFromPence(rise.monthlyPriceExVatPence)}`).join(";");
+const priceRisesCell = (rises: readonly PriceRise[]) => rises.map((rise) => `${rise.from}=${plainPounds(rise.monthlyPriceExVatPence)}`).join(";");
 
 /** What a row is read into before the tariff's schema checks it: TariffInput's shape, loosely. */
 export type TariffDraft = Record<string, unknown> & {
@@ -114,7 +109,7 @@ export const TARIFF_CSV_COLUMNS: readonly TariffCsvColumn[] = [
     read: (cell, draft) => {
       if (cell !== "") draft.monthlyPriceExVatPence = penceFromPounds(cell);
     },
-    write: (tariff) => poundsFromPence(tariff.monthlyPriceExVatPence),
+    write: (tariff) => plainPounds(tariff.monthlyPriceExVatPence),
   },
   {
     name: "upfront_cost_ex_vat",
@@ -124,7 +119,7 @@ export const TARIFF_CSV_COLUMNS: readonly TariffCsvColumn[] = [
     read: (cell, draft) => {
       if (cell !== "") draft.upfrontCostExVatPence = penceFromPounds(cell);
     },
-    write: (tariff) => poundsFromPence(tariff.upfrontCostExVatPence),
+    write: (tariff) => plainPounds(tariff.upfrontCostExVatPence),
   },
   {
     name: "term_months",
@@ -199,7 +194,7 @@ export const TARIFF_CSV_COLUMNS: readonly TariffCsvColumn[] = [
     example: "2.00",
     fields: ["euRoaming.dailyChargePence"],
     read: (cell, draft) => (draft.euRoaming.dailyChargePence = cell === "" ? null : penceFromPounds(cell)),
-    write: (tariff) => (tariff.euRoaming.dailyChargePence === null ? "" : poundsFromPence(tariff.euRoaming.dailyChargePence)),
+    write: (tariff) => (tariff.euRoaming.dailyChargePence === null ? "" : plainPounds(tariff.euRoaming.dailyChargePence)),
   },
   {
     name: "wifi_calling",

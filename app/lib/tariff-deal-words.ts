@@ -1,7 +1,8 @@
 import type { FieldErrors } from "./form-submission";
 import type { TariffComparisonQuery } from "./tariff-comparison";
-import { formatPounds } from "./tariff-prices";
 import type { EuRoaming, MultiLineDiscount, TariffOffer } from "./tariffs";
+import { formatPounds } from "./money";
+import { formatCount } from "~/lib/money";
 
 /**
  * How the comparison on `/business-mobile#deals` puts a deal and its own
@@ -21,11 +22,11 @@ export const COMPARISON_DATA_CHOICES = [1, 5, 10, 30, 50, 100] as const;
 export const DEALS_SHOWN = 20;
 
 export function describeData(dataGb: number | null): string {
-  return dataGb === null ? "Unlimited data" : `${dataGb.toLocaleString("en-GB")}GB data`;
+  return dataGb === null ? "Unlimited data" : `${formatCount(dataGb)}GB data`;
 }
 
 export function describeAllowance(amount: number | null, unit: "minutes" | "texts"): string {
-  return amount === null ? `Unlimited ${unit}` : `${amount.toLocaleString("en-GB")} ${unit}`;
+  return amount === null ? `Unlimited ${unit}` : `${formatCount(amount)} ${unit}`;
 }
 
 export function describeEuRoaming(roaming: EuRoaming): string {

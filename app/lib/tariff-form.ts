@@ -7,8 +7,8 @@
  */
 
 import { optionalTextRule, requiredTextRule } from "./form-fields";
-import { penceFromPounds, poundsFromPence, TariffCellError } from "./tariff-csv";
 import { TARIFF_LINES, type PriceRise, type TariffInput } from "./tariffs";
+import { penceFromPounds, plainPounds } from "./money";
 
 /** A form's values as posted: text, and "on" for a ticked box (an unticked one is absent). */
 export type TariffFormValues = Partial<Record<string, string>>;
@@ -59,14 +59,9 @@ export type TariffFormField =
   | "fiveG"
   | "wifiCalling";
 
-/** Pounds as typed ("12.50", "£7.5", " 12 ") in integer pence, read by the catalogue's one money rule (the CSV's); null when it is not an amount. */
+/** Pounds as typed ("12.50", "£7.5", " 12 ") in integer pence, read by the catalogue's one money rule; null when it is not an amount. */
 export function penceFromTypedPounds(typed: string): number | null {
-  try {
-    return penceFromPounds(typed.trim());
-  } catch (error) {
-    if (error instanceof TariffCellError) return null;
-    throw error;
-  }
+  return penceFromPounds(typed.trim());
 }
 
 const DECIMAL = /^\d+(?:\.\d+)?$/;
@@ -79,11 +74,11 @@ export function tariffFormValues(tariff: Omit<TariffInput, "slug"> & { slug?: st
     network: tariff.network,
     serviceType: tariff.serviceType,
     status: tariff.status,
-    monthlyPrice: poundsFromPence(tariff.monthlyPriceExVatPence),
-    upfrontCost: poundsFromPence(tariff.upfrontCostExVatPence),
+    monthlyPrice: plainPounds(tariff.monthlyPriceExVatPence),
+    upfrontCost: plainPounds(tariff.upfrontCostExVatPence),
     termMonths: String(tariff.termMonths),
     euRoamingFairUseGb: tariff.euRoaming.fairUseGb === null ? "" : String(tariff.euRoaming.fairUseGb),
-    euRoamingDailyCharge: tariff.euRoaming.dailyChargePence === null ? "" : poundsFromPence(tariff.euRoaming.dailyChargePence),
+    euRoamingDailyCharge: tariff.euRoaming.dailyChargePence === null ? "" : plainPounds(tariff.euRoaming.dailyChargePence),
     discountFromLine: tariff.multiLineDiscount ? String(tariff.multiLineDiscount.fromLine) : "",
     discountPercent: tariff.multiLineDiscount ? String(tariff.multiLineDiscount.percent) : "",
     businessExtras: tariff.businessExtras.join("\n"),
@@ -105,7 +100,7 @@ export function tariffFormValues(tariff: Omit<TariffInput, "slug"> & { slug?: st
   tariff.priceRises.forEach((rise, index) => {
     const fields = priceRiseFields(index + 1);
     values[fields.from] = rise.from;
-    values[fields.price] = poundsFromPence(rise.monthlyPriceExVatPence);
+    values[fields.price] = plainPounds(rise.monthlyPriceExVatPence);
   });
   return values;
 }

@@ -1,5 +1,7 @@
 import type { QuoteLine, QuoteLineDiscount, QuoteTotals } from "./quotes";
 import type { MultiLineDiscount, PriceRise, TariffPriceTerms } from "./tariffs";
+import { addCalendarMonths, formatCalendarDay } from "./calendar";
+import { formatPounds } from "./money";
 
 /**
  * The one price calculation (DESIGN.md, Money): the comparison, the JSON, the
@@ -30,25 +32,6 @@ export function vatOn(exVatPence: number): number {
 /** A figure inc VAT: VAT is applied to the figure shown, never summed from rounded parts. */
 export function withVat(exVatPence: number): number {
   return exVatPence + vatOn(exVatPence);
-}
-
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether a text is a real calendar day written YYYY-MM-DD. */
-export function isCalendarDay(day: string): boolean {
-  const match = DAY_PATTERN.exec(day);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === day;
-}
-
-/** A YYYY-MM-DD day plus whole calendar months; the 31st falls back to the month's last day. */
-export function addCalendarMonths(day: string, months: number): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const firstOfMonth = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(firstOfMonth.getUTCFullYear(), firstOfMonth.getUTCMonth() + 1, 0)).getUTCDate();
-  firstOfMonth.setUTCDate(Math.min(date, lastDay));
-  return firstOfMonth.toISOString().slice(0, 10);
 }
 
 /** The price rises in date order. */
@@ -195,20 +178,6 @@ export function priceQuote(lines: readonly QuoteLine[], start: string): QuoteTot
     contractTotalExVatPence: contractTotal,
     contractTotalIncVatPence: withVat(contractTotal),
   };
-}
-
-const POUNDS = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
-
-/** e.g. "£1,234.56". */
-export function formatPounds(pence: number): string {
-  return POUNDS.format(pence / 100);
-}
-
-const RISE_DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-
-/** A YYYY-MM-DD day as "1 Apr 2027". */
-export function formatCalendarDay(day: string): string {
-  return RISE_DAY.format(new Date(`${day}T00:00:00Z`));
 }
 
 /** The price-rise schedule in words, per line ex VAT: ["£14.00 from 1 Apr 2027", ...]. */

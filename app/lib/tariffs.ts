@@ -1,3 +1,4 @@
+import { addDays } from "./calendar";
 /**
  * The tariff catalogue's lists and shapes, once: the staff screen, the CSV
  * columns, the comparison's filters, the JSON routes and the lead's snapshot
@@ -181,6 +182,5 @@ export interface TariffListEntry extends Tariff {
  * calendar days before `today`: a tariff checked before it is stale.
  */
 export function freshSince(today: string, staleDays: number): string {
-  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day - staleDays)).toISOString().slice(0, 10);
+  return addDays(today, -staleDays);
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { type AdminUser } from "~/lib/admin-users";
 import { PASSWORD_TEXT, throttledText } from "~/lib/messages";
 import type { PasswordChangeInput } from "~/lib/schemas/account";
@@ -20,8 +21,6 @@ export type LocalSignInResult =
   | { ok: true; user: AdminUser }
   | { ok: false; reason: "invalid" | "inactive" | "temporaryPasswordExpired" }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Email + password check, slowed by the sign-in throttle (see

@@ -2,7 +2,6 @@ import { sql } from "kysely";
 import { metrics } from "~/infrastructure/metrics.server";
 import type { AdminUser } from "~/lib/admin-users";
 import { CONTACT_SUBJECT_LABELS } from "~/lib/enums";
-import { formatDate, formatDateTime, startOfLondonWeek } from "~/lib/format";
 import { INBOX_PAGE_SIZE, messageExcerpt, type EnquirySummary, type InboxCounts, type InboxPage } from "~/lib/inboxes";
 import type { ContactEnquiryInput } from "~/lib/schemas/public-forms";
 import type { SearchPage } from "~/lib/schemas/search";
@@ -13,6 +12,7 @@ import type { ContactEnquiryRow } from "~/lib/database-types";
 import { recordAudit, recordExport } from "./audit-log.server";
 import { countTotalAndSince, csvStreamNewestFirst, fullNameTarget, pageNewestFirst, searchFilterWords, textSearch } from "./listing.server";
 import { ModelError } from "./model-error.server";
+import { formatDate, formatDateTime, startOfUkWeek } from "~/lib/calendar";
 
 /** Enquiries from the contact page's form: stored by the public site, worked by staff. */
 
@@ -66,7 +66,7 @@ export async function listContactEnquiries(filters: SearchPage): Promise<InboxPa
 /** The cards above the list: every enquiry, and those since Monday. */
 export async function contactEnquiryCounts(now = new Date()): Promise<InboxCounts> {
   const db = await getDb();
-  const { total, since } = await countTotalAndSince(db.selectFrom("contactEnquiries"), startOfLondonWeek(now));
+  const { total, since } = await countTotalAndSince(db.selectFrom("contactEnquiries"), startOfUkWeek(now));
   return { total, thisWeek: since };
 }
 

@@ -1,13 +1,13 @@
-import { londonDateStamp } from "~/lib/format";
 import { DELIVERY_KIND_SETTINGS, DELIVERY_PROBLEM_STATES, isDeliveryKind, SUPPRESSED_DELIVERY_REASONS, type DeliveryProblemState } from "~/lib/outbox";
 import { QUOTE_OPEN_STATUSES } from "~/lib/quotes";
 import type { QuoteFigures } from "~/lib/quotes-screen";
 import { getDb } from "~/infrastructure/db.server";
 import { countOverdueLeads, leadCounts } from "./lead-list.server";
-import { FIGURE_DAYS } from "./lead-figures.server";
+import { FIGURE_DAYS, figuresSince } from "./lead-figures.server";
 import { quotesAsOf } from "./quote-list.server";
 import { env } from "~/infrastructure/env.server";
 import { hasDestination } from "~/infrastructure/outbox.server";
+import { ukDay } from "~/lib/calendar";
 
 export interface DashboardFigures {
   quoteRequests: number;
@@ -40,17 +40,14 @@ export async function dashboardFigures(): Promise<DashboardFigures> {
   };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * The quote figures, from each quote's own totals (fixed when it was sent) and
- * its status as of today. The period starts at midnight UTC FIGURE_DAYS - 1
- * days ago, as the lead charts' does.
+ * its status as of today, over the lead charts' period of UK days.
  */
 export async function quoteFigures(now = new Date()): Promise<QuoteFigures> {
   const db = await getDb();
-  const since = `${new Date(now.getTime() - (FIGURE_DAYS - 1) * DAY_MS).toISOString().slice(0, 10)}T00:00:00.000Z`;
-  const today = londonDateStamp(now);
+  const since = figuresSince(now);
+  const today = ukDay(now);
   // Only the quotes a figure counts: sent or accepted in the period, or open today (from the status index).
   const rows = await db
     .selectFrom("quotes")

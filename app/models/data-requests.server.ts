@@ -11,7 +11,6 @@ import {
 } from "~/lib/data-protection";
 import type { DataRequestsTable } from "~/lib/database-data-protection-types";
 import type { Database } from "~/lib/database-types";
-import { londonDateStamp } from "~/lib/format";
 import { can } from "~/lib/permissions";
 import { isEmailContact, type DataRequestChanges, type DataRequestInput, type DataRequestListFilters } from "~/lib/schemas/data-requests";
 import { getDb, nowIso } from "~/infrastructure/db.server";
@@ -19,6 +18,7 @@ import { suppressionKey } from "~/infrastructure/suppression.server";
 import { recordAudit } from "./audit-log.server";
 import { pageNewestFirst } from "./listing.server";
 import { ModelError } from "./model-error.server";
+import { ukDay } from "~/lib/calendar";
 
 /**
  * The register of a person's requests (access, erasure, objection,
@@ -69,7 +69,7 @@ export async function getDataRequest(id: number, now = new Date()): Promise<Data
   const db = await getDb();
   const row = await db.selectFrom("dataRequests").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) throw new ModelError(404, TEXT.notFound);
-  return toDataRequest(row, londonDateStamp(now));
+  return toDataRequest(row, ukDay(now));
 }
 
 /** Records a request as it arrived; due one calendar month after the day received. */
@@ -101,7 +101,7 @@ export async function recordDataRequest(actor: AdminUser, input: DataRequestInpu
       { action: "dataRequest.recorded", entityType: "dataRequest", entityId: row.id, summary: `Recorded ${DATA_REQUEST_KIND_NOUNS[row.kind]} (due ${dueOn})` },
       trx,
     );
-    return toDataRequest(row, londonDateStamp(now));
+    return toDataRequest(row, ukDay(now));
   });
 }
 
@@ -111,7 +111,7 @@ export async function recordDataRequest(actor: AdminUser, input: DataRequestInpu
  */
 export async function updateDataRequest(actor: AdminUser, id: number, changes: DataRequestChanges, now = new Date()): Promise<DataRequest> {
   const db = await getDb();
-  const today = londonDateStamp(now);
+  const today = ukDay(now);
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("dataRequests").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) throw new ModelError(404, TEXT.notFound);
@@ -163,7 +163,7 @@ export interface DataRequestPage {
 /** One page of the register, newest first, by status and/or overdue only. */
 export async function listDataRequests(filters: Pick<DataRequestListFilters, "status" | "overdue" | "page">, now = new Date()): Promise<DataRequestPage> {
   const db = await getDb();
-  const today = londonDateStamp(now);
+  const today = ukDay(now);
   let query = db.selectFrom("dataRequests");
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.overdue) query = overdueOnly(query, today);

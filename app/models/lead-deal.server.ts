@@ -1,8 +1,8 @@
-import { londonDateStamp } from "~/lib/format";
 import { linesForTeamSize, shortlistTariffs, tariffOffer, tariffSnapshot } from "~/lib/tariff-comparison";
 import { priceTariff } from "~/lib/tariff-prices";
 import { TARIFF_LINES, type Tariff, type TariffOffer, type TariffSnapshot } from "~/lib/tariffs";
 import { listLiveTariffs } from "./tariffs.server";
+import { ukDay } from "~/lib/calendar";
 
 /**
  * The deal on a lead (DESIGN.md, Tariffs and quotes): the tariff the visitor
@@ -31,7 +31,7 @@ function offerFrom(tariffs: readonly Tariff[], slug: string, lines: number, star
 
 /** The deal a visitor chose, as the wizard shows it while they answer; undefined when it is no longer on offer for those lines. */
 export async function chosenDealOffer(slug: string, lines: number, now = new Date()): Promise<TariffOffer | undefined> {
-  return offerFrom(await listLiveTariffs(), slug, lines, londonDateStamp(now));
+  return offerFrom(await listLiveTariffs(), slug, lines, ukDay(now));
 }
 
 /**
@@ -58,7 +58,7 @@ function shortlistOffers(tariffs: readonly Tariff[], lines: number, start: strin
 export async function leadDeal(choice: { tariffSlug?: string; lines?: number; teamSize?: string }, now: Date): Promise<LeadDeal | "unavailable"> {
   const tariffs = await listLiveTariffs();
   const lines = leadLines(choice.lines, choice.teamSize);
-  const start = londonDateStamp(now);
+  const start = ukDay(now);
   let tariff: TariffSnapshot | null = null;
   if (choice.tariffSlug) {
     const offer = offerFrom(tariffs, choice.tariffSlug, lines, start);

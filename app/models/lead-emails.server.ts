@@ -7,6 +7,7 @@ import type { Database } from "~/lib/database-types";
 import { env } from "~/infrastructure/env.server";
 import { emailEnabled, type QueuedEmail } from "~/infrastructure/mailer.server";
 import { addToOutbox } from "~/infrastructure/outbox.server";
+import { ukDay } from "~/lib/calendar";
 
 /**
  * The emails a new lead or enquiry causes, queued in the outbox in the same
@@ -37,7 +38,7 @@ function recipientKey(email: string, scope: string): string {
 }
 
 /**
- * Counts a confirmation to `email` today (UTC) in the database, in the lead's
+ * Counts a confirmation to `email` on the UK's today in the database, in the lead's
  * transaction; whether it is within CONFIRMATIONS_PER_RECIPIENT_PER_DAY. Past
  * days' counts are deleted as it goes (an indexed range, usually empty).
  */
@@ -48,7 +49,7 @@ export async function mayConfirmTo(
   { cap, scope }: { cap: number; scope: string } = { cap: env.CONFIRMATIONS_PER_RECIPIENT_PER_DAY, scope: "" },
 ): Promise<boolean> {
   if (cap === 0) return false;
-  const day = now.toISOString().slice(0, 10);
+  const day = ukDay(now);
   await trx.deleteFrom("confirmationEmailCounts").where("day", "<", day).execute();
   const { count } = await trx
     .insertInto("confirmationEmailCounts")

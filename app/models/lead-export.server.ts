@@ -1,8 +1,7 @@
 import type { AdminUser } from "~/lib/admin-users";
 import { fullName } from "~/lib/admin-users";
 import { LEAD_STATUS_LABELS } from "~/lib/enums";
-import { formatDateTime } from "~/lib/format";
-import { dealName, plainPounds } from "~/lib/lead-deal";
+import { dealName } from "~/lib/lead-deal";
 import { isOverdue, toLead } from "~/lib/leads";
 import type { LeadFilters } from "~/lib/schemas/leads";
 import { getDb } from "~/infrastructure/db.server";
@@ -10,6 +9,8 @@ import { env } from "~/infrastructure/env.server";
 import { recordExport } from "./audit-log.server";
 import { csvStreamNewestFirst, searchFilterWords } from "./listing.server";
 import { leadFilterFor, STAFF_LEAD_COLUMNS, whereMatches } from "./lead-list.server";
+import { formatDateTime } from "~/lib/calendar";
+import { plainPounds } from "~/lib/money";
 
 /** The spec's export columns first (SPEC section 2), then every other field, the owner and the first contact. */
 // Staff's CSV export of the leads they filtered.

@@ -3,15 +3,14 @@ import { LEAD_STATUS_LABELS, LEAD_STATUSES, TEAM_SIZES } from "~/lib/enums";
 import { FUNNEL_STEPS, type FigureBar, type LeadFigures } from "~/lib/lead-figures";
 import { databaseKind, getDb } from "~/infrastructure/db.server";
 import { logger } from "~/infrastructure/logger.server";
+import { lastUkDays, ukDay, ukDayStart } from "~/lib/calendar";
 
 /** The dashboard's charts: leads over the last 30 days, how they split, how fast staff answer, the wizard's funnel. */
 
 export const FIGURE_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The last `days` UTC days, oldest first, as YYYY-MM-DD. */
-function lastDays(now: Date, days: number): string[] {
-  return Array.from({ length: days }, (_, index) => new Date(now.getTime() - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10));
+/** When the figures' period began: the UK's midnight starting the first of its FIGURE_DAYS days. */
+export function figuresSince(now: Date): string {
+  return ukDayStart(lastUkDays(now, FIGURE_DAYS)[0]!).toISOString();
 }
 
 function countsBy<K extends string>(rows: { key: string | null; count: number | string | bigint }[]): Map<K | null, number> {
@@ -26,14 +25,15 @@ const responseMinutes =
 
 export async function leadFigures(now = new Date()): Promise<LeadFigures> {
   const db = await getDb();
-  const days = lastDays(now, FIGURE_DAYS);
-  const since = `${days[0]}T00:00:00.000Z`;
+  const days = lastUkDays(now, FIGURE_DAYS);
+  const since = ukDayStart(days[0]!).toISOString();
   const recentLeads = db.selectFrom("leads").where("createdAt", ">=", since);
 
   const contacted = recentLeads.where("firstContactedAt", "is not", null);
   const [perDay, byStatus, bySource, byTeamSize, contactedCount, funnel] = await Promise.all([
+    // By UTC hour ("2026-11-22T14"), each hour then counted on its UK day: the UK's offset is whole hours.
     recentLeads
-      .select([sql<string>`substr(${sql.ref("createdAt")}, 1, 10)`.as("key"), (eb) => eb.fn.countAll<number>().as("count")])
+      .select([sql<string>`substr(${sql.ref("createdAt")}, 1, 13)`.as("key"), (eb) => eb.fn.countAll<number>().as("count")])
       .groupBy("key")
       .execute(),
     recentLeads
@@ -68,7 +68,11 @@ export async function leadFigures(now = new Date()): Promise<LeadFigures> {
           .limit(count % 2 === 1 ? 1 : 2)
           .offset(Math.floor((count - 1) / 2))
           .execute();
-  const dayCounts = countsBy(perDay);
+  const dayCounts = new Map<string, number>();
+  for (const { key, count } of perDay) {
+    const day = ukDay(new Date(`${key}:00:00Z`));
+    dayCounts.set(day, (dayCounts.get(day) ?? 0) + Number(count));
+  }
   const statusCounts = countsBy(byStatus);
   const sourceCounts = countsBy(bySource);
   const teamSizeCounts = countsBy(byTeamSize);
@@ -91,13 +95,13 @@ export async function leadFigures(now = new Date()): Promise<LeadFigures> {
   };
 }
 
-/** Counts one answer reaching `step` of the quote wizard today. Counting never stands in a visitor's way. */
+/** Counts one answer reaching `step` of the quote wizard on the UK's today. Counting never stands in a visitor's way. */
 export async function countWizardStepReached(step: number, now = new Date()): Promise<void> {
   try {
     const db = await getDb();
     await db
       .insertInto("wizardFunnel")
-      .values({ day: now.toISOString().slice(0, 10), step, count: 1 })
+      .values({ day: ukDay(now), step, count: 1 })
       .onConflict((conflict) => conflict.columns(["day", "step"]).doUpdateSet({ count: sql`${sql.ref("wizardFunnel.count")} + 1` }))
       .execute();
   } catch (error) {

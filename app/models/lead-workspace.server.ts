@@ -12,6 +12,7 @@ import { leadMarketing } from "./consent-records.server";
 import { ModelError } from "./model-error.server";
 import { STAFF_LEAD_COLUMNS, toStaffLeads } from "./lead-list.server";
 import { sameEmailIgnoringCase } from "./listing.server";
+import { addDaysToInstant } from "~/lib/calendar";
 
 /** One lead as staff work it: details, possible duplicates, assignment, status, notes, delete. */
 
@@ -23,13 +24,11 @@ export interface LeadDetails {
   marketing: LeadMarketing;
 }
 
-const DAY_MS = 86_400_000;
-
 /** Other leads from the same email (any case) or phone (last ten digits) within 30 days either side. */
 async function possibleDuplicatesOf(db: Kysely<Database>, lead: Pick<LeadRow, "id" | "email" | "phoneKey" | "createdAt">): Promise<PossibleDuplicate[]> {
-  const created = Date.parse(lead.createdAt);
-  const from = new Date(created - DUPLICATE_WINDOW_DAYS * DAY_MS).toISOString();
-  const to = new Date(created + DUPLICATE_WINDOW_DAYS * DAY_MS).toISOString();
+  const created = new Date(lead.createdAt);
+  const from = addDaysToInstant(created, -DUPLICATE_WINDOW_DAYS).toISOString();
+  const to = addDaysToInstant(created, DUPLICATE_WINDOW_DAYS).toISOString();
   const rows = await db
     .selectFrom("leads")
     .select(["id", "reference", "companyName", "businessName", "createdAt"])

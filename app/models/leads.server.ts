@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { parseWithSchema, type FieldErrors } from "~/lib/form-submission";
-import { formatLeadReference, ukYear } from "~/lib/lead-reference";
+import { formatLeadReference } from "~/lib/lead-reference";
 import { QUOTE_DEAL_MESSAGES } from "~/lib/quote-wizard";
 import { quoteRequestSchema, type QuoteRequestInput } from "~/lib/schemas/quote-request";
 import { env } from "~/infrastructure/env.server";
@@ -13,6 +13,7 @@ import { deliverOutboxSoon } from "~/infrastructure/outbox.server";
 import { consumeGlobalRateLimit } from "~/infrastructure/rate-limit.server";
 import { recordMarketingConsent } from "./consent-records.server";
 import { leadDeal, type LeadDeal } from "./lead-deal.server";
+import { ukYear } from "~/lib/calendar";
 
 export interface CreatedLead {
   id: number;

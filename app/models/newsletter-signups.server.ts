@@ -10,7 +10,6 @@ import { addToOutbox, deliverOutboxSoon } from "~/infrastructure/outbox.server";
 import { isSuppressed, suppress, unsubscribeLinkKey } from "~/infrastructure/suppression.server";
 import { recordMarketingConsent, withdrawMarketingConsent } from "./consent-records.server";
 import { mayConfirmTo } from "./lead-emails.server";
-import { formatDate, formatDateTime, startOfLondonWeek } from "~/lib/format";
 import { INBOX_PAGE_SIZE, type InboxCounts, type InboxPage, type SubscriberSummary } from "~/lib/inboxes";
 import type { NewsletterSignupInput } from "~/lib/schemas/public-forms";
 import type { SearchPage } from "~/lib/schemas/search";
@@ -19,6 +18,7 @@ import type { Database, NewsletterSignupRow } from "~/lib/database-types";
 import { recordAudit, recordExport } from "./audit-log.server";
 import { countTotalAndSince, csvStreamNewestFirst, fullNameTarget, pageNewestFirst, searchFilterWords, textSearch } from "./listing.server";
 import { ModelError } from "./model-error.server";
+import { addDaysToInstant, formatDate, formatDateTime, startOfUkWeek } from "~/lib/calendar";
 
 /** Newsletter sign-ups from the public pages' forms: stored by the site, worked by staff. */
 
@@ -79,7 +79,7 @@ export async function subscribeToNewsletter(input: NewsletterSignupInput, source
       .updateTable("newsletterSignups")
       .set({
         confirmationTokenHash: hashToken(token),
-        confirmationExpiresAt: new Date(now.getTime() + env.NEWSLETTER_UNCONFIRMED_DAYS * 86_400_000).toISOString(),
+        confirmationExpiresAt: addDaysToInstant(now, env.NEWSLETTER_UNCONFIRMED_DAYS).toISOString(),
       })
       .where("id", "=", signup.id)
       .execute();
@@ -208,7 +208,7 @@ export async function listNewsletterSignups(filters: SearchPage): Promise<InboxP
 /** The cards above the list: every subscriber, and those who signed up since Monday (confirmed ones only). */
 export async function newsletterSignupCounts(now = new Date()): Promise<InboxCounts> {
   const db = await getDb();
-  const { total, since } = await countTotalAndSince(onlySubscribers(db.selectFrom("newsletterSignups")), startOfLondonWeek(now));
+  const { total, since } = await countTotalAndSince(onlySubscribers(db.selectFrom("newsletterSignups")), startOfUkWeek(now));
   return { total, thisWeek: since };
 }
 

@@ -1,7 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import type { Database, QuoteRow } from "~/lib/database-types";
 import type { LeadStatus } from "~/lib/enums";
-import { londonDateStamp } from "~/lib/format";
 import { portalUrl } from "~/lib/lead-emails";
 import { quoteStaffEmail, type QuoteStaffNews } from "~/lib/quote-emails";
 import { customerQuotePath, isOpenQuoteStatus, quoteStatusOn, quoteVersionLabel, type CustomerQuote, type QuoteStatus } from "~/lib/quotes";
@@ -16,6 +15,7 @@ import { addToOutbox, deliverOutboxSoon } from "~/infrastructure/outbox.server";
 import { moveLead } from "./lead-workspace.server";
 import { ModelError } from "./model-error.server";
 import { quoteDocument, recordQuoteChange, toQuote, type QuoteLead } from "./quotes.server";
+import { ukDay } from "~/lib/calendar";
 
 /**
  * The customer's side of a sent quote, at /quote/{token}: reading it, views,
@@ -97,7 +97,7 @@ export async function findCustomerQuote(token: string, now = new Date()): Promis
   const db = await getDb();
   const row = await sentQuoteRow(db, token);
   if (!row) return null;
-  const status = quoteStatusOn(row, londonDateStamp(now));
+  const status = quoteStatusOn(row, ukDay(now));
   const [lead, replacedBy] = await Promise.all([leadOf(db, row.leadId), status === "superseded" ? supersededByPath(db, row) : null]);
   return customerQuote(row, lead, status, replacedBy);
 }
@@ -161,7 +161,7 @@ export async function recordQuoteView(token: string, now = new Date()): Promise<
       .where("id", "=", row.id)
       .execute();
     // Only a quote the customer could still answer is news to its owner.
-    if (!first || !isOpenQuoteStatus(quoteStatusOn(row, londonDateStamp(now)))) return false;
+    if (!first || !isOpenQuoteStatus(quoteStatusOn(row, ukDay(now)))) return false;
     const lead = await leadOf(trx, row.leadId);
     const label = quoteVersionLabel(row.version);
     await recordQuoteChange(trx, null, {
@@ -207,7 +207,7 @@ export async function acceptQuote(token: string, input: QuoteAcceptInput, contex
       const row = await sentQuoteRow(trx, token, true);
       if (!row) throw new ModelError(404, NOT_FOUND);
       const lead = await leadOf(trx, row.leadId);
-      const current = customerQuote(row, lead, quoteStatusOn(row, londonDateStamp(now)), null);
+      const current = customerQuote(row, lead, quoteStatusOn(row, ukDay(now)), null);
       businessName = current.document.customer.businessName;
       // The same page posted again (a double click): its receipt.
       if (current.status === "accepted" && shown === row.acceptedContentHash) return { result: current, queued: false };
@@ -273,7 +273,7 @@ export async function declineQuote(token: string, input: QuoteDeclineInput, now 
     const row = await sentQuoteRow(trx, token, true);
     if (!row) throw new ModelError(404, NOT_FOUND);
     const lead = await leadOf(trx, row.leadId);
-    const status = quoteStatusOn(row, londonDateStamp(now));
+    const status = quoteStatusOn(row, ukDay(now));
     if (status === "declined") return { result: customerQuote(row, lead, status, null), queued: false };
     if (!isOpenQuoteStatus(status)) throw notOpenError(status, row);
 

@@ -6,6 +6,7 @@ import { QUOTE_TERMS } from "~/lib/quote-terms";
 import { quoteVersionLabel } from "~/lib/quotes";
 import { env } from "~/infrastructure/env.server";
 import { ModelError } from "./model-error.server";
+import { addDays } from "~/lib/calendar";
 
 /**
  * How a new draft quote comes to be, whether a lead's first or a revision of a
@@ -15,12 +16,6 @@ import { ModelError } from "./model-error.server";
 /** The customer's link: 128 random bits, base64url (22 characters). */
 function newQuoteToken(): string {
   return randomBytes(16).toString("base64url");
-}
-
-/** A YYYY-MM-DD day plus whole calendar days. */
-function daysAfter(day: string, days: number): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
 /** The lead's next quote version (run it holding the lead): 409 while the lead has a draft, one draft at a time. */
@@ -41,7 +36,7 @@ export async function insertQuoteDraft(trx: Transaction<Database>, actor: AdminU
       ...draft,
       token: newQuoteToken(),
       totals: null,
-      validUntil: daysAfter(draft.start, env.QUOTE_VALID_DAYS),
+      validUntil: addDays(draft.start, env.QUOTE_VALID_DAYS),
       termsVersion: QUOTE_TERMS.version,
       termsText: QUOTE_TERMS.text,
       createdBy: actor.id,

@@ -1,9 +1,9 @@
-import { londonDateStamp } from "~/lib/format";
 import { QUOTE_OPEN_STATUSES, quoteVersionLabel } from "~/lib/quotes";
 import { getDb } from "~/infrastructure/db.server";
 import { onStop } from "~/infrastructure/graceful-stop.server";
 import { logger } from "~/infrastructure/logger.server";
 import { recordQuoteChange } from "./quotes.server";
+import { ukDay } from "~/lib/calendar";
 
 /**
  * A sent quote's validity running out: the sweep that marks it expired, run
@@ -26,7 +26,7 @@ const expiry = { stopped: false, timer: undefined as NodeJS.Timeout | undefined 
  */
 export async function expireQuotes(now = new Date()): Promise<number> {
   const db = await getDb();
-  const today = londonDateStamp(now);
+  const today = ukDay(now);
   const stamp = now.toISOString();
   let expired = 0;
   while (!expiry.stopped) {

@@ -1,6 +1,4 @@
 import type { AdminUser } from "~/lib/admin-users";
-import { formatDateTime, londonDateStamp } from "~/lib/format";
-import { plainPounds } from "~/lib/lead-deal";
 import { QUOTE_STATUS_LABELS, quoteStatusOn } from "~/lib/quotes";
 import { QUOTE_CSV_COLUMNS, QUOTE_EXPIRING_LABEL, QUOTE_OWNER_UNASSIGNED, quoteReference } from "~/lib/quotes-screen";
 import { getDb } from "~/infrastructure/db.server";
@@ -8,6 +6,8 @@ import { recordExport } from "./audit-log.server";
 import { csvStreamNewestFirst, searchFilterWords } from "./listing.server";
 import { filteredQuotes, quoteBusinessName, staffNames, type QuoteFilter } from "./quote-list.server";
 import { toQuote } from "./quotes.server";
+import { formatDateTime, ukDay } from "~/lib/calendar";
+import { plainPounds } from "~/lib/money";
 
 /** Staff's CSV export of the quotes they filtered on the Quotes screen. Money is pounds ex or inc VAT as named. */
 
@@ -29,7 +29,7 @@ export async function quotesCsvStream(viewer: AdminUser, filters: QuoteFilter, n
     ],
     unfiltered: "all quotes",
   });
-  const today = londonDateStamp(now);
+  const today = ukDay(now);
   return csvStreamNewestFirst({
     onFinish,
     header: QUOTE_CSV_COLUMNS,

@@ -1,5 +1,4 @@
 import type { AdminUser } from "~/lib/admin-users";
-import { londonDateStamp } from "~/lib/format";
 import { quoteCustomerEmail } from "~/lib/quote-emails";
 import {
   customerQuotePath,
@@ -12,7 +11,7 @@ import {
   type QuoteLine,
   type QuoteStatus,
 } from "~/lib/quotes";
-import { formatCalendarDay, priceQuote } from "~/lib/tariff-prices";
+import { priceQuote } from "~/lib/tariff-prices";
 import { portalUrl } from "~/lib/lead-emails";
 import { brand } from "~/infrastructure/brand.server";
 import { forChange, getDb, isUniqueViolation } from "~/infrastructure/db.server";
@@ -23,6 +22,7 @@ import { moveLead } from "./lead-workspace.server";
 import { ModelError } from "./model-error.server";
 import { insertQuoteDraft, nextQuoteVersion } from "./quote-drafts.server";
 import { quoteSummary, recordQuoteChange, toQuote } from "./quotes.server";
+import { formatCalendarDay, ukDay } from "~/lib/calendar";
 
 /**
  * A quote's life after its draft (DESIGN.md, Tariffs and quotes): sent to the
@@ -57,7 +57,7 @@ export async function sendQuote(actor: AdminUser, quoteId: number, now = new Dat
     }
     const lines = JSON.parse(before.lines) as QuoteLine[];
     if (lines.length === 0) throw new ModelError(409, `Quote ${label} has no lines: add at least one before sending it`);
-    if (before.validUntil < londonDateStamp(now)) {
+    if (before.validUntil < ukDay(now)) {
       throw new ModelError(
         409,
         `Quote ${label} was valid until ${formatCalendarDay(before.validUntil)}, which has passed: choose a later valid-until day before sending it`,
@@ -157,7 +157,7 @@ export async function withdrawQuote(actor: AdminUser, quoteId: number, now = new
     const before = await forChange(trx.selectFrom("quotes").selectAll().where("id", "=", quoteId)).executeTakeFirst();
     if (!before) throw new ModelError(404, "Quote not found");
     const label = quoteVersionLabel(before.version);
-    const status = quoteStatusOn(before, londonDateStamp(now));
+    const status = quoteStatusOn(before, ukDay(now));
     if (!(WITHDRAWABLE as readonly QuoteStatus[]).includes(status)) {
       throw new ModelError(409, `Quote ${label} is ${QUOTE_STATUS_LABELS[status].toLowerCase()} and can no longer be withdrawn`);
     }
@@ -198,7 +198,7 @@ export async function reviseQuote(actor: AdminUser, quoteId: number, now = new D
       if (before.status === "accepted") throw new ModelError(409, `Quote ${label} is accepted: it can no longer be revised`);
       const lead = await forChange(trx.selectFrom("leads").select(["id", "reference"]).where("id", "=", before.leadId)).executeTakeFirstOrThrow();
       const version = await nextQuoteVersion(trx, lead.id);
-      const start = londonDateStamp(now);
+      const start = ukDay(now);
       const stamp = now.toISOString();
       const lines = JSON.parse(before.lines) as QuoteLine[];
       const row = await insertQuoteDraft(

@@ -1,13 +1,13 @@
 import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from "kysely";
 import { fullName } from "~/lib/admin-users";
 import type { Database, QuoteRow } from "~/lib/database-types";
-import { londonDateStamp } from "~/lib/format";
 import { QUOTE_OPEN_STATUSES, quoteStatusOn, type Quote, type QuoteStatus } from "~/lib/quotes";
 import { expiringThisWeekUntil, QUOTE_OWNER_UNASSIGNED, QUOTES_PAGE_SIZE, quoteReference, type LatestQuote, type ListedQuote } from "~/lib/quotes-screen";
 import type { QuoteListFilters } from "~/lib/schemas/quote-list";
 import { getDb } from "~/infrastructure/db.server";
 import { pageNewestFirst, textSearch } from "./listing.server";
 import { toQuote } from "./quotes.server";
+import { ukDay } from "~/lib/calendar";
 
 /**
  * Staff's list of every quote (the Quotes screen and its export) and each
@@ -82,7 +82,7 @@ export interface QuotePage {
 /** One page of quotes, newest first, as filtered. */
 export async function listQuotes(filters: QuoteListFilters, now = new Date()): Promise<QuotePage> {
   const db = await getDb();
-  const today = londonDateStamp(now);
+  const today = ukDay(now);
   const { rows, ...page } = await pageNewestFirst(
     filteredQuotes(db.selectFrom("quotes"), filters, today),
     (query) => query.selectAll(),
@@ -132,7 +132,7 @@ export async function latestQuotesOf(db: Kysely<Database>, leadIds: readonly num
         .whereRef("newer.leadId", "=", "quotes.leadId"),
     )
     .execute();
-  const today = londonDateStamp(now);
+  const today = ukDay(now);
   return new Map(
     rows.map((row) => {
       const quote = toQuote(row);
@@ -143,7 +143,7 @@ export async function latestQuotesOf(db: Kysely<Database>, leadIds: readonly num
 
 /** Quotes as staff see them (figures included), with the day their statuses are read on. */
 export function quotesAsOf(rows: QuoteRow[], now: Date): Array<Quote & { statusToday: QuoteStatus }> {
-  const today = londonDateStamp(now);
+  const today = ukDay(now);
   return rows.map((row) => {
     const quote = toQuote(row);
     return { ...quote, statusToday: quoteStatusOn(quote, today) };

@@ -3,7 +3,6 @@ import type { AdminUser } from "~/lib/admin-users";
 import { fullName } from "~/lib/admin-users";
 import type { Brand } from "~/lib/brand";
 import type { Database, LeadRow, QuoteRow } from "~/lib/database-types";
-import { londonDateStamp } from "~/lib/format";
 import { storedSnapshot } from "~/lib/leads";
 import { quoteContractSummary } from "~/lib/quote-contract-summary";
 import {
@@ -18,7 +17,7 @@ import {
   type QuoteTotals,
 } from "~/lib/quotes";
 import type { QuoteDraftInput } from "~/lib/schemas/quotes";
-import { formatPounds, priceQuote } from "~/lib/tariff-prices";
+import { priceQuote } from "~/lib/tariff-prices";
 import type { TariffSnapshot } from "~/lib/tariffs";
 import { forChange, getDb, isUniqueViolation } from "~/infrastructure/db.server";
 import { brand } from "~/infrastructure/brand.server";
@@ -26,6 +25,8 @@ import { recordAudit } from "./audit-log.server";
 import { ModelError } from "./model-error.server";
 import { insertQuoteDraft, nextQuoteVersion } from "./quote-drafts.server";
 import { linesFromChosenTariff, resolveQuoteLines } from "./quote-lines.server";
+import { ukDay } from "~/lib/calendar";
+import { formatPounds } from "~/lib/money";
 
 /**
  * Quotes staff build from a lead (DESIGN.md, Tariffs and quotes). A quote is
@@ -46,7 +47,7 @@ export function toQuote(row: QuoteRow, now = new Date()): Quote {
     leadId: row.leadId,
     version: row.version,
     supersedesQuoteId: row.supersedesQuoteId,
-    status: quoteStatusOn(row, londonDateStamp(now)),
+    status: quoteStatusOn(row, ukDay(now)),
     lines,
     totals: quoteTotals(row, lines),
     start: row.start,
@@ -126,7 +127,7 @@ export async function createQuoteDraft(actor: AdminUser, leadId: number, now = n
       const lead = await forChange(trx.selectFrom("leads").select(["id", "reference", "tariff"]).where("id", "=", leadId)).executeTakeFirst();
       if (!lead) throw new ModelError(404, "Lead not found");
       const version = await nextQuoteVersion(trx, leadId);
-      const start = londonDateStamp(now);
+      const start = ukDay(now);
       const lines = linesFromChosenTariff(storedSnapshot<TariffSnapshot>(lead.tariff));
       const stamp = now.toISOString();
       const row = await insertQuoteDraft(
@@ -245,7 +246,7 @@ export function quoteDocument(quote: Quote, lead: QuoteLead, brand: Pick<Brand, 
     brandName: brand.name,
     reference: quoteReference(lead.reference, quote.version),
     version: quote.version,
-    issuedOn: londonDateStamp(new Date(quote.sentAt ?? quote.createdAt)),
+    issuedOn: ukDay(new Date(quote.sentAt ?? quote.createdAt)),
     validUntil: quote.validUntil,
     start: quote.start,
     customer: { businessName: lead.companyName || lead.businessName, contactName: `${lead.firstName} ${lead.lastName}`, email: lead.email },

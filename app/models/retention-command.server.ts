@@ -1,6 +1,7 @@
 import { RETENTION_KINDS, RETENTION_KIND_LABELS } from "~/lib/data-protection";
 import { getDb } from "~/infrastructure/db.server";
 import { runRetention } from "./retention.server";
+import { isCalendarDay } from "~/lib/calendar";
 
 /**
  * `npm run retention -- --dry-run | --apply [--as-of YYYY-MM-DD]`, the
@@ -22,11 +23,8 @@ export function parseRetentionArguments(args: string[], now = new Date()): Parse
       mode = wanted;
     } else if (arg === "--as-of") {
       const day = args[(index += 1)] ?? "";
-      const parsed = new Date(`${day}T00:00:00.000Z`);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day) {
-        return { error: `--as-of needs a day as YYYY-MM-DD, not "${day}".` };
-      }
-      asOf = parsed;
+      if (!isCalendarDay(day)) return { error: `--as-of needs a day as YYYY-MM-DD, not "${day}".` };
+      asOf = new Date(`${day}T00:00:00.000Z`);
     } else {
       return { error: `Unknown argument "${arg}".` };
     }

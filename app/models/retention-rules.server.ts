@@ -1,10 +1,11 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
 import { REMOVED_WORDS, RETENTION_KINDS, type RetentionKind } from "~/lib/data-protection";
 import type { Database } from "~/lib/database-types";
-import { addMonths, AUDIT_REWRITE_ACTIONS, auditSummaryWithoutDetails, customerContractEnd } from "~/lib/retention";
+import { AUDIT_REWRITE_ACTIONS, auditSummaryWithoutDetails, customerContractEnd } from "~/lib/retention";
 import { CLIENT_FAILURES_FORGOTTEN_AFTER_HOURS } from "~/lib/sign-in";
 import { env } from "~/infrastructure/env.server";
 import { anonymiseEnquiries, anonymiseLeads, deleteNewsletterSignups } from "./anonymisation.server";
+import { addDaysToInstant, addMonthsToInstant } from "~/lib/calendar";
 
 /**
  * The privacy policy's retention periods, kept by the product itself: what a
@@ -38,17 +39,15 @@ interface Cutoffs {
   auditDetails: string;
 }
 
-const DAY_MS = 24 * 60 * 60_000;
-
 export function cutoffsFor(asOf: Date): Cutoffs {
   return {
     asOf,
-    leads: addMonths(asOf, -env.LEAD_RETENTION_MONTHS).toISOString(),
-    enquiries: addMonths(asOf, -env.ENQUIRY_RETENTION_MONTHS).toISOString(),
-    newsletter: new Date(asOf.getTime() - env.NEWSLETTER_UNCONFIRMED_DAYS * DAY_MS).toISOString(),
-    outbox: new Date(asOf.getTime() - env.OUTBOX_KEEP_DAYS * DAY_MS).toISOString(),
+    leads: addMonthsToInstant(asOf, -env.LEAD_RETENTION_MONTHS).toISOString(),
+    enquiries: addMonthsToInstant(asOf, -env.ENQUIRY_RETENTION_MONTHS).toISOString(),
+    newsletter: addDaysToInstant(asOf, -env.NEWSLETTER_UNCONFIRMED_DAYS).toISOString(),
+    outbox: addDaysToInstant(asOf, -env.OUTBOX_KEEP_DAYS).toISOString(),
     signInThrottle: new Date(asOf.getTime() - CLIENT_FAILURES_FORGOTTEN_AFTER_HOURS * 60 * 60_000).toISOString(),
-    auditDetails: addMonths(asOf, -env.AUDIT_DETAIL_MONTHS).toISOString(),
+    auditDetails: addMonthsToInstant(asOf, -env.AUDIT_DETAIL_MONTHS).toISOString(),
   };
 }
 
@@ -151,7 +150,7 @@ const customersRule: Rule<number> = {
           quotes.filter((quote) => quote.leadId === customer.id),
         );
         // Kept for CUSTOMER_RETENTION_YEARS whole years after the contract's end.
-        return addMonths(end, env.CUSTOMER_RETENTION_YEARS * 12) < cutoffs.asOf;
+        return addMonthsToInstant(end, env.CUSTOMER_RETENTION_YEARS * 12) < cutoffs.asOf;
       })
       .map((customer) => customer.id);
     return { ids, next: nextOf(customers) };

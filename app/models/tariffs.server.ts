@@ -2,7 +2,6 @@ import { sql, type Insertable, type SqlBool } from "kysely";
 import type { AdminUser } from "~/lib/admin-users";
 import type { TariffsTable } from "~/lib/database-tariff-types";
 import type { TariffRow } from "~/lib/database-types";
-import { londonDateStamp } from "~/lib/format";
 import { tariffInputSchema, type TariffChanges } from "~/lib/schemas/tariffs";
 import {
   isTariffSlug,
@@ -22,6 +21,7 @@ import { rememberPublicContent } from "~/infrastructure/public-content.server";
 import { recordAudit } from "./audit-log.server";
 import { textSearch } from "./listing.server";
 import { ModelError } from "./model-error.server";
+import { ukDay } from "~/lib/calendar";
 
 /** A stored row as the app reads it: the JSON columns parsed, the 0/1 columns as booleans. */
 export function toTariff(row: TariffRow): Tariff {
@@ -78,7 +78,7 @@ export function tariffInput({ isSample: _isSample, createdAt: _createdAt, update
 
 /** The first day whose check is still fresh today in the UK (TARIFF_STALE_DAYS). */
 export function staleBefore(now: Date = new Date()): string {
-  return freshSince(londonDateStamp(now), env.TARIFF_STALE_DAYS);
+  return freshSince(ukDay(now), env.TARIFF_STALE_DAYS);
 }
 
 /** Whether a tariff's prices were checked more than TARIFF_STALE_DAYS ago. */

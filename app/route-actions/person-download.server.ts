@@ -1,9 +1,9 @@
 import { json } from "@remix-run/node";
-import { londonDateStamp } from "~/lib/format";
 import { personExportHtml } from "~/lib/person-export";
 import { personSearchFromUrl } from "~/lib/schemas/person";
 import { exportPerson } from "~/models/person-export.server";
 import { requireDataProtectionUser } from "~/route-actions/auth.server";
+import { ukDay } from "~/lib/calendar";
 
 /**
  * The access export's downloads (JSON and a readable page) for admins: a bad
@@ -15,7 +15,7 @@ export async function personDownload(request: Request, format: "json" | "html"):
   const answer = personSearchFromUrl(new URL(request.url));
   if (!answer.ok) return json({ fieldErrors: answer.fieldErrors }, { status: 400, headers: { "Cache-Control": "no-store" } });
   const data = await exportPerson(user, answer.search);
-  const name = `personal-data-${londonDateStamp(new Date())}.${format}`;
+  const name = `personal-data-${ukDay(new Date())}.${format}`;
   const headers = { "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" };
   return format === "json"
     ? new Response(JSON.stringify(data, null, 2), { headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } })

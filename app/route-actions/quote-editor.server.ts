@@ -1,5 +1,4 @@
 import { json, redirect } from "@remix-run/node";
-import { londonDateStamp } from "~/lib/format";
 import { errorToast, type ToastMessage } from "~/lib/messages";
 import {
   ADD_TARIFF_FIELDS,
@@ -27,6 +26,7 @@ import { listLiveTariffs } from "~/models/tariffs.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
 import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
+import { ukDay } from "~/lib/calendar";
 
 /**
  * The staff quote editor's loader and actions (routes
@@ -97,7 +97,7 @@ export async function loadQuoteEditor(request: Request, params: { id?: string; q
       leadId,
       lead: { reference: lead.reference, companyName: lead.companyName, email: lead.email, teamSize: lead.teamSize },
       label: quoteVersionLabel(quote.version),
-      status: quoteStatusOn(quote, londonDateStamp(new Date())),
+      status: quoteStatusOn(quote, ukDay(new Date())),
       quote,
       /** Owed to a business of ten or fewer: the contract summary (null for a larger one). */
       contractSummary: quote.document.contractSummary,
@@ -218,7 +218,7 @@ export async function loadWithdrawQuote(request: Request, params: { id?: string;
   const leadId = recordId(params.id);
   const quote = await findLeadQuote(leadId, recordId(params.quoteId));
   if (!quote) return json({ quote: null }, { status: 404 });
-  const status = quoteStatusOn(quote, londonDateStamp(new Date()));
+  const status = quoteStatusOn(quote, ukDay(new Date()));
   return json({ quote: { leadId, id: quote.id, label: quoteVersionLabel(quote.version), status, email: quote.document.customer.email } });
 }
 

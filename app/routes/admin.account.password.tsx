@@ -5,7 +5,6 @@ import { KeyRound } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { formatDateTime } from "~/lib/format";
 import { ACCOUNT_MESSAGES, PASSWORD_TEXT } from "~/lib/messages";
 import { passwordChangeSchema } from "~/lib/schemas/account";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/sign-in";
@@ -18,6 +17,7 @@ import { isCommonPassword } from "~/infrastructure/common-passwords.server";
 import { localSignInEnabled } from "~/infrastructure/env.server";
 import { requestContext } from "~/infrastructure/request-context.server";
 import { sessionCookieHeader } from "~/route-actions/session.server";
+import { formatDateTime } from "~/lib/calendar";
 
 export const meta: MetaFunction = () => [{ title: "Change your password | Administration Portal" }];
 

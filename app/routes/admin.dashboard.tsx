@@ -13,7 +13,6 @@ import { CHANGE_PASSWORD_PATH } from "~/lib/admin-navigation";
 import { useAdminUser } from "~/lib/admin-session";
 import { fullName, initials } from "~/lib/admin-users";
 import { ADMIN_ROLE_LABELS } from "~/lib/enums";
-import { formatCount, formatDateTime, formatDay, formatPercent, londonDateStamp } from "~/lib/format";
 import { can } from "~/lib/permissions";
 import { formatDuration, type LeadFigures } from "~/lib/lead-figures";
 import { dashboardFigures, deliveryProblems, quoteFigures, recentActivity } from "~/models/dashboard.server";
@@ -23,6 +22,8 @@ import { countOverdueDataRequests } from "~/models/data-requests.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
 import { diskSpaceLow } from "~/infrastructure/disk-space.server";
 import { env } from "~/infrastructure/env.server";
+import { formatCount, formatPercent } from "~/lib/money";
+import { formatDateTime, formatDayAndMonth, ukDay } from "~/lib/calendar";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Administration Portal" }];
 
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     diskSpaceLow(),
     countStaleTariffs(),
     // Only those who handle data protection are told of the register (managers are sent nothing of it).
-    can(user.role, "manageDataProtection") ? countOverdueDataRequests(londonDateStamp(new Date())) : 0,
+    can(user.role, "manageDataProtection") ? countOverdueDataRequests(ukDay(new Date())) : 0,
   ]);
   return json({
     figures,
@@ -180,11 +181,11 @@ function LeadCharts({ charts }: { charts: LeadFigures }) {
       </h2>
       <ColumnChart
         title="New leads per day"
-        summary={`${formatCount(total)} new leads in ${period}, from ${formatDay(charts.leadsPerDay[0].label)} to ${formatDay(charts.leadsPerDay.at(-1)!.label)}. The table below the chart gives each day.`}
+        summary={`${formatCount(total)} new leads in ${period}, from ${formatDayAndMonth(charts.leadsPerDay[0].label)} to ${formatDayAndMonth(charts.leadsPerDay.at(-1)!.label)}. The table below the chart gives each day.`}
         bars={charts.leadsPerDay}
         labelHeading="Day"
         valueHeading="New leads"
-        formatLabel={formatDay}
+        formatLabel={formatDayAndMonth}
       />
       <div className="grid gap-4 lg:grid-cols-2">
         <BarChart

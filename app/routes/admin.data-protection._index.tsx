@@ -3,11 +3,12 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { RETENTION_KINDS, RETENTION_KIND_LABELS } from "~/lib/data-protection";
-import { formatCount, formatDateTime } from "~/lib/format";
 import { RETENTION_PREVIEW_PATH, RETENTION_RUN_PATH, retentionSettingsInWords, retentionTotal } from "~/lib/retention-screen";
 import { latestRetentionRuns, planRetention, retentionSettings } from "~/models/retention.server";
 import { nextScheduledRetentionRun } from "~/models/retention-schedule.server";
 import { requireDataProtectionUser } from "~/route-actions/auth.server";
+import { formatCount } from "~/lib/money";
+import { formatDateTime } from "~/lib/calendar";
 
 /**
  * The Retention tab: what the next run will do, the last runs, the periods in

@@ -10,11 +10,11 @@ import { RouteDialog } from "~/components/ui/dialog";
 import { DATA_REQUEST_KIND_LABELS, DATA_REQUEST_TEXT } from "~/lib/data-protection";
 import { recordId } from "~/lib/route-params";
 import { dataRequestChangesSchema } from "~/lib/schemas/data-requests";
-import { formatCalendarDay } from "~/lib/tariff-prices";
 import { dataRequestHandlerChoices, getDataRequest, updateDataRequest } from "~/models/data-requests.server";
 import { foundOrNull } from "~/models/model-error.server";
 import { dataRequestFormAction, registerListHref } from "~/route-actions/data-request-pages.server";
 import { requireDataProtectionUser } from "~/route-actions/auth.server";
+import { formatCalendarDay } from "~/lib/calendar";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireDataProtectionUser(request);

@@ -4,11 +4,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { NewDataRequestForm, type DataRequestAnswer } from "~/components/admin/data-request-form";
 import { RouteDialog } from "~/components/ui/dialog";
 import { DATA_REQUEST_KINDS, DATA_REQUEST_TEXT } from "~/lib/data-protection";
-import { londonDateStamp } from "~/lib/format";
 import { dataRequestSchema } from "~/lib/schemas/data-requests";
 import { dataRequestHandlerChoices, recordDataRequest } from "~/models/data-requests.server";
 import { dataRequestFormAction, registerListHref } from "~/route-actions/data-request-pages.server";
 import { requireDataProtectionUser } from "~/route-actions/auth.server";
+import { ukDay } from "~/lib/calendar";
 
 /**
  * The form's defaults: received today (the UK's day), handled by me. A
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     closeTo: registerListHref(request),
     defaults: {
       kind: (DATA_REQUEST_KINDS as readonly string[]).includes(kind) ? kind : "",
-      receivedOn: londonDateStamp(new Date()),
+      receivedOn: ukDay(new Date()),
       contact: (query.get("contact") ?? "").slice(0, 254),
       handledBy: handlers.some((handler) => handler.id === user.id) ? user.id : "",
       notes: "",

@@ -7,10 +7,10 @@ import { ListPanel } from "~/components/admin/list-page";
 import { ButtonLink } from "~/components/ui/button";
 import { Plus } from "~/components/ui/icons";
 import { DATA_REQUESTS_PATH } from "~/lib/data-protection";
-import { formatCount } from "~/lib/format";
 import { dataRequestListFromUrl } from "~/lib/schemas/data-requests";
 import { listDataRequests } from "~/models/data-requests.server";
 import { requireDataProtectionUser } from "~/route-actions/auth.server";
+import { formatCount } from "~/lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Requests | Data protection | Administration Portal" }];
 

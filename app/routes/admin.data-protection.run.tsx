@@ -3,11 +3,11 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { RouteDialog } from "~/components/ui/dialog";
-import { formatCount } from "~/lib/format";
 import { RETENTION_MESSAGES, RETENTION_SCREEN_PATH, retentionTotal } from "~/lib/retention-screen";
 import { planRetention, runRetentionNow } from "~/models/retention.server";
 import { changeFromForm } from "~/route-actions/admin-forms.server";
 import { requireDataProtectionUser } from "~/route-actions/auth.server";
+import { formatCount } from "~/lib/money";
 
 /** "Run now" asks first, like the delete dialogs: a page without JavaScript, a dialog with it. Recorded as a run by the staff member. */
 export async function loader({ request }: LoaderFunctionArgs) {

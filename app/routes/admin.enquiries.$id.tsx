@@ -7,11 +7,11 @@ import { RecordActions } from "~/components/admin/record-actions";
 import { RouteDialog } from "~/components/ui/dialog";
 import { useAdminUser } from "~/lib/admin-session";
 import { CONTACT_SUBJECT_LABELS } from "~/lib/enums";
-import { formatDateTime } from "~/lib/format";
 import { recordId } from "~/lib/route-params";
 import { getContactEnquiry } from "~/models/contact-enquiries.server";
 import { foundOrNull } from "~/models/model-error.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { formatDateTime } from "~/lib/calendar";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "admin-panel" });

@@ -9,7 +9,6 @@ import { RouteDialog } from "~/components/ui/dialog";
 import { Field, Textarea } from "~/components/ui/field";
 import { useAdminUser } from "~/lib/admin-session";
 import type { FormAnswer } from "~/lib/form-fields";
-import { londonDateStamp } from "~/lib/format";
 import { errorToast } from "~/lib/messages";
 import { quoteStatusOn, type Quote } from "~/lib/quotes";
 import { recordId } from "~/lib/route-params";
@@ -21,6 +20,7 @@ import { listLeadQuotes } from "~/models/quotes.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
 import { submitAdminForm } from "~/route-actions/admin-forms.server";
+import { ukDay } from "~/lib/calendar";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAdminPageUser(request, { signedOut: "login" });
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The lead's quotes as its Quotes panel lists them: each status as of today (an open quote past its day reads as expired). */
 function leadQuoteEntries(quotes: Quote[]): LeadQuoteEntry[] {
-  const today = londonDateStamp(new Date());
+  const today = ukDay(new Date());
   return quotes.map((quote) => ({
     id: quote.id,
     version: quote.version,

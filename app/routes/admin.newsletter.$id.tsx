@@ -6,12 +6,12 @@ import { MissingRecordDialog } from "~/components/admin/missing-record-dialog";
 import { RecordActions } from "~/components/admin/record-actions";
 import { RouteDialog } from "~/components/ui/dialog";
 import { useAdminUser } from "~/lib/admin-session";
-import { formatDateTime } from "~/lib/format";
 import { sourcePageName, subscriberName } from "~/lib/inboxes";
 import { recordId } from "~/lib/route-params";
 import { foundOrNull } from "~/models/model-error.server";
 import { getNewsletterSignup } from "~/models/newsletter-signups.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { formatDateTime } from "~/lib/calendar";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "admin-panel" });

@@ -4,12 +4,12 @@ import { Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { StockImageGrid } from "~/components/admin/stock-image-grid";
 import { StockImageUploadForm } from "~/components/admin/stock-image-upload-form";
 import { useAdminUser } from "~/lib/admin-session";
-import { formatCount } from "~/lib/format";
 import { addStockImage, listStockImages, UploadRefused } from "~/models/stock-images.server";
 import { ModelError } from "~/models/model-error.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
 import { withStockImageUpload } from "~/infrastructure/image-upload.server";
 import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
+import { formatCount } from "~/lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Stock Images | Administration Portal" }];
 

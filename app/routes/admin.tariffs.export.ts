@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { londonDateStamp } from "~/lib/format";
 import { tariffListParams, tariffListQuerySchema } from "~/lib/schemas/tariffs";
 import { exportTariffsCsv } from "~/models/tariff-csv.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { ukDay } from "~/lib/calendar";
 
 /**
  * Export CSV: the tariffs of the current filter (the list's parameters; a
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="tariffs-${londonDateStamp(new Date())}.csv"`,
+      "Content-Disposition": `attachment; filename="tariffs-${ukDay(new Date())}.csv"`,
       "Cache-Control": "no-store",
     },
   });

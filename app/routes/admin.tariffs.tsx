@@ -5,7 +5,6 @@ import { TariffFilters } from "~/components/admin/tariff-filters";
 import { ImportSamplesPanel, TariffListActions } from "~/components/admin/tariff-list-actions";
 import { TariffTable } from "~/components/admin/tariff-table";
 import { exportHref, ListPanel } from "~/components/admin/list-page";
-import { formatCount } from "~/lib/format";
 import { errorToast } from "~/lib/messages";
 import { useAdminUser } from "~/lib/admin-session";
 import { tariffScreenQueryFromUrl } from "~/lib/schemas/tariff-list";
@@ -17,6 +16,7 @@ import { requireAdminPageUser } from "~/route-actions/auth.server";
 import { raiseToast } from "~/route-actions/toast.server";
 import { env } from "~/infrastructure/env.server";
 import { readFormFields } from "~/infrastructure/request-body.server";
+import { formatCount } from "~/lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Tariffs | Administration Portal" }];
 

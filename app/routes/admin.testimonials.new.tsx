@@ -4,17 +4,17 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { TestimonialForm } from "~/components/admin/testimonial-form";
 import { RouteDialog } from "~/components/ui/dialog";
 import type { TestimonialAnswer } from "~/components/admin/testimonial-form";
-import { formatLongDate } from "~/lib/format";
 import { DEFAULT_RATING, TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
 import { createTestimonial } from "~/models/testimonials.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
 import { testimonialFormAction } from "~/route-actions/testimonial-pages.server";
+import { formatMonthFirstDate } from "~/lib/calendar";
 
 /** The form's defaults (SPEC section 4), with today's date worked out here, on the UK calendar. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { permission: "manageTestimonials", signedOut: "login" });
   return json({
-    defaults: { name: "", company: "", position: "", content: "", date: formatLongDate(new Date()), rating: DEFAULT_RATING, featured: false },
+    defaults: { name: "", company: "", position: "", content: "", date: formatMonthFirstDate(new Date()), rating: DEFAULT_RATING, featured: false },
   });
 }
 

@@ -6,12 +6,12 @@ import { AdminUserList } from "~/components/admin/admin-user-list";
 import { StatCard } from "~/components/admin/stat-card";
 import { ButtonLink } from "~/components/ui/button";
 import { useAdminUser } from "~/lib/admin-session";
-import { formatCount } from "~/lib/format";
 import { listAdminUsers } from "~/models/admin-users.server";
 import { requireAdminPageUser } from "~/route-actions/auth.server";
 import { localSignInEnabled } from "~/infrastructure/env.server";
 import { NewUserInvitePanel } from "~/components/admin/new-user-invite-panel";
 import { takeNoticeForThisSession } from "~/route-actions/admin-user-dialogs.server";
+import { formatCount } from "~/lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Users | Administration Portal" }];
 

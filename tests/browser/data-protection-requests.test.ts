@@ -1,13 +1,11 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { dataRequestDueOn } from "~/lib/data-protection";
-import { londonDateStamp } from "~/lib/format";
-import { dayAfter } from "~/lib/quotes-screen";
-import { formatCalendarDay } from "~/lib/tariff-prices";
 import { createAdminUserRow, signInBrowser, TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
 import { insertDataRequest } from "../support/database";
 import { useServerAndBrowser } from "../support/journey";
+import { addDays, formatCalendarDay, ukDay } from "~/lib/calendar";
 
 /**
  * The request register, with JavaScript off and on: an admin records a
@@ -38,7 +36,7 @@ async function openAsAdmin(mode: JsMode, path: string): Promise<Page> {
 describe.each(JS_MODES)("the request register $name", (mode) => {
   it("an admin records an erasure request, sees it due in one month, and marks it done", async () => {
     const contact = `erase.${mode.javaScriptEnabled ? "js" : "plain"}@example.co.uk`;
-    const today = londonDateStamp(new Date());
+    const today = ukDay(new Date());
     const page = await openAsAdmin(mode, REGISTER);
     try {
       await page.getByRole("link", { name: "Record a request" }).click();
@@ -82,7 +80,7 @@ describe.each(JS_MODES)("the request register $name", (mode) => {
 
   it("the dashboard flags a request left open past its month, and its link shows the overdue ones", async () => {
     const contact = `late.${mode.javaScriptEnabled ? "js" : "plain"}@example.co.uk`;
-    const receivedOn = dayAfter(londonDateStamp(new Date()), -40);
+    const receivedOn = addDays(ukDay(new Date()), -40);
     await insertDataRequest(journey.server.db, { contact, receivedOn });
     const page = await openAsAdmin(mode, "/admin/dashboard");
     try {

@@ -1,7 +1,6 @@
 import fs from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { londonDateStamp } from "~/lib/format";
 import type { Quote } from "~/lib/quotes";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, openPage, waitForHydration, watchProblems, type JsMode } from "../support/browser";
@@ -11,6 +10,7 @@ import { submitQuoteRequest } from "../support/leads";
 import { useMailbox, useServerAndBrowser } from "../support/journey";
 import { readPdf } from "../support/pdf-text";
 import { addTariffs, tariffInput } from "../support/tariffs";
+import { ukDay } from "~/lib/calendar";
 
 /**
  * The customer's journeys with a quote, in Chromium with JavaScript off and
@@ -68,7 +68,7 @@ const pageTotals = (page: Page) =>
 const storedQuote = (id: number) => journey.server.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 function yesterday(): string {
-  const [year, month, day] = londonDateStamp(new Date()).split("-").map(Number) as [number, number, number];
+  const [year, month, day] = ukDay(new Date()).split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day - 1)).toISOString().slice(0, 10);
 }
 

@@ -1,11 +1,11 @@
 import type { Insertable } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { startOfLondonWeek } from "~/lib/format";
 import type { ContactEnquiriesTable } from "~/lib/database-types";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { testServerForSuite } from "../support/server";
 import { forSuite } from "../support/suite";
+import { startOfUkWeek } from "~/lib/calendar";
 
 const server = testServerForSuite(TEST_OWNER_ENV);
 const visitor = publicClient(server);
@@ -82,7 +82,7 @@ describe("the start of the week", () => {
     ["the Sunday the clocks go back", "2026-10-25T23:59:00Z", "2026-10-18T23:00:00.000Z"],
     ["the Monday after the clocks go back", "2026-10-26T00:30:00Z", "2026-10-26T00:00:00.000Z"],
   ])("is Monday 00:00 UK time on %s", (_case, now, monday) => {
-    expect(startOfLondonWeek(new Date(now)).toISOString()).toBe(monday);
+    expect(startOfUkWeek(new Date(now)).toISOString()).toBe(monday);
   });
 });
 
@@ -167,7 +167,7 @@ describe("contact enquiries: list, search and pages", () => {
   });
 
   it("counts this week's enquiries (since Monday, UK time) apart from older ones", async () => {
-    const since = startOfLondonWeek(new Date()).toISOString();
+    const since = startOfUkWeek(new Date()).toISOString();
     const { count } = await server.db
       .selectFrom("contactEnquiries")
       .select((eb) => eb.fn.countAll<number>().as("count"))

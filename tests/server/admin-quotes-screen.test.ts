@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { csvRecords } from "~/lib/csv";
-import { formatDateTime } from "~/lib/format";
 import { QUOTE_CSV_COLUMNS } from "~/lib/quotes-screen";
 import { plainQuoteLine } from "../support/quote-documents";
 import { createAdminUserRow, TEST_OWNER_ENV } from "../support/admin";
@@ -8,6 +7,7 @@ import { staffClient } from "../support/client";
 import { daysAgo, seedQuote, seedQuoteLead, ukDayFromNow } from "../support/seeded-quotes";
 import { testServerForSuite } from "../support/server";
 import { forSuite } from "../support/suite";
+import { formatDateTime } from "~/lib/calendar";
 
 /**
  * The Quotes screen, its CSV export and the leads list's latest-quote column,

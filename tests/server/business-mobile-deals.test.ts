@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { londonDateStamp } from "~/lib/format";
 import { priceTariff } from "~/lib/tariff-prices";
 import type { TariffOffer } from "~/lib/tariffs";
 import { TEST_OWNER_ENV } from "../support/admin";
@@ -7,6 +6,7 @@ import { publicClient, staffClient } from "../support/client";
 import { testServerForSuite } from "../support/server";
 import { forSuite } from "../support/suite";
 import { addTariffs, tariffInput } from "../support/tariffs";
+import { ukDay } from "~/lib/calendar";
 
 // The Compare deals section of /business-mobile, through the built server: the GET form's states and the chosen deal.
 
@@ -74,7 +74,7 @@ describe("the Compare deals section of /business-mobile", () => {
     expect(html).toMatch(/<input[^>]*name="fiveG"[^>]*checked=""/);
     expect(html).toContain('href="/business-mobile?lines=3&amp;fiveG=1&amp;sort=data&amp;tariff=o2-unlimited-12#get-quote"');
     const { comparison } = await pageData("?lines=3&fiveG=1&sort=data");
-    const start = londonDateStamp(new Date());
+    const start = ukDay(new Date());
     expect(comparison.offers[1]).toMatchObject({ slug: EE.slug, ...priceTariff(EE, { lines: 3, start }) });
   });
 
@@ -127,7 +127,7 @@ describe("the Compare deals section of /business-mobile", () => {
   });
 
   it("gives the chosen deal when `tariff` names a live tariff that covers the lines, priced for them", async () => {
-    const start = londonDateStamp(new Date());
+    const start = ukDay(new Date());
     const { chosenDeal } = await pageData(`?lines=4&network=O2&tariff=${EE.slug}`);
     expect(chosenDeal).toMatchObject({ slug: EE.slug, network: "EE", ...priceTariff(EE, { lines: 4, start }) });
     expect((await pageData("?tariff=ee-withdrawn")).chosenDeal).toBeNull();

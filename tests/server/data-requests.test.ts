@@ -3,14 +3,13 @@ import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffOfEveryRole } from "../support/client";
 import { testServerForSuite } from "../support/server";
 import { forSuite } from "../support/suite";
-import { londonDateStamp } from "~/lib/format";
-import { dayAfter } from "~/lib/quotes-screen";
+import { addDays, ukDay } from "~/lib/calendar";
 
 /** The request register: a person's access, erasure, objection and correction requests, their due days and who handles them. */
 
 const server = testServerForSuite(TEST_OWNER_ENV);
 const staff = forSuite(() => staffOfEveryRole(server));
-const today = () => londonDateStamp(new Date());
+const today = () => ukDay(new Date());
 
 const REGISTER = "/admin/data-protection/requests";
 
@@ -85,7 +84,7 @@ describe("the register over JSON", () => {
 
   it("lists newest first, by status and overdue only", async () => {
     const old = await (
-      await staff.admin.postJson("/admin/api/data-requests", { kind: "access", receivedOn: dayAfter(today(), -40), contact: "late@example.co.uk" })
+      await staff.admin.postJson("/admin/api/data-requests", { kind: "access", receivedOn: addDays(today(), -40), contact: "late@example.co.uk" })
     ).json();
     const fresh = await (
       await staff.admin.postJson("/admin/api/data-requests", { kind: "access", receivedOn: today(), contact: "fresh@example.co.uk" })
@@ -120,7 +119,7 @@ describe("the register over JSON", () => {
         "receivedOn",
         "Enter the day the request was received as a real date, e.g. 26/11/2026",
       ],
-      [{ kind: "erasure", receivedOn: dayAfter(today(), 2), contact: "a@example.co.uk" }, "receivedOn", "The day received cannot be in the future"],
+      [{ kind: "erasure", receivedOn: addDays(today(), 2), contact: "a@example.co.uk" }, "receivedOn", "The day received cannot be in the future"],
       [{ kind: "deletion", receivedOn: today(), contact: "a@example.co.uk" }, "kind", "Choose the kind of request"],
       [
         { kind: "erasure", receivedOn: today(), contact: "a@example.co.uk", handledBy: staff.manager.user.id },
@@ -227,7 +226,7 @@ describe("the dashboard's flag", () => {
     await server.db.deleteFrom("dataRequests").execute();
     expect(await flagOf(staff.admin)).toBeNull();
     const late = await (
-      await staff.admin.postJson("/admin/api/data-requests", { kind: "erasure", receivedOn: dayAfter(today(), -32), contact: "dashboard.late@example.co.uk" })
+      await staff.admin.postJson("/admin/api/data-requests", { kind: "erasure", receivedOn: addDays(today(), -32), contact: "dashboard.late@example.co.uk" })
     ).json();
     await staff.admin.postJson("/admin/api/data-requests", { kind: "access", receivedOn: today(), contact: "dashboard.fresh@example.co.uk" });
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { londonDateStamp } from "~/lib/format";
 import { priceTariff } from "~/lib/tariff-prices";
 import type { TariffSnapshot } from "~/lib/tariffs";
 import { TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
@@ -9,6 +8,7 @@ import { TestHook } from "../support/hook";
 import { TestMailbox } from "../support/mailbox";
 import { startTestServer, type TestServer } from "../support/server";
 import { addTariffs, tariffInput } from "../support/tariffs";
+import { ukDay } from "~/lib/calendar";
 
 /**
  * The deal a visitor chose, and the shortlist made for them, carried into the
@@ -97,7 +97,7 @@ describe("POST /api/quote-requests with a chosen deal", () => {
     const before = Date.now();
     const { id } = await createdLead({ tariffSlug: "ee-business-30gb-24", lines: 3 });
     const { tariff, tariffShortlist } = await storedDeal(id);
-    const today = londonDateStamp(new Date());
+    const today = ukDay(new Date());
     const expected = priceTariff(tariffInput(), { lines: 3, start: today });
     expect(tariff).toMatchObject({
       slug: "ee-business-30gb-24",
@@ -204,7 +204,7 @@ describe("the lead's deal for staff", () => {
     const columns = csvCells(header!);
     const cells = csvCells(row!);
     const cell = (name: string) => cells[columns.indexOf(name)];
-    const total = priceTariff(tariffInput(), { lines: 3, start: londonDateStamp(new Date()) }).contractTotalExVatPence;
+    const total = priceTariff(tariffInput(), { lines: 3, start: ukDay(new Date()) }).contractTotalExVatPence;
     expect(cell("Tariff Slug")).toBe("ee-business-30gb-24");
     expect(cell("Tariff Name")).toBe("EE Business SIM 30GB");
     expect(cell("Tariff Lines")).toBe("3");

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminRole } from "~/lib/enums";
-import { londonDateStamp } from "~/lib/format";
 import type { Quote, QuoteDocument } from "~/lib/quotes";
 import { QUOTE_TOTAL_ROWS } from "~/lib/quote-words";
-import { formatPounds } from "~/lib/tariff-prices";
 import { quoteContentHash } from "~/infrastructure/quote-content-hash.server";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffOfEveryRole, type Client, type StaffClient } from "../support/client";
@@ -16,6 +14,8 @@ import { acceptAsShown, fingerprintIn, shownFingerprint } from "../support/quote
 import { seedQuote, seedQuoteLead } from "../support/seeded-quotes";
 import { startTestServer, testServerForSuite, type TestServer } from "../support/server";
 import { addTariffs, tariffInput } from "../support/tariffs";
+import { ukDay } from "~/lib/calendar";
+import { formatPounds } from "~/lib/money";
 
 /**
  * The customer's side of a quote, through the real built server: a quote
@@ -110,7 +110,7 @@ const accept = (path: string, fields: Record<string, string> = {}, client = cust
 const decline = (path: string, reason = "", client = customer) => client.postForm(path, { intent: "decline", reason });
 
 function yesterday(): string {
-  const [year, month, day] = londonDateStamp(new Date()).split("-").map(Number) as [number, number, number];
+  const [year, month, day] = ukDay(new Date()).split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day - 1)).toISOString().slice(0, 10);
 }
 
@@ -596,7 +596,7 @@ describe("rate limits, as the public forms'", () => {
     // Seeded: signing staff in would spend this server's small allowance.
     const lead = await submitQuoteRequest(limited, { ...SAMPLE_QUOTE, email: `limited-${process.pid}@example.co.uk` });
     const token = "RateLimitedQuoteToken0";
-    const today = londonDateStamp(new Date());
+    const today = ukDay(new Date());
     const { id } = await limited.db
       .insertInto("quotes")
       .values({

@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminRole } from "~/lib/enums";
-import { londonDateStamp } from "~/lib/format";
 import type { Quote } from "~/lib/quotes";
 import { priceQuote } from "~/lib/tariff-prices";
 import { TEST_OWNER_ENV } from "../support/admin";
@@ -13,6 +12,7 @@ import { submitQuoteRequest } from "../support/leads";
 import { TestMailbox, type ReceivedEmail } from "../support/mailbox";
 import { removeTestData, startTestServer, testServerForSuite, type TestServer } from "../support/server";
 import { addTariffs, tariffInput } from "../support/tariffs";
+import { ukDay } from "~/lib/calendar";
 
 /**
  * A quote's life after its draft, through the staff JSON routes of the real
@@ -89,7 +89,7 @@ async function customerEmail(to: string): Promise<ReceivedEmail> {
 }
 
 function daysAfterToday(days: number): string {
-  const [year, month, day] = londonDateStamp(new Date()).split("-").map(Number) as [number, number, number];
+  const [year, month, day] = ukDay(new Date()).split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
@@ -362,7 +362,7 @@ describe("POST /admin/api/quotes/{id}/revise", () => {
         lines: v1.lines,
         customerNote: "As discussed",
         internalMemo: "Call on Friday",
-        start: londonDateStamp(new Date()),
+        start: ukDay(new Date()),
         validUntil: daysAfterToday(14),
         customerPath: null,
         sentAt: null,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminRole } from "~/lib/enums";
-import { londonDateStamp } from "~/lib/format";
 import { QUOTE_TERMS } from "~/lib/quote-terms";
 import type { Quote, QuoteDocument, QuoteLine } from "~/lib/quotes";
 import { priceQuote } from "~/lib/tariff-prices";
@@ -10,6 +9,7 @@ import { SAMPLE_QUOTE } from "../support/forms";
 import { submitQuoteRequest } from "../support/leads";
 import { startTestServer, type TestServer } from "../support/server";
 import { addTariffs, tariffInput } from "../support/tariffs";
+import { ukDay } from "~/lib/calendar";
 
 /**
  * Quotes staff build from a lead, through the staff JSON routes of the real
@@ -56,7 +56,7 @@ async function draftFor(leadId: number, client = staff.manager): Promise<Quote> 
 const storedQuote = (id: number) => server.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 function daysAfterToday(days: number): string {
-  const [year, month, day] = londonDateStamp(new Date()).split("-").map(Number) as [number, number, number];
+  const [year, month, day] = ukDay(new Date()).split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
@@ -76,7 +76,7 @@ describe("POST /admin/api/leads/{id}/quotes", () => {
   it.each(["manager", "admin", "super_admin"] as const)("drafts a quote for a %s from the deal the visitor chose", async (role) => {
     const lead = await newLead();
     const quote = await draftFor(lead.id, staff[role]);
-    const today = londonDateStamp(new Date());
+    const today = ukDay(new Date());
     expect(quote).toMatchObject({
       leadId: lead.id,
       version: 1,
@@ -177,7 +177,7 @@ describe("GET /admin/api/leads/{id}/quotes and /admin/api/quotes/{id}", () => {
       expect(body.document).toMatchObject({
         reference: `${lead.reference}-Q1`,
         version: 1,
-        issuedOn: londonDateStamp(new Date()),
+        issuedOn: ukDay(new Date()),
         validUntil: quote.validUntil,
         start: quote.start,
         customer: { businessName: "Patel Plumbing", contactName: "Sam Patel", email: SAMPLE_QUOTE.email },

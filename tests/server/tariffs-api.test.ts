@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { londonDateStamp } from "~/lib/format";
 import { TARIFF_API_PAGE } from "~/lib/schemas/tariff-comparison";
-import { addCalendarMonths, priceTariff, withVat } from "~/lib/tariff-prices";
+import { priceTariff, withVat } from "~/lib/tariff-prices";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffClient } from "../support/client";
 import { testServerForSuite } from "../support/server";
 import { forSuite } from "../support/suite";
 import { addTariffs, tariffInput } from "../support/tariffs";
+import { addCalendarMonths, ukDay } from "~/lib/calendar";
 
 // `GET /api/tariffs`: the visitors' comparison as JSON, against the real built server.
 
@@ -14,7 +14,7 @@ const server = testServerForSuite(TEST_OWNER_ENV);
 const visitor = publicClient(server);
 const admin = forSuite(() => staffClient(server, "admin"));
 
-const today = () => londonDateStamp(new Date());
+const today = () => ukDay(new Date());
 
 const EE = tariffInput();
 const O2 = tariffInput({

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/lib/database-types";
-import { londonDateStamp } from "~/lib/format";
 import { QUOTE_TERMS } from "~/lib/quote-terms";
 import type { QuoteLine, QuoteStatus } from "~/lib/quotes";
 import { priceQuote } from "~/lib/tariff-prices";
 import { plainQuoteLine } from "./quote-documents";
+import { ukDay } from "~/lib/calendar";
 
 /**
  * Leads and quotes written straight into a test server's database, for the
@@ -18,7 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A YYYY-MM-DD UK day `days` from now (negative: before). */
 export function ukDayFromNow(days: number, now = new Date()): string {
-  return londonDateStamp(new Date(now.getTime() + days * DAY_MS));
+  return ukDay(new Date(now.getTime() + days * DAY_MS));
 }
 
 /** An instant `days` before now, as stored. */
@@ -84,7 +84,7 @@ export interface SeededQuote {
 export async function seedQuote(db: Kysely<Database>, quote: SeededQuote): Promise<number> {
   const lines = quote.lines ?? [plainQuoteLine()];
   const createdAt = quote.createdAt ?? new Date().toISOString();
-  const start = londonDateStamp(new Date(createdAt));
+  const start = ukDay(new Date(createdAt));
   const sentAt = quote.status === "draft" ? null : quote.sentAt === undefined ? createdAt : quote.sentAt;
   const version =
     quote.version ??

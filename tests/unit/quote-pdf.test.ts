@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { renderQuotePdf } from "~/infrastructure/quote-pdf.server";
-import { formatPounds } from "~/lib/tariff-prices";
 import { readPdf, type PdfPage } from "../support/pdf-text";
 import { everyGroupQuote, quoteDocument, quoteLine, thirtyLineQuote } from "../support/quote-documents";
+import { formatPounds } from "~/lib/money";
 
 const allLines = (pages: PdfPage[]) => pages.flatMap((page) => page.lines);
 /** The text as one run of words, so a phrase wrapped over two lines still reads as one. */

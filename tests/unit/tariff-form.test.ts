@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseTariffForm } from "~/lib/schemas/tariff-form";
 import { TARIFF_LIMITS } from "~/lib/schemas/tariffs";
-import { poundsFromPence } from "~/lib/tariff-csv";
 import { newTariffFormValues, penceFromTypedPounds, priceRiseRowCount, TARIFF_FORM_FIELDS, tariffFormValues, type TariffFormValues } from "~/lib/tariff-form";
 import { tariffInput } from "../support/tariffs";
+import { plainPounds } from "~/lib/money";
 
 /** The form of a complete tariff, as the edit dialog shows it, with some fields typed over. */
 function form(changes: TariffFormValues = {}): TariffFormValues {
@@ -35,7 +35,7 @@ describe("pounds typed into the tariff form", () => {
     [0, "0.00"],
     [123_456, "1234.56"],
   ])("%i pence shows as %s", (pence, shown) => {
-    expect(poundsFromPence(pence)).toBe(shown);
+    expect(plainPounds(pence)).toBe(shown);
   });
 });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { TariffPriceTerms } from "~/lib/tariffs";
-import { addCalendarMonths, describePriceRises, discountedLinePrice, formatPounds, isCalendarDay, priceTariff, withVat } from "~/lib/tariff-prices";
+import { describePriceRises, discountedLinePrice, priceTariff, withVat } from "~/lib/tariff-prices";
+import { addCalendarMonths, isCalendarDay } from "~/lib/calendar";
+import { formatPounds } from "~/lib/money";
 
 const plain: TariffPriceTerms = { monthlyPriceExVatPence: 1000, upfrontCostExVatPence: 0, termMonths: 12, priceRises: [], multiLineDiscount: null };
 

@@ -4,8 +4,8 @@ import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { fullName, initials, type AdminUser } from "~/lib/admin-users";
-import { formatDate } from "~/lib/format";
 import { ActiveBadge, RoleBadge } from "./admin-user-badges";
+import { formatDate } from "~/lib/calendar";
 
 interface AdminUserListProps {
   users: AdminUser[];

@@ -2,10 +2,11 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AlarmClock, TriangleAlert } from "~/components/ui/icons";
 import { OVERDUE_DATA_REQUESTS_HREF, overdueDataRequestsText } from "~/lib/data-protection";
-import { formatCount, formatDateTime } from "~/lib/format";
 import { DELIVERY_KIND_LABELS, DELIVERY_PROBLEM_STATE_LABELS, isDeliveryKind } from "~/lib/outbox";
 import type { DiskSpace } from "~/infrastructure/disk-space.server";
 import type { DeliveryProblems } from "~/models/dashboard.server";
+import { formatCount } from "~/lib/money";
+import { formatDateTime } from "~/lib/calendar";
 
 /** The panels at the top of the dashboard: what staff must see to. */
 

@@ -1,8 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { DATA_REQUEST_KIND_LABELS, DATA_REQUEST_STATUS_LABELS, DATA_REQUESTS_PATH, type DataRequest, type DataRequestStatus } from "~/lib/data-protection";
-import { formatCalendarDay } from "~/lib/tariff-prices";
 import { EmptyList, ListTable } from "./list-page";
+import { formatCalendarDay } from "~/lib/calendar";
 
 const STATUS_TONES: Record<DataRequestStatus, BadgeTone> = { open: "brand", done: "green", refused: "neutral" };
 

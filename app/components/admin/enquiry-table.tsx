@@ -1,8 +1,8 @@
 import { CONTACT_SUBJECT_LABELS } from "~/lib/enums";
-import { formatDateTime } from "~/lib/format";
 import type { EnquirySummary } from "~/lib/inboxes";
 import { EmptyList, ListTable } from "./list-page";
 import { RowActions } from "./row-actions";
+import { formatDateTime } from "~/lib/calendar";
 
 // Phones show Name (with the rest under it) and Actions; the date has a column only on wide screens.
 const FROM_MD = "hidden md:table-cell";

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import type { FigureBar } from "~/lib/lead-figures";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "~/lib/money";
 
 /**
  * Charts drawn on the server as SVG (they need no JavaScript), each with its

@@ -1,10 +1,11 @@
-import { formatDateTime } from "~/lib/format";
 import { dealName, teamMonthlyText } from "~/lib/lead-deal";
 import { SAMPLE_PRICES_LABEL } from "~/lib/tariffs";
 import { describeLines, describeTerm } from "~/lib/tariff-deal-words";
 import type { StaffLead } from "~/lib/leads";
-import { describePriceRises, formatCalendarDay, formatPounds, withVat } from "~/lib/tariff-prices";
+import { describePriceRises, withVat } from "~/lib/tariff-prices";
 import { Fact, Facts } from "./facts";
+import { formatCalendarDay, formatDateTime } from "~/lib/calendar";
+import { formatPounds } from "~/lib/money";
 
 function SampleBadge() {
   return (

@@ -3,12 +3,12 @@ import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/field";
 import type { LeadMarketing } from "~/lib/consent";
 import { LEAD_STATUS_LABELS } from "~/lib/enums";
-import { formatDateTime } from "~/lib/format";
 import { DUPLICATE_WINDOW_DAYS, type LeadAssignee, type PossibleDuplicate, type StaffLead } from "~/lib/leads";
 import type { LeadActivityRow } from "~/lib/database-types";
 import { Fact, Facts, WrittenText } from "./facts";
 import { LeadDeal } from "./lead-deal";
 import { LeadStatusBadge, OverdueBadge } from "./lead-status";
+import { formatDateTime } from "~/lib/calendar";
 
 export const LEAD_ASSIGN_INTENT = "assign";
 

@@ -1,10 +1,10 @@
 import { Form, Link } from "@remix-run/react";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { formatDateTime } from "~/lib/format";
 import { newQuotePath, QUOTE_INTENTS, quoteEditorPath, withdrawQuotePath } from "~/lib/quote-form";
 import { isOpenQuoteStatus, quoteVersionLabel, type Quote, type QuoteStatus } from "~/lib/quotes";
 import { QuoteStatusBadge } from "./quote-status-badge";
-import { formatPounds } from "~/lib/tariff-prices";
+import { formatDateTime } from "~/lib/calendar";
+import { formatPounds } from "~/lib/money";
 
 /** A quote as the lead page lists it: its status as of today. */
 export type LeadQuoteEntry = Pick<Quote, "id" | "version" | "sentAt" | "firstViewedAt" | "acceptedAt" | "viewCount" | "customerPath"> & {

@@ -1,12 +1,12 @@
-import { formatDateTime } from "~/lib/format";
 import type { ListedLead } from "~/lib/leads";
 import type { LatestQuote } from "~/lib/quotes-screen";
-import { formatPounds } from "~/lib/tariff-prices";
 import { LeadFollowUp, LeadStatusControl } from "./lead-status";
 import { EmptyList, ListTable } from "./list-page";
 import { RowActions } from "./row-actions";
 
 import { QuoteStatusBadge } from "./quote-status-badge";
+import { formatDateTime } from "~/lib/calendar";
+import { formatPounds } from "~/lib/money";
 
 const COLUMNS = ["Date", "Company", "Contact", "Contact Info", "Team Size", "Status", "Quote", "Actions"];
 

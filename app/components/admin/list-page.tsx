@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { cn } from "~/lib/cn";
-import { formatCount } from "~/lib/format";
 import { StatCard } from "./stat-card";
+import { formatCount } from "~/lib/money";
 
 /** The pieces every staff list is made of: title with export, count cards, the table and its pages. */
 

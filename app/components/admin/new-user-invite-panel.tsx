@@ -1,7 +1,7 @@
 import { KeyRound } from "~/components/ui/icons";
 import type { NewUserInvite } from "~/lib/admin-users";
-import { formatDateTime } from "~/lib/format";
 import { TEMPORARY_PASSWORD_DAYS } from "~/lib/sign-in";
+import { formatDateTime } from "~/lib/calendar";
 
 /** A temporary password (new user or reset), shown once to the super admin who made it. */
 export function NewUserInvitePanel({ invite }: { invite: NewUserInvite }) {

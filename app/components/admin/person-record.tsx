@@ -2,10 +2,10 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DATA_REQUEST_KIND_LABELS, DATA_REQUEST_STATUS_LABELS } from "~/lib/data-protection";
 import { CONTACT_SUBJECT_LABELS, LEAD_STATUS_LABELS } from "~/lib/enums";
-import { formatDateTime } from "~/lib/format";
 import { DELIVERY_KIND_LABELS, isDeliveryKind } from "~/lib/outbox";
 import { deliveryState, type StaffPersonRecord } from "~/lib/person-data";
 import { QUOTE_STATUS_LABELS } from "~/lib/quotes";
+import { formatDateTime } from "~/lib/calendar";
 
 /** Everything found about one person, a section per kind of record (the Data protection screen's "Find a person"). */
 

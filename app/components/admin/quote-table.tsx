@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import { formatCount, formatDateTime } from "~/lib/format";
 import type { ListedQuote } from "~/lib/quotes-screen";
-import { formatCalendarDay, formatPounds } from "~/lib/tariff-prices";
 import { EmptyList, ListTable } from "./list-page";
 import { QuoteStatusBadge } from "./quote-status-badge";
+import { formatCount, formatPounds } from "~/lib/money";
+import { formatCalendarDay, formatDateTime } from "~/lib/calendar";
 
 const COLUMNS = ["Reference", "Business", "Status", "Owner", "Monthly ex VAT", "Monthly inc VAT", "One-off ex VAT", "Sent", "Valid until", "Views"];
 

@@ -1,9 +1,8 @@
 import { Link } from "@remix-run/react";
 import { BadgeCheck, BadgePoundSterling, CircleCheck, HandCoins, PiggyBank, Reply } from "~/components/ui/icons";
-import { formatCount, formatPercent } from "~/lib/format";
 import { acceptanceRateHint, QUOTES_ADMIN_PATH, type QuoteFigures } from "~/lib/quotes-screen";
-import { formatPounds } from "~/lib/tariff-prices";
 import { StatCard } from "./stat-card";
+import { formatCount, formatPercent, formatPounds } from "~/lib/money";
 
 /** The quote figures of the last FIGURE_DAYS days, with what the acceptance rate means. */
 export function QuoteTiles({ quotes }: { quotes: QuoteFigures }) {

@@ -12,8 +12,9 @@ import {
   type QuoteStatus,
   type QuoteTotals,
 } from "~/lib/quotes";
-import { formatCalendarDay, formatPounds } from "~/lib/tariff-prices";
 import { QuoteStatusBadge } from "./quote-status-badge";
+import { formatCalendarDay } from "~/lib/calendar";
+import { formatPounds } from "~/lib/money";
 
 /** What the quote's screen is given by its loader. */
 export interface QuoteEditorData {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { TriangleAlert } from "~/components/ui/icons";
-import { formatCount } from "~/lib/format";
 import { TARIFFS_ADMIN_PATH } from "~/lib/tariffs-screen";
+import { formatCount } from "~/lib/money";
 
 /** Tariffs offered or being prepared whose prices were checked more than TARIFF_STALE_DAYS ago: visitors see the old check date. */
 export function StaleTariffsNotice({ count, staleDays }: { count: number; staleDays: number }) {

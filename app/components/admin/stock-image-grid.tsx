@@ -4,8 +4,8 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { useBrokenImage } from "~/components/ui/use-broken-image";
 import { STOCK_IMAGE_LOCATION_LABELS } from "~/lib/enums";
-import { formatDate } from "~/lib/format";
 import { formatMegabytes, stockImagePreviewUrl, type StockImageSummary } from "~/lib/stock-images";
+import { formatDate } from "~/lib/calendar";
 
 /** The preview, or a placeholder icon when it cannot be loaded. */
 function Preview({ image }: { image: StockImageSummary }) {

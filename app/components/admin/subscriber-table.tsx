@@ -1,7 +1,7 @@
-import { formatDateTime } from "~/lib/format";
 import { sourcePageName, subscriberName, type SubscriberSummary } from "~/lib/inboxes";
 import { EmptyList, ListTable } from "./list-page";
 import { RowActions } from "./row-actions";
+import { formatDateTime } from "~/lib/calendar";
 
 // Phones show Name (with the rest under it) and Actions; the date has a column only on wide screens.
 const FROM_MD = "hidden md:table-cell";

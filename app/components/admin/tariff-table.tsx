@@ -2,10 +2,11 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { Pencil, Trash2 } from "~/components/ui/icons";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
-import { formatCalendarDay, formatPounds } from "~/lib/tariff-prices";
 import { TARIFF_SERVICE_TYPE_LABELS, TARIFF_STATUS_LABELS, type TariffListEntry, type TariffStatus } from "~/lib/tariffs";
 import { TARIFF_LIST_INTENTS, TARIFFS_ADMIN_PATH } from "~/lib/tariffs-screen";
 import { EmptyList, ListTable } from "./list-page";
+import { formatCalendarDay } from "~/lib/calendar";
+import { formatPounds } from "~/lib/money";
 
 const COLUMNS = ["Network", "Tariff", "Type", "Status", "Monthly ex VAT", "Term", "Data", "Checked on", "Actions"];
 

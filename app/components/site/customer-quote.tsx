@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { formatDateTime } from "~/lib/format";
 import { describeCharge, describeDiscount, QUOTE_TOTAL_ROWS } from "~/lib/quote-words";
 import { QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS, QUOTE_STATUS_LABELS, type CustomerQuote, type QuoteDocument } from "~/lib/quotes";
-import { formatCalendarDay, formatPounds } from "~/lib/tariff-prices";
+import { formatCalendarDay, formatDateTime } from "~/lib/calendar";
+import { formatPounds } from "~/lib/money";
 
 /**
  * The customer's page of a quote (/quote/{token}): the document as the PDF

@@ -3,6 +3,7 @@ import type { MDXComponents, MDXContent } from "mdx/types";
 import { Children, isValidElement, type ComponentProps, type ReactElement, type ReactNode } from "react";
 import { phoneHref, useBrand } from "~/lib/brand";
 import { CookieList } from "./cookie-list";
+import { formatLongDay } from "~/lib/calendar";
 
 /** What a legal document's front matter gives (`app/content/legal/*.mdx`). */
 export interface LegalAttributes {
@@ -40,10 +41,6 @@ const PROSE = [
 ].join(" ");
 
 const INTRODUCTION_ID = "introduction";
-
-function formatLongDate(isoDate: string): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
-}
 
 const contentsLinkClasses = "flex gap-2 rounded-md px-2 py-1.5 text-slate-700 hover:bg-white hover:text-brand-700";
 
@@ -97,7 +94,7 @@ function LegalLayout({ title, lastUpdated, parts: { summary, introduction, secti
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
           <div className="mt-4 max-w-3xl text-lg leading-8 text-slate-700">{summary?.children}</div>
           <p className="mt-4 text-sm text-slate-600" data-testid="last-updated">
-            Last updated: <time dateTime={lastUpdated}>{formatLongDate(lastUpdated)}</time>
+            Last updated: <time dateTime={lastUpdated}>{formatLongDay(lastUpdated)}</time>
           </p>
         </div>
       </header>

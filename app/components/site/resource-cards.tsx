@@ -1,9 +1,10 @@
 import { CalendarDays, Clock } from "~/components/ui/icons";
-import { formatLongUkDate, RESOURCE_ARTICLES } from "~/lib/resources";
+import { RESOURCE_ARTICLES } from "~/lib/resources";
 import type { PublicStockImage } from "~/lib/stock-images";
 import { Section } from "./section";
 import { SectionHeading } from "./section-heading";
 import { StockImage, THIRD_COLUMN_SIZES } from "./stock-image";
+import { formatLongDay } from "~/lib/calendar";
 
 /** Three guide teasers; each shows the matching image of the "resources" location. */
 export function ResourceCards({ images }: { images: PublicStockImage[] }) {
@@ -35,7 +36,7 @@ export function ResourceCards({ images }: { images: PublicStockImage[] }) {
                 <p className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-slate-200 pt-4 text-sm text-slate-600">
                   <span className="flex items-center gap-1.5">
                     <CalendarDays className="size-4" aria-hidden />
-                    <time dateTime={article.date}>{formatLongUkDate(article.date)}</time>
+                    <time dateTime={article.date}>{formatLongDay(article.date)}</time>
                   </span>
                   <span className="flex items-center gap-1.5">
                     <Clock className="size-4" aria-hidden />

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { DATA_REQUEST_KINDS, DATA_REQUEST_OVERDUE_FILTER, DATA_REQUEST_STATUSES, DATA_REQUEST_TEXT as TEXT } from "~/lib/data-protection";
 import { hasHiddenCharacters, hiddenCharactersMessage, isPhoneNumber, LIMITS } from "~/lib/form-fields";
-import { londonDateStamp } from "~/lib/format";
-import { isCalendarDay } from "~/lib/tariff-prices";
 import { withoutHiddenCharacters } from "./fields";
 import { filteredListFromUrl, searchPageSchema } from "./search";
+import { isCalendarDay, ukDay } from "~/lib/calendar";
 
 /**
  * The request register (app/models/data-requests.server.ts): the record and
@@ -27,7 +26,7 @@ const receivedOn = z.preprocess(
   z
     .string({ required_error: TEXT.receivedOnInvalid, invalid_type_error: TEXT.receivedOnInvalid })
     .refine(isCalendarDay, TEXT.receivedOnInvalid)
-    .refine((day) => day <= londonDateStamp(new Date()), TEXT.receivedOnFuture),
+    .refine((day) => day <= ukDay(new Date()), TEXT.receivedOnFuture),
 );
 
 /** Whether a contact is an email address (else it is read as a phone number). */

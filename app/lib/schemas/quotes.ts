@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { hiddenCharactersMessage } from "~/lib/form-fields";
-import { londonDateStamp } from "~/lib/format";
 import { QUOTE_CHARGE_LABELS, QUOTE_CHARGES, QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS } from "~/lib/quotes";
-import { isCalendarDay } from "~/lib/tariff-prices";
 import { withoutHiddenCharacters } from "./fields";
 import { multiLineDiscount, penceAmount, priceRise, requiredText, TARIFF_LIMITS } from "./tariffs";
+import { isCalendarDay, ukDay } from "~/lib/calendar";
+import { formatCount } from "~/lib/money";
 
 /** Limits of a quote as staff write it: a larger figure is a typing mistake, not a deal. */
 export const QUOTE_LIMITS = {
@@ -25,7 +25,7 @@ const optionalNote = (label: string) =>
     z
       .string({ invalid_type_error: `Enter ${label} as text` })
       .trim()
-      .max(QUOTE_LIMITS.note, `Keep ${label} to ${QUOTE_LIMITS.note.toLocaleString("en-GB")} characters`),
+      .max(QUOTE_LIMITS.note, `Keep ${label} to ${formatCount(QUOTE_LIMITS.note)} characters`),
     { multiLine: true, message: hiddenCharactersMessage(label) },
   )
     .nullable()
@@ -117,7 +117,7 @@ export type QuoteLineInput = z.infer<typeof quoteLineSchema>;
 const validUntil = z
   .string({ required_error: "Enter the day the quote is valid until", invalid_type_error: "Enter the day the quote is valid until as YYYY-MM-DD" })
   .refine(isCalendarDay, "Enter the day the quote is valid until as a real date, YYYY-MM-DD")
-  .refine((day) => day >= londonDateStamp(new Date()), "The quote cannot be valid until a day that has passed");
+  .refine((day) => day >= ukDay(new Date()), "The quote cannot be valid until a day that has passed");
 
 /**
  * A draft as staff write it (`PATCH /admin/api/quotes/{id}`): any of the

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { FieldErrors } from "~/lib/form-submission";
-import { londonDateStamp } from "~/lib/format";
 import type { TariffComparisonQuery } from "~/lib/tariff-comparison";
 import { COMPARISON_DATA_CHOICES } from "~/lib/tariff-deal-words";
-import { addCalendarMonths, isCalendarDay } from "~/lib/tariff-prices";
 import { isTariffSlug, TARIFF_LINES, TARIFF_NETWORKS, TARIFF_SORTS, TARIFF_TERMS, type TariffNetwork, type TariffSort, type TariffTerm } from "~/lib/tariffs";
+import { addCalendarMonths, isCalendarDay, ukDay } from "~/lib/calendar";
+import { formatCount } from "~/lib/money";
 
 /**
  * The comparison's query (`/business-mobile?…#deals` and `GET /api/tariffs`):
@@ -114,14 +114,14 @@ export const tariffApiPageSchema = z.object({
       const offset = WHOLE_NUMBER.test(text) ? Number(text) : NaN;
       return offset <= TARIFF_API_PAGE.maxOffset ? offset : undefined;
     },
-    `Start from an offset of 0 to ${TARIFF_API_PAGE.maxOffset.toLocaleString("en-GB")}`,
+    `Start from an offset of 0 to ${formatCount(TARIFF_API_PAGE.maxOffset)}`,
     0,
   ),
 });
 
 /** The UK's today, the comparison's default start. */
 export function comparisonToday(now = new Date()): string {
-  return londonDateStamp(now);
+  return ukDay(now);
 }
 
 /** The URL's values of the named parameters; a parameter given twice is an error of its own. */

@@ -2,6 +2,7 @@ import { CsvSyntaxError, csvRecords, unguardedCsvCell } from "~/lib/csv";
 import { TARIFF_CSV_COLUMNS, TARIFF_CSV_HEADER, TARIFF_CSV_LIMITS, TariffCellError, type TariffDraft } from "~/lib/tariff-csv";
 import type { TariffInput } from "~/lib/tariffs";
 import { tariffInputSchema } from "./tariffs";
+import { formatCount } from "~/lib/money";
 
 /** What is wrong with an import, where a spreadsheet shows it: line 1 is the header. */
 export interface TariffCsvError {
@@ -106,7 +107,7 @@ export function* readTariffsCsvSteps(text: string): Generator<void, TariffCsvRea
       if (!header) header = cells.map((cell) => cell.trim().toLowerCase());
       else if (cells.length > 1 || cells[0]!.trim() !== "") records.push({ line, cells });
       if (records.length > TARIFF_CSV_LIMITS.rows) {
-        const limit = TARIFF_CSV_LIMITS.rows.toLocaleString("en-GB");
+        const limit = formatCount(TARIFF_CSV_LIMITS.rows);
         return refused([{ line, field: "file", message: `The file has more than ${limit} tariffs: import at most ${limit} at a time` }]);
       }
     }

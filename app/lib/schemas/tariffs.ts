@@ -1,7 +1,5 @@
 import { z } from "zod";
 import { hiddenCharactersMessage } from "~/lib/form-fields";
-import { londonDateStamp } from "~/lib/format";
-import { isCalendarDay } from "~/lib/tariff-prices";
 import {
   TARIFF_LINES,
   TARIFF_NETWORKS,
@@ -16,6 +14,7 @@ import {
 } from "~/lib/tariffs";
 import { withoutHiddenCharacters } from "./fields";
 import { cleanSearchText } from "./search";
+import { isCalendarDay, ukDay } from "~/lib/calendar";
 
 /** Limits of one tariff: a higher figure is a typing mistake, not a deal. */
 export const TARIFF_LIMITS = {
@@ -175,7 +174,7 @@ export const tariffFieldsSchema = z.object({
     .nullable()
     .default(null),
   checkedOn: calendarDay("the day the prices were checked").refine(
-    (day) => day <= londonDateStamp(new Date()),
+    (day) => day <= ukDay(new Date()),
     "The day the prices were checked cannot be in the future",
   ),
 });

@@ -3,8 +3,10 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { ArrowRight } from "~/components/ui/icons";
 import { describeAllowance, describeData, describeDiscount, describeEuRoaming, describeLines, describeTerm } from "~/lib/tariff-deal-words";
-import { describePriceRises, formatCalendarDay, formatPounds, withVat } from "~/lib/tariff-prices";
+import { describePriceRises, withVat } from "~/lib/tariff-prices";
 import { SAMPLE_PRICES_LABEL, type TariffOffer } from "~/lib/tariffs";
+import { formatCalendarDay } from "~/lib/calendar";
+import { formatPounds } from "~/lib/money";
 
 /** A figure ex VAT with its inc-VAT twin, read as words by a screen reader ("£12.00 ex VAT, £14.40 inc VAT"). */
 function Price({ exVatPence, per }: { exVatPence: number; per?: string }) {
