@@ -1,12 +1,9 @@
 import { json, type HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
-import { formValues, HONEYPOT_FIELD, isHoneypotFilled, parseWithSchema, type FormAnswer } from "~/lib/form-submission";
+import { parseWithSchema, type FormAnswer } from "~/lib/form-submission";
 import { errorToast, MESSAGES, type ToastMessage } from "~/lib/messages";
 import { ModelError } from "~/models/model-error.server";
-import { diskSpaceLow } from "~/infrastructure/disk-space.server";
-import { consumeClientRateLimit, consumeGlobalRateLimit, type RateLimitResult } from "~/infrastructure/rate-limit.server";
-import { BODY_LIMITS, BodyTooLargeError, readFormWithLimit } from "~/infrastructure/request-body.server";
-import { assertWriteAccepted } from "~/route-actions/write-guard.server";
+import { admitPublicWrite, admitToStore, PUBLIC_WRITE_STATUS, retryAfterHeaders, type PublicWriteRefusal } from "~/route-actions/public-write.server";
 import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
 import { logger } from "~/infrastructure/logger.server";
 
@@ -26,42 +23,38 @@ function answer(body: FormAnswer, status: number, headers?: HeadersInit) {
   return json(body, { status, headers });
 }
 
+/** What a refused public form says. */
+export const REFUSAL_TOASTS: Record<PublicWriteRefusal["reason"], ToastMessage> = {
+  unreadable: MESSAGES.checkYourDetails,
+  tooLarge: MESSAGES.checkYourDetails,
+  writesPaused: MESSAGES.writesPaused,
+  tooMany: MESSAGES.tooManyRequests,
+};
+
 /**
- * The one path every public form post takes: size bound, free disk space, the
- * per-client rate limit (every post counts), honeypot, the shared schema, the
- * rate limit from everyone together (only posts about to be stored count), then
- * the model's save. Errors come back with the visitor's values and a toast;
- * success redirects with one.
+ * A public form's post, through the one gate of public writes (public-write.server.ts), then
+ * the shared schema, the limit of everyone together and the model's save. Errors come back with
+ * the visitor's values and a toast; success redirects with one.
  */
 export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFormOptions<S>): Promise<Response> {
   const { request, scope, schema, save, success, redirectTo } = options;
-  assertWriteAccepted(request);
+  const successToast = (input: z.infer<S> | null) => (typeof success === "function" ? success(input) : success);
+  const refused = (refusal: PublicWriteRefusal, values?: Record<string, string>) =>
+    answer({ values, toast: raiseToast(REFUSAL_TOASTS[refusal.reason]) }, PUBLIC_WRITE_STATUS[refusal.reason], retryAfterHeaders(refusal));
 
-  let formData: FormData;
-  try {
-    formData = await readFormWithLimit(request, BODY_LIMITS.form);
-  } catch (error) {
-    return answer({ toast: raiseToast(MESSAGES.checkYourDetails) }, error instanceof BodyTooLargeError ? 413 : 400);
-  }
-  const values = formValues(formData);
-  const tooMany = (limit: RateLimitResult) =>
-    answer({ values, toast: raiseToast(MESSAGES.tooManyRequests) }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
-
-  if (await diskSpaceLow()) return answer({ values, toast: raiseToast(MESSAGES.writesPaused) }, 503);
-  const clientLimit = await consumeClientRateLimit(scope);
-  if (!clientLimit.allowed) return tooMany(clientLimit);
-
-  // A filled honeypot is a bot: answer as if it worked, keep nothing.
-  if (isHoneypotFilled(formData.get(HONEYPOT_FIELD))) return redirectWithToast(redirectTo, typeof success === "function" ? success(null) : success);
+  const write = await admitPublicWrite(request, scope, "form");
+  if (write.outcome === "refused") return refused(write.refusal, write.body ?? undefined);
+  // A bot: answered as if it worked, nothing kept.
+  if (write.outcome === "bot") return redirectWithToast(redirectTo, successToast(null));
+  const values = write.body;
 
   const parsed = parseWithSchema(schema, values);
   if (!parsed.success) {
     const toast = raiseToast(parsed.missingRequired ? MESSAGES.missingInformation : MESSAGES.checkYourDetails);
     return answer({ fieldErrors: parsed.fieldErrors, values, toast }, 400);
   }
-
-  const globalLimit = await consumeGlobalRateLimit(scope);
-  if (!globalLimit.allowed) return tooMany(globalLimit);
+  const overall = await admitToStore(scope);
+  if (overall) return refused(overall, values);
 
   try {
     await save(parsed.data);
@@ -71,7 +64,7 @@ export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFo
     logger.error({ event: "form.save_failed", scope, err: error }, `Saving a ${scope} submission failed`);
     return answer({ values, toast: raiseToast(MESSAGES.submissionFailed) }, 503);
   }
-  return redirectWithToast(redirectTo, typeof success === "function" ? success(parsed.data) : success);
+  return redirectWithToast(redirectTo, successToast(parsed.data));
 }
 
 /**

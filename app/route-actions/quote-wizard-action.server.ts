@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { formValues, HONEYPOT_FIELD, isHoneypotFilled, parseWithSchema } from "~/lib/form-submission";
+import { parseWithSchema } from "~/lib/form-submission";
 import { MESSAGES, type ToastMessage } from "~/lib/messages";
 import {
   firstUnansweredChoiceStep,
@@ -15,10 +15,8 @@ import { quoteRequestSchema } from "~/lib/schemas/quote-request";
 import { chosenDealOffer, leadLines } from "~/models/lead-deal.server";
 import { countWizardStepReached } from "~/models/lead-figures.server";
 import { decoyLeadReference, submitQuoteRequest } from "~/models/leads.server";
-import { diskSpaceLow } from "~/infrastructure/disk-space.server";
-import { consumeClientRateLimit } from "~/infrastructure/rate-limit.server";
-import { BODY_LIMITS, BodyTooLargeError, readFormWithLimit } from "~/infrastructure/request-body.server";
-import { assertWriteAccepted } from "~/route-actions/write-guard.server";
+import { REFUSAL_TOASTS } from "~/route-actions/public-forms.server";
+import { checkPublicWrite, PUBLIC_WRITE_STATUS, readPublicWrite, retryAfterHeaders, type PublicWriteRefusal } from "~/route-actions/public-write.server";
 import { raiseToast } from "~/route-actions/toast.server";
 import { logger } from "~/infrastructure/logger.server";
 
@@ -51,15 +49,11 @@ async function answer(state: QuoteWizardState, status = 200, headers?: HeadersIn
  */
 export async function quoteWizardAction({ request }: ActionFunctionArgs) {
   const sourcePage = new URL(request.url).pathname;
-  assertWriteAccepted(request);
-  let formData: FormData;
-  try {
-    formData = await readFormWithLimit(request, BODY_LIMITS.form);
-  } catch (error) {
-    const status = error instanceof BodyTooLargeError ? 413 : 400;
-    return answer({ step: 1, answers: {}, toast: raiseToast(MESSAGES.checkYourDetails) }, status);
+  const read = await readPublicWrite(request, "form");
+  if (read.outcome === "refused") {
+    return answer({ step: 1, answers: {}, toast: raiseToast(REFUSAL_TOASTS[read.refusal.reason]) }, PUBLIC_WRITE_STATUS[read.refusal.reason]);
   }
-  const values = formValues(formData);
+  const values = read.body;
   const intent = values.intent;
   const removingDeal = intent === QUOTE_WIZARD_INTENTS.removeDeal;
   // Removing the chosen deal keeps every answer and the step the visitor is on.
@@ -89,19 +83,23 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
   const submissionToken = TOKEN_PATTERN.test(values.submissionToken ?? "") ? values.submissionToken : crypto.randomUUID();
   const stayOnStep5 = (status: number, headers?: HeadersInit, toast: ToastMessage = MESSAGES.submissionFailed) =>
     answer({ step: 5, answers, submissionToken, toast: raiseToast(toast) }, status, headers);
-  const tooMany = (retryAfterSeconds: number) => stayOnStep5(429, { "Retry-After": String(retryAfterSeconds) });
+  // The wizard's last step says a refused submission failed; a paused disk says why.
+  const refused = (refusal: PublicWriteRefusal) =>
+    stayOnStep5(
+      PUBLIC_WRITE_STATUS[refusal.reason],
+      retryAfterHeaders(refusal),
+      refusal.reason === "writesPaused" ? MESSAGES.writesPaused : MESSAGES.submissionFailed,
+    );
 
-  if (await diskSpaceLow()) return stayOnStep5(503, undefined, MESSAGES.writesPaused);
-  const limit = await consumeClientRateLimit("quote");
-  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
-  if (isHoneypotFilled(formData.get(HONEYPOT_FIELD))) {
-    return answer({ step: 6, answers: {}, reference: decoyLeadReference() });
-  }
+  const write = await checkPublicWrite("quote", read);
+  if (write.outcome === "refused") return refused(write.refusal);
+  // A bot: answered as if it worked, nothing kept.
+  if (write.outcome === "bot") return answer({ step: 6, answers: {}, reference: decoyLeadReference() });
 
   try {
     // The consent box's "yes" is read by the shared schema, as the JSON API's.
     const submission = await submitQuoteRequest(values, { sourcePage, submissionToken });
-    if (submission.status === "busy") return tooMany(submission.retryAfterSeconds);
+    if (submission.status === "busy") return refused({ reason: "tooMany", retryAfterSeconds: submission.retryAfterSeconds });
     if (submission.status === "invalid") {
       const step = Math.min(...Object.keys(submission.fieldErrors).map(stepOfField)) as QuoteWizardStep;
       const toast = raiseToast(submission.missingRequired ? MESSAGES.missingInformation : MESSAGES.checkYourDetails);
