@@ -32,7 +32,8 @@ const WRITES: PublicWrite[] = [
   },
   {
     name: "the newsletter form",
-    send: (server, client, extra = {}) => publicClient(server).postForm("/about", { email: `reader-${client}@example.co.uk`, ...extra }, { "Fly-Client-IP": client }),
+    send: (server, client, extra = {}) =>
+      publicClient(server).postForm("/about", { email: `reader-${client}@example.co.uk`, ...extra }, { "Fly-Client-IP": client }),
     ok: 302,
     required: "email",
   },
@@ -53,19 +54,25 @@ const WRITES: PublicWrite[] = [
 describe("the gate of public writes, in one order", () => {
   const server = testServerForSuite({ TRUST_PROXY: "true", RATE_LIMIT_MAX: "1", RATE_LIMIT_WINDOW_SECONDS: "600" });
 
-  it.each(WRITES.map((write, index) => [write.name, write, index] as const))("%s: the client's limit comes before the honeypot", async (_name, write, index) => {
-    const client = `198.51.100.${index + 1}`;
-    expect((await write.send(server, client)).status).toBe(write.ok);
-    const bot = await write.send(server, client, { [HONEYPOT_FIELD]: "https://spam.example" });
-    expect(bot.status).toBe(429);
-    expect(Number(bot.headers.get("retry-after"))).toBeGreaterThan(0);
-  });
+  it.each(WRITES.map((write, index) => [write.name, write, index] as const))(
+    "%s: the client's limit comes before the honeypot",
+    async (_name, write, index) => {
+      const client = `198.51.100.${index + 1}`;
+      expect((await write.send(server, client)).status).toBe(write.ok);
+      const bot = await write.send(server, client, { [HONEYPOT_FIELD]: "https://spam.example" });
+      expect(bot.status).toBe(429);
+      expect(Number(bot.headers.get("retry-after"))).toBeGreaterThan(0);
+    },
+  );
 
-  it.each(WRITES.map((write, index) => [write.name, write, index] as const))("%s: a post the schema refuses counts against its client", async (_name, write, index) => {
-    const client = `203.0.113.${index + 1}`;
-    expect((await write.send(server, client, { [write.required]: "" })).status).toBe(400);
-    expect((await write.send(server, client)).status).toBe(429);
-  });
+  it.each(WRITES.map((write, index) => [write.name, write, index] as const))(
+    "%s: a post the schema refuses counts against its client",
+    async (_name, write, index) => {
+      const client = `203.0.113.${index + 1}`;
+      expect((await write.send(server, client, { [write.required]: "" })).status).toBe(400);
+      expect((await write.send(server, client)).status).toBe(429);
+    },
+  );
 });
 
 describe("the gate of public writes on a nearly full disk", () => {
