@@ -6,6 +6,15 @@ const alias = { "~": path.resolve(import.meta.dirname, "app") };
 /** The database test servers with the owner's account start from (made once per project and run). */
 const SERVER_TEMPLATE = "tests/support/server-template.ts";
 
+/**
+ * For files that reach the app only through the servers and browsers they start (server, browser,
+ * postgres): a worker runs its files one after another in one process, so the test helpers load
+ * once per worker rather than once per file (a fifth less CPU on 24 server files: 263 s to 210 s).
+ * They change no process-wide state; the unit tests, which point the app's modules at a data
+ * folder of their own, stay isolated.
+ */
+const withoutIsolation = { isolate: false };
+
 /** What every project shares. */
 const shared = {
   globals: true,
@@ -52,6 +61,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: "server",
+          ...withoutIsolation,
           include: ["tests/server/**/*.test.ts"],
           globalSetup: [SERVER_TEMPLATE],
           testTimeout: 120_000,
@@ -63,6 +73,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: "browser",
+          ...withoutIsolation,
           include: ["tests/browser/**/*.test.ts"],
           globalSetup: [SERVER_TEMPLATE],
           testTimeout: 180_000,
@@ -78,6 +89,7 @@ export default defineConfig({
               test: {
                 ...shared,
                 name: "postgres",
+                ...withoutIsolation,
                 include: ["tests/postgres/**/*.test.ts"],
                 globalSetup: [SERVER_TEMPLATE],
                 testTimeout: 120_000,

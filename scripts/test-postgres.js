@@ -26,6 +26,10 @@ const SAME_ON_EVERY_DATABASE = [
   // The SQLite file itself: its backups, and a full disk under it.
   "tests/server/backup-restore.test.ts",
   "tests/server/disk-exhaustion.test.ts",
+  // Password rules and hashing (scrypt at its real cost: half of this file's time): the rows it
+  // writes (a user's hash, their sessions) are written on Postgres by admin-users-api, and the
+  // sign-in throttle's counting by the sign-in-throttle and sign-in-limits files.
+  "tests/server/admin-passwords.test.ts",
   // The sign-in provider failing, before any account is read.
   "tests/server/admin-oidc-provider-failures.test.ts",
   // Requests, headers and the process: bodies, slow clients, hosts, logs and metrics, links masked.
