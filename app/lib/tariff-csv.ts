@@ -1,6 +1,6 @@
 import { csvRow } from "~/lib/csv";
 import type { PriceRise, TariffInput } from "~/lib/tariffs";
-import { hasFractionsOfPence, penceFromPounds as penceFromPoundsText, plainPounds } from "./money";
+import { hasFractionsOfPence, penceFromPounds, plainPounds } from "./money";
 
 /**
  * The tariff catalogue's CSV: one column per field, read by the import and
@@ -20,8 +20,8 @@ export const TARIFF_CSV_LIMITS = {
 export class TariffCellError extends Error {}
 
 /** Money as pounds and pence ("12.50"): exact, never a float. */
-export function penceFromPounds(cell: string): number {
-  const pence = penceFromPoundsText(cell);
+export function penceFromPoundsCell(cell: string): number {
+  const pence = penceFromPounds(cell);
   if (pence !== null) return pence;
   if (hasFractionsOfPence(cell)) throw new TariffCellError("Give pounds and pence with at most two decimal places, like 12.50");
   throw new TariffCellError("Enter pounds and pence, like 12.50");
@@ -61,7 +61,7 @@ function priceRises(cell: string): PriceRise[] {
     const [from, price, ...rest] = part.split("=").map((piece) => piece.trim());
     if (!from || price === undefined || rest.length > 0)
       throw new TariffCellError("Write each rise as YYYY-MM-DD=pounds, separated by ;, like 2027-04-01=14.00");
-    return { from, monthlyPriceExVatPence: penceFromPounds(price) };
+    return { from, monthlyPriceExVatPence: penceFromPoundsCell(price) };
   });
 }
 
@@ -107,7 +107,7 @@ export const TARIFF_CSV_COLUMNS: readonly TariffCsvColumn[] = [
     example: "12.50",
     fields: ["monthlyPriceExVatPence"],
     read: (cell, draft) => {
-      if (cell !== "") draft.monthlyPriceExVatPence = penceFromPounds(cell);
+      if (cell !== "") draft.monthlyPriceExVatPence = penceFromPoundsCell(cell);
     },
     write: (tariff) => plainPounds(tariff.monthlyPriceExVatPence),
   },
@@ -117,7 +117,7 @@ export const TARIFF_CSV_COLUMNS: readonly TariffCsvColumn[] = [
     example: "0.00",
     fields: ["upfrontCostExVatPence"],
     read: (cell, draft) => {
-      if (cell !== "") draft.upfrontCostExVatPence = penceFromPounds(cell);
+      if (cell !== "") draft.upfrontCostExVatPence = penceFromPoundsCell(cell);
     },
     write: (tariff) => plainPounds(tariff.upfrontCostExVatPence),
   },
@@ -193,7 +193,7 @@ export const TARIFF_CSV_COLUMNS: readonly TariffCsvColumn[] = [
     meaning: "Charge per day used in the EU when roaming is not included, ex VAT, in pounds and pence (empty: none stated)",
     example: "2.00",
     fields: ["euRoaming.dailyChargePence"],
-    read: (cell, draft) => (draft.euRoaming.dailyChargePence = cell === "" ? null : penceFromPounds(cell)),
+    read: (cell, draft) => (draft.euRoaming.dailyChargePence = cell === "" ? null : penceFromPoundsCell(cell)),
     write: (tariff) => (tariff.euRoaming.dailyChargePence === null ? "" : plainPounds(tariff.euRoaming.dailyChargePence)),
   },
   {

@@ -26,7 +26,7 @@ const responseMinutes =
 export async function leadFigures(now = new Date()): Promise<LeadFigures> {
   const db = await getDb();
   const days = lastUkDays(now, FIGURE_DAYS);
-  const since = ukDayStart(days[0]!).toISOString();
+  const since = figuresSince(now);
   const recentLeads = db.selectFrom("leads").where("createdAt", ">=", since);
 
   const contacted = recentLeads.where("firstContactedAt", "is not", null);

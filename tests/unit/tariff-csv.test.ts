@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SAMPLE_TARIFFS_CSV } from "~/data/sample-tariffs.server";
 import { CsvSyntaxError, csvRecords, csvRow } from "~/lib/csv";
 import { readTariffsCsv } from "~/lib/schemas/tariff-csv";
-import { penceFromPounds, TARIFF_CSV_COLUMNS, TARIFF_CSV_HEADER, tariffCsvRow } from "~/lib/tariff-csv";
+import { penceFromPoundsCell, TARIFF_CSV_COLUMNS, TARIFF_CSV_HEADER, tariffCsvRow } from "~/lib/tariff-csv";
 import { TARIFF_NETWORKS, type TariffInput } from "~/lib/tariffs";
 import { plainPounds } from "~/lib/money";
 
@@ -61,12 +61,12 @@ describe("pounds and pence", () => {
     ["0.29", 29],
     ["1000000.07", 100000007],
   ])("reads %s as %i pence, exactly", (cell, pence) => {
-    expect(penceFromPounds(cell)).toBe(pence);
-    expect(penceFromPounds(plainPounds(pence))).toBe(pence);
+    expect(penceFromPoundsCell(cell)).toBe(pence);
+    expect(penceFromPoundsCell(plainPounds(pence))).toBe(pence);
   });
 
   it.each(["12.505", "-1.00", "12,50", "abc", "", "1e3"])("refuses %s", (cell) => {
-    expect(() => penceFromPounds(cell)).toThrow(/pounds and pence/);
+    expect(() => penceFromPoundsCell(cell)).toThrow(/pounds and pence/);
   });
 });
 
