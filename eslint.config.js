@@ -6,32 +6,20 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * The layers, each allowed to import only the ones below it (README, "Where things are"):
- * routes -> route-actions -> models -> infrastructure; lib is shared by all and imports none
- * (not even components). Components import lib only; a type from a server layer is still allowed there.
- * Everywhere in app/: nothing from scripts/ (plain tools run beside the server, not part of it), and
- * no `../../` paths: `~/` names a module the same way from every folder. The one folder outside
- * app/ the server build takes in is migrations/.
+ * The layout (docs/decisions/017-one-folder-per-capability.md): routes use anything; a
+ * capability (app/features/<name>) uses its own files, the platform, ui and lib, and another
+ * capability only through that one's index.ts (or index.server.ts), and only one before it in
+ * CAPABILITY_ORDER; the platform uses only itself and lib; ui uses ui and lib; lib only lib.
+ * Everywhere in app/: nothing from scripts/ (plain tools run beside the server, not part of it),
+ * and no `../../` paths: `~/` names a module the same way from every folder.
  */
-const LAYERS = ["routes", "route-actions", "models", "infrastructure"];
+import layout from "./scripts/eslint-layout.js";
+
 const everywhereInApp = [
   { regex: "^(\\.\\./)+scripts(/|$)", message: "app/ may not import from scripts/: share the code from app/ (the scripts use the server build)." },
   { regex: "^\\.\\./\\.\\./(?!migrations$)", message: "Name a module in app/ with ~/ rather than a ../../ path." },
 ];
 const importRule = (patterns) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...everywhereInApp, ...patterns] }] });
-const layerImports = (layer) => {
-  const above = layer === "lib" ? [...LAYERS, "components"] : layer === "components" ? LAYERS : LAYERS.slice(0, LAYERS.indexOf(layer));
-  return {
-    files: [`app/${layer}/**/*.{ts,tsx}`],
-    rules: importRule([
-      {
-        group: above.flatMap((name) => [`~/${name}/*`, `../${name}/*`]),
-        message: `app/${layer} may not import from ${above.join(", ")}: the layers import downwards only (README, "Where things are").`,
-        allowTypeImports: layer === "components",
-      },
-    ]),
-  };
-};
 
 export default tseslint.config(
   { ignores: ["build/", "public/build/", "node_modules/", "data/", "coverage/"] },
@@ -68,12 +56,12 @@ export default tseslint.config(
   },
   { files: ["app/**"], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
   {
-    // Server code logs through ~/infrastructure/logger.server (JSON lines, LOG_LEVEL); browser code has no log to keep.
+    // Server code logs through ~/platform/logger.server (JSON lines, LOG_LEVEL); browser code has no log to keep.
     // A file stays short enough to read whole: past 300 lines it holds more than one thing.
     files: ["app/**/*.{ts,tsx}"],
     rules: { "no-console": "error", "max-lines": ["error", { max: 300, skipBlankLines: false, skipComments: false }], ...importRule([]) },
   },
-  ...["route-actions", "models", "infrastructure", "lib", "components"].map(layerImports),
+  { files: ["app/**/*.{ts,tsx}"], plugins: { layout }, rules: { "layout/imports": "error" } },
   {
     // Dates and figures are reckoned and written in one place each (app/lib/calendar.ts, app/lib/money.ts),
     // so "today", a week and "£1,234.56" mean the same on every screen.

@@ -1,17 +1,17 @@
 import type { EntryContext, HandleDocumentRequestFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import type { ReactElement } from "react";
-import { sharesPageWithAnonymousVisitors } from "~/lib/page-cache";
+import { sharesPageWithAnonymousVisitors } from "~/platform/page-cache";
 import { NonceProvider } from "~/lib/nonce";
 import { RequestIdProvider } from "~/lib/request-id";
-import { keepRenderedPage } from "~/infrastructure/page-cache.server";
-import { RENDER_ABORT_DELAY_MS, renderWholePage } from "~/infrastructure/render-page.server";
-import { startScriptsAfterLoad } from "~/infrastructure/page-scripts.server";
-import { requestContext } from "~/infrastructure/request-context.server";
-import { contentSecurityPolicy, inlineHashes } from "~/infrastructure/security-headers.server";
+import { keepRenderedPage } from "~/platform/page-cache.server";
+import { RENDER_ABORT_DELAY_MS, renderWholePage } from "~/platform/render-page.server";
+import { startScriptsAfterLoad } from "~/platform/page-scripts.server";
+import { contentSecurityPolicy, inlineHashes } from "~/platform/security-headers.server";
 // Importing this starts the database migration and admin bootstrap as the server starts.
 import "~/startup.server";
-import { logger } from "~/infrastructure/logger.server";
+import { logger } from "~/platform/logger.server";
+import { requestContext } from "~/platform/request-store.server";
 
 /**
  * Whether this answer may be kept for every anonymous visitor: an anonymous GET

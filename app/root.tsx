@@ -3,15 +3,15 @@ import { RequestReference } from "~/lib/request-id";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { iconSpriteHref } from "~/components/ui/icons";
-import { Toaster } from "~/components/ui/toaster";
-import type { RootData } from "~/lib/brand";
+import { iconSpriteHref } from "~/ui/icons";
+import { Toaster } from "~/ui/toaster";
+import type { RootData } from "~/platform/brand";
 import { useMarkHydrated } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
-import { brand, siteOrigin } from "~/infrastructure/brand.server";
-import { readConsent } from "~/route-actions/consent.server";
-import { env } from "~/infrastructure/env.server";
-import { takeToast } from "~/route-actions/toast.server";
+import { brand, siteOrigin } from "~/platform/brand.server";
+import { readConsent } from "~/features/site/cookie-consent.server";
+import { env } from "~/platform/env.server";
+import { takeToast } from "~/platform/toast.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [

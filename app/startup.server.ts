@@ -1,27 +1,30 @@
-import { ensureBootstrapAdmin } from "~/models/first-super-admin.server";
-import { measureUnsizedStockImages } from "~/models/stock-images.server";
-import { startQuoteExpiry } from "~/models/quote-expiry.server";
-import { startRetentionSchedule } from "~/models/retention-schedule.server";
-import { runRetentionOnItsOwnThread } from "~/models/retention-thread.server";
-import { quotePdfState } from "~/models/quote-pdf-state.server";
-import { newComparisonsRefused } from "~/models/tariff-comparison.server";
-import { refuseComparisonRendersWith } from "~/infrastructure/front-door.server";
-import { drawQuotePdfsOnItsOwnThread } from "~/infrastructure/quote-pdf-thread.server";
-import { answerKeptQuotePdfsFrom } from "~/infrastructure/quote-pdf-keep.server";
+import { ensureBootstrapAdmin } from "~/features/staff/first-super-admin.server";
+import { measureUnsizedStockImages } from "~/features/content/stock-images.server";
+import { startQuoteExpiry } from "~/features/quotes/quote-expiry.server";
+import { startRetentionSchedule } from "~/features/privacy/retention-schedule.server";
+import { runRetentionOnItsOwnThread } from "~/features/privacy/retention-thread.server";
+import { quotePdfState } from "~/features/quotes/quote-pdf-state.server";
+import { newComparisonsRefused } from "~/features/tariffs/tariff-comparison.server";
+import { answerEarly, refuseComparisonRendersWith } from "~/platform/front-door.server";
+import { hookIntoRequests } from "~/platform/request-context.server";
+import { drawQuotePdfsOnItsOwnThread } from "~/features/quotes/quote-pdf-thread.server";
+import { answerKeptQuotePdf, answerKeptQuotePdfsFrom, isQuotePdfDownload } from "~/features/quotes/quote-pdf-keep.server";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { markServerRunning } from "~/infrastructure/backup.server";
-import { startBackupSchedule } from "~/infrastructure/backup-schedule.server";
-import { databaseKind, getDb } from "~/infrastructure/db.server";
-import { isCommonPassword } from "~/infrastructure/common-passwords.server";
-import { env } from "~/infrastructure/env.server";
-import { logger } from "~/infrastructure/logger.server";
-import { startMetricsPort } from "~/infrastructure/metrics.server";
-import { stopGracefullyOnSignals } from "~/infrastructure/graceful-stop.server";
-import { announceEmailSettings } from "~/infrastructure/mailer.server";
-import { startOutbox } from "~/infrastructure/outbox.server";
+import { markServerRunning } from "~/platform/backup.server";
+import { startBackupSchedule } from "~/platform/backup-schedule.server";
+import { databaseKind, getDb } from "~/platform/db.server";
+import { isCommonPassword } from "~/platform/common-passwords.server";
+import { env } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
+import { startMetricsPort } from "~/platform/metrics.server";
+import { stopGracefullyOnSignals } from "~/platform/graceful-stop.server";
+import { announceEmailSettings } from "~/platform/mailer.server";
+import { startOutbox } from "~/platform/outbox.server";
 
 // First, so that a deploy's SIGTERM is handled cleanly from the start.
+// Every request from now on passes the request hooks (headers, page cache, front door) before any route.
+hookIntoRequests();
 stopGracefullyOnSignals();
 
 /**
@@ -40,6 +43,7 @@ announceEmailSettings();
 answerKeptQuotePdfsFrom(quotePdfState);
 // A client past its allowance of new comparisons is refused before a comparison page is rendered.
 refuseComparisonRendersWith(newComparisonsRefused);
+answerEarly({ isFor: isQuotePdfDownload, answer: answerKeptQuotePdf });
 /** A thread's code built beside the server (`npm run build` makes it), given to `use`; without it the work stays on the server's thread. */
 function onItsOwnThread(file: string, use: (url: URL) => void, what: string) {
   const url = new URL(`./${file}`, import.meta.url);

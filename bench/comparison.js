@@ -85,7 +85,7 @@ const HOME_SAMPLES = 200;
 const HOME_GOAL_MS = 50;
 /** The production limits (env.server.ts's defaults: 10 posts, so 60 new comparisons, a minute); the built server's starter raises them. */
 const PRODUCTION_LIMITS = { RATE_LIMIT_MAX: "10", RATE_LIMIT_WINDOW_SECONDS: "60" };
-/** As app/lib/tariff-comparison.ts has it: new comparisons per client for each post RATE_LIMIT_MAX allows. */
+/** As app/features/tariffs/tariff-comparison.ts has it: new comparisons per client for each post RATE_LIMIT_MAX allows. */
 const NEW_COMPARISONS_PER_POST = 6;
 /** 150 comparisons no one has asked for: 5G deals for every number of lines, each sorted three ways. */
 const NEW_COMPARISONS = ["team-monthly", "contract-total", "data"].flatMap((sort) =>

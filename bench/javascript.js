@@ -14,7 +14,7 @@ export const HOME_PAGE_GOAL_KIB = 90;
 
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 
-/** The home page's parts whose code loads on use (`app/components/site/static-parts.ts`), by their module's name. */
+/** The home page's parts whose code loads on use (`app/features/site/static-parts.ts`), by their module's name. */
 const PARTS_LOADED_ON_USE = ["quote-wizard", "testimonials-showcase", "cookie-banner", "site-header"];
 
 /** A built script and every script it imports, followed through the files themselves. */

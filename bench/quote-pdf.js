@@ -1,5 +1,5 @@
 // A quote's PDF, in two parts.
-// 1. The renderer (app/infrastructure/quote-pdf.server.ts) alone: a 30-line quote drawn 200 times after
+// 1. The renderer (app/features/quotes/quote-pdf.server.ts) alone: a 30-line quote drawn 200 times after
 //    20 unsampled ones (p50/p95, goal p95 under 300 ms), then the process's memory (RSS and heap, after
 //    a full garbage collection) before and after 1,000 more (goal: flat). It calls the renderer itself:
 //    the module and the test's 30-line quote (tests/support/quote-documents.ts) bundled by esbuild as
@@ -34,7 +34,7 @@ const GOAL_HEAP_GROWTH_MIB = 5;
 const GOAL_RSS_GROWTH_MIB = 32;
 
 const ENTRY = `
-export { renderQuotePdf } from "./app/infrastructure/quote-pdf.server";
+export { renderQuotePdf } from "./app/features/quotes/quote-pdf.server";
 export { thirtyLineQuote } from "./tests/support/quote-documents";
 `;
 

@@ -1,6 +1,10 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from "kysely";
-import { ADMIN_ROLES, BUSINESS_TYPES, CONTACT_SUBJECTS, CONTRACT_EXPIRIES, LEAD_STATUSES, STOCK_IMAGE_LOCATIONS, TEAM_SIZES } from "../app/lib/enums";
 import { autoIdColumn, isPostgres } from "./dialect";
+import { ADMIN_ROLES } from "../app/features/staff/admin-roles";
+import { BUSINESS_TYPES, CONTRACT_EXPIRIES, LEAD_STATUSES } from "../app/features/leads/lead-lists";
+import { CONTACT_SUBJECTS } from "../app/features/inbox/contact-subjects";
+import { STOCK_IMAGE_LOCATIONS } from "../app/features/content/stock-image-locations";
+import { TEAM_SIZES } from "../app/features/tariffs/tariff-comparison";
 
 /** `column IN ('a', 'b')` for a CHECK constraint, from one of the spec's lists. */
 function oneOf(column: string, values: readonly string[]) {

@@ -5,7 +5,7 @@ import { autoIdColumn, isPostgres } from "./dialect";
  * The tariff catalogue, and the deal a lead chose:
  * - `tariffs`: one row per tariff. Money is integer pence ex VAT. The lists
  *   (price rises, EU roaming, business extras, multi-line discount) are JSON
- *   text, read and written whole by app/models/tariffs.server.ts. Network and
+ *   text, read and written whole by app/features/tariffs/tariffs.server.ts. Network and
  *   service type are checked by the app's schema, not a CHECK, so their lists
  *   can grow without rebuilding the table.
  * - A tariff change bumps the public content version (migration 0011), so the

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { autoIdColumn, isPostgres } from "./dialect";
 
-/** The statuses of app/lib/quotes.ts (QUOTE_STATUSES); a landed migration keeps its own copy of a list. */
+/** The statuses of app/features/quotes/quotes.ts (QUOTE_STATUSES); a landed migration keeps its own copy of a list. */
 const STATUSES = ["draft", "sent", "viewed", "accepted", "declined", "expired", "withdrawn", "superseded"];
 
 /**

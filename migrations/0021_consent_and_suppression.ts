@@ -1,7 +1,7 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from "kysely";
 import { autoIdColumn, isPostgres } from "./dialect";
 
-/** The lists of app/lib/consent.ts; a landed migration keeps its own copy of a list. */
+/** The lists of app/features/leads/consent.ts; a landed migration keeps its own copy of a list. */
 const PURPOSES = ["marketing_email"];
 const WITHDRAWN_HOW = ["unsubscribe_link", "one_click", "staff"];
 const SUPPRESSION_KINDS = ["email", "phone"];
@@ -25,7 +25,7 @@ function caseInsensitiveText(
  *   and its version, when) and its withdrawal. Kept when the lead or sign-up it
  *   came from is removed (the link is set to null): the record is the proof.
  * - `suppressions`: addresses and phone numbers never to be contacted again,
- *   as a keyed hash only (app/infrastructure/suppression.server.ts), never the plain value.
+ *   as a keyed hash only (app/platform/suppression.server.ts), never the plain value.
  * - `newsletterSignups` gains double opt-in: a sign-up is a subscriber only once
  *   confirmed. The confirmation token is kept as a SHA-256 hash. Sign-ups made
  *   before double opt-in existed are counted confirmed at their sign-up date:

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { autoIdColumn, isPostgres } from "./dialect";
 
-/** The lists of app/lib/data-protection.ts; a landed migration keeps its own copy of a list. */
+/** The lists of app/features/privacy/data-protection.ts; a landed migration keeps its own copy of a list. */
 const REQUEST_KINDS = ["access", "erasure", "objection", "rectification"];
 const REQUEST_STATUSES = ["open", "done", "refused"];
 const RUN_MODES = ["dry_run", "apply"];

@@ -13,15 +13,15 @@ import { isPostgres } from "./dialect";
  * - `leads.phoneNormalised`, `contactEnquiries.phoneNormalised`: the phone
  *   number as digits in the UK's national form ("+44 7700 900123",
  *   "0044 7700 900123" and "07700 900123" are all "07700900123"), computed by
- *   the database (normalisePhone in app/infrastructure/suppression.server.ts
+ *   the database (normalisePhone in app/platform/suppression.server.ts
  *   does the same for what staff type). On SQLite a number holding anything
  *   but digits and the marks the forms allow has none, so it is never matched
  *   by a guess.
  */
 
-/** DELIVERY_KIND_AUDIENCE's kinds sent to a person (app/lib/outbox.ts); a landed migration keeps its own copy of a list. */
+/** DELIVERY_KIND_AUDIENCE's kinds sent to a person (app/platform/outbox-kinds.ts); a landed migration keeps its own copy of a list. */
 const KINDS_TO_A_PERSON = ["lead.confirmation-email", "quote.customer-email", "newsletter.confirmation-email"];
-/** The failed sign-in summary's shape (recordFailedSignIn, app/models/audit-log.server.ts), the last method named being its own. */
+/** The failed sign-in summary's shape (recordFailedSignIn, app/features/staff/audit-log.server.ts), the last method named being its own. */
 const FAILED_SIGN_IN = /^Failed sign-in as (.+) (?:with a password|through the sign-in provider) from \S+: /s;
 const NO_EMAIL = "(no email)";
 const REMOVED_WORDS = "[removed]";

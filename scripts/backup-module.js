@@ -1,4 +1,4 @@
-// The backup code the server uses (app/infrastructure/backup.server.ts), from the build:
+// The backup code the server uses (app/platform/backup.server.ts), from the build:
 // `npm run build` makes build/backup.js (docs/decisions/008). The container always has it.
 import fs from "node:fs";
 import path from "node:path";

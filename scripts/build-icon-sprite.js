@@ -1,5 +1,5 @@
-// `npm run icons`: writes app/components/ui/icons.svg, one <symbol> per icon that
-// app/components/ui/icons.tsx names with spriteIcon("…"), drawn from lucide's own shapes. Pages
+// `npm run icons`: writes app/ui/icons.svg, one <symbol> per icon that
+// app/ui/icons.tsx names with spriteIcon("…"), drawn from lucide's own shapes. Pages
 // then point at the file with <use>, so the public site's icons cost no JavaScript at all.
 // tests/unit/icon-sprite.test.ts fails when the committed file is not what this makes.
 import fs from "node:fs";
@@ -7,8 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const iconsModule = path.join(root, "app/components/ui/icons.tsx");
-export const spriteFile = path.join(root, "app/components/ui/icons.svg");
+export const iconsModule = path.join(root, "app/ui/icons.tsx");
+export const spriteFile = path.join(root, "app/ui/icons.svg");
 const lucideIcons = path.join(root, "node_modules/lucide-react/dist/esm/icons");
 
 /** The lucide names icons.tsx asks for, each once, in the order first named. */

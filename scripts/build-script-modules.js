@@ -11,13 +11,13 @@ import { projectRoot } from "./built-server.js";
 await build({
   entryPoints: {
     migrations: path.join(projectRoot, "migrations/index.ts"),
-    backup: path.join(projectRoot, "app/infrastructure/backup.server.ts"),
+    backup: path.join(projectRoot, "app/platform/backup.server.ts"),
     // Retention reads the server's settings (env.server.ts), as the server does: an operator runs it with the same environment.
-    retention: path.join(projectRoot, "app/models/retention-command.server.ts"),
+    retention: path.join(projectRoot, "app/features/privacy/retention-command.server.ts"),
     // The server runs retention's apply runs on SQLite on a thread of its own, from this file (retention-thread.server.ts).
-    "retention-worker": path.join(projectRoot, "app/models/retention-worker.server.ts"),
+    "retention-worker": path.join(projectRoot, "app/features/privacy/retention-worker.server.ts"),
     // The server draws quote PDFs on a thread of their own, from this file (quote-pdf-thread.server.ts).
-    "quote-pdf-worker": path.join(projectRoot, "app/infrastructure/quote-pdf-worker.server.ts"),
+    "quote-pdf-worker": path.join(projectRoot, "app/features/quotes/quote-pdf-worker.server.ts"),
   },
   outdir: path.join(projectRoot, "build"),
   bundle: true,
@@ -25,7 +25,7 @@ await build({
   format: "esm",
   target: "node20",
   packages: "external",
-  // The app's own imports ("~/infrastructure/...") are bundled, not taken for packages.
+  // The app's own imports ("~/platform/...") are bundled, not taken for packages.
   alias: { "~": path.join(projectRoot, "app") },
   logLevel: "warning",
 });

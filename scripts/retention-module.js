@@ -1,4 +1,4 @@
-// The retention code the server runs (app/models/retention-command.server.ts), from the build:
+// The retention code the server runs (app/features/privacy/retention-command.server.ts), from the build:
 // `npm run build` makes build/retention.js (docs/decisions/008). The container always has it.
 import fs from "node:fs";
 import path from "node:path";

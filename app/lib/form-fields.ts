@@ -1,7 +1,7 @@
 /**
  * The rules of the site's form fields as plain data: whether an answer is
  * required, how long it may be, what kind of answer it is, and the words its
- * messages use. The server's zod schemas (`lib/schemas`) are built from these,
+ * messages use. The server's zod schemas (each capability's `*-schema.ts`) are built from these,
  * and so are the inputs' attributes (required marker, maxLength, type), so a
  * rule is written once. This module has no zod in it: it is shipped to the
  * browser, zod is not.

@@ -47,3 +47,6 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   if (isAvif(bytes)) return { contentType: "image/avif", extension: "avif" };
   return null;
 }
+
+/** The largest image staff may upload (SPEC section 9: 10 MB). */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;

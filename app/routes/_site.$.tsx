@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/ui/button";
 
 /** Any path no other route claims: a 404 inside the site's own frame. */
 export function loader() {

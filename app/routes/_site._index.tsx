@@ -1,14 +1,16 @@
 import { json } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { AboutBlock, HomeHero, HowItWorks, QuoteWizard, ResourceCards, ServicesTiles, TestimonialsShowcase, WhyChooseUs } from "~/components/site/static-parts";
-import { useBrand } from "~/lib/brand";
-import { pageMeta } from "~/lib/seo";
-import { firstStockImages, listStockImagesByLocation } from "~/models/stock-images.server";
-import { listTestimonialsForDisplay } from "~/models/testimonials.server";
-import { skipRevalidationAfterWizardSteps } from "~/lib/quote-wizard-revalidation";
-import { FORM_LOGO_LOCATIONS } from "~/lib/stock-images";
-import { publicFormHeaders } from "~/route-actions/public-forms.server";
-import { quoteWizardAction } from "~/route-actions/quote-wizard-action.server";
+import { AboutBlock, HomeHero, HowItWorks, ServicesTiles, WhyChooseUs } from "~/features/site/static-parts";
+import { ResourceCards, TestimonialsShowcase } from "~/features/content/content-parts";
+import { QuoteWizard } from "~/features/wizard/quote-wizard-part";
+import { useBrand } from "~/platform/brand";
+import { pageMeta } from "~/features/site/seo";
+import { firstStockImages, listStockImagesByLocation } from "~/features/content/stock-images.server";
+import { listTestimonialsForDisplay } from "~/features/content/testimonials.server";
+import { skipRevalidationAfterWizardSteps } from "~/features/wizard/quote-wizard-revalidation";
+import { FORM_LOGO_LOCATIONS } from "~/features/content/stock-images";
+import { publicFormHeaders } from "~/platform/public-forms.server";
+import { quoteWizardAction } from "~/features/wizard/quote-wizard-action.server";
 
 /** The quote wizard on this page posts here. */
 export const action = quoteWizardAction;

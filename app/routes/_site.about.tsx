@@ -1,17 +1,17 @@
 import { json } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { ArrowRight } from "~/components/ui/icons";
-import { AboutStory } from "~/components/site/about-story";
-import { Hero } from "~/components/site/hero";
-import { PridePoints } from "~/components/site/pride-points";
-import { StockImage } from "~/components/site/stock-image";
-import { ButtonLink } from "~/components/ui/button";
-import { useBrand } from "~/lib/brand";
-import { pageMeta } from "~/lib/seo";
-import { firstStockImages } from "~/models/stock-images.server";
-import { NewsletterSignup } from "~/components/site/newsletter-signup";
-import { newsletterAction } from "~/route-actions/newsletter-action.server";
-import { publicFormHeaders } from "~/route-actions/public-forms.server";
+import { ArrowRight } from "~/ui/icons";
+import { AboutStory } from "~/features/site/about-story";
+import { Hero } from "~/features/site/hero";
+import { PridePoints } from "~/features/site/pride-points";
+import { StockImage } from "~/features/content/stock-image";
+import { ButtonLink } from "~/ui/button";
+import { useBrand } from "~/platform/brand";
+import { pageMeta } from "~/features/site/seo";
+import { firstStockImages } from "~/features/content/stock-images.server";
+import { NewsletterSignup } from "~/features/inbox/newsletter-signup";
+import { newsletterAction } from "~/features/inbox/newsletter-action.server";
+import { publicFormHeaders } from "~/platform/public-forms.server";
 
 /** The newsletter form on this page posts here. */
 export const action = newsletterAction;

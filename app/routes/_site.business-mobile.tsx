@@ -1,25 +1,30 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { ArrowRight, Phone } from "~/components/ui/icons";
-import { BenefitBadges } from "~/components/site/benefit-badges";
-import { BenefitsList } from "~/components/site/benefits-list";
-import { DealsSection } from "~/components/site/deals/deals-section";
-import { Hero } from "~/components/site/hero";
-import { MobilePlansBlock } from "~/components/site/mobile-plans-block";
-import { QuoteIncludesCard } from "~/components/site/quote-includes-card";
-import { QuoteWizard, TestimonialsShowcase } from "~/components/site/static-parts";
-import { buttonClasses, ButtonLink } from "~/components/ui/button";
-import { phoneHref, useBrand } from "~/lib/brand";
-import { pageMeta } from "~/lib/seo";
-import { comparisonToday } from "~/lib/schemas/tariff-comparison";
-import { linesForTeamSize } from "~/lib/tariff-comparison";
-import { firstStockImages } from "~/models/stock-images.server";
-import { dealsForPage } from "~/models/tariff-comparison.server";
-import { listTestimonialsForDisplay } from "~/models/testimonials.server";
-import { skipRevalidationAfterWizardSteps } from "~/lib/quote-wizard-revalidation";
-import { FORM_LOGO_LOCATIONS } from "~/lib/stock-images";
-import { publicFormHeaders } from "~/route-actions/public-forms.server";
-import { quoteWizardAction } from "~/route-actions/quote-wizard-action.server";
+import { ArrowRight, Phone } from "~/ui/icons";
+import { BenefitBadges } from "~/features/site/benefit-badges";
+import { BenefitsList } from "~/features/site/benefits-list";
+import { DealsSection } from "~/features/tariffs/deals-section";
+import { Hero } from "~/features/site/hero";
+import { MobilePlansBlock } from "~/features/tariffs/mobile-plans-block";
+import { QuoteIncludesCard } from "~/features/quotes/quote-includes-card";
+import { TestimonialsShowcase } from "~/features/content/content-parts";
+import { QuoteWizard } from "~/features/wizard/quote-wizard-part";
+import { buttonClasses, ButtonLink } from "~/ui/button";
+import { phoneHref, useBrand } from "~/platform/brand";
+import { pageMeta } from "~/features/site/seo";
+import { comparisonToday } from "~/features/tariffs/tariff-comparison-schema";
+import { readComparisonQuery } from "~/features/tariffs/comparison-query.server";
+import { linesForTeamSize } from "~/features/tariffs/tariff-comparison";
+import { firstStockImages } from "~/features/content/stock-images.server";
+import { dealsForPage } from "~/features/tariffs/tariff-comparison.server";
+import { listTestimonialsForDisplay } from "~/features/content/testimonials.server";
+import { skipRevalidationAfterWizardSteps } from "~/features/wizard/quote-wizard-revalidation";
+import { FORM_LOGO_LOCATIONS } from "~/features/content/stock-images";
+import { publicFormHeaders } from "~/platform/public-forms.server";
+import { quoteWizardAction } from "~/features/wizard/quote-wizard-action.server";
+
+/** The page follows its query string (a comparison): the page cache keeps one copy per query, in its one spelling, for today. */
+export const handle = { readsQuery: readComparisonQuery };
 
 /** The quote wizard on this page posts here. */
 export const action = quoteWizardAction;

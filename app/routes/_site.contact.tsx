@@ -1,15 +1,15 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { ContactForm } from "~/components/site/contact-form";
-import { ContactDetails, LegalLine, OfficeAddress } from "~/components/site/contact-info";
-import { PageHeader } from "~/components/site/page-header";
-import { StockImage } from "~/components/site/stock-image";
+import { ContactForm } from "~/features/inbox/contact-form";
+import { ContactDetails, LegalLine, OfficeAddress } from "~/features/site/contact-info";
+import { PageHeader } from "~/features/site/page-header";
+import { StockImage } from "~/features/content/stock-image";
 import { MESSAGES } from "~/lib/messages";
-import { contactEnquirySchema } from "~/lib/schemas/public-forms";
-import { pageMeta } from "~/lib/seo";
-import { createContactEnquiry } from "~/models/contact-enquiries.server";
-import { firstStockImages } from "~/models/stock-images.server";
-import { handlePublicForm, publicFormHeaders } from "~/route-actions/public-forms.server";
+import { contactEnquirySchema } from "~/features/inbox/public-forms-schema";
+import { pageMeta } from "~/features/site/seo";
+import { createContactEnquiry } from "~/features/inbox/contact-enquiries.server";
+import { firstStockImages } from "~/features/content/stock-images.server";
+import { handlePublicForm, publicFormHeaders } from "~/platform/public-forms.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
-import CookiesDocument, { attributes } from "~/content/legal/cookies.mdx";
-import { LegalPage } from "~/components/site/legal-page";
-import { Button } from "~/components/ui/button";
-import { pageMeta } from "~/lib/seo";
+import CookiesDocument, { attributes } from "~/features/site/legal/cookies.mdx";
+import { LegalPage } from "~/features/site/legal-page";
+import { Button } from "~/ui/button";
+import { pageMeta } from "~/features/site/seo";
 import type { RootLoader } from "~/root";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -43,7 +43,7 @@ function CookieSettings() {
   );
 }
 
-/** The text lives in `app/content/legal/cookies.mdx`. */
+/** The text lives in `app/features/site/legal/cookies.mdx`. */
 export default function CookiesPage() {
   return (
     <>

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
-import { NEWSLETTER_CONSENT_STATEMENT } from "~/lib/consent";
-import { confirmNewsletterSignup, type NewsletterConfirmation } from "~/models/newsletter-signups.server";
-import { consumeClientRateLimit } from "~/infrastructure/rate-limit.server";
-import { assertWriteAccepted } from "~/route-actions/write-guard.server";
+import { Button } from "~/ui/button";
+import { NEWSLETTER_CONSENT_STATEMENT } from "~/features/leads/consent";
+import { confirmNewsletterSignup, type NewsletterConfirmation } from "~/features/inbox/newsletter-signups.server";
+import { consumeClientRateLimit } from "~/platform/rate-limit.server";
+import { assertWriteAccepted } from "~/platform/write-guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your subscription" }, { name: "robots", content: "noindex" }];
 

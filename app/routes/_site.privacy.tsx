@@ -1,11 +1,11 @@
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import PrivacyDocument, { attributes } from "~/content/legal/privacy.mdx";
-import { LegalPage } from "~/components/site/legal-page";
-import { privacyRetentionFigures } from "~/lib/retention-screen";
-import { pageMeta } from "~/lib/seo";
-import { retentionSettings } from "~/models/retention.server";
+import PrivacyDocument, { attributes } from "~/features/site/legal/privacy.mdx";
+import { LegalPage } from "~/features/site/legal-page";
+import { privacyRetentionFigures } from "~/features/privacy/retention-screen";
+import { pageMeta } from "~/features/site/seo";
+import { retentionSettings } from "~/features/privacy/retention.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -19,7 +19,7 @@ export function loader() {
   return json({ retention: privacyRetentionFigures(retentionSettings()) });
 }
 
-/** The text lives in `app/content/legal/privacy.mdx`. */
+/** The text lives in `app/features/site/legal/privacy.mdx`. */
 export default function PrivacyPage() {
   const { retention } = useLoaderData<typeof loader>();
   return <LegalPage document={PrivacyDocument} attributes={attributes} values={{ retention }} />;

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
-import TermsDocument, { attributes } from "~/content/legal/terms.mdx";
-import { LegalPage } from "~/components/site/legal-page";
-import { pageMeta } from "~/lib/seo";
+import TermsDocument, { attributes } from "~/features/site/legal/terms.mdx";
+import { LegalPage } from "~/features/site/legal-page";
+import { pageMeta } from "~/features/site/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -10,7 +10,7 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/terms",
   });
 
-/** The text lives in `app/content/legal/terms.mdx`. */
+/** The text lives in `app/features/site/legal/terms.mdx`. */
 export default function TermsPage() {
   return <LegalPage document={TermsDocument} attributes={attributes} />;
 }

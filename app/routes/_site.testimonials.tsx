@@ -1,16 +1,16 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Award, BadgeCheck, Building2, Signal } from "~/components/ui/icons";
-import { TestimonialCard } from "~/components/site/testimonial-card";
-import { ButtonLink } from "~/components/ui/button";
-import { useBrand } from "~/lib/brand";
-import { pageMeta } from "~/lib/seo";
-import { SAMPLE_TESTIMONIALS } from "~/lib/testimonials";
-import { NewsletterSignup } from "~/components/site/newsletter-signup";
-import { StockImage } from "~/components/site/stock-image";
-import { firstStockImages } from "~/models/stock-images.server";
-import { newsletterAction } from "~/route-actions/newsletter-action.server";
-import { publicFormHeaders } from "~/route-actions/public-forms.server";
+import { Award, BadgeCheck, Building2, Signal } from "~/ui/icons";
+import { TestimonialCard } from "~/features/content/testimonial-card";
+import { ButtonLink } from "~/ui/button";
+import { useBrand } from "~/platform/brand";
+import { pageMeta } from "~/features/site/seo";
+import { SAMPLE_TESTIMONIALS } from "~/features/content/testimonials";
+import { NewsletterSignup } from "~/features/inbox/newsletter-signup";
+import { StockImage } from "~/features/content/stock-image";
+import { firstStockImages } from "~/features/content/stock-images.server";
+import { newsletterAction } from "~/features/inbox/newsletter-action.server";
+import { publicFormHeaders } from "~/platform/public-forms.server";
 
 /** The newsletter form on this page posts here. */
 export const action = newsletterAction;

@@ -1,9 +1,9 @@
 import { Outlet, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { Analytics } from "~/components/site/analytics";
-import { CookieBanner, SiteFooter, SiteHeader } from "~/components/site/static-parts";
-import { listenToMenus } from "~/components/ui/menus";
-import { SHARED_PAGE_HANDLE } from "~/lib/page-cache";
+import { Analytics } from "~/features/site/analytics";
+import { CookieBanner, SiteFooter, SiteHeader } from "~/features/site/static-parts";
+import { listenToMenus } from "~/ui/menus";
+import { SHARED_PAGE_HANDLE } from "~/platform/page-cache";
 import type { RootLoader } from "~/root";
 
 /** The public pages are the same for every anonymous visitor, so they are shared through the page cache. */

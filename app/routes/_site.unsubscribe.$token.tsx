@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
-import { ONE_CLICK_UNSUBSCRIBE_BODY } from "~/lib/newsletter";
-import { unsubscribeFromNewsletter } from "~/models/newsletter-signups.server";
-import { consumeClientRateLimit } from "~/infrastructure/rate-limit.server";
-import { BODY_LIMITS, readFormFields } from "~/infrastructure/request-body.server";
-import { assertWriteAccepted } from "~/route-actions/write-guard.server";
+import { Button } from "~/ui/button";
+import { ONE_CLICK_UNSUBSCRIBE_BODY } from "~/features/inbox/newsletter";
+import { unsubscribeFromNewsletter } from "~/features/inbox/newsletter-signups.server";
+import { consumeClientRateLimit } from "~/platform/rate-limit.server";
+import { BODY_LIMITS, readFormFields } from "~/platform/request-body.server";
+import { assertWriteAccepted } from "~/platform/write-guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
 
 /** Any other admin path. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { SignInCard } from "~/components/admin/sign-in-card";
-import { buttonClasses } from "~/components/ui/button";
-import { getAdminUser } from "~/route-actions/auth.server";
+import { SignInCard } from "~/features/staff/sign-in-card";
+import { buttonClasses } from "~/ui/button";
+import { getAdminUser } from "~/features/staff/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getAdminUser(request)) return redirect("/admin/dashboard");

@@ -1,23 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { KeyRound } from "~/components/ui/icons";
-import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
-import { ACCOUNT_MESSAGES, PASSWORD_TEXT } from "~/lib/messages";
-import { passwordChangeSchema } from "~/lib/schemas/account";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/sign-in";
-import { changeOwnPassword } from "~/models/admin-sign-in.server";
+import { KeyRound } from "~/ui/icons";
+import { Button } from "~/ui/button";
+import { Field, Input } from "~/ui/field";
+import { FormAlert } from "~/ui/form-alert";
+import { passwordChangeSchema } from "~/features/staff/account-schema";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/features/staff/sign-in";
+import { changeOwnPassword } from "~/features/staff/admin-sign-in.server";
 import type { FormAnswer } from "~/lib/form-fields";
-import { submitAdminForm } from "~/route-actions/admin-forms.server";
-import { readFormFields } from "~/infrastructure/request-body.server";
-import { requireAdminPageAccount } from "~/route-actions/auth.server";
-import { isCommonPassword } from "~/infrastructure/common-passwords.server";
-import { localSignInEnabled } from "~/infrastructure/env.server";
-import { requestContext } from "~/infrastructure/request-context.server";
-import { sessionCookieHeader } from "~/route-actions/session.server";
+import { submitAdminForm } from "~/platform/admin-forms.server";
+import { readFormFields } from "~/platform/request-body.server";
+import { requireAdminPageAccount } from "~/features/staff/auth.server";
+import { isCommonPassword } from "~/platform/common-passwords.server";
+import { localSignInEnabled } from "~/platform/env.server";
+import { sessionCookieHeader } from "~/features/staff/session.server";
 import { formatDateTime } from "~/lib/calendar";
+import { ACCOUNT_MESSAGES, PASSWORD_TEXT } from "~/features/staff/staff-messages";
+import { requestContext } from "~/platform/request-store.server";
 
 export const meta: MetaFunction = () => [{ title: "Change your password | Administration Portal" }];
 

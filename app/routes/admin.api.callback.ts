@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ACCOUNT_MESSAGES } from "~/lib/messages";
-import { authenticate } from "~/route-actions/auth.server";
-import { SignInRefused } from "~/route-actions/sign-in-errors.server";
-import { startSession } from "~/models/sessions.server";
-import { sessionCookieHeader } from "~/route-actions/session.server";
-import { redirectWithToast } from "~/route-actions/toast.server";
-import { logger } from "~/infrastructure/logger.server";
+import { authenticate } from "~/features/staff/auth.server";
+import { SignInRefused } from "~/features/staff/sign-in-errors.server";
+import { startSession } from "~/features/staff/sessions.server";
+import { sessionCookieHeader } from "~/features/staff/session.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { logger } from "~/platform/logger.server";
+import { ACCOUNT_MESSAGES } from "~/features/staff/staff-messages";
 
 /** The provider sends the browser back here (APP_URL/admin/api/callback). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { DATA_REQUEST_TEXT } from "~/lib/data-protection";
+import { DATA_REQUEST_TEXT } from "~/features/privacy/data-protection";
 import { recordId } from "~/lib/route-params";
-import { dataRequestChangesSchema } from "~/lib/schemas/data-requests";
-import { getDataRequest, updateDataRequest } from "~/models/data-requests.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
-import { readJsonWithSchema } from "~/route-actions/json-api.server";
+import { dataRequestChangesSchema } from "~/features/privacy/data-requests-schema";
+import { getDataRequest, updateDataRequest } from "~/features/privacy/data-requests.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
+import { readJsonWithSchema } from "~/platform/json-api.server";
 
 /** One request in the register (`GET`); `PATCH` changes its status, handler or notes (a field left out stays). */
 const dataRequest: AdminJsonRoute = {

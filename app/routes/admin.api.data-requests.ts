@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { DATA_REQUEST_TEXT } from "~/lib/data-protection";
-import { dataRequestListFromUrl, dataRequestSchema } from "~/lib/schemas/data-requests";
-import { listDataRequests, recordDataRequest } from "~/models/data-requests.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
-import { jsonPage, readJsonWithSchema } from "~/route-actions/json-api.server";
+import { DATA_REQUEST_TEXT } from "~/features/privacy/data-protection";
+import { dataRequestListFromUrl, dataRequestSchema } from "~/features/privacy/data-requests-schema";
+import { listDataRequests, recordDataRequest } from "~/features/privacy/data-requests.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
+import { jsonPage, readJsonWithSchema } from "~/platform/json-api.server";
 
 /**
  * The request register over JSON (admins and super admins): `GET` a page,

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { recordId } from "~/lib/route-params";
-import { deleteContactEnquiry, getContactEnquiry } from "~/models/contact-enquiries.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
+import { deleteContactEnquiry, getContactEnquiry } from "~/features/inbox/contact-enquiries.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
 
 /** One contact enquiry (`GET`); `DELETE` removes it (administrators). */
 const enquiry: AdminJsonRoute = {

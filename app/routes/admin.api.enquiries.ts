@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { searchPageFromUrl } from "~/lib/schemas/search";
-import { listContactEnquiries } from "~/models/contact-enquiries.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
-import { jsonPage } from "~/route-actions/json-api.server";
+import { searchPageFromUrl } from "~/lib/search-schema";
+import { listContactEnquiries } from "~/features/inbox/contact-enquiries.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
+import { jsonPage } from "~/platform/json-api.server";
 
 /** `GET /admin/api/enquiries`: contact enquiries, newest first, `?q=&page=`, 50 a page, totals in headers. */
 const enquiries: AdminJsonRoute = {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { importExistingTestimonials } from "~/models/testimonials.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
+import { importExistingTestimonials } from "~/features/content/testimonials.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
 
 /** `POST /admin/api/import-testimonials` (no body): adds the built-in testimonials not yet imported, `{ imported: n }`. */
 const importTestimonials: AdminJsonRoute = {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { recordId } from "~/lib/route-params";
-import { createQuoteDraft, listLeadQuotes } from "~/models/quotes.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
+import { createQuoteDraft, listLeadQuotes } from "~/features/quotes/quotes.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
 
 /**
  * A lead's quotes, first version first (`GET`); `POST` (no body) drafts a new

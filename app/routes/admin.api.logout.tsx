@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { SignInCard } from "~/components/admin/sign-in-card";
-import { SignOutForm } from "~/components/admin/sign-out-form";
-import { getAdminUser, signOutResponse } from "~/route-actions/auth.server";
-import { assertWriteAccepted } from "~/route-actions/write-guard.server";
+import { SignInCard } from "~/features/staff/sign-in-card";
+import { SignOutForm } from "~/features/staff/sign-out-form";
+import { getAdminUser, signOutResponse } from "~/features/staff/auth.server";
+import { assertWriteAccepted } from "~/platform/write-guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign out | Administration Portal" }];
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { recordId } from "~/lib/route-params";
-import { deleteNewsletterSignup, getNewsletterSignup } from "~/models/newsletter-signups.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
+import { deleteNewsletterSignup, getNewsletterSignup } from "~/features/inbox/newsletter-signups.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
 
 /** One newsletter subscriber (`GET`); `DELETE` removes them (administrators). */
 const subscriber: AdminJsonRoute = {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { recordId } from "~/lib/route-params";
-import { leadAssignmentSchema, leadStatusChangeSchema } from "~/lib/schemas/leads";
-import { assignLead, deleteLead, getLeadDetails, updateLeadStatus } from "~/models/lead-workspace.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
-import { readJsonWithSchema } from "~/route-actions/json-api.server";
+import { leadAssignmentSchema, leadStatusChangeSchema } from "~/features/leads/leads-schema";
+import { assignLead, deleteLead, getLeadDetails, updateLeadStatus } from "~/features/leads/lead-workspace.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
+import { readJsonWithSchema } from "~/platform/json-api.server";
 
 /**
  * One lead with its timeline (`GET`, beyond the spec). `PUT` `{ status }` changes its status and

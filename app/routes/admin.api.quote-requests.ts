@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { leadFiltersFromUrl } from "~/lib/schemas/leads";
-import { listLeads } from "~/models/lead-list.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
-import { jsonPage } from "~/route-actions/json-api.server";
+import { leadFiltersFromUrl } from "~/features/leads/leads-schema";
+import { listLeads } from "~/features/leads/lead-list.server";
+import { withLatestQuotes } from "~/features/quotes/quote-list.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
+import { jsonPage } from "~/platform/json-api.server";
 
 /**
  * `GET /admin/api/quote-requests`: the leads, newest first, as a list (SPEC section 7).
@@ -14,7 +15,7 @@ const leads: AdminJsonRoute = {
     permission: "view",
     handle: async ({ request, user }) => {
       const page = await listLeads(user, leadFiltersFromUrl(new URL(request.url)));
-      return jsonPage(page.leads, page);
+      return jsonPage(await withLatestQuotes(page.leads), page);
     },
   },
 };

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { recordId } from "~/lib/route-params";
-import { reviseQuote } from "~/models/quote-lifecycle.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
+import { reviseQuote } from "~/features/quotes/quote-lifecycle.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
 
 /**
  * `POST` (no body) drafts the next version of a quote, a copy of it to change

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { recordId } from "~/lib/route-params";
-import { sendQuote } from "~/models/quote-lifecycle.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
+import { sendQuote } from "~/features/quotes/quote-lifecycle.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
 
 /**
  * `POST` (no body) sends a draft quote to its customer: 200 with the quote,

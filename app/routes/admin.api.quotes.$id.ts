@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { BODY_LIMITS } from "~/infrastructure/request-body.server";
+import { BODY_LIMITS } from "~/platform/request-body.server";
 import { recordId } from "~/lib/route-params";
-import { quoteDraftSchema } from "~/lib/schemas/quotes";
-import { getQuoteWithDocument, updateQuoteDraft } from "~/models/quotes.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
-import { readJsonWithSchema } from "~/route-actions/json-api.server";
+import { quoteDraftSchema } from "~/features/quotes/quotes-schema";
+import { getQuoteWithDocument, updateQuoteDraft } from "~/features/quotes/quotes.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
+import { readJsonWithSchema } from "~/platform/json-api.server";
 
 /**
  * One quote (`GET`: with its totals and the document its customer will be

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { recordId } from "~/lib/route-params";
-import { stockImageResponse } from "~/route-actions/image-response.server";
-import { methodNotAllowed } from "~/route-actions/json-api.server";
+import { stockImageResponse } from "~/features/content/image-response.server";
+import { methodNotAllowed } from "~/platform/json-api.server";
 
 /**
  * `GET /admin/api/stock-images/{id}/preview`: the image itself. Public

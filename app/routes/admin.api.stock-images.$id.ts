@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { recordId } from "~/lib/route-params";
-import { deleteStockImage, getStockImage } from "~/models/stock-images.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
+import { deleteStockImage, getStockImage } from "~/features/content/stock-images.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
 
 /** One image's record (`GET`, beyond the spec); `DELETE` removes it and its stored file (SPEC section 7). */
 const stockImage: AdminJsonRoute = {

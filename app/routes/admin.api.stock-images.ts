@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { withStockImageUpload } from "~/infrastructure/image-upload.server";
-import { addStockImage, listStockImages, UploadRefused } from "~/models/stock-images.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
+import { withStockImageUpload } from "~/platform/image-upload.server";
+import { addStockImage, listStockImages, UploadRefused } from "~/features/content/stock-images.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
 
 /**
  * `GET /admin/api/stock-images`: every uploaded image, newest first (SPEC section 7).

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { tariffChangesSchema } from "~/lib/schemas/tariffs";
-import { deleteTariff, getTariff, setTariffStatus, updateTariff } from "~/models/tariffs.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
-import { readJsonWithSchema } from "~/route-actions/json-api.server";
+import { tariffChangesSchema } from "~/features/tariffs/tariffs-schema";
+import { deleteTariff, getTariff, setTariffStatus, updateTariff } from "~/features/tariffs/tariffs.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
+import { readJsonWithSchema } from "~/platform/json-api.server";
 
 /**
  * One tariff by its slug. `PATCH` changes the fields given (a change of status

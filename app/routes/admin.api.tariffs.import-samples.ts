@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { importSampleTariffs } from "~/models/tariff-csv.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
+import { importSampleTariffs } from "~/features/tariffs/tariff-csv.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
 
 /** `POST /admin/api/tariffs/import-samples`: the shipped illustrative tariffs, into an empty catalogue only (409 otherwise). */
 const sampleImport: AdminJsonRoute = {

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { BODY_LIMITS } from "~/infrastructure/request-body.server";
-import { importTariffsCsv, TariffImportError } from "~/models/tariff-csv.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
-import { readCsvBody } from "~/route-actions/json-api.server";
+import { BODY_LIMITS } from "~/platform/request-body.server";
+import { importTariffsCsv, TariffImportError } from "~/features/tariffs/tariff-csv.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
+import { readCsvBody } from "~/platform/json-api.server";
 
 /**
  * `POST /admin/api/tariffs/import` a `text/csv` body (docs/tariffs.md): 200

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithSchema } from "~/lib/form-submission";
-import { tariffInputSchema, tariffListParams, tariffListQuerySchema } from "~/lib/schemas/tariffs";
-import { createTariff, listTariffs } from "~/models/tariffs.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
-import { readJsonWithSchema } from "~/route-actions/json-api.server";
+import { tariffInputSchema, tariffListParams, tariffListQuerySchema } from "~/features/tariffs/tariffs-schema";
+import { createTariff, listTariffs } from "~/features/tariffs/tariffs.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
+import { readJsonWithSchema } from "~/platform/json-api.server";
 
 /**
  * `GET /admin/api/tariffs?q=&network=&status=&serviceType=&stale=`: the

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { recordId } from "~/lib/route-params";
-import { testimonialChangesSchema } from "~/lib/schemas/testimonials";
-import { deleteTestimonial, getTestimonial, updateTestimonial } from "~/models/testimonials.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
-import { readJsonWithSchema } from "~/route-actions/json-api.server";
+import { testimonialChangesSchema } from "~/features/content/testimonials-schema";
+import { deleteTestimonial, getTestimonial, updateTestimonial } from "~/features/content/testimonials.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
+import { readJsonWithSchema } from "~/platform/json-api.server";
 
 /**
  * One testimonial (`GET`, beyond the spec). `PATCH` changes it: the whole object, as the spec's

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { testimonialSchema } from "~/lib/schemas/testimonials";
-import { createTestimonial, listTestimonials } from "~/models/testimonials.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
-import { readJsonWithSchema } from "~/route-actions/json-api.server";
+import { testimonialSchema } from "~/features/content/testimonials-schema";
+import { createTestimonial, listTestimonials } from "~/features/content/testimonials.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
+import { readJsonWithSchema } from "~/platform/json-api.server";
 
 /** `GET /admin/api/testimonials`: every testimonial; `POST` adds one (201), SPEC section 7. */
 const testimonials: AdminJsonRoute = {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deactivateAdminUser } from "~/models/admin-users.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
+import { deactivateAdminUser } from "~/features/staff/admin-users.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
 
 /** `PUT /admin/api/users/:userId/deactivate` (no body) → 200 with the user, now signed out everywhere. */
 const deactivate: AdminJsonRoute = {

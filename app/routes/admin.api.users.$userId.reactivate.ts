@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { reactivateAdminUser } from "~/models/admin-users.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
+import { reactivateAdminUser } from "~/features/staff/admin-users.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
 
 /** `PUT /admin/api/users/:userId/reactivate` (beyond the spec, the page's Reactivate as JSON) → 200 with the user. */
 const reactivate: AdminJsonRoute = {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { resetAdminUserPassword } from "~/models/admin-users.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
+import { resetAdminUserPassword } from "~/features/staff/admin-users.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
 
 /**
  * `PUT /admin/api/users/:userId/reset-password` (no body; super admins, not for oneself) → 200

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { adminRoleChangeSchema } from "~/lib/schemas/admin-users";
-import { changeAdminUserRole } from "~/models/admin-users.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
-import { readJsonWithSchema } from "~/route-actions/json-api.server";
+import { adminRoleChangeSchema } from "~/features/staff/admin-users-schema";
+import { changeAdminUserRole } from "~/features/staff/admin-users.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
+import { readJsonWithSchema } from "~/platform/json-api.server";
 
 /** `PUT /admin/api/users/:userId/role` with `{ role }` → 200 with the user. */
 const role: AdminJsonRoute = {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { newAdminUserSchema } from "~/lib/schemas/admin-users";
-import { createAdminUser, listAdminUsers } from "~/models/admin-users.server";
-import { answerAdminJson, type AdminJsonRoute } from "~/route-actions/admin-json-route.server";
-import { readJsonWithSchema } from "~/route-actions/json-api.server";
+import { newAdminUserSchema } from "~/features/staff/admin-users-schema";
+import { createAdminUser, listAdminUsers } from "~/features/staff/admin-users.server";
+import { answerAdminJson, type AdminJsonRoute } from "~/features/staff/admin-json-route.server";
+import { readJsonWithSchema } from "~/platform/json-api.server";
 
 /**
  * `GET /admin/api/users` (SPEC section 7): every admin user; any signed-in role may look.

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Badge } from "~/components/ui/badge";
-import { RETENTION_KINDS, RETENTION_KIND_LABELS } from "~/lib/data-protection";
-import { RETENTION_PREVIEW_PATH, RETENTION_RUN_PATH, retentionSettingsInWords, retentionTotal } from "~/lib/retention-screen";
-import { latestRetentionRuns, planRetention, retentionSettings } from "~/models/retention.server";
-import { nextScheduledRetentionRun } from "~/models/retention-schedule.server";
-import { requireDataProtectionUser } from "~/route-actions/auth.server";
+import { Badge } from "~/ui/badge";
+import { RETENTION_KINDS, RETENTION_KIND_LABELS } from "~/features/privacy/data-protection";
+import { RETENTION_PREVIEW_PATH, RETENTION_RUN_PATH, retentionSettingsInWords, retentionTotal } from "~/features/privacy/retention-screen";
+import { latestRetentionRuns, planRetention, retentionSettings } from "~/features/privacy/retention.server";
+import { nextScheduledRetentionRun } from "~/features/privacy/retention-schedule.server";
+import { requireDataProtectionUser } from "~/features/staff/auth.server";
 import { formatCount } from "~/lib/money";
 import { formatDateTime } from "~/lib/calendar";
 

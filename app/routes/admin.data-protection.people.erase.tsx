@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmForm } from "~/components/ui/confirm-form";
-import { RouteDialog } from "~/components/ui/dialog";
-import { erasePerson } from "~/models/person-erasure.server";
-import { changePerson, loadPersonDialog } from "~/route-actions/person-requests.server";
+import { ConfirmForm } from "~/ui/confirm-form";
+import { RouteDialog } from "~/ui/dialog";
+import { erasePerson } from "~/features/privacy/person-erasure.server";
+import { changePerson, loadPersonDialog } from "~/features/privacy/person-requests.server";
 
 /** Erasure (right to be forgotten): confirmed in a dialog (a page without JavaScript), then done in one transaction. */
 export const loader = ({ request }: LoaderFunctionArgs) => loadPersonDialog(request);

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmForm } from "~/components/ui/confirm-form";
-import { RouteDialog } from "~/components/ui/dialog";
-import { objectForPerson } from "~/models/person-erasure.server";
-import { changePerson, loadPersonDialog } from "~/route-actions/person-requests.server";
+import { ConfirmForm } from "~/ui/confirm-form";
+import { RouteDialog } from "~/ui/dialog";
+import { objectForPerson } from "~/features/privacy/person-erasure.server";
+import { changePerson, loadPersonDialog } from "~/features/privacy/person-requests.server";
 
 /** Objection / stop contact: on the suppression list and consents withdrawn, nothing erased. */
 export const loader = ({ request }: LoaderFunctionArgs) => loadPersonDialog(request);

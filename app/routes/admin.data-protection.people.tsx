@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
-import { PersonRecordSections } from "~/components/admin/person-record";
-import { Button, buttonClasses, ButtonLink } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
-import { personFound } from "~/lib/person-data";
-import { PERSON_SEARCH_RULES, personSearchFromUrl, personSearchQuery } from "~/lib/schemas/person";
-import { personRecordForStaff } from "~/models/person-search.server";
-import { requireDataProtectionUser } from "~/route-actions/auth.server";
+import { PersonRecordSections } from "~/features/privacy/person-record";
+import { Button, buttonClasses, ButtonLink } from "~/ui/button";
+import { Field, Input } from "~/ui/field";
+import { personFound } from "~/features/privacy/person-data";
+import { PERSON_SEARCH_RULES, personSearchFromUrl, personSearchQuery } from "~/features/privacy/person-schema";
+import { personRecordForStaff } from "~/features/privacy/person-search.server";
+import { requireDataProtectionUser } from "~/features/staff/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Find a person | Data protection | Administration Portal" }];
 

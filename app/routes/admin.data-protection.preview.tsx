@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { RETENTION_MESSAGES, RETENTION_SCREEN_PATH, retentionTotal } from "~/lib/retention-screen";
-import { runRetention } from "~/models/retention.server";
-import { changeFromForm } from "~/route-actions/admin-forms.server";
-import { requireDataProtectionUser } from "~/route-actions/auth.server";
+import { RETENTION_MESSAGES, RETENTION_SCREEN_PATH, retentionTotal } from "~/features/privacy/retention-screen";
+import { runRetention } from "~/features/privacy/retention.server";
+import { changeFromForm } from "~/platform/admin-forms.server";
+import { requireDataProtectionUser } from "~/features/staff/auth.server";
 
 /** "Preview a run": a dry run, recorded and audited like any run, then back to the Retention tab with its total. */
 export async function loader({ request }: LoaderFunctionArgs) {

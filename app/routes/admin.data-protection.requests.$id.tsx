@@ -1,19 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DataRequestChangeForm, type DataRequestAnswer } from "~/components/admin/data-request-form";
-import { DataRequestStatusBadges } from "~/components/admin/data-request-table";
-import { Fact, Facts } from "~/components/admin/facts";
-import { MissingRecordDialog } from "~/components/admin/missing-record-dialog";
-import { Button } from "~/components/ui/button";
-import { RouteDialog } from "~/components/ui/dialog";
-import { DATA_REQUEST_KIND_LABELS, DATA_REQUEST_TEXT } from "~/lib/data-protection";
+import { DataRequestChangeForm, type DataRequestAnswer } from "~/features/privacy/data-request-form";
+import { DataRequestStatusBadges } from "~/features/privacy/data-request-table";
+import { Fact, Facts } from "~/ui/facts";
+import { MissingRecordDialog } from "~/ui/missing-record-dialog";
+import { Button } from "~/ui/button";
+import { RouteDialog } from "~/ui/dialog";
+import { DATA_REQUEST_KIND_LABELS, DATA_REQUEST_TEXT } from "~/features/privacy/data-protection";
 import { recordId } from "~/lib/route-params";
-import { dataRequestChangesSchema } from "~/lib/schemas/data-requests";
-import { dataRequestHandlerChoices, getDataRequest, updateDataRequest } from "~/models/data-requests.server";
-import { foundOrNull } from "~/models/model-error.server";
-import { dataRequestFormAction, registerListHref } from "~/route-actions/data-request-pages.server";
-import { requireDataProtectionUser } from "~/route-actions/auth.server";
+import { dataRequestChangesSchema } from "~/features/privacy/data-requests-schema";
+import { dataRequestHandlerChoices, getDataRequest, updateDataRequest } from "~/features/privacy/data-requests.server";
+import { foundOrNull } from "~/platform/model-error.server";
+import { dataRequestFormAction, registerListHref } from "~/features/privacy/data-request-pages.server";
+import { requireDataProtectionUser } from "~/features/staff/auth.server";
 import { formatCalendarDay } from "~/lib/calendar";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { NewDataRequestForm, type DataRequestAnswer } from "~/components/admin/data-request-form";
-import { RouteDialog } from "~/components/ui/dialog";
-import { DATA_REQUEST_KINDS, DATA_REQUEST_TEXT } from "~/lib/data-protection";
-import { dataRequestSchema } from "~/lib/schemas/data-requests";
-import { dataRequestHandlerChoices, recordDataRequest } from "~/models/data-requests.server";
-import { dataRequestFormAction, registerListHref } from "~/route-actions/data-request-pages.server";
-import { requireDataProtectionUser } from "~/route-actions/auth.server";
+import { NewDataRequestForm, type DataRequestAnswer } from "~/features/privacy/data-request-form";
+import { RouteDialog } from "~/ui/dialog";
+import { DATA_REQUEST_KINDS, DATA_REQUEST_TEXT } from "~/features/privacy/data-protection";
+import { dataRequestSchema } from "~/features/privacy/data-requests-schema";
+import { dataRequestHandlerChoices, recordDataRequest } from "~/features/privacy/data-requests.server";
+import { dataRequestFormAction, registerListHref } from "~/features/privacy/data-request-pages.server";
+import { requireDataProtectionUser } from "~/features/staff/auth.server";
 import { ukDay } from "~/lib/calendar";
 
 /**

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { DataRequestFilters } from "~/components/admin/data-request-filters";
-import { DataRequestTable } from "~/components/admin/data-request-table";
-import { ListPanel } from "~/components/admin/list-page";
-import { ButtonLink } from "~/components/ui/button";
-import { Plus } from "~/components/ui/icons";
-import { DATA_REQUESTS_PATH } from "~/lib/data-protection";
-import { dataRequestListFromUrl } from "~/lib/schemas/data-requests";
-import { listDataRequests } from "~/models/data-requests.server";
-import { requireDataProtectionUser } from "~/route-actions/auth.server";
+import { DataRequestFilters } from "~/features/privacy/data-request-filters";
+import { DataRequestTable } from "~/features/privacy/data-request-table";
+import { ListPanel } from "~/ui/list-page";
+import { ButtonLink } from "~/ui/button";
+import { Plus } from "~/ui/icons";
+import { DATA_REQUESTS_PATH } from "~/features/privacy/data-protection";
+import { dataRequestListFromUrl } from "~/features/privacy/data-requests-schema";
+import { listDataRequests } from "~/features/privacy/data-requests.server";
+import { requireDataProtectionUser } from "~/features/staff/auth.server";
 import { formatCount } from "~/lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Requests | Data protection | Administration Portal" }];

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmForm } from "~/components/ui/confirm-form";
-import { RouteDialog } from "~/components/ui/dialog";
-import { RETENTION_MESSAGES, RETENTION_SCREEN_PATH, retentionTotal } from "~/lib/retention-screen";
-import { planRetention, runRetentionNow } from "~/models/retention.server";
-import { changeFromForm } from "~/route-actions/admin-forms.server";
-import { requireDataProtectionUser } from "~/route-actions/auth.server";
+import { ConfirmForm } from "~/ui/confirm-form";
+import { RouteDialog } from "~/ui/dialog";
+import { RETENTION_MESSAGES, RETENTION_SCREEN_PATH, retentionTotal } from "~/features/privacy/retention-screen";
+import { planRetention, runRetentionNow } from "~/features/privacy/retention.server";
+import { changeFromForm } from "~/platform/admin-forms.server";
+import { requireDataProtectionUser } from "~/features/staff/auth.server";
 import { formatCount } from "~/lib/money";
 
 /** "Run now" asks first, like the delete dialogs: a page without JavaScript, a dialog with it. Recorded as a run by the staff member. */

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
-import { DATA_PROTECTION_TABS } from "~/lib/admin-navigation";
+import { DATA_PROTECTION_TABS } from "~/features/staff/admin-navigation";
 import { cn } from "~/lib/cn";
-import { requireDataProtectionUser } from "~/route-actions/auth.server";
+import { requireDataProtectionUser } from "~/features/staff/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Data protection | Administration Portal" }];
 

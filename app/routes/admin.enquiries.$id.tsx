@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { Fact, Facts, WrittenText } from "~/components/admin/facts";
-import { MissingRecordDialog } from "~/components/admin/missing-record-dialog";
-import { RecordActions } from "~/components/admin/record-actions";
-import { RouteDialog } from "~/components/ui/dialog";
-import { useAdminUser } from "~/lib/admin-session";
-import { CONTACT_SUBJECT_LABELS } from "~/lib/enums";
+import { Fact, Facts, WrittenText } from "~/ui/facts";
+import { MissingRecordDialog } from "~/ui/missing-record-dialog";
+import { RecordActions } from "~/ui/record-actions";
+import { RouteDialog } from "~/ui/dialog";
+import { useAdminUser } from "~/features/staff/admin-session";
 import { recordId } from "~/lib/route-params";
-import { getContactEnquiry } from "~/models/contact-enquiries.server";
-import { foundOrNull } from "~/models/model-error.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { getContactEnquiry } from "~/features/inbox/contact-enquiries.server";
+import { foundOrNull } from "~/platform/model-error.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
 import { formatDateTime } from "~/lib/calendar";
+import { CONTACT_SUBJECT_LABELS } from "~/features/inbox/contact-subjects";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "admin-panel" });

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
-import { CONTACT_SUBJECT_LABELS } from "~/lib/enums";
+import { ConfirmDeleteDialog } from "~/features/staff/confirm-delete-dialog";
 import { recordId } from "~/lib/route-params";
-import { deleteContactEnquiry, getContactEnquiry } from "~/models/contact-enquiries.server";
-import { foundOrNull } from "~/models/model-error.server";
-import { deleteAndReturn, loadDeleteDialog } from "~/route-actions/admin-delete.server";
+import { deleteContactEnquiry, getContactEnquiry } from "~/features/inbox/contact-enquiries.server";
+import { foundOrNull } from "~/platform/model-error.server";
+import { deleteAndReturn, loadDeleteDialog } from "~/features/staff/admin-delete.server";
+import { CONTACT_SUBJECT_LABELS } from "~/features/inbox/contact-subjects";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   loadDeleteDialog(request, "enquiry", async () => {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { searchPageFromUrl } from "~/lib/schemas/search";
-import { contactEnquiriesCsvStream } from "~/models/contact-enquiries.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
-import { csvDownload } from "~/route-actions/csv-download.server";
+import { searchPageFromUrl } from "~/lib/search-schema";
+import { contactEnquiriesCsvStream } from "~/features/inbox/contact-enquiries.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
+import { csvDownload } from "~/platform/csv-download.server";
 
 /** Export CSV: the enquiries matching the search, streamed as enquiries-YYYY-MM-DD.csv. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { MessagesSquare } from "~/components/ui/icons";
-import { EnquiryTable } from "~/components/admin/enquiry-table";
-import { InboxScreen } from "~/components/admin/inbox-screen";
-import { useAdminUser } from "~/lib/admin-session";
-import { searchPageFromUrl } from "~/lib/schemas/search";
-import { contactEnquiryCounts, listContactEnquiries } from "~/models/contact-enquiries.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { MessagesSquare } from "~/ui/icons";
+import { EnquiryTable } from "~/features/inbox/enquiry-table";
+import { InboxScreen } from "~/features/inbox/inbox-screen";
+import { useAdminUser } from "~/features/staff/admin-session";
+import { searchPageFromUrl } from "~/lib/search-schema";
+import { contactEnquiryCounts, listContactEnquiries } from "~/features/inbox/contact-enquiries.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Enquiries | Administration Portal" }];
 

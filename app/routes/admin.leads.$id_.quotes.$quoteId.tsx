@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { MissingRecordDialog } from "~/components/admin/missing-record-dialog";
-import { QuoteDraftForm } from "~/components/admin/quote-editor";
-import { QuoteReadOnly, type QuoteEditorData } from "~/components/admin/quote-view";
-import { RouteDialog } from "~/components/ui/dialog";
-import { useAdminUser } from "~/lib/admin-session";
-import { leadPagePath } from "~/lib/quote-form";
-import { loadQuoteEditor, quoteEditorAction, type QuoteEditorAnswer } from "~/route-actions/quote-editor.server";
+import { MissingRecordDialog } from "~/ui/missing-record-dialog";
+import { QuoteDraftForm } from "~/features/quotes/quote-editor";
+import { QuoteReadOnly, type QuoteEditorData } from "~/features/quotes/quote-view";
+import { RouteDialog } from "~/ui/dialog";
+import { useAdminUser } from "~/features/staff/admin-session";
+import { leadPagePath } from "~/features/quotes/quote-form";
+import { loadQuoteEditor, quoteEditorAction, type QuoteEditorAnswer } from "~/features/quotes/quote-editor.server";
 
 /** A quote of a lead: its editor while a draft; read-only once sent, with Revise and Withdraw. */
 export const loader = ({ request, params }: LoaderFunctionArgs) => loadQuoteEditor(request, params);

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { MissingRecordDialog } from "~/components/admin/missing-record-dialog";
-import { FormAlert } from "~/components/ui/form-alert";
-import { ConfirmForm } from "~/components/ui/confirm-form";
-import { RouteDialog } from "~/components/ui/dialog";
-import { leadPagePath } from "~/lib/quote-form";
-import { isOpenQuoteStatus, QUOTE_STATUS_LABELS } from "~/lib/quotes";
-import { loadWithdrawQuote, withdrawFromDialog, type QuoteEditorAnswer } from "~/route-actions/quote-editor.server";
+import { MissingRecordDialog } from "~/ui/missing-record-dialog";
+import { FormAlert } from "~/ui/form-alert";
+import { ConfirmForm } from "~/ui/confirm-form";
+import { RouteDialog } from "~/ui/dialog";
+import { leadPagePath } from "~/features/quotes/quote-form";
+import { isOpenQuoteStatus, QUOTE_STATUS_LABELS } from "~/features/quotes/quotes";
+import { loadWithdrawQuote, withdrawFromDialog, type QuoteEditorAnswer } from "~/features/quotes/quote-editor.server";
 
 /** "Withdraw" on a sent quote asks first, like the delete dialogs: a page without JavaScript, a dialog with it. */
 export const loader = ({ request, params }: LoaderFunctionArgs) => loadWithdrawQuote(request, params);

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { MissingRecordDialog } from "~/components/admin/missing-record-dialog";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { DialogActions } from "~/components/ui/dialog-actions";
-import { RouteDialog } from "~/components/ui/dialog";
-import { leadPagePath } from "~/lib/quote-form";
-import { draftNewQuote, loadNewQuote } from "~/route-actions/quote-editor.server";
+import { MissingRecordDialog } from "~/ui/missing-record-dialog";
+import { Button, ButtonLink } from "~/ui/button";
+import { DialogActions } from "~/ui/dialog-actions";
+import { RouteDialog } from "~/ui/dialog";
+import { leadPagePath } from "~/features/quotes/quote-form";
+import { draftNewQuote, loadNewQuote } from "~/features/quotes/quote-editor.server";
 
 /**
  * "New quote" on a lead. The lead page's button posts here: a draft is made

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { leadFiltersFromUrl } from "~/lib/schemas/leads";
-import { leadsCsvStream } from "~/models/lead-export.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
-import { csvDownload } from "~/route-actions/csv-download.server";
+import { leadFiltersFromUrl } from "~/features/leads/leads-schema";
+import { leadsCsvStream } from "~/features/leads/lead-export.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
+import { csvDownload } from "~/platform/csv-download.server";
 
 /** Export CSV: the leads of the current filter, streamed as leads-YYYY-MM-DD.csv. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,23 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { CheckCircle2, Inbox, Sparkles, Star } from "~/components/ui/icons";
-import { LeadFilters } from "~/components/admin/lead-filters";
-import { LEAD_STATUS_INTENT } from "~/components/admin/lead-status";
-import { LeadTable } from "~/components/admin/lead-table";
-import { CountCards, exportHref, ListHeader, ListPanel } from "~/components/admin/list-page";
-import { useAdminUser } from "~/lib/admin-session";
+import { CheckCircle2, Inbox, Sparkles, Star } from "~/ui/icons";
+import { LeadFilters } from "~/features/leads/lead-filters";
+import { LEAD_STATUS_INTENT } from "~/features/leads/lead-status";
+import { LeadTable } from "~/features/leads/lead-table";
+import { LatestQuoteCell } from "~/features/quotes/quote-status-badge";
+import { withLatestQuotes } from "~/features/quotes/quote-list.server";
+import { CountCards, exportHref, ListHeader, ListPanel } from "~/ui/list-page";
+import { useAdminUser } from "~/features/staff/admin-session";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { leadFiltersFromUrl, leadStatusChangeSchema } from "~/lib/schemas/leads";
-import { listedLead } from "~/lib/leads";
-import { leadCounts, listLeads } from "~/models/lead-list.server";
-import { updateLeadStatus } from "~/models/lead-workspace.server";
-import { ModelError } from "~/models/model-error.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
-import { readFormFields } from "~/infrastructure/request-body.server";
+import { leadFiltersFromUrl, leadStatusChangeSchema } from "~/features/leads/leads-schema";
+import { listedLead } from "~/features/leads/leads";
+import { leadCounts, listLeads } from "~/features/leads/lead-list.server";
+import { updateLeadStatus } from "~/features/leads/lead-workspace.server";
+import { ModelError } from "~/platform/model-error.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
+import { readFormFields } from "~/platform/request-body.server";
 import { errorToast } from "~/lib/messages";
-import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
-import { logger } from "~/infrastructure/logger.server";
+import { raiseToast, redirectWithToast } from "~/platform/toast.server";
+import { logger } from "~/platform/logger.server";
 
 export const meta: MetaFunction = () => [{ title: "Leads | Administration Portal" }];
 
@@ -25,7 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdminPageUser(request, { signedOut: "login" });
   const filters = leadFiltersFromUrl(new URL(request.url));
   const [page, counts] = await Promise.all([listLeads(user, filters), leadCounts()]);
-  return json({ filters, page: { ...page, leads: page.leads.map(listedLead) }, counts });
+  const leads = await withLatestQuotes(page.leads);
+  return json({ filters, page: { ...page, leads: leads.map(listedLead) }, counts });
 }
 
 /** The inline status change of a row. */
@@ -69,7 +72,7 @@ export default function Leads() {
       <CountCards label="Lead totals" testId="lead-count" cards={CARDS.map((card) => ({ ...card, value: counts[card.key] }))} />
       <LeadFilters q={filters.q} status={filters.status} assigned={filters.assigned} />
       <ListPanel label="Leads" page={page.page} pageCount={page.pageCount}>
-        <LeadTable leads={page.leads} canDelete={permissions.deleteLeads} />
+        <LeadTable leads={page.leads} canDelete={permissions.deleteLeads} latestQuote={(lead) => <LatestQuoteCell quote={lead.latestQuote} />} />
       </ListPanel>
       <Outlet />
     </div>

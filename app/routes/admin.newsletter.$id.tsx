@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { Fact, Facts } from "~/components/admin/facts";
-import { MissingRecordDialog } from "~/components/admin/missing-record-dialog";
-import { RecordActions } from "~/components/admin/record-actions";
-import { RouteDialog } from "~/components/ui/dialog";
-import { useAdminUser } from "~/lib/admin-session";
-import { sourcePageName, subscriberName } from "~/lib/inboxes";
+import { Fact, Facts } from "~/ui/facts";
+import { MissingRecordDialog } from "~/ui/missing-record-dialog";
+import { RecordActions } from "~/ui/record-actions";
+import { RouteDialog } from "~/ui/dialog";
+import { useAdminUser } from "~/features/staff/admin-session";
+import { sourcePageName, subscriberName } from "~/features/inbox/inboxes";
 import { recordId } from "~/lib/route-params";
-import { foundOrNull } from "~/models/model-error.server";
-import { getNewsletterSignup } from "~/models/newsletter-signups.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { foundOrNull } from "~/platform/model-error.server";
+import { getNewsletterSignup } from "~/features/inbox/newsletter-signups.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
 import { formatDateTime } from "~/lib/calendar";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
+import { ConfirmDeleteDialog } from "~/features/staff/confirm-delete-dialog";
 import { recordId } from "~/lib/route-params";
-import { foundOrNull } from "~/models/model-error.server";
-import { deleteNewsletterSignup, getNewsletterSignup } from "~/models/newsletter-signups.server";
-import { deleteAndReturn, loadDeleteDialog } from "~/route-actions/admin-delete.server";
+import { foundOrNull } from "~/platform/model-error.server";
+import { deleteNewsletterSignup, getNewsletterSignup } from "~/features/inbox/newsletter-signups.server";
+import { deleteAndReturn, loadDeleteDialog } from "~/features/staff/admin-delete.server";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   loadDeleteDialog(request, "subscriber", async () => {

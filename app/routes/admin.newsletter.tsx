@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Mail } from "~/components/ui/icons";
-import { InboxScreen } from "~/components/admin/inbox-screen";
-import { SubscriberTable } from "~/components/admin/subscriber-table";
-import { useAdminUser } from "~/lib/admin-session";
-import { searchPageFromUrl } from "~/lib/schemas/search";
-import { listNewsletterSignups, newsletterSignupCounts } from "~/models/newsletter-signups.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { Mail } from "~/ui/icons";
+import { InboxScreen } from "~/features/inbox/inbox-screen";
+import { SubscriberTable } from "~/features/inbox/subscriber-table";
+import { useAdminUser } from "~/features/staff/admin-session";
+import { searchPageFromUrl } from "~/lib/search-schema";
+import { listNewsletterSignups, newsletterSignupCounts } from "~/features/inbox/newsletter-signups.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Newsletter | Administration Portal" }];
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { quoteListFiltersFromUrl } from "~/lib/schemas/quote-list";
-import { quotesCsvStream } from "~/models/quote-export.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
-import { csvDownload } from "~/route-actions/csv-download.server";
+import { quoteListFiltersFromUrl } from "~/features/quotes/quote-list-schema";
+import { quotesCsvStream } from "~/features/quotes/quote-export.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
+import { csvDownload } from "~/platform/csv-download.server";
 
 /** Export CSV: the quotes of the Quotes screen's current filter, streamed as quotes-YYYY-MM-DD.csv. */
 export async function loader({ request }: LoaderFunctionArgs) {

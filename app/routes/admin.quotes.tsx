@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { exportHref, ListHeader, ListPanel } from "~/components/admin/list-page";
-import { QuoteFilters } from "~/components/admin/quote-filters";
-import { QuoteTable } from "~/components/admin/quote-table";
-import { quoteListFiltersFromUrl } from "~/lib/schemas/quote-list";
-import { listQuotes, quoteOwnerChoices } from "~/models/quote-list.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { exportHref, ListHeader, ListPanel } from "~/ui/list-page";
+import { QuoteFilters } from "~/features/quotes/quote-filters";
+import { QuoteTable } from "~/features/quotes/quote-table";
+import { quoteListFiltersFromUrl } from "~/features/quotes/quote-list-schema";
+import { listQuotes, quoteOwnerChoices } from "~/features/quotes/quote-list.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Quotes | Administration Portal" }];
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Administration Portal" }];
 

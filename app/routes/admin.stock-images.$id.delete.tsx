@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
-import { STOCK_IMAGE_LOCATION_LABELS } from "~/lib/enums";
+import { ConfirmDeleteDialog } from "~/features/staff/confirm-delete-dialog";
 import { recordId } from "~/lib/route-params";
-import { foundOrNull } from "~/models/model-error.server";
-import { deleteStockImage, getStockImage } from "~/models/stock-images.server";
-import { deleteAndReturn, loadDeleteDialog } from "~/route-actions/admin-delete.server";
+import { foundOrNull } from "~/platform/model-error.server";
+import { deleteStockImage, getStockImage } from "~/features/content/stock-images.server";
+import { deleteAndReturn, loadDeleteDialog } from "~/features/staff/admin-delete.server";
+import { STOCK_IMAGE_LOCATION_LABELS } from "~/features/content/stock-image-locations";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   loadDeleteDialog(request, "image", async () => {

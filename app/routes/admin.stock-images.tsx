@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData, useNavigation } from "@remix-run/react";
-import { StockImageGrid } from "~/components/admin/stock-image-grid";
-import { StockImageUploadForm } from "~/components/admin/stock-image-upload-form";
-import { useAdminUser } from "~/lib/admin-session";
-import { addStockImage, listStockImages, UploadRefused } from "~/models/stock-images.server";
-import { ModelError } from "~/models/model-error.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
-import { withStockImageUpload } from "~/infrastructure/image-upload.server";
-import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
+import { StockImageGrid } from "~/features/content/stock-image-grid";
+import { StockImageUploadForm } from "~/features/content/stock-image-upload-form";
+import { useAdminUser } from "~/features/staff/admin-session";
+import { addStockImage, listStockImages, UploadRefused } from "~/features/content/stock-images.server";
+import { ModelError } from "~/platform/model-error.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
+import { withStockImageUpload } from "~/platform/image-upload.server";
+import { raiseToast, redirectWithToast } from "~/platform/toast.server";
 import { formatCount } from "~/lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Stock Images | Administration Portal" }];

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
-import { deleteTariff } from "~/models/tariffs.server";
-import { deleteAndReturn, loadDeleteDialog } from "~/route-actions/admin-delete.server";
-import { findTariffForPage } from "~/route-actions/tariff-pages.server";
+import { ConfirmDeleteDialog } from "~/features/staff/confirm-delete-dialog";
+import { deleteTariff } from "~/features/tariffs/tariffs.server";
+import { deleteAndReturn, loadDeleteDialog } from "~/features/staff/admin-delete.server";
+import { findTariffForPage } from "~/features/tariffs/tariff-pages.server";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   loadDeleteDialog(request, "tariff", async () => {

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TariffForm, type TariffAnswer } from "~/components/admin/tariff-form";
-import { RouteDialog } from "~/components/ui/dialog";
-import { tariffFormValues } from "~/lib/tariff-form";
-import { TARIFFS_ADMIN_PATH } from "~/lib/tariffs-screen";
-import { updateTariff } from "~/models/tariffs.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
-import { findTariffForPage, tariffFormAction } from "~/route-actions/tariff-pages.server";
+import { TariffForm, type TariffAnswer } from "~/features/tariffs/tariff-form";
+import { RouteDialog } from "~/ui/dialog";
+import { tariffFormValues } from "~/features/tariffs/tariff-form-fields";
+import { TARIFFS_ADMIN_PATH } from "~/features/tariffs/tariffs-screen";
+import { updateTariff } from "~/features/tariffs/tariffs.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
+import { findTariffForPage, tariffFormAction } from "~/features/tariffs/tariff-pages.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { permission: "manageTariffs", signedOut: "login" });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { tariffListParams, tariffListQuerySchema } from "~/lib/schemas/tariffs";
-import { exportTariffsCsv } from "~/models/tariff-csv.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
+import { tariffListParams, tariffListQuerySchema } from "~/features/tariffs/tariffs-schema";
+import { exportTariffsCsv } from "~/features/tariffs/tariff-csv.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
 import { ukDay } from "~/lib/calendar";
 
 /**

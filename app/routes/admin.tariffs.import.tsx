@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TariffImportForm, type TariffImportAnswer } from "~/components/admin/tariff-import-form";
-import { RouteDialog } from "~/components/ui/dialog";
+import { TariffImportForm, type TariffImportAnswer } from "~/features/tariffs/tariff-import-form";
+import { RouteDialog } from "~/ui/dialog";
 import { errorToast } from "~/lib/messages";
-import { TARIFFS_ADMIN_PATH } from "~/lib/tariffs-screen";
-import { importTariffsCsv, TariffImportError } from "~/models/tariff-csv.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
-import { readTariffCsvUpload, TARIFF_CSV_MAX_MEGABYTES } from "~/route-actions/tariff-pages.server";
-import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
+import { TARIFFS_ADMIN_PATH } from "~/features/tariffs/tariffs-screen";
+import { importTariffsCsv, TariffImportError } from "~/features/tariffs/tariff-csv.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
+import { readTariffCsvUpload, TARIFF_CSV_MAX_MEGABYTES } from "~/features/tariffs/tariff-pages.server";
+import { raiseToast, redirectWithToast } from "~/platform/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { permission: "manageTariffs", signedOut: "login" });

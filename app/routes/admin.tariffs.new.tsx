@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TariffForm, type TariffAnswer } from "~/components/admin/tariff-form";
-import { RouteDialog } from "~/components/ui/dialog";
-import { newTariffFormValues } from "~/lib/tariff-form";
-import { TARIFFS_ADMIN_PATH } from "~/lib/tariffs-screen";
-import { createTariff } from "~/models/tariffs.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
-import { tariffFormAction } from "~/route-actions/tariff-pages.server";
+import { TariffForm, type TariffAnswer } from "~/features/tariffs/tariff-form";
+import { RouteDialog } from "~/ui/dialog";
+import { newTariffFormValues } from "~/features/tariffs/tariff-form-fields";
+import { TARIFFS_ADMIN_PATH } from "~/features/tariffs/tariffs-screen";
+import { createTariff } from "~/features/tariffs/tariffs.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
+import { tariffFormAction } from "~/features/tariffs/tariff-pages.server";
 import { ukDay } from "~/lib/calendar";
 
 /** The form's defaults, with today worked out here, on the UK calendar. */

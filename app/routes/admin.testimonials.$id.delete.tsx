@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
+import { ConfirmDeleteDialog } from "~/features/staff/confirm-delete-dialog";
 import { recordId } from "~/lib/route-params";
-import { deleteTestimonial } from "~/models/testimonials.server";
-import { deleteAndReturn, loadDeleteDialog } from "~/route-actions/admin-delete.server";
-import { findTestimonialForPage } from "~/route-actions/testimonial-pages.server";
+import { deleteTestimonial } from "~/features/content/testimonials.server";
+import { deleteAndReturn, loadDeleteDialog } from "~/features/staff/admin-delete.server";
+import { findTestimonialForPage } from "~/features/content/testimonial-pages.server";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   loadDeleteDialog(request, "testimonial", async () => {

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TestimonialForm } from "~/components/admin/testimonial-form";
-import { RouteDialog } from "~/components/ui/dialog";
-import type { TestimonialAnswer } from "~/components/admin/testimonial-form";
-import { TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
-import { updateTestimonial } from "~/models/testimonials.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
-import { findTestimonialForPage, testimonialFormAction } from "~/route-actions/testimonial-pages.server";
+import { TestimonialForm } from "~/features/content/testimonial-form";
+import { RouteDialog } from "~/ui/dialog";
+import type { TestimonialAnswer } from "~/features/content/testimonial-form";
+import { TESTIMONIALS_ADMIN_PATH } from "~/features/content/testimonials";
+import { updateTestimonial } from "~/features/content/testimonials.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
+import { findTestimonialForPage, testimonialFormAction } from "~/features/content/testimonial-pages.server";
 import { recordId } from "~/lib/route-params";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

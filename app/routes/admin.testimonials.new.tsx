@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TestimonialForm } from "~/components/admin/testimonial-form";
-import { RouteDialog } from "~/components/ui/dialog";
-import type { TestimonialAnswer } from "~/components/admin/testimonial-form";
-import { DEFAULT_RATING, TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
-import { createTestimonial } from "~/models/testimonials.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
-import { testimonialFormAction } from "~/route-actions/testimonial-pages.server";
+import { TestimonialForm } from "~/features/content/testimonial-form";
+import { RouteDialog } from "~/ui/dialog";
+import type { TestimonialAnswer } from "~/features/content/testimonial-form";
+import { DEFAULT_RATING, TESTIMONIALS_ADMIN_PATH } from "~/features/content/testimonials";
+import { createTestimonial } from "~/features/content/testimonials.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
+import { testimonialFormAction } from "~/features/content/testimonial-pages.server";
 import { formatMonthFirstDate } from "~/lib/calendar";
 
 /** The form's defaults (SPEC section 4), with today's date worked out here, on the UK calendar. */

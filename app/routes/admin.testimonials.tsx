@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
-import { Download, Plus } from "~/components/ui/icons";
-import { TestimonialCards } from "~/components/admin/testimonial-cards";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { useAdminUser } from "~/lib/admin-session";
-import { TESTIMONIALS_ADMIN_PATH } from "~/lib/testimonials";
-import { importExistingTestimonials, listTestimonials } from "~/models/testimonials.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
-import { readFormFields } from "~/infrastructure/request-body.server";
-import { raiseToast, redirectWithToast } from "~/route-actions/toast.server";
-import { logger } from "~/infrastructure/logger.server";
+import { Download, Plus } from "~/ui/icons";
+import { TestimonialCards } from "~/features/content/testimonial-cards";
+import { Button, ButtonLink } from "~/ui/button";
+import { useAdminUser } from "~/features/staff/admin-session";
+import { TESTIMONIALS_ADMIN_PATH } from "~/features/content/testimonials";
+import { importExistingTestimonials, listTestimonials } from "~/features/content/testimonials.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
+import { readFormFields } from "~/platform/request-body.server";
+import { raiseToast, redirectWithToast } from "~/platform/toast.server";
+import { logger } from "~/platform/logger.server";
 
 export const meta: MetaFunction = () => [{ title: "Testimonials | Administration Portal" }];
 

@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AdminShell } from "~/components/admin/admin-shell";
-import { useOptionalAdminUser } from "~/lib/admin-session";
-import { ADMIN_ERROR_TEXT } from "~/lib/messages";
+import { AdminShell } from "~/features/staff/admin-shell";
+import { useOptionalAdminUser } from "~/features/staff/admin-session";
 import { RequestReference } from "~/lib/request-id";
-import { can, PERMISSIONS, type Permission } from "~/lib/permissions";
-import { getAdminUser } from "~/route-actions/auth.server";
+import { can, PERMISSIONS, type Permission } from "~/features/staff/permissions";
+import { getAdminUser } from "~/features/staff/auth.server";
+import { ADMIN_ERROR_TEXT } from "~/features/staff/staff-messages";
 
 export const meta: MetaFunction = () => [{ title: "Administration Portal" }];
 

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminUserDialogError } from "~/components/admin/admin-user-dialog-error";
-import { UserStatusDialog } from "~/components/admin/user-status-dialog";
-import { fullName } from "~/lib/admin-users";
-import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
-import { reactivateAdminUser } from "~/models/admin-users.server";
-import { changeFromForm } from "~/route-actions/admin-forms.server";
-import { loadUserDialog, requireUserManager } from "~/route-actions/admin-user-dialogs.server";
+import { AdminUserDialogError } from "~/features/staff/admin-user-dialog-error";
+import { UserStatusDialog } from "~/features/staff/user-status-dialog";
+import { fullName } from "~/features/staff/admin-users";
+import { USER_MESSAGES, USERS_PAGE } from "~/features/staff/admin-users-screen";
+import { reactivateAdminUser } from "~/features/staff/admin-users.server";
+import { changeFromForm } from "~/platform/admin-forms.server";
+import { loadUserDialog, requireUserManager } from "~/features/staff/admin-user-dialogs.server";
 
 export const meta: MetaFunction = () => [{ title: "Reactivate User | Administration Portal" }];
 

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminUserDialogError } from "~/components/admin/admin-user-dialog-error";
-import { UserStatusDialog } from "~/components/admin/user-status-dialog";
-import { fullName } from "~/lib/admin-users";
-import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
-import { PASSWORD_TEXT } from "~/lib/messages";
-import { TEMPORARY_PASSWORD_DAYS } from "~/lib/sign-in";
-import { resetAdminUserPassword } from "~/models/admin-users.server";
-import { changeFromForm } from "~/route-actions/admin-forms.server";
-import { loadUserDialog, requireUserManager, showOnceToThisSession } from "~/route-actions/admin-user-dialogs.server";
-import { localSignInEnabled } from "~/infrastructure/env.server";
+import { AdminUserDialogError } from "~/features/staff/admin-user-dialog-error";
+import { UserStatusDialog } from "~/features/staff/user-status-dialog";
+import { fullName } from "~/features/staff/admin-users";
+import { USER_MESSAGES, USERS_PAGE } from "~/features/staff/admin-users-screen";
+import { TEMPORARY_PASSWORD_DAYS } from "~/features/staff/sign-in";
+import { resetAdminUserPassword } from "~/features/staff/admin-users.server";
+import { changeFromForm } from "~/platform/admin-forms.server";
+import { loadUserDialog, requireUserManager, showOnceToThisSession } from "~/features/staff/admin-user-dialogs.server";
+import { localSignInEnabled } from "~/platform/env.server";
+import { PASSWORD_TEXT } from "~/features/staff/staff-messages";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password | Administration Portal" }];
 

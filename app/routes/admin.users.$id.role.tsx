@@ -1,21 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminUserDialogError } from "~/components/admin/admin-user-dialog-error";
-import { RoleSelect } from "~/components/admin/role-select";
-import { RouteDialog } from "~/components/ui/dialog";
-import { DialogFormActions, NoticeDialog } from "~/components/ui/dialog-actions";
-import { Field } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
-import { useAdminUser } from "~/lib/admin-session";
-import { fullName } from "~/lib/admin-users";
-import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
-import { adminRoleChangeSchema } from "~/lib/schemas/admin-users";
-import { changeAdminUserRole } from "~/models/admin-users.server";
+import { AdminUserDialogError } from "~/features/staff/admin-user-dialog-error";
+import { RoleSelect } from "~/features/staff/role-select";
+import { RouteDialog } from "~/ui/dialog";
+import { DialogFormActions, NoticeDialog } from "~/ui/dialog-actions";
+import { Field } from "~/ui/field";
+import { FormAlert } from "~/ui/form-alert";
+import { useAdminUser } from "~/features/staff/admin-session";
+import { fullName } from "~/features/staff/admin-users";
+import { USER_MESSAGES, USERS_PAGE } from "~/features/staff/admin-users-screen";
+import { adminRoleChangeSchema } from "~/features/staff/admin-users-schema";
+import { changeAdminUserRole } from "~/features/staff/admin-users.server";
 import type { FormAnswer } from "~/lib/form-fields";
-import { submitAdminForm } from "~/route-actions/admin-forms.server";
-import { readFormFields } from "~/infrastructure/request-body.server";
-import { loadUserDialog, requireUserManager } from "~/route-actions/admin-user-dialogs.server";
+import { submitAdminForm } from "~/platform/admin-forms.server";
+import { readFormFields } from "~/platform/request-body.server";
+import { loadUserDialog, requireUserManager } from "~/features/staff/admin-user-dialogs.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit User Role | Administration Portal" }];
 

@@ -1,21 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminUserDialogError } from "~/components/admin/admin-user-dialog-error";
-import { RoleSelect } from "~/components/admin/role-select";
-import { RouteDialog } from "~/components/ui/dialog";
-import { DialogFormActions } from "~/components/ui/dialog-actions";
-import { Field, Input } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
-import { USER_MESSAGES, USERS_PAGE } from "~/lib/admin-users-screen";
-import { newAdminUserSchema } from "~/lib/schemas/admin-users";
-import { fullName, NEW_ADMIN_USER_FIELDS as RULES } from "~/lib/admin-users";
-import { createAdminUser } from "~/models/admin-users.server";
-import { localSignInEnabled } from "~/infrastructure/env.server";
+import { AdminUserDialogError } from "~/features/staff/admin-user-dialog-error";
+import { RoleSelect } from "~/features/staff/role-select";
+import { RouteDialog } from "~/ui/dialog";
+import { DialogFormActions } from "~/ui/dialog-actions";
+import { Field, Input } from "~/ui/field";
+import { FormAlert } from "~/ui/form-alert";
+import { USER_MESSAGES, USERS_PAGE } from "~/features/staff/admin-users-screen";
+import { newAdminUserSchema } from "~/features/staff/admin-users-schema";
+import { fullName, NEW_ADMIN_USER_FIELDS as RULES } from "~/features/staff/admin-users";
+import { createAdminUser } from "~/features/staff/admin-users.server";
+import { localSignInEnabled } from "~/platform/env.server";
 import { formFields, type FormAnswer } from "~/lib/form-fields";
-import { submitAdminForm } from "~/route-actions/admin-forms.server";
-import { readFormFields } from "~/infrastructure/request-body.server";
-import { requireUserManager, showOnceToThisSession } from "~/route-actions/admin-user-dialogs.server";
+import { submitAdminForm } from "~/platform/admin-forms.server";
+import { readFormFields } from "~/platform/request-body.server";
+import { requireUserManager, showOnceToThisSession } from "~/features/staff/admin-user-dialogs.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Admin User | Administration Portal" }];
 

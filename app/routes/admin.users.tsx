@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { ShieldCheck, UserCheck, UserPlus, Users, UserX } from "~/components/ui/icons";
-import { AdminUserList } from "~/components/admin/admin-user-list";
-import { StatCard } from "~/components/admin/stat-card";
-import { ButtonLink } from "~/components/ui/button";
-import { useAdminUser } from "~/lib/admin-session";
-import { listAdminUsers } from "~/models/admin-users.server";
-import { requireAdminPageUser } from "~/route-actions/auth.server";
-import { localSignInEnabled } from "~/infrastructure/env.server";
-import { NewUserInvitePanel } from "~/components/admin/new-user-invite-panel";
-import { takeNoticeForThisSession } from "~/route-actions/admin-user-dialogs.server";
+import { ShieldCheck, UserCheck, UserPlus, Users, UserX } from "~/ui/icons";
+import { AdminUserList } from "~/features/staff/admin-user-list";
+import { StatCard } from "~/ui/stat-card";
+import { ButtonLink } from "~/ui/button";
+import { useAdminUser } from "~/features/staff/admin-session";
+import { listAdminUsers } from "~/features/staff/admin-users.server";
+import { requireAdminPageUser } from "~/features/staff/auth.server";
+import { localSignInEnabled } from "~/platform/env.server";
+import { NewUserInvitePanel } from "~/features/staff/new-user-invite-panel";
+import { takeNoticeForThisSession } from "~/features/staff/admin-user-dialogs.server";
 import { formatCount } from "~/lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Users | Administration Portal" }];

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { decoyLeadReference, submitQuoteRequest } from "~/models/leads.server";
+import { decoyLeadReference, submitQuoteRequest } from "~/features/leads/leads.server";
 import { MESSAGES } from "~/lib/messages";
-import { BODY_LIMITS } from "~/infrastructure/request-body.server";
-import { assertWriteAccepted } from "~/route-actions/write-guard.server";
-import { methodNotAllowed } from "~/route-actions/json-api.server";
-import { admitPublicWrite, PUBLIC_WRITE_STATUS, retryAfterHeaders, type PublicWriteRefusal } from "~/route-actions/public-write.server";
-import { logger } from "~/infrastructure/logger.server";
+import { BODY_LIMITS } from "~/platform/request-body.server";
+import { assertWriteAccepted } from "~/platform/write-guard.server";
+import { methodNotAllowed } from "~/platform/json-api.server";
+import { admitPublicWrite, PUBLIC_WRITE_STATUS, retryAfterHeaders, type PublicWriteRefusal } from "~/platform/public-write.server";
+import { logger } from "~/platform/logger.server";
 
 const REFUSAL_ERRORS: Record<PublicWriteRefusal["reason"], string> = {
   unreadable: "Malformed JSON",

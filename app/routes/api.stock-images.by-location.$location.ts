@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isStockImageLocation, STOCK_IMAGE_LOCATIONS } from "~/lib/enums";
-import { listStockImagesByLocation } from "~/models/stock-images.server";
+import { listStockImagesByLocation } from "~/features/content/stock-images.server";
+import { STOCK_IMAGE_LOCATIONS, isStockImageLocation } from "~/features/content/stock-image-locations";
 
 /** `GET /api/stock-images/by-location/{location}`: the images staff chose for one place, oldest first. */
 export async function loader({ params }: LoaderFunctionArgs) {

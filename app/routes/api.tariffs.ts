@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseComparisonStrictly } from "~/lib/schemas/tariff-comparison";
-import { NewComparisonsLimited, tariffListJson } from "~/models/tariff-comparison.server";
+import { parseComparisonStrictly } from "~/features/tariffs/tariff-comparison-schema";
+import { NewComparisonsLimited, tariffListJson } from "~/features/tariffs/tariff-comparison.server";
 
 /**
  * `GET /api/tariffs` (docs/comparison.md): the live tariffs that fit the

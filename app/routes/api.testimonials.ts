@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { listFeaturedTestimonials } from "~/models/testimonials.server";
+import { listFeaturedTestimonials } from "~/features/content/testimonials.server";
 
 /**
  * `GET /api/testimonials`: what the public site shows, the featured testimonials,

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { COOKIE_CONSENT_VALUES } from "~/lib/enums";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { consentHeader } from "~/route-actions/consent.server";
-import { BODY_LIMITS, readFormFields } from "~/infrastructure/request-body.server";
-import { assertWriteAccepted } from "~/route-actions/write-guard.server";
+import { consentHeader } from "~/features/site/cookie-consent.server";
+import { BODY_LIMITS, readFormFields } from "~/platform/request-body.server";
+import { assertWriteAccepted } from "~/platform/write-guard.server";
+import { COOKIE_CONSENT_VALUES } from "~/platform/site-cookies";
 
 const consentSchema = z.object({
   consent: z.enum(COOKIE_CONSENT_VALUES),

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { getDb, readAgainOnLostConnection } from "~/infrastructure/db.server";
+import { getDb, readAgainOnLostConnection } from "~/platform/db.server";
 import { appReady } from "~/startup.server";
-import { logger } from "~/infrastructure/logger.server";
+import { logger } from "~/platform/logger.server";
 
 /**
  * 200 when the database answers a query; 503 otherwise. Used by Fly's health check. A connection

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { metrics, mayReadMetrics } from "~/infrastructure/metrics.server";
-import { env } from "~/infrastructure/env.server";
+import { metrics, mayReadMetrics } from "~/platform/metrics.server";
+import { env } from "~/platform/env.server";
 
 /**
  * `GET /metrics` in Prometheus format, never public: only with METRICS_TOKEN as a

@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { BrandLogo } from "~/components/site/brand-logo";
-import { QuoteDocumentView, QuoteOutcome, StaffPreviewBanner } from "~/components/site/customer-quote";
-import { QuoteAnswerForms } from "~/components/site/quote-answer-forms";
-import { isOpenQuoteStatus } from "~/lib/quotes";
-import { findCustomerQuote, recordQuoteView } from "~/models/quote-customer.server";
-import { answerQuote, isCustomerOpening, isStaffPreview, QUOTE_PAGE_HEADERS, quoteNotFound, quotePageHeaders } from "~/route-actions/quote-pages.server";
+import { BrandLogo } from "~/features/site/brand-logo";
+import { QuoteDocumentView, QuoteOutcome, StaffPreviewBanner } from "~/features/quotes/customer-quote";
+import { QuoteAnswerForms } from "~/features/quotes/quote-answer-forms";
+import { isOpenQuoteStatus } from "~/features/quotes/quotes";
+import { findCustomerQuote, recordQuoteView } from "~/features/quotes/quote-customer.server";
+import { answerQuote, isCustomerOpening, isStaffPreview, QUOTE_PAGE_HEADERS, quoteNotFound, quotePageHeaders } from "~/features/quotes/quote-pages.server";
 import type { RootLoader } from "~/root";
 
 /**

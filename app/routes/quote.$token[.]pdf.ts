@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { quotePdfResponse } from "~/route-actions/quote-pages.server";
+import { quotePdfResponse } from "~/features/quotes/quote-pages.server";
 
 /**
  * /quote/{token}.pdf: the customer's quote as a PDF download (not a view).

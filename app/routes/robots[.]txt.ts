@@ -1,4 +1,4 @@
-import { siteOrigin } from "~/infrastructure/brand.server";
+import { siteOrigin } from "~/platform/brand.server";
 
 export function loader() {
   const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${siteOrigin}/sitemap.xml`, ""].join("\n");

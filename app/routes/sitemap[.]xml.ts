@@ -1,5 +1,5 @@
-import { PUBLIC_PAGES } from "~/lib/site-navigation";
-import { siteOrigin } from "~/infrastructure/brand.server";
+import { PUBLIC_PAGES } from "~/features/content/site-navigation";
+import { siteOrigin } from "~/platform/brand.server";
 
 export function loader() {
   const urls = PUBLIC_PAGES.map((page) => `  <url><loc>${siteOrigin}${page}</loc></url>`).join("\n");

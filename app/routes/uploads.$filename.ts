@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { stockImageResponse } from "~/route-actions/image-response.server";
-import { methodNotAllowed } from "~/route-actions/json-api.server";
+import { stockImageResponse } from "~/features/content/image-response.server";
+import { methodNotAllowed } from "~/platform/json-api.server";
 
 /**
  * `GET /uploads/{filename}`: an image by its stored name (the form logos,

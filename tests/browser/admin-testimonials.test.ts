@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SAMPLE_TESTIMONIALS } from "~/lib/testimonials";
+import { SAMPLE_TESTIMONIALS } from "~/features/content/testimonials";
 import { createAdminUserRow, signInBrowser, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
 import { JS_MODES, launchBrowser, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";

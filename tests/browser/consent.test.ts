@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { MARKETING_CONSENT } from "~/lib/consent";
+import { MARKETING_CONSENT } from "~/features/leads/consent";
 import { JS_MODES, openPage, waitForHydration, type JsMode } from "../support/browser";
 import { useMailbox, useServerAndBrowser } from "../support/journey";
 

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { dataRequestDueOn } from "~/lib/data-protection";
+import { dataRequestDueOn } from "~/features/privacy/data-protection";
 import { createAdminUserRow, signInBrowser, TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
 import { insertDataRequest } from "../support/database";

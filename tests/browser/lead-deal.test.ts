@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TariffSnapshot } from "~/lib/tariffs";
+import type { TariffSnapshot } from "~/features/tariffs/tariffs";
 import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, openPage, waitForHydration, type JsMode } from "../support/browser";
 import { publicClient, staffClient } from "../support/client";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { VARIANT_WIDTHS } from "~/lib/image-variants";
+import { VARIANT_WIDTHS } from "~/platform/image-variants";
 import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, openPage, waitForHydration, type JsMode } from "../support/browser";
 import { pngBytes } from "../support/images";

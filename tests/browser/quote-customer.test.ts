@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Quote } from "~/lib/quotes";
+import type { Quote } from "~/features/quotes/quotes";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, openPage, waitForHydration, watchProblems, type JsMode } from "../support/browser";
 import { staffClient, type StaffClient } from "../support/client";

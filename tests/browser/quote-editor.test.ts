@@ -1,7 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { QuoteLine, QuoteTotals } from "~/lib/quotes";
-import { priceQuote } from "~/lib/tariff-prices";
+import type { QuoteLine, QuoteTotals } from "~/features/quotes/quotes";
 import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
 import { staffClient } from "../support/client";
@@ -10,6 +9,7 @@ import { submitQuoteRequest } from "../support/leads";
 import { useMailbox, useServerAndBrowser } from "../support/journey";
 import { addTariffs, tariffInput } from "../support/tariffs";
 import { formatPounds } from "~/lib/money";
+import { priceQuote } from "~/features/quotes/quote-prices";
 
 /**
  * Building and sending a quote from a lead with a chosen tariff, as staff

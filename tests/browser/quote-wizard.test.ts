@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { LEAD_REFERENCE_PATTERN } from "~/lib/lead-reference";
+import { LEAD_REFERENCE_PATTERN } from "~/features/leads/lead-reference";
 import { isSameDocument, JS_MODES, markDocument, openPage, waitForHydration, type JsMode } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
 import { refuseWrites } from "../support/database";

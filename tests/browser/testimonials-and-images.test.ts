@@ -1,9 +1,9 @@
 import type { BrowserContextOptions, Locator, Page } from "playwright-core";
-import { SAMPLE_TESTIMONIALS } from "~/lib/testimonials";
-import type { StockImageLocation } from "~/lib/enums";
+import { SAMPLE_TESTIMONIALS } from "~/features/content/testimonials";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JS_MODES, openPage, waitForHydration, type JsMode } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
+import type { StockImageLocation } from "~/features/content/stock-image-locations";
 
 const journey = useServerAndBrowser();
 

@@ -9,7 +9,7 @@ import { projectRoot } from "../../scripts/built-server.js";
  * client build's manifest (`npm run build` first). Issue 11's goal for `/` is
  * 90 KiB gzip (`npm run bench -- javascript` prints it); React 18 and the
  * Remix runtime take about 81 KiB of that, so the page's own parts load their
- * code only when needed (`app/components/ui/static-part.tsx`), and this test
+ * code only when needed (`app/ui/static-part.tsx`), and this test
  * fails as soon as something makes the page heavier than the goal.
  */
 const HOME_PAGE_BUDGET_KIB = 90;

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { canonicalPath, routeMatcher } from "~/lib/route-patterns";
+import { canonicalPath, routeMatcher } from "~/platform/route-patterns";
 import { readManifest } from "../../scripts/client-build.js";
 import { projectRoot } from "../../scripts/built-server.js";
 

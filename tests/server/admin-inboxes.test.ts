@@ -1,11 +1,11 @@
 import type { Insertable } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ContactEnquiriesTable } from "~/lib/database-types";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { testServerForSuite } from "../support/server";
 import { forSuite } from "../support/suite";
 import { startOfUkWeek } from "~/lib/calendar";
+import type { ContactEnquiriesTable } from "~/features/inbox/inbox-tables";
 
 const server = testServerForSuite(TEST_OWNER_ENV);
 const visitor = publicClient(server);

@@ -4,7 +4,7 @@ import { publicClient, staffClient, type Client, type StaffClient } from "../sup
 import { startTestServer, type TestServer } from "../support/server";
 import { insertDataRequest, seedTestLeads } from "../support/database";
 import { tariffInput } from "../support/tariffs";
-import { tariffFormValues } from "~/lib/tariff-form";
+import { tariffFormValues } from "~/features/tariffs/tariff-form-fields";
 
 /**
  * Every admin page and JSON route against every kind of visitor, with the

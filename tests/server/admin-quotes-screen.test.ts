@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { csvRecords } from "~/lib/csv";
-import { QUOTE_CSV_COLUMNS } from "~/lib/quotes-screen";
+import { QUOTE_CSV_COLUMNS } from "~/features/quotes/quotes-screen";
 import { plainQuoteLine } from "../support/quote-documents";
 import { createAdminUserRow, TEST_OWNER_ENV } from "../support/admin";
 import { staffClient } from "../support/client";

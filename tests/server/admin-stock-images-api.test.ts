@@ -2,14 +2,14 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_IMAGE_BYTES } from "~/lib/stock-images";
-import { S3Storage } from "~/infrastructure/storage.server";
+import { S3Storage } from "~/platform/storage.server";
 import { TEST_OWNER_ENV } from "../support/admin";
-import type { AdminRole } from "~/lib/enums";
 import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { NOT_AN_IMAGE, oversizedPng, pngBytes, SVG_IMAGE } from "../support/images";
 import { startS3Server, type TestS3Server } from "../support/s3";
 import { startTestServer, type TestServer } from "../support/server";
+import type { AdminRole } from "~/features/staff/admin-roles";
+import { MAX_IMAGE_BYTES } from "~/lib/image-type";
 
 type Role = AdminRole;
 

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { AdminRole } from "~/lib/enums";
-import { SAMPLE_TESTIMONIALS } from "~/lib/testimonials";
+import { SAMPLE_TESTIMONIALS } from "~/features/content/testimonials";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffOfEveryRole } from "../support/client";
 import { testServerForSuite } from "../support/server";
 import { forSuite } from "../support/suite";
 import { refuseWrites } from "../support/database";
+import type { AdminRole } from "~/features/staff/admin-roles";
 
 // The admin testimonial routes of SPEC section 7 and the /admin/testimonials
 // page actions, against the real built server, for every role.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminUser } from "~/lib/admin-users";
+import type { AdminUser } from "~/features/staff/admin-users";
 import { createAdminUserRow, signIn, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
 import { clientWith, publicClient, staffClient, type Client, type StaffClient } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";

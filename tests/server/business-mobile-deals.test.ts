@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { priceTariff } from "~/lib/tariff-prices";
-import type { TariffOffer } from "~/lib/tariffs";
+import { priceTariff } from "~/features/tariffs/tariff-prices";
+import type { TariffOffer } from "~/features/tariffs/tariffs";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffClient } from "../support/client";
 import { testServerForSuite } from "../support/server";

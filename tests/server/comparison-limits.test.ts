@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { NEW_COMPARISONS_PER_POST } from "~/lib/tariff-comparison";
+import { NEW_COMPARISONS_PER_POST } from "~/features/tariffs/tariff-comparison";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffClient } from "../support/client";
 import { testServerForSuite } from "../support/server";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MARKETING_CONSENT } from "~/lib/consent";
-import { COOKIE_POLICY_VERSION } from "~/lib/site-cookies";
+import { MARKETING_CONSENT } from "~/features/leads/consent";
+import { COOKIE_POLICY_VERSION } from "~/platform/site-cookies";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffClient } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { priceTariff } from "~/lib/tariff-prices";
-import type { TariffSnapshot } from "~/lib/tariffs";
+import { priceTariff } from "~/features/tariffs/tariff-prices";
+import type { TariffSnapshot } from "~/features/tariffs/tariffs";
 import { TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
 import { publicClient, staffClient, type Client } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";

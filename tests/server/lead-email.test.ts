@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUOTE_ANSWER_LABELS, QUOTE_THANK_YOU_TEXT } from "~/lib/quote-wizard";
+import { QUOTE_ANSWER_LABELS, QUOTE_THANK_YOU_TEXT } from "~/features/leads/quote-request";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffClient, type StaffClient } from "../support/client";
 import { SAMPLE_ENQUIRY } from "../support/forms";

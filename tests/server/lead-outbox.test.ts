@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toLead } from "~/lib/leads";
+import { toLead } from "~/features/leads/leads";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { staffClient, type StaffClient } from "../support/client";
 import { TestHook } from "../support/hook";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PAGE_CACHE_QUERY_VARIANTS as MAX_QUERY_VARIANTS } from "~/lib/page-cache";
+import { PAGE_CACHE_QUERY_VARIANTS as MAX_QUERY_VARIANTS } from "~/platform/page-cache";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { staffClient, type Client } from "../support/client";
 import { startTestServer, type TestServer } from "../support/server";

@@ -1,8 +1,8 @@
 import type { Insertable } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { STOCK_IMAGE_LOCATIONS } from "../../app/lib/enums";
-import type { StockImagesTable, TestimonialsTable } from "~/lib/database-types";
 import { startTestServer } from "../support/server";
+import { STOCK_IMAGE_LOCATIONS } from "~/features/content/stock-image-locations";
+import type { StockImagesTable, TestimonialsTable } from "~/features/content/content-tables";
 
 // The public JSON routes of SPEC section 7, against the real built server.
 

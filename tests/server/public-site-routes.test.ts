@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { COOKIE_NAMES } from "~/lib/site-cookies";
+import { COOKIE_NAMES } from "~/platform/site-cookies";
 import { testDatabaseKind, testServerForSuite } from "../support/server";
 
 const server = testServerForSuite();

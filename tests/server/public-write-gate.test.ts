@@ -5,7 +5,7 @@ import { SAMPLE_ENQUIRY, SAMPLE_QUOTE } from "../support/forms";
 import { testServerForSuite } from "../support/server";
 
 /**
- * Every public write passes the same gate in the same order (app/route-actions/public-write.server.ts):
+ * Every public write passes the same gate in the same order (app/platform/public-write.server.ts):
  * the contact form, the newsletter form, the quote wizard's last step and POST /api/quote-requests
  * alike. A bot over its limit is told to wait, not thanked; a post the schema refuses still counts
  * against its client; a nearly full disk refuses even a bot, before anything else is looked at.

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminRole } from "~/lib/enums";
-import type { Quote, QuoteDocument } from "~/lib/quotes";
-import { QUOTE_TOTAL_ROWS } from "~/lib/quote-words";
-import { quoteContentHash } from "~/infrastructure/quote-content-hash.server";
+import type { Quote, QuoteDocument } from "~/features/quotes/quotes";
+import { QUOTE_TOTAL_ROWS } from "~/features/quotes/quote-words";
+import { quoteContentHash } from "~/features/quotes/quote-content-hash.server";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffOfEveryRole, type Client, type StaffClient } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
@@ -16,6 +15,7 @@ import { startTestServer, testServerForSuite, type TestServer } from "../support
 import { addTariffs, tariffInput } from "../support/tariffs";
 import { ukDay } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
+import type { AdminRole } from "~/features/staff/admin-roles";
 
 /**
  * The customer's side of a quote, through the real built server: a quote

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminRole } from "~/lib/enums";
-import { CONTRACT_SUMMARY_WORDS } from "~/lib/quote-contract-summary";
-import { quoteFormValues, type QuoteFormValues } from "~/lib/quote-form";
-import type { QuoteLine } from "~/lib/quotes";
+import { CONTRACT_SUMMARY_WORDS } from "~/features/quotes/quote-contract-summary";
+import { quoteFormValues, type QuoteFormValues } from "~/features/quotes/quote-form";
+import type { QuoteLine } from "~/features/quotes/quotes";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
@@ -10,6 +9,7 @@ import { submitQuoteRequest } from "../support/leads";
 import { acceptAsShown } from "../support/quote-answers";
 import { startTestServer, type TestServer } from "../support/server";
 import { addTariffs, tariffInput } from "../support/tariffs";
+import type { AdminRole } from "~/features/staff/admin-roles";
 
 /**
  * The staff quote editor through the real built server, as a browser without

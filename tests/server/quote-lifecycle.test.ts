@@ -2,9 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminRole } from "~/lib/enums";
-import type { Quote } from "~/lib/quotes";
-import { priceQuote } from "~/lib/tariff-prices";
+import type { Quote } from "~/features/quotes/quotes";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
@@ -13,6 +11,8 @@ import { TestMailbox, type ReceivedEmail } from "../support/mailbox";
 import { removeTestData, startTestServer, testServerForSuite, type TestServer } from "../support/server";
 import { addTariffs, tariffInput } from "../support/tariffs";
 import { ukDay } from "~/lib/calendar";
+import type { AdminRole } from "~/features/staff/admin-roles";
+import { priceQuote } from "~/features/quotes/quote-prices";
 
 /**
  * A quote's life after its draft, through the staff JSON routes of the real

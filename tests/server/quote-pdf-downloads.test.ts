@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { MAX_WAITING, QUOTE_PDF_RETRY_AFTER_SECONDS } from "~/infrastructure/quote-pdf-keep.server";
+import { MAX_WAITING, QUOTE_PDF_RETRY_AFTER_SECONDS } from "~/features/quotes/quote-pdf-keep.server";
 import { publicClient } from "../support/client";
 import { METRICS_ENV, metricValue } from "../support/metrics";
 import { readPdf } from "../support/pdf-text";

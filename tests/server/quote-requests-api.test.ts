@@ -1,7 +1,7 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { MARKETING_CONSENT } from "~/lib/consent";
-import { LEAD_REFERENCE_PATTERN } from "~/lib/lead-reference";
+import { MARKETING_CONSENT } from "~/features/leads/consent";
+import { LEAD_REFERENCE_PATTERN } from "~/features/leads/lead-reference";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { staffClient } from "../support/client";
 import { SAMPLE_QUOTE as completeQuote } from "../support/forms";

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminRole } from "~/lib/enums";
-import { QUOTE_TERMS } from "~/lib/quote-terms";
-import type { Quote, QuoteDocument, QuoteLine } from "~/lib/quotes";
-import { priceQuote } from "~/lib/tariff-prices";
+import { QUOTE_TERMS } from "~/features/quotes/quote-terms";
+import type { Quote, QuoteDocument, QuoteLine } from "~/features/quotes/quotes";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffOfEveryRole, type Client } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
@@ -10,6 +8,8 @@ import { submitQuoteRequest } from "../support/leads";
 import { startTestServer, type TestServer } from "../support/server";
 import { addTariffs, tariffInput } from "../support/tariffs";
 import { ukDay } from "~/lib/calendar";
+import type { AdminRole } from "~/features/staff/admin-roles";
+import { priceQuote } from "~/features/quotes/quote-prices";
 
 /**
  * Quotes staff build from a lead, through the staff JSON routes of the real

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientKey } from "~/lib/client-address";
+import { clientKey } from "~/platform/client-address";
 import { SAMPLE_ENQUIRY, SAMPLE_QUOTE } from "../support/forms";
 import { publicClient } from "../support/client";
 import { testServerForSuite } from "../support/server";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { RETENTION_KINDS, RETENTION_KIND_LABELS } from "~/lib/data-protection";
+import { RETENTION_KINDS, RETENTION_KIND_LABELS } from "~/features/privacy/data-protection";
 import { createAdminUserRow, signIn } from "../support/admin";
 import { publicClient, staffClient } from "../support/client";
 import { seedTestLeads } from "../support/database";

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientKey } from "~/lib/client-address";
-import { accountDelayMs, clientWaitSeconds } from "~/lib/sign-in";
+import { clientKey } from "~/platform/client-address";
+import { accountDelayMs, clientWaitSeconds } from "~/features/staff/sign-in";
 import { createAdminUserRow, signInFrom, TEST_OWNER_ENV } from "../support/admin";
 import { testServerForSuite } from "../support/server";
 

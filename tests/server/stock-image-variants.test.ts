@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { S3Storage } from "~/infrastructure/storage.server";
+import { S3Storage } from "~/platform/storage.server";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffClient, type Client } from "../support/client";
 import { pngBytes } from "../support/images";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { TARIFF_API_PAGE } from "~/lib/schemas/tariff-comparison";
-import { priceTariff, withVat } from "~/lib/tariff-prices";
+import { TARIFF_API_PAGE } from "~/features/tariffs/tariff-comparison-schema";
+import { priceTariff, withVat } from "~/features/tariffs/tariff-prices";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffClient } from "../support/client";
 import { testServerForSuite } from "../support/server";

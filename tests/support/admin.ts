@@ -1,14 +1,14 @@
 import type { Kysely } from "kysely";
 import type { BrowserContext } from "playwright-core";
-import { newAdminUserId, type AdminUser } from "~/lib/admin-users";
-import type { AdminRole } from "~/lib/enums";
-import type { Database } from "~/lib/database-types";
+import { newAdminUserId, type AdminUser } from "~/features/staff/admin-users";
+import type { Database } from "~/platform/database-types";
 import { createCookie } from "@remix-run/node";
-import { COOKIE_NAMES } from "~/lib/site-cookies";
-import { hashPassword } from "~/infrastructure/password.server";
-import { startSession } from "~/models/sessions.server";
+import { COOKIE_NAMES } from "~/platform/site-cookies";
+import { hashPassword } from "~/platform/password.server";
+import { startSession } from "~/features/staff/sessions.server";
 import { TEST_SESSION_SECRET } from "../../scripts/built-server.js";
 import { postFormFrom } from "./from-address";
+import type { AdminRole } from "~/features/staff/admin-roles";
 
 /** The staff session cookie's names: `__Host-session` over HTTPS, `__session` over plain HTTP. */
 const SESSION_COOKIE = /^(__Host-session|__session)=(?!;|$)/;

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { AdminUser } from "~/lib/admin-users";
-import type { Database } from "~/lib/database-types";
-import type { AdminRole } from "~/lib/enums";
+import type { AdminUser } from "~/features/staff/admin-users";
+import type { Database } from "~/platform/database-types";
 import { createAdminUserRow, sessionCookieIn, startedSession, TEST_OWNER, waitForAdminUser, type AdminUserRowInput } from "./admin";
+import type { AdminRole } from "~/features/staff/admin-roles";
 
 type Headers = Record<string, string>;
 

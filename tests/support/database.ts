@@ -2,12 +2,13 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
-import { postgresTypes } from "~/infrastructure/postgres-types";
-import { dataRequestDueOn, type DataRequestKind, type DataRequestStatus } from "~/lib/data-protection";
-import type { Database, NewLeadRow } from "~/lib/database-types";
+import { postgresTypes } from "~/platform/postgres-types";
+import { dataRequestDueOn, type DataRequestKind, type DataRequestStatus } from "~/features/privacy/data-protection";
+import type { Database } from "~/platform/database-types";
 import { migrations } from "../../migrations";
 import { seedLeadRows } from "../../bench/seed-leads.js";
 import { testDatabaseKind, testPostgresDatabaseFor } from "./server";
+import type { NewLeadRow } from "~/features/leads/lead-tables";
 
 /**
  * What tests do to a test server's database directly, on SQLite and on Postgres

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "~/lib/database-types";
+import type { Database } from "~/platform/database-types";
 import { productTableNames } from "./database";
 import { pngBytes, SVG_IMAGE } from "./images";
 import { testDatabaseKind } from "./server";

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { expect } from "vitest";
-import type { AdminRole } from "~/lib/enums";
-import { MARKETING_CONSENT_FIELD, MARKETING_CONSENT_TICKED } from "~/lib/consent";
+import { MARKETING_CONSENT_FIELD, MARKETING_CONSENT_TICKED } from "~/features/leads/consent";
 import { TEST_OWNER_ENV } from "./admin";
 import { publicClient, staffOfEveryRole, type Client, type StaffClient } from "./client";
 import { insertDataRequest } from "./database";
@@ -12,6 +11,7 @@ import { acceptAsShown } from "./quote-answers";
 import { plainQuoteLine } from "./quote-documents";
 import { startTestServer, type TestServer } from "./server";
 import { forSuite } from "./suite";
+import type { AdminRole } from "~/features/staff/admin-roles";
 
 /**
  * One person put into every table that can hold them, through the app as

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import type { CustomerQuote } from "~/lib/quotes";
-import { SHOWN_FINGERPRINT_FIELD } from "~/lib/quote-response";
+import type { CustomerQuote } from "~/features/quotes/quotes";
+import { SHOWN_FINGERPRINT_FIELD } from "~/features/quotes/quote-response";
 import type { Client } from "./client";
 
 /**

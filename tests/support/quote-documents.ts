@@ -1,7 +1,8 @@
 // Quotes as a customer would be shown them, their figures from the one price module (priceQuote).
 // Shared by the PDF tests and `npm run bench -- quote-pdf`, so it imports nothing of vitest.
-import type { QuoteContractSummary, QuoteDocument, QuoteLine } from "~/lib/quotes";
-import { describePriceRises, priceQuote, withVat } from "~/lib/tariff-prices";
+import type { QuoteContractSummary, QuoteDocument, QuoteLine } from "~/features/quotes/quotes";
+import { describePriceRises, withVat } from "~/features/tariffs/tariff-prices";
+import { priceQuote } from "~/features/quotes/quote-prices";
 
 const START = "2026-11-25";
 

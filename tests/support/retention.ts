@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
-import type { RetentionCounts } from "~/lib/data-protection";
-import type { Database } from "~/lib/database-types";
+import type { RetentionCounts } from "~/features/privacy/data-protection";
+import type { Database } from "~/platform/database-types";
 import { createAdminUserRow } from "./admin";
 import { productTableNames } from "./database";
 import { plainQuoteLine } from "./quote-documents";

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "~/lib/database-types";
-import { QUOTE_TERMS } from "~/lib/quote-terms";
-import type { QuoteLine, QuoteStatus } from "~/lib/quotes";
-import { priceQuote } from "~/lib/tariff-prices";
+import type { Database } from "~/platform/database-types";
+import { QUOTE_TERMS } from "~/features/quotes/quote-terms";
+import type { QuoteLine, QuoteStatus } from "~/features/quotes/quotes";
 import { plainQuoteLine } from "./quote-documents";
 import { ukDay } from "~/lib/calendar";
+import { priceQuote } from "~/features/quotes/quote-prices";
 
 /**
  * Leads and quotes written straight into a test server's database, for the

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "~/lib/database-types";
+import type { Database } from "~/platform/database-types";
 import { createAdminUserRow } from "./admin";
 import { staffClient } from "./client";
 import { insertDataRequest, seedTestLeads } from "./database";

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { can, type Permission } from "~/lib/permissions";
-import { ADD_TARIFF_FIELDS, NEW_LINE_QUERY } from "~/lib/quote-form";
-import { tariffFormValues } from "~/lib/tariff-form";
+import { can, type Permission } from "~/features/staff/permissions";
+import { ADD_TARIFF_FIELDS, NEW_LINE_QUERY } from "~/features/quotes/quote-form";
+import { tariffFormValues } from "~/features/tariffs/tariff-form-fields";
 import type { BodyKind } from "./malformed";
 import { tariffInput } from "./tariffs";
 

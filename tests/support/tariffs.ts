@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { TariffInput } from "~/lib/tariffs";
+import type { TariffInput } from "~/features/tariffs/tariffs";
 import type { Client } from "./client";
 
 /** A complete live tariff as staff would add it; a test changes only what it is about. */

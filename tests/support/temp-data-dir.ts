@@ -14,7 +14,7 @@ export function useTempDataDir(prefix: string): string {
   const previousDataDir = process.env.DATA_DIR;
   process.env.DATA_DIR = dataDir;
   afterAll(async () => {
-    const { migratedDatabase } = await import("~/infrastructure/db.server");
+    const { migratedDatabase } = await import("~/platform/db.server");
     await migratedDatabase()?.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (previousDataDir === undefined) delete process.env.DATA_DIR;

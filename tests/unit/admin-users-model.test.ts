@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminUser } from "~/lib/admin-users";
+import type { AdminUser } from "~/features/staff/admin-users";
 
 /**
  * The "last active super admin stays" rule, called on the model directly.
@@ -17,9 +17,9 @@ process.env.DATA_DIR = dataDir;
 
 // Imported once DATA_DIR is set: the configuration is read as its module loads.
 const { createAdminUserRow } = await import("../support/admin");
-const { getDb } = await import("~/infrastructure/db.server");
-const model = await import("~/models/admin-users.server");
-const { ModelError } = await import("~/models/model-error.server");
+const { getDb } = await import("~/platform/db.server");
+const model = await import("~/features/staff/admin-users.server");
+const { ModelError } = await import("~/platform/model-error.server");
 
 let staleActor: AdminUser;
 

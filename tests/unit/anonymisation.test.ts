@@ -3,7 +3,7 @@ import { useTempDataDir } from "../support/temp-data-dir";
 
 /**
  * The one anonymisation that retention and erasure share
- * (app/models/anonymisation.server.ts), on a real SQLite database: what a
+ * (app/features/privacy/anonymisation.server.ts), on a real SQLite database: what a
  * deleted newsletter sign-up leaves behind. Leads and enquiries are checked
  * through an erasure over HTTP (tests/server/person-erasure.test.ts).
  */
@@ -11,9 +11,9 @@ import { useTempDataDir } from "../support/temp-data-dir";
 useTempDataDir("anonymisation");
 
 // Imported once DATA_DIR is set: the configuration is read as its module loads.
-const { getDb } = await import("~/infrastructure/db.server");
-const { anonymiseLeads, deleteNewsletterSignups } = await import("~/models/anonymisation.server");
-const { addToOutbox } = await import("~/infrastructure/outbox.server");
+const { getDb } = await import("~/platform/db.server");
+const { anonymiseLeads, deleteNewsletterSignups } = await import("~/features/privacy/anonymisation.server");
+const { addToOutbox } = await import("~/platform/outbox.server");
 
 async function signUp(email: string) {
   const db = await getDb();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCommonPassword } from "~/infrastructure/common-passwords.server";
+import { isCommonPassword } from "~/platform/common-passwords.server";
 
 /** The bundled list of common passwords and the rules beside it (issue "Hardening, second round", item 12). */
 describe("isCommonPassword", () => {

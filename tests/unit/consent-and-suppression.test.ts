@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BUSINESS_TYPES } from "~/lib/enums";
-import { consentState, MARKETING_CONSENT, PECR_SUBSCRIBER_KINDS, pecrSubscriberKind } from "~/lib/consent";
-import { normalisePhone, suppressionKey } from "~/infrastructure/suppression.server";
+import { consentState, MARKETING_CONSENT, PECR_SUBSCRIBER_KINDS, pecrSubscriberKind } from "~/features/leads/consent";
+import { normalisePhone, suppressionKey } from "~/platform/suppression.server";
+import { BUSINESS_TYPES } from "~/features/leads/lead-lists";
 
 describe("PECR subscriber kind", () => {
   it("makes sole traders, partnerships and other businesses individual subscribers and limited companies corporate", () => {

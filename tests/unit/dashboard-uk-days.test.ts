@@ -10,8 +10,8 @@ import { useTempDataDir } from "../support/temp-data-dir";
 useTempDataDir("dashboard-uk-days");
 
 // Imported once DATA_DIR is set: the configuration is read as its module loads.
-const { getDb } = await import("~/infrastructure/db.server");
-const { leadFigures, countWizardStepReached, FIGURE_DAYS } = await import("~/models/lead-figures.server");
+const { getDb } = await import("~/platform/db.server");
+const { leadFigures, countWizardStepReached, FIGURE_DAYS } = await import("~/features/leads/lead-figures.server");
 const { seedTestLeads } = await import("../support/database");
 
 describe("the dashboard's days", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dataRequestDueOn, isDataRequestOverdue } from "~/lib/data-protection";
+import { dataRequestDueOn, isDataRequestOverdue } from "~/features/privacy/data-protection";
 
 describe("a person's request is due one calendar month after it arrives", () => {
   it.each([

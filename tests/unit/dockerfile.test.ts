@@ -63,7 +63,7 @@ describe("Fly's settings (fly.toml)", () => {
   it("give the site's address, APP_URL, an https:// origin: the server refuses to start in production without one", async () => {
     const appUrl = flyAppUrl();
     expect(appUrl).toMatch(/^https:\/\/[a-z0-9.-]+$/);
-    const { parseEnv } = await import("~/infrastructure/env.server");
+    const { parseEnv } = await import("~/platform/env.server");
     expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", APP_URL: appUrl }).APP_URL).toBe(appUrl);
   });
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/infrastructure/env.server";
+import { parseEnv } from "~/platform/env.server";
 
 describe("configuration", () => {
   it("has working defaults for a laptop", () => {

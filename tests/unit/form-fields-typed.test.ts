@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formFields, type FormAnswer } from "~/lib/form-fields";
-import { CONTACT_ENQUIRY_FIELDS } from "~/lib/public-forms";
+import { CONTACT_ENQUIRY_FIELDS } from "~/features/inbox/public-forms";
 
 // A form's fields and its answer are keyed by its rules. The `@ts-expect-error` lines are the
 // test that a misspelt field does not compile: `npx tsc` (part of `npm test`) fails if any of them does.

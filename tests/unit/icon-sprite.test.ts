@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { iconNames, iconSprite, spriteFile } from "../../scripts/build-icon-sprite.js";
 
 /**
- * The public site's icons are drawn from app/components/ui/icons.svg, which `npm run icons`
+ * The public site's icons are drawn from app/ui/icons.svg, which `npm run icons`
  * makes from the names in icons.tsx. An icon named there but missing from the file would show
  * as an empty square, so the committed file must be exactly what the script makes today.
  */

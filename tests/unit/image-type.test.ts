@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detectImageType } from "~/lib/image-type";
-import { formatMegabytes } from "~/lib/stock-images";
+import { formatMegabytes } from "~/features/content/stock-images";
 import { NOT_AN_IMAGE, pngBytes, SVG_IMAGE } from "../support/images";
 
 const bytes = (...parts: Array<string | number[]>) =>

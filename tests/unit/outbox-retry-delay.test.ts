@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { retryDelayMs } from "~/lib/outbox";
+import { retryDelayMs } from "~/platform/outbox-kinds";
 
 describe("outbox retry delay", () => {
   it("waits the first delay after one failure, doubling after each further one, never more than the cap", () => {

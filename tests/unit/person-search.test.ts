@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTempDataDir } from "../support/temp-data-dir";
 
 /**
- * Finding one person across every table (app/models/person-search.server.ts),
+ * Finding one person across every table (app/features/privacy/person-search.server.ts),
  * on a real SQLite database: each record is written as the product writes it,
  * and another person, an anonymised lead, lookalike addresses (one that ends
  * with theirs, one that goes on after it) and a phone number that ends with
@@ -13,11 +13,11 @@ import { useTempDataDir } from "../support/temp-data-dir";
 useTempDataDir("person-search");
 
 // Imported once DATA_DIR is set: the configuration is read as its module loads.
-const { getDb } = await import("~/infrastructure/db.server");
-const { normalisePhone, suppress, suppressionKey } = await import("~/infrastructure/suppression.server");
-const { findPerson } = await import("~/models/person-search.server");
-const { addToOutbox } = await import("~/infrastructure/outbox.server");
-const { recordFailedSignIn } = await import("~/models/audit-log.server");
+const { getDb } = await import("~/platform/db.server");
+const { normalisePhone, suppress, suppressionKey } = await import("~/platform/suppression.server");
+const { findPerson } = await import("~/features/privacy/person-search.server");
+const { addToOutbox } = await import("~/platform/outbox.server");
+const { recordFailedSignIn } = await import("~/features/staff/audit-log.server");
 const { insertDataRequest } = await import("../support/database");
 const { PHONE_FORMS } = await import("../support/person");
 

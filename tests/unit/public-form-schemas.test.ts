@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseWithSchema } from "~/lib/form-submission";
-import { contactEnquirySchema, newsletterSignupSchema } from "~/lib/schemas/public-forms";
+import { contactEnquirySchema, newsletterSignupSchema } from "~/features/inbox/public-forms-schema";
 import { SAMPLE_ENQUIRY } from "../support/forms";
 
 const enquiry = SAMPLE_ENQUIRY;

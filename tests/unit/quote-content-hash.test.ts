@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { quoteContentHash } from "~/infrastructure/quote-content-hash.server";
+import { quoteContentHash } from "~/features/quotes/quote-content-hash.server";
 import { canonicalJson } from "~/lib/canonical-json";
-import type { QuoteDocument } from "~/lib/quotes";
+import type { QuoteDocument } from "~/features/quotes/quotes";
 import { everyGroupQuote, quoteDocument, quoteLine } from "../support/quote-documents";
 
 /** The same object with its keys written in reverse order, at every depth. */

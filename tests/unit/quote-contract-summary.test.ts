@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CONTRACT_SUMMARY_WORDS, quoteContractSummary } from "~/lib/quote-contract-summary";
-import { tariffOffer, tariffSnapshot } from "~/lib/tariff-comparison";
-import { priceTariff } from "~/lib/tariff-prices";
+import { CONTRACT_SUMMARY_WORDS, quoteContractSummary } from "~/features/quotes/quote-contract-summary";
+import { tariffOffer, tariffSnapshot } from "~/features/tariffs/tariff-comparison";
+import { priceTariff } from "~/features/tariffs/tariff-prices";
 import { plainQuoteLine } from "../support/quote-documents";
 import { tariffInput } from "../support/tariffs";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Brand } from "~/lib/brand";
-import { quoteCustomerEmail, quotedInOneLine } from "~/lib/quote-emails";
+import type { Brand } from "~/platform/brand";
+import { quoteCustomerEmail, quotedInOneLine } from "~/features/quotes/quote-emails";
 
 const BRAND: Brand = {
   name: "Smith & <Sons> Telecoms",

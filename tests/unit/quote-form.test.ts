@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { completeQuoteLine, previewQuoteLines, quoteFormErrorKey, quoteFormValues, readQuoteForm, withBlankLine, withoutLine } from "~/lib/quote-form";
-import type { QuoteLine } from "~/lib/quotes";
-import { quoteDraftSchema, type QuoteLineInput } from "~/lib/schemas/quotes";
+import {
+  completeQuoteLine,
+  previewQuoteLines,
+  quoteFormErrorKey,
+  quoteFormValues,
+  readQuoteForm,
+  withBlankLine,
+  withoutLine,
+} from "~/features/quotes/quote-form";
+import type { QuoteLine } from "~/features/quotes/quotes";
+import { quoteDraftSchema, type QuoteLineInput } from "~/features/quotes/quotes-schema";
 
 /** The quote editor's form: pounds in, pence kept; a saved draft's form reads back as the same draft; messages land on the form's rows. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderQuotePdf } from "~/infrastructure/quote-pdf.server";
+import { renderQuotePdf } from "~/features/quotes/quote-pdf.server";
 import { readPdf, type PdfPage } from "../support/pdf-text";
 import { everyGroupQuote, quoteDocument, quoteLine, thirtyLineQuote } from "../support/quote-documents";
 import { formatPounds } from "~/lib/money";

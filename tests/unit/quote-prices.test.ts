@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { priceQuote } from "~/lib/tariff-prices";
 import { plainQuoteLine } from "../support/quote-documents";
+import { priceQuote } from "~/features/quotes/quote-prices";
 
 const line = plainQuoteLine;
 

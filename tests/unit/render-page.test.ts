@@ -1,6 +1,6 @@
 import { createElement, Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RENDER_ABORT_DELAY_MS, renderWholePage } from "~/infrastructure/render-page.server";
+import { RENDER_ABORT_DELAY_MS, renderWholePage } from "~/platform/render-page.server";
 
 // Only the abort timer is faked: React schedules its own work with setImmediate, which stays real.
 const fakeTimeouts = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });

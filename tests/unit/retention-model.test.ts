@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTempDataDir } from "../support/temp-data-dir";
-import { REMOVED_WORDS } from "~/lib/data-protection";
+import { REMOVED_WORDS } from "~/features/privacy/data-protection";
 
 /**
  * The retention rules on the model itself, against a real SQLite file, with
@@ -12,9 +12,9 @@ import { REMOVED_WORDS } from "~/lib/data-protection";
 useTempDataDir("retention-model");
 
 // Imported once DATA_DIR is set: the configuration is read as its module loads.
-const { getDb } = await import("~/infrastructure/db.server");
-const { latestRetentionRuns, planRetention, runRetention, runRetentionNow } = await import("~/models/retention.server");
-const { auditSummaryWithoutDetails, customerContractEnd } = await import("~/lib/retention");
+const { getDb } = await import("~/platform/db.server");
+const { latestRetentionRuns, planRetention, runRetention, runRetentionNow } = await import("~/features/privacy/retention.server");
+const { auditSummaryWithoutDetails, customerContractEnd } = await import("~/features/privacy/retention");
 const { DUE_OF_RETENTION_CASES, seedRetentionCases, everyTableRow } = await import("../support/retention");
 
 const AS_OF = new Date("2031-01-01T09:00:00.000Z");

@@ -15,7 +15,7 @@ import { useTempDataDir } from "../support/temp-data-dir";
 const dataDir = useTempDataDir("sqlite-transactions");
 
 // Imported once DATA_DIR is set: the configuration is read as its module loads.
-const { getDb } = await import("~/infrastructure/db.server");
+const { getDb } = await import("~/platform/db.server");
 
 const run = (actorName: string) => ({
   mode: "apply" as const,

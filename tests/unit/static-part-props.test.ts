@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { staticPart } from "~/components/ui/static-part";
+import { staticPart } from "~/ui/static-part";
 
 // A static part's props are compared as JSON and its server HTML depends on nothing else, so
 // `staticPart` accepts only components whose props are plain data. The `@ts-expect-error` lines

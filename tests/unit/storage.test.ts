@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LocalStorage, newStorageKey, S3Storage, type Storage } from "~/infrastructure/storage.server";
+import { LocalStorage, newStorageKey, S3Storage, type Storage } from "~/platform/storage.server";
 import { pngBytes } from "../support/images";
 import { startS3Server, type TestS3Server } from "../support/s3";
 

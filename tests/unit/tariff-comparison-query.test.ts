@@ -5,7 +5,7 @@ import {
   normalisedComparisonSearch,
   parseComparisonLeniently,
   parseComparisonStrictly,
-} from "~/lib/schemas/tariff-comparison";
+} from "~/features/tariffs/tariff-comparison-schema";
 
 // The comparison's query: one reading for GET /api/tariffs (strict), the page (lenient) and the page cache (normalised).
 

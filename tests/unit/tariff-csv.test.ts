@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SAMPLE_TARIFFS_CSV } from "~/data/sample-tariffs.server";
+import { SAMPLE_TARIFFS_CSV } from "~/features/tariffs/sample-tariffs.server";
 import { CsvSyntaxError, csvRecords, csvRow } from "~/lib/csv";
-import { readTariffsCsv } from "~/lib/schemas/tariff-csv";
-import { penceFromPoundsCell, TARIFF_CSV_COLUMNS, TARIFF_CSV_HEADER, tariffCsvRow } from "~/lib/tariff-csv";
-import { TARIFF_NETWORKS, type TariffInput } from "~/lib/tariffs";
+import { readTariffsCsv } from "~/features/tariffs/tariff-csv-schema";
+import { penceFromPoundsCell, TARIFF_CSV_COLUMNS, TARIFF_CSV_HEADER, tariffCsvRow } from "~/features/tariffs/tariff-csv";
+import { TARIFF_NETWORKS, type TariffInput } from "~/features/tariffs/tariffs";
 import { plainPounds } from "~/lib/money";
 
 const records = (text: string) => [...csvRecords(text)];

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { parseTariffForm } from "~/lib/schemas/tariff-form";
-import { TARIFF_LIMITS } from "~/lib/schemas/tariffs";
-import { newTariffFormValues, penceFromTypedPounds, priceRiseRowCount, TARIFF_FORM_FIELDS, tariffFormValues, type TariffFormValues } from "~/lib/tariff-form";
+import { parseTariffForm } from "~/features/tariffs/tariff-form-schema";
+import { TARIFF_LIMITS } from "~/features/tariffs/tariffs-schema";
+import {
+  newTariffFormValues,
+  penceFromTypedPounds,
+  priceRiseRowCount,
+  TARIFF_FORM_FIELDS,
+  tariffFormValues,
+  type TariffFormValues,
+} from "~/features/tariffs/tariff-form-fields";
 import { tariffInput } from "../support/tariffs";
 import { plainPounds } from "~/lib/money";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { TariffPriceTerms } from "~/lib/tariffs";
-import { describePriceRises, discountedLinePrice, priceTariff, withVat } from "~/lib/tariff-prices";
+import type { TariffPriceTerms } from "~/features/tariffs/tariffs";
+import { describePriceRises, discountedLinePrice, priceTariff, withVat } from "~/features/tariffs/tariff-prices";
 import { addCalendarMonths, isCalendarDay } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
 

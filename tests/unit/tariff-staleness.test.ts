@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freshSince } from "~/lib/tariffs";
+import { freshSince } from "~/features/tariffs/tariffs";
 
 // A tariff is stale when its prices were checked before freshSince(today, TARIFF_STALE_DAYS).
 describe("freshSince", () => {

@@ -1,0 +1,40 @@
+import type { Generated, Selectable } from "kysely";
+import type { StockImageLocation } from "./stock-image-locations";
+
+export interface TestimonialsTable {
+  id: Generated<number>;
+  name: string;
+  company: string;
+  position: string;
+  content: string;
+  rating: number;
+  featured: 0 | 1;
+  date: string;
+  importKey: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StockImagesTable {
+  id: Generated<number>;
+  filename: string;
+  originalName: string;
+  description: string | null;
+  location: StockImageLocation;
+  size: number;
+  contentType: string;
+  createdAt: string;
+  /** Pixel size, upright; null until read from the file (images stored before sizes were recorded). */
+  width: number | null;
+  height: number | null;
+}
+
+export type TestimonialRow = Selectable<TestimonialsTable>;
+export type StockImageRow = Selectable<StockImagesTable>;
+
+declare module "~/platform/database-types" {
+  interface Database {
+    testimonials: TestimonialsTable;
+    stockImages: StockImagesTable;
+  }
+}

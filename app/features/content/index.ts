@@ -1,0 +1,5 @@
+// What the other capabilities may use of content (rules, types and components); everything else in this folder is its own.
+// Lint refuses an import of any other file here from outside the folder (docs/decisions/017-one-folder-per-capability.md).
+export { FOOTER_HELP_LINKS, FOOTER_LINKS, HEADER_LINKS } from "./site-navigation";
+export { FormLogo, StockImage } from "./stock-image";
+export type { PublicStockImage } from "./stock-images";

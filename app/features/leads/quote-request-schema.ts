@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { MARKETING_CONSENT_TICKED, MARKETING_CONSENT_TYPE_MESSAGE } from "./consent";
+import { QUOTE_DEAL_MESSAGES, QUOTE_REQUEST_FIELDS } from "./quote-request";
+import { TARIFF_LIMITS, TARIFF_LINES } from "~/features/tariffs";
+import { fieldSchema, formSchema } from "~/lib/schema-fields";
+
+/**
+ * One quote request (the wizard's answers and the spec's extra fields, see
+ * QUOTE_REQUEST_FIELDS): the wizard's form action and `POST /api/quote-requests`
+ * both parse with this; unknown fields are dropped. Postcodes are kept in capitals.
+ * `tariffSlug` and `lines` are the deal chosen on the comparison (whether it is
+ * still on offer for those lines is the model's check, against the catalogue).
+ * `marketingConsent` is the consent box: ticked only when the form sends "yes"
+ * or JSON sends true or "yes"; left out, false or any other text is not ticked
+ * (consent is never assumed); another type is refused.
+ */
+export const quoteRequestSchema = formSchema(QUOTE_REQUEST_FIELDS).extend({
+  postcode: fieldSchema(QUOTE_REQUEST_FIELDS.postcode).transform((value) => value?.toUpperCase()),
+  tariffSlug: z
+    .string({ invalid_type_error: QUOTE_DEAL_MESSAGES.unavailable })
+    .trim()
+    .max(TARIFF_LIMITS.slug, QUOTE_DEAL_MESSAGES.unavailable)
+    .nullish()
+    .transform((slug) => slug || undefined),
+  // A form sends the lines as text, JSON as a number; none given: the team size's (linesForTeamSize).
+  lines: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    z
+      .number({ invalid_type_error: QUOTE_DEAL_MESSAGES.lines })
+      .int(QUOTE_DEAL_MESSAGES.lines)
+      .min(TARIFF_LINES.min, QUOTE_DEAL_MESSAGES.lines)
+      .max(TARIFF_LINES.max, QUOTE_DEAL_MESSAGES.lines)
+      .optional(),
+  ),
+  marketingConsent: z.preprocess(
+    (value) => (value === undefined || value === null ? false : typeof value === "string" ? value.trim() === MARKETING_CONSENT_TICKED : value),
+    z.boolean({ invalid_type_error: MARKETING_CONSENT_TYPE_MESSAGE }),
+  ),
+});
+
+export type QuoteRequestInput = z.infer<typeof quoteRequestSchema>;

@@ -1,0 +1,54 @@
+import { Link, useLocation } from "@remix-run/react";
+import { Badge, type BadgeTone } from "~/ui/badge";
+import { DATA_REQUEST_KIND_LABELS, DATA_REQUEST_STATUS_LABELS, DATA_REQUESTS_PATH, type DataRequest, type DataRequestStatus } from "./data-protection";
+import { EmptyList, ListTable } from "~/ui/list-page";
+import { formatCalendarDay } from "~/lib/calendar";
+
+const STATUS_TONES: Record<DataRequestStatus, BadgeTone> = { open: "brand", done: "green", refused: "neutral" };
+
+const COLUMNS = ["Kind", "Contact", "Received", "Due", "Status", "Handled by", "Actions"];
+
+/** A request's status in a pill, and "Overdue" beside an open one past its due day. */
+export function DataRequestStatusBadges({ request }: { request: Pick<DataRequest, "status" | "overdue"> }) {
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      <Badge tone={STATUS_TONES[request.status]}>{DATA_REQUEST_STATUS_LABELS[request.status]}</Badge>
+      {request.overdue ? (
+        <Badge tone="red" className="uppercase">
+          Overdue
+        </Badge>
+      ) : null}
+    </span>
+  );
+}
+
+/** The register's rows, newest first; each opens its request's dialog over the list. */
+export function DataRequestTable({ requests }: { requests: DataRequest[] }) {
+  const { search } = useLocation();
+  if (requests.length === 0) return <EmptyList>No requests found</EmptyList>;
+  return (
+    <ListTable columns={COLUMNS}>
+      {requests.map((request) => (
+        <tr key={request.id} data-testid="data-request-row" data-request-id={request.id} className={request.overdue ? "bg-red-50/40" : undefined}>
+          <td className="px-3 py-3 font-medium text-slate-900">{DATA_REQUEST_KIND_LABELS[request.kind]}</td>
+          <td className="px-3 py-3 break-all text-slate-700">{request.contact ?? <span className="text-slate-500">Erased</span>}</td>
+          <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+            <time dateTime={request.receivedOn}>{formatCalendarDay(request.receivedOn)}</time>
+          </td>
+          <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+            <time dateTime={request.dueOn}>{formatCalendarDay(request.dueOn)}</time>
+          </td>
+          <td className="px-3 py-3">
+            <DataRequestStatusBadges request={request} />
+          </td>
+          <td className="px-3 py-3 text-slate-700">{request.handledByName ?? "Unassigned"}</td>
+          <td className="px-3 py-3 text-right">
+            <Link to={`${DATA_REQUESTS_PATH}/${request.id}${search}`} preventScrollReset className="font-medium text-brand-700 hover:underline">
+              Open<span className="sr-only"> the request received {formatCalendarDay(request.receivedOn)}</span>
+            </Link>
+          </td>
+        </tr>
+      ))}
+    </ListTable>
+  );
+}

@@ -1,0 +1,173 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { DATA_REQUEST_KIND_LABELS, DATA_REQUEST_STATUS_LABELS } from "./data-protection";
+import { DELIVERY_KIND_LABELS, isDeliveryKind } from "~/platform/outbox-kinds";
+import { deliveryState, type StaffPersonRecord } from "./person-data";
+import { QUOTE_STATUS_LABELS } from "~/features/quotes";
+import { formatDateTime } from "~/lib/calendar";
+import { CONTACT_SUBJECT_LABELS } from "~/features/inbox";
+import { LEAD_STATUS_LABELS } from "~/features/leads";
+
+/** Everything found about one person, a section per kind of record (the Data protection screen's "Find a person"). */
+
+function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+  const id = `person-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="grid gap-2" data-testid={id}>
+      <h3 id={id} className="text-base font-semibold text-slate-900">
+        {title} <span className="font-normal text-slate-600">({count})</span>
+      </h3>
+      {count === 0 ? <p className="text-sm text-slate-600">None found.</p> : children}
+    </section>
+  );
+}
+
+function Table({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
+  return (
+    <div className="overflow-x-auto rounded-md border border-slate-200">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            {head.map((label) => (
+              <th key={label} scope="col" className="px-3 py-2 font-medium">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {rows.map((cells, index) => (
+            <tr key={index}>
+              {cells.map((cell, column) => (
+                <td key={column} className="px-3 py-2 align-top break-words text-slate-900">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : "");
+const kindLabel = (kind: string) => (isDeliveryKind(kind) ? DELIVERY_KIND_LABELS[kind] : kind);
+const yesNo = (value: boolean | null) => (value === null ? "not searched" : value ? "yes" : "no");
+
+export function PersonRecordSections({ record, recipients }: { record: StaffPersonRecord; recipients: Record<number, string[]> }) {
+  const referenceOf = new Map(record.leads.map((lead) => [lead.id, lead.reference]));
+  return (
+    <div className="grid gap-6">
+      <Section title="Suppression list" count={1}>
+        <dl className="grid grid-cols-[12rem_1fr] gap-x-4 gap-y-1 text-sm" data-testid="person-suppression">
+          <dt className="text-slate-600">Email on the suppression list</dt>
+          <dd>{yesNo(record.suppressed.email)}</dd>
+          <dt className="text-slate-600">Phone on the suppression list</dt>
+          <dd>{yesNo(record.suppressed.phone)}</dd>
+        </dl>
+      </Section>
+      <Section title="Leads" count={record.leads.length}>
+        <Table
+          head={["Reference", "Name", "Business", "Email", "Phone", "Status", "Received"]}
+          rows={record.leads.map((lead) => [
+            <Link key="link" to={`/admin/leads/${lead.id}`} className="font-medium text-brand-700 underline">
+              {lead.reference}
+            </Link>,
+            `${lead.firstName} ${lead.lastName}`,
+            lead.companyName || lead.businessName,
+            lead.email,
+            lead.phoneNumber,
+            LEAD_STATUS_LABELS[lead.status],
+            when(lead.createdAt),
+          ])}
+        />
+      </Section>
+      <Section title="Notes and timeline" count={record.leadActivity.length}>
+        <Table
+          head={["Lead", "Kind", "By", "Text", "When"]}
+          rows={record.leadActivity.map((entry) => [referenceOf.get(entry.leadId) ?? "", entry.kind, entry.actorName, entry.body, when(entry.createdAt)])}
+        />
+      </Section>
+      <Section title="Quotes" count={record.quotes.length}>
+        <Table
+          head={["Lead", "Version", "Status", "Sent", "Accepted by"]}
+          rows={record.quotes.map((quote) => [
+            quote.leadReference,
+            String(quote.version),
+            QUOTE_STATUS_LABELS[quote.status],
+            when(quote.sentAt),
+            quote.acceptedName ? `${quote.acceptedName}${quote.acceptedRole ? `, ${quote.acceptedRole}` : ""} (${when(quote.acceptedAt)})` : "",
+          ])}
+        />
+      </Section>
+      <Section title="Contact enquiries" count={record.enquiries.length}>
+        <Table
+          head={["Name", "Email", "Phone", "Subject", "Message", "Received"]}
+          rows={record.enquiries.map((enquiry) => [
+            `${enquiry.firstName} ${enquiry.lastName}`,
+            enquiry.email,
+            enquiry.contactNumber,
+            CONTACT_SUBJECT_LABELS[enquiry.subject],
+            enquiry.message,
+            when(enquiry.createdAt),
+          ])}
+        />
+      </Section>
+      <Section title="Newsletter" count={record.newsletterSignups.length}>
+        <Table
+          head={["Email", "Name", "Signed up", "Confirmed", "Unsubscribed"]}
+          rows={record.newsletterSignups.map((signup) => [
+            signup.email,
+            [signup.firstName, signup.lastName].filter(Boolean).join(" "),
+            when(signup.createdAt),
+            when(signup.confirmedAt),
+            when(signup.unsubscribedAt),
+          ])}
+        />
+      </Section>
+      <Section title="Consent records" count={record.consentRecords.length}>
+        <Table
+          head={["Email", "Wording", "Page", "Given", "Withdrawn"]}
+          rows={record.consentRecords.map((consent) => [
+            consent.email,
+            `${consent.wording} (${consent.wordingVersion})`,
+            consent.page,
+            when(consent.givenAt),
+            consent.withdrawnAt ? `${when(consent.withdrawnAt)} (${consent.withdrawnHow ?? ""})` : "",
+          ])}
+        />
+      </Section>
+      <Section title="Emails and webhooks sent" count={record.outbox.length}>
+        <Table
+          head={["What", "To", "Queued", "State"]}
+          rows={record.outbox.map((row) => [kindLabel(row.kind), (recipients[row.id] ?? []).join(", "), when(row.createdAt), deliveryState(row)])}
+        />
+      </Section>
+      <Section title="Audit entries" count={record.auditEntries.length}>
+        <Table
+          head={["When", "Who", "Action", "Summary"]}
+          rows={record.auditEntries.map((entry) => [when(entry.createdAt), entry.actorName, entry.action, entry.summary])}
+        />
+      </Section>
+      <Section title="Failed staff sign-ins with this email" count={record.signInFailures.length}>
+        <Table
+          head={["Email typed", "Failures", "Last"]}
+          rows={record.signInFailures.map((row) => [row.accountKey, String(row.failures), when(row.lastFailedAt)])}
+        />
+      </Section>
+      <Section title="Requests in the register" count={record.dataRequests.length}>
+        <Table
+          head={["Request", "Received", "Due", "Status", "Contact"]}
+          rows={record.dataRequests.map((entry) => [
+            DATA_REQUEST_KIND_LABELS[entry.kind],
+            entry.receivedOn,
+            entry.dueOn,
+            DATA_REQUEST_STATUS_LABELS[entry.status],
+            entry.contact ?? "(erased)",
+          ])}
+        />
+      </Section>
+    </div>
+  );
+}

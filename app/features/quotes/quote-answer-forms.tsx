@@ -1,0 +1,112 @@
+import type { FetcherWithComponents } from "@remix-run/react";
+import type { ReactNode, RefObject } from "react";
+import { Button } from "~/ui/button";
+import { Field, HoneypotField, Input, Textarea } from "~/ui/field";
+import { FormAlert } from "~/ui/form-alert";
+import type { FormAnswer } from "~/lib/form-fields";
+import { AUTHORISED_FIELD, QUOTE_ACCEPT_FIELDS, QUOTE_DECLINE_FIELDS, SHOWN_FINGERPRINT_FIELD, authorisedLabel } from "./quote-response";
+import type { QuoteDocument } from "./quotes";
+import { usePublicForm } from "~/ui/use-public-form";
+
+/**
+ * Accept (name, role, the authorised box) and decline (a reason), each a plain form post that
+ * works without JavaScript. Accept carries the fingerprint of the document shown (`fingerprint`),
+ * so what is accepted is exactly what was read.
+ */
+export function QuoteAnswerForms({ document, fingerprint, action }: { document: QuoteDocument; fingerprint: string; action: string }) {
+  const accept = usePublicForm("quote-accept", "quote-accept", QUOTE_ACCEPT_FIELDS);
+  const decline = usePublicForm("quote-decline", "quote-decline", QUOTE_DECLINE_FIELDS);
+  // Each form's errors are its own fields' (a decline's answer has none of accept's fields, and the other way round).
+  const authorisedError = (accept.answer as FormAnswer<typeof AUTHORISED_FIELD> | undefined)?.fieldErrors?.authorised;
+  const formError = (accept.answer as FormAnswer | undefined)?.formError ?? (decline.answer as FormAnswer | undefined)?.formError;
+  const company = document.customer.businessName;
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      {formError ? (
+        <div className="lg:col-span-2">
+          <FormAlert>{formError}</FormAlert>
+        </div>
+      ) : null}
+      <QuoteAnswerForm
+        form={accept}
+        intent="accept"
+        action={action}
+        title="Accept this quote"
+        className="shadow-sm"
+        submit={{ label: "Accept quote", busyLabel: "Accepting..." }}
+      >
+        <input type="hidden" name={SHOWN_FINGERPRINT_FIELD} value={fingerprint} />
+        <Field {...accept.fields.fullName.field} label="Full name">
+          {(control) => <Input {...control} {...accept.fields.fullName.input} autoComplete="name" />}
+        </Field>
+        <Field {...accept.fields.role.field} label="Your role">
+          {(control) => <Input {...control} {...accept.fields.role.input} autoComplete="organization-title" />}
+        </Field>
+        <div className="grid gap-1.5">
+          <label htmlFor="quote-accept-authorised" className="flex items-start gap-2 text-sm font-medium text-slate-800">
+            <input
+              id="quote-accept-authorised"
+              type="checkbox"
+              name={AUTHORISED_FIELD}
+              required
+              className="mt-0.5 size-4"
+              {...(authorisedError ? { "aria-invalid": true, "aria-describedby": "quote-accept-authorised-error" } : {})}
+            />
+            <span>{authorisedLabel(company)}</span>
+          </label>
+          {authorisedError ? (
+            <p id="quote-accept-authorised-error" className="text-sm font-medium text-red-700">
+              {authorisedError}
+            </p>
+          ) : null}
+        </div>
+      </QuoteAnswerForm>
+      <QuoteAnswerForm
+        form={decline}
+        intent="decline"
+        action={action}
+        title="Decline this quote"
+        submit={{ label: "Decline quote", busyLabel: "Sending...", variant: "outline" }}
+      >
+        <Field {...decline.fields.reason.field} label="Reason (optional)" hint="It helps us to know what would suit you better.">
+          {(control) => <Textarea {...control} {...decline.fields.reason.input} rows={4} />}
+        </Field>
+      </QuoteAnswerForm>
+    </div>
+  );
+}
+
+interface QuoteAnswerFormProps {
+  form: { fetcher: Pick<FetcherWithComponents<unknown>, "Form">; formRef: RefObject<HTMLFormElement>; busy: boolean };
+  intent: "accept" | "decline";
+  action: string;
+  title: string;
+  className?: string;
+  submit: { label: string; busyLabel: string; variant?: "outline" };
+  children: ReactNode;
+}
+
+/** One answer to the quote as its own post: its heading, the spam trap, which answer it is, its fields and its button. */
+function QuoteAnswerForm({ form, intent, action, title, className, submit, children }: QuoteAnswerFormProps) {
+  return (
+    <form.fetcher.Form
+      ref={form.formRef}
+      method="post"
+      action={action}
+      aria-labelledby={`${intent}-title`}
+      className={`relative grid content-start gap-4 rounded-xl border border-slate-200 p-6 ${className ?? ""}`.trim()}
+    >
+      <h2 id={`${intent}-title`} className="text-xl font-bold">
+        {title}
+      </h2>
+      <HoneypotField formId={`quote-${intent}`} />
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <div>
+        <Button type="submit" variant={submit.variant} size="lg" disabled={form.busy}>
+          {form.busy ? submit.busyLabel : submit.label}
+        </Button>
+      </div>
+    </form.fetcher.Form>
+  );
+}

@@ -1,0 +1,57 @@
+import type { QuoteContractSummary, QuoteLine } from "./quotes";
+import { describeAllowance, describeData, describeEuRoaming, describePriceRises } from "~/features/tariffs";
+import { priceQuote } from "./quote-prices";
+import type { TEAM_SIZES } from "~/features/tariffs";
+
+/** The team sizes of ten or fewer people, who are owed Ofcom's contract summary before a contract. */
+const SMALL_BUSINESS_TEAM_SIZES: readonly (typeof TEAM_SIZES)[number][] = ["1 - 2", "3 - 4", "5 - 9"];
+
+/** A term longer than this many months is warned about in the summary. */
+export const LONG_TERM_MONTHS = 24;
+
+export const CONTRACT_SUMMARY_WORDS = {
+  freeLine: "As described",
+  outOfBundle:
+    "Anything outside the allowances above (calls to premium-rate or international numbers, roaming outside included zones) is charged at the network's standard business rates, sent on request.",
+  howToLeave:
+    "Tell us in writing at any time. If you leave before a term ends, the network may charge the monthly charges left to pay for that service; a 1-month rolling service ends with 30 days' notice.",
+  longTermWarning: `A term here is longer than ${LONG_TERM_MONTHS} months: small businesses may ask for a contract of ${LONG_TERM_MONTHS} months or less, and leaving early may cost the charges left to pay.`,
+} as const;
+
+/**
+ * The summary Ofcom requires before a contract with a business of ten or
+ * fewer, in words: one entry per monthly line (its first month from `start`
+ * for its whole quantity after discounts, priced by the one price module; its
+ * rises per line; what the line's tariff includes), or null for a larger
+ * business (team size "10+", or none known).
+ */
+export function quoteContractSummary(lines: readonly QuoteLine[], teamSize: string | null | undefined, start: string): QuoteContractSummary | null {
+  if (!teamSize || !(SMALL_BUSINESS_TEAM_SIZES as readonly string[]).includes(teamSize)) return null;
+  const monthly = lines.filter((line) => line.charge === "monthly");
+  const services = monthly.map((line) => {
+    const price = priceQuote([line], start);
+    const tariff = line.tariff;
+    return {
+      description: line.description,
+      termMonths: line.termMonths ?? 1,
+      monthlyPriceExVatPence: price.monthlyExVatPence,
+      monthlyPriceIncVatPence: price.monthlyIncVatPence,
+      priceRises: describePriceRises(line.priceRises),
+      allowances: tariff
+        ? [
+            describeData(tariff.dataGb),
+            describeAllowance(tariff.minutes, "minutes"),
+            describeAllowance(tariff.texts, "texts"),
+            ...(tariff.fiveG ? ["5G"] : []),
+          ].join(", ")
+        : CONTRACT_SUMMARY_WORDS.freeLine,
+      roaming: tariff ? describeEuRoaming(tariff.euRoaming) : CONTRACT_SUMMARY_WORDS.freeLine,
+    };
+  });
+  return {
+    services,
+    outOfBundle: CONTRACT_SUMMARY_WORDS.outOfBundle,
+    howToLeave: CONTRACT_SUMMARY_WORDS.howToLeave,
+    longTermWarning: monthly.some((line) => (line.termMonths ?? 1) > LONG_TERM_MONTHS) ? CONTRACT_SUMMARY_WORDS.longTermWarning : null,
+  };
+}

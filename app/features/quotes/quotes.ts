@@ -1,0 +1,224 @@
+import type { PriceRise, TariffSnapshot } from "~/features/tariffs";
+
+/**
+ * The quote's lists and shapes, once: the editor, the customer's page, its
+ * PDF, the emails and the JSON routes read them. Money is integer pence ex
+ * VAT (DESIGN.md, Money); the figures come from app/features/tariffs/tariff-prices.ts.
+ */
+
+export const QUOTE_STATUSES = ["draft", "sent", "viewed", "accepted", "declined", "expired", "withdrawn", "superseded"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** A quote its customer may still accept or decline (until its valid-until day has passed). */
+export const QUOTE_OPEN_STATUSES = ["sent", "viewed"] as const satisfies readonly QuoteStatus[];
+
+/** A quote whose customer has answered or can no longer answer: nothing changes it again. */
+export const QUOTE_FINAL_STATUSES = ["accepted", "declined", "expired", "withdrawn", "superseded"] as const satisfies readonly QuoteStatus[];
+
+export function isOpenQuoteStatus(status: QuoteStatus): status is (typeof QUOTE_OPEN_STATUSES)[number] {
+  return (QUOTE_OPEN_STATUSES as readonly QuoteStatus[]).includes(status);
+}
+
+/**
+ * A quote's status as of `today` (YYYY-MM-DD, the UK's day): an open quote
+ * past its valid-until day reads as expired even before the expiry sweep has
+ * written it, so no screen, list or acceptance ever treats it as open.
+ */
+export function quoteStatusOn(quote: { status: QuoteStatus; validUntil: string }, today: string): QuoteStatus {
+  return isOpenQuoteStatus(quote.status) && quote.validUntil < today ? "expired" : quote.status;
+}
+
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  viewed: "Viewed",
+  accepted: "Accepted",
+  declined: "Declined",
+  expired: "Expired",
+  withdrawn: "Withdrawn",
+  superseded: "Superseded",
+};
+
+/** The groups a quote's lines are shown in, in this order. */
+export const QUOTE_LINE_GROUPS = ["mobile", "broadband", "phone_system", "it_services", "hardware"] as const;
+export type QuoteLineGroup = (typeof QUOTE_LINE_GROUPS)[number];
+
+export const QUOTE_LINE_GROUP_LABELS: Record<QuoteLineGroup, string> = {
+  mobile: "Mobile",
+  broadband: "Broadband",
+  phone_system: "Phone system",
+  it_services: "IT services",
+  hardware: "Hardware",
+};
+
+export const QUOTE_CHARGES = ["monthly", "one_off"] as const;
+export type QuoteCharge = (typeof QUOTE_CHARGES)[number];
+
+export const QUOTE_CHARGE_LABELS: Record<QuoteCharge, string> = {
+  monthly: "Monthly",
+  one_off: "One-off",
+};
+
+/** A discount on one line, always with the reason staff gave: a percent, or an amount in pence ex VAT. */
+export type QuoteLineDiscount = { kind: "percent"; percent: number; reason: string } | { kind: "amount"; amountExVatPence: number; reason: string };
+
+/**
+ * One line of a quote. A line from the catalogue carries the tariff as it was
+ * when added (a snapshot: later catalogue edits never change a quote); a free
+ * line has none. A monthly line is charged every month of its term, its unit
+ * price rising on the dated rises; a one-off line once, on acceptance.
+ */
+export interface QuoteLine {
+  group: QuoteLineGroup;
+  description: string;
+  tariff: TariffSnapshot | null;
+  quantity: number;
+  unitPriceExVatPence: number;
+  charge: QuoteCharge;
+  /** Months charged, for a monthly line; null for a one-off. */
+  termMonths: number | null;
+  /** Dated unit prices (pounds and pence, never a percentage), for a monthly line. */
+  priceRises: PriceRise[];
+  /** The tariff's multi-line discount, carried from the catalogue, so the quote prices a team as the comparison did. */
+  multiLineDiscount: { fromLine: number; percent: number } | null;
+  discount: QuoteLineDiscount | null;
+}
+
+/** Each line's own figures, in the order of the lines. */
+export interface QuoteLineFigures {
+  /** A monthly line: its first month after discounts; a one-off: its whole amount after discounts. */
+  amountExVatPence: number;
+  /** What the line costs over its term (a one-off: its amount). */
+  overTermExVatPence: number;
+}
+
+/** The figures of a whole quote, from the one price module. */
+export interface QuoteTotals {
+  lines: QuoteLineFigures[];
+  monthlyExVatPence: number;
+  monthlyVatPence: number;
+  monthlyIncVatPence: number;
+  oneOffExVatPence: number;
+  oneOffVatPence: number;
+  oneOffIncVatPence: number;
+  /** The one-off charges inc VAT: what the customer pays on accepting. */
+  dueOnAcceptanceIncVatPence: number;
+  /** Every one-off plus every monthly line over its term, with the price rises. */
+  contractTotalExVatPence: number;
+  contractTotalIncVatPence: number;
+}
+
+/**
+ * The summary Ofcom requires before a contract with a business of ten or
+ * fewer (team size 1 - 2, 3 - 4 or 5 - 9): one entry per monthly service, in words.
+ */
+export interface QuoteContractSummary {
+  services: Array<{
+    description: string;
+    termMonths: number;
+    monthlyPriceExVatPence: number;
+    monthlyPriceIncVatPence: number;
+    /** e.g. ["£14.00 from 1 Apr 2027"]. */
+    priceRises: string[];
+    /** e.g. "30GB data, unlimited minutes and texts, 5G". */
+    allowances: string;
+    /** e.g. "EU roaming included (15GB fair use)". */
+    roaming: string;
+  }>;
+  outOfBundle: string;
+  howToLeave: string;
+  /** Said when any term is over 24 months; null otherwise. */
+  longTermWarning: string | null;
+}
+
+/**
+ * Everything a customer is shown of one quote: the page at /quote/{token} and
+ * its PDF are both drawn from this, so they can never disagree.
+ */
+export interface QuoteDocument {
+  brandName: string;
+  /** e.g. "CLB-2026-123456-Q1": the lead's reference and the quote's version. */
+  reference: string;
+  version: number;
+  /** YYYY-MM-DD days. */
+  issuedOn: string;
+  validUntil: string;
+  start: string;
+  customer: { businessName: string; contactName: string; email: string };
+  customerNote: string | null;
+  lines: QuoteLine[];
+  totals: QuoteTotals;
+  contractSummary: QuoteContractSummary | null;
+  terms: { version: string; text: string };
+}
+
+/**
+ * A quote as staff see it (the staff JSON): its lines parsed, and its totals:
+ * a draft's priced now by the price module, a sent quote's as fixed when sent.
+ * The customer's token is left out: it is the customer's, shown only as the link once sent.
+ */
+export interface Quote {
+  id: number;
+  leadId: number;
+  version: number;
+  supersedesQuoteId: number | null;
+  status: QuoteStatus;
+  lines: QuoteLine[];
+  totals: QuoteTotals;
+  /** YYYY-MM-DD: the first month's start the totals are priced from. */
+  start: string;
+  customerNote: string | null;
+  internalMemo: string | null;
+  /** YYYY-MM-DD. */
+  validUntil: string;
+  terms: { version: string; text: string };
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  firstViewedAt: string | null;
+  lastViewedAt: string | null;
+  viewCount: number;
+  acceptedAt: string | null;
+  acceptedName: string | null;
+  acceptedRole: string | null;
+  declinedAt: string | null;
+  declineReason: string | null;
+  withdrawnAt: string | null;
+  /** The customer's page, `/quote/{token}`, once sent; null for a draft (its token is never shown before). */
+  customerPath: string | null;
+}
+
+/**
+ * A quote as its customer sees it at /quote/{token}: the document, its status
+ * as of today, and what the customer has already answered.
+ */
+export interface CustomerQuote {
+  status: QuoteStatus;
+  document: QuoteDocument;
+  /**
+   * The fingerprint of `document` as drawn now (SHA-256 of its canonical JSON): the accept form
+   * carries it back, and an acceptance is of exactly the document with this fingerprint.
+   */
+  fingerprint: string;
+  /** When superseded: the customer's page of the version that replaces it. */
+  supersededByPath: string | null;
+  acceptance: { fullName: string; role: string; acceptedAt: string; contentHash: string } | null;
+  declinedAt: string | null;
+  declineReason: string | null;
+}
+
+/** The customer's page of a sent quote. */
+export function customerQuotePath(token: string): string {
+  return `/quote/${token}`;
+}
+
+/** "Q1", "Q2": a quote's version as staff and customers read it, after the lead's reference. */
+export function quoteVersionLabel(version: number): string {
+  return `Q${version}`;
+}
+
+/** "CLB-2026-123456-Q1": a quote's reference, its lead's and its version. */
+export function quoteReference(leadReference: string, version: number): string {
+  return `${leadReference}-${quoteVersionLabel(version)}`;
+}

@@ -1,0 +1,47 @@
+import { emailRule, LIMITS, requiredTextRule } from "~/lib/form-fields";
+import type { AdminRole } from "./admin-roles";
+
+/** An admin user as the portal and `GET /admin/api/users` show it (never the password hash). */
+export interface AdminUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: AdminRole;
+  isActive: boolean;
+  profileImageUrl: string | null;
+  createdAt: string;
+}
+
+/** A temporary password (new user or reset), shown once to the super admin who made it. */
+export interface NewUserInvite {
+  name: string;
+  email: string;
+  temporaryPassword: string;
+  /** Added just now, or given a new password by a reset. */
+  reason?: "added" | "reset";
+  /** When the temporary password stops working. */
+  expiresAt?: string;
+}
+
+export function fullName(user: Pick<AdminUser, "firstName" | "lastName">): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
+export function initials(user: Pick<AdminUser, "firstName" | "lastName" | "email">): string {
+  const letters = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+  return letters || user.email.charAt(0).toUpperCase();
+}
+
+/** `user_` + a timestamp + a random suffix, as the spec's client makes it. */
+export function newAdminUserId(now = Date.now()): string {
+  const random = Math.random().toString(36).slice(2, 11);
+  return `user_${now}_${random}`;
+}
+
+/** Add Admin User's text fields (SPEC section 5): email, first and last name, all required. */
+export const NEW_ADMIN_USER_FIELDS = {
+  email: emailRule(),
+  firstName: requiredTextRule("a first name", LIMITS.name),
+  lastName: requiredTextRule("a last name", LIMITS.name),
+};

@@ -1,0 +1,40 @@
+import { describeLines, describeTerm } from "./tariff-deal-words";
+import { describePriceRises, withVat } from "./tariff-prices";
+import { SAMPLE_PRICES_LABEL, type TariffOffer } from "./tariffs";
+import { formatCalendarDay } from "~/lib/calendar";
+import { formatPounds } from "~/lib/money";
+
+/**
+ * The words for a deal on a lead, the same in the wizard, the thank-you
+ * step, the staff's lead details, the email and the CSV: figures are the
+ * snapshot's, never priced again.
+ */
+
+/** "EE Business SIM 30GB". */
+export function dealName(deal: Pick<TariffOffer, "network" | "name">): string {
+  return `${deal.network} ${deal.name}`;
+}
+
+/** "£33.60 a month ex VAT (£40.32 inc VAT)": the team's first month. */
+export function teamMonthlyText(deal: Pick<TariffOffer, "teamMonthlyExVatPence">): string {
+  return `${formatPounds(deal.teamMonthlyExVatPence)} a month ex VAT (${formatPounds(withVat(deal.teamMonthlyExVatPence))} inc VAT)`;
+}
+
+/** "Your chosen deal: EE Business SIM 30GB, 3 lines, £33.60 a month ex VAT". */
+export function chosenDealText(deal: TariffOffer): string {
+  return `Your chosen deal: ${dealName(deal)}, ${describeLines(deal.lines)}, ${formatPounds(deal.teamMonthlyExVatPence)} a month ex VAT`;
+}
+
+/** The label of shipped sample prices, wherever a deal is shown. */
+
+/** Every fact staff need of a deal, as label and value (the email and the details panel). */
+export function dealFacts(deal: TariffOffer): Array<[label: string, value: string]> {
+  const rises = describePriceRises(deal.priceRises);
+  return [
+    ["Deal", `${dealName(deal)}, ${describeLines(deal.lines)}, ${teamMonthlyText(deal)}`],
+    ["Term", describeTerm(deal.termMonths)],
+    ["Contract total", `${formatPounds(deal.contractTotalExVatPence)} ex VAT (${formatPounds(withVat(deal.contractTotalExVatPence))} inc VAT)`],
+    ["Price rises", rises.length > 0 ? `${rises.join(", ")} (per line ex VAT)` : "None"],
+    ["Prices checked on", `${formatCalendarDay(deal.checkedOn)}${deal.isSample ? ` (sample: ${SAMPLE_PRICES_LABEL.toLowerCase()})` : ""}`],
+  ];
+}

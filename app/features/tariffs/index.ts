@@ -1,0 +1,20 @@
+// What the other capabilities may use of tariffs (rules, types and components); everything else in this folder is its own.
+// Lint refuses an import of any other file here from outside the folder (docs/decisions/017-one-folder-per-capability.md).
+export { chosenDealText, dealFacts, dealName, teamMonthlyText } from "./deal-text";
+export { linesForTeamSize, shortlistTariffs, tariffOffer, tariffSnapshot, TEAM_SIZES } from "./tariff-comparison";
+export { describeAllowance, describeData, describeEuRoaming, describeLines, describeTerm } from "./tariff-deal-words";
+export { penceFromTypedPounds } from "./tariff-form-fields";
+export {
+  describePriceRises,
+  divideRoundingHalfUp,
+  monthStartsFrom,
+  priceInForce,
+  priceTariff,
+  sortedPriceRises,
+  teamPriceFor,
+  vatOn,
+  withVat,
+} from "./tariff-prices";
+export { SAMPLE_PRICES_LABEL, TARIFF_LINES } from "./tariffs";
+export type { PriceRise, Tariff, TariffOffer, TariffSnapshot } from "./tariffs";
+export { multiLineDiscount, penceAmount, priceRise, requiredText, TARIFF_LIMITS } from "./tariffs-schema";

@@ -1,0 +1,214 @@
+import { z } from "zod";
+import type { FieldErrors } from "~/lib/form-submission";
+import type { TariffComparisonQuery } from "./tariff-comparison";
+import { COMPARISON_DATA_CHOICES } from "./tariff-deal-words";
+import { isTariffSlug, TARIFF_LINES, TARIFF_NETWORKS, TARIFF_SORTS, TARIFF_TERMS, type TariffNetwork, type TariffSort, type TariffTerm } from "./tariffs";
+import { addCalendarMonths, isCalendarDay, ukDay } from "~/lib/calendar";
+import { formatCount } from "~/lib/money";
+
+/**
+ * The comparison's query (`/business-mobile?…#deals` and `GET /api/tariffs`):
+ * one schema, so the page, the JSON and the page cache's key read a URL the
+ * same way. An empty value is the default (a GET form sends "" for "Any").
+ */
+
+/** How far ahead a visitor may price from: today to a year on (the rises staff enter are within that). */
+export const COMPARISON_START_MONTHS_AHEAD = 12;
+
+/** `GET /api/tariffs`'s page of results: `limit` per answer (default, most) and the furthest `offset`. */
+export const TARIFF_API_PAGE = { defaultLimit: 50, maxLimit: 100, maxOffset: 100_000 } as const;
+
+/** The comparison's parameters, in the order a normalised query writes them. */
+export const COMPARISON_PARAMETERS = ["lines", "network", "minDataGb", "term", "fiveG", "euRoaming", "sort", "start", "tariff"] as const;
+export type ComparisonParameter = (typeof COMPARISON_PARAMETERS)[number];
+
+/** The visitor's comparison and the deal they chose from it (a slug, checked against the catalogue later). */
+export interface ComparisonRequest {
+  query: TariffComparisonQuery;
+  tariff: string | null;
+}
+
+const WHOLE_NUMBER = /^\d{1,6}$/;
+
+/** "1GB, 5GB or 10GB". */
+const listInWords = (items: readonly string[]) => `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
+
+const value = <T>(read: (text: string) => T | undefined, message: string, fallback: T) =>
+  z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      const trimmed = text?.trim() ?? "";
+      if (trimmed === "") return fallback;
+      const parsed = read(trimmed);
+      if (parsed === undefined) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+const oneOf = <T extends string | number>(list: readonly T[], text: string): T | undefined => list.find((entry) => String(entry) === text);
+
+const flag = (label: string) =>
+  value((text) => (text === "1" || text === "true" ? true : text === "0" || text === "false" ? false : undefined), `${label} must be 1 or left out`, false);
+
+let schemaOfTheDay: { today: string; schema: ReturnType<typeof makeComparisonSchema> } | undefined;
+
+/** The comparison's schema for a given UK day (the start date defaults to it and may not be before it). */
+export function comparisonSchema(today: string) {
+  if (schemaOfTheDay?.today !== today) schemaOfTheDay = { today, schema: makeComparisonSchema(today) };
+  return schemaOfTheDay.schema;
+}
+
+function makeComparisonSchema(today: string) {
+  const lastStart = addCalendarMonths(today, COMPARISON_START_MONTHS_AHEAD);
+  return z.object({
+    lines: value(
+      (text) => {
+        const lines = WHOLE_NUMBER.test(text) ? Number(text) : NaN;
+        return lines >= TARIFF_LINES.min && lines <= TARIFF_LINES.max ? lines : undefined;
+      },
+      `Choose between ${TARIFF_LINES.min} and ${TARIFF_LINES.max} lines`,
+      TARIFF_LINES.default as number,
+    ),
+    network: value((text) => oneOf(TARIFF_NETWORKS, text), `Choose a network: ${TARIFF_NETWORKS.join(", ")}`, null as TariffNetwork | null),
+    // Only the form's own steps (and 0, any amount): every other amount would be a comparison of its own to price.
+    minDataGb: value(
+      (text) => {
+        const amount = WHOLE_NUMBER.test(text) ? Number(text) : NaN;
+        return amount === 0 || (COMPARISON_DATA_CHOICES as readonly number[]).includes(amount) ? amount : undefined;
+      },
+      `Choose a minimum of ${listInWords(COMPARISON_DATA_CHOICES.map((gb) => `${gb}GB`))}, or any amount`,
+      null as number | null,
+    ).transform((amount) => (amount === 0 ? null : amount)),
+    term: value(
+      (text) => oneOf<number>(TARIFF_TERMS, text) as TariffTerm | undefined,
+      `Choose a term of ${TARIFF_TERMS.join(", ")} months`,
+      null as TariffTerm | null,
+    ),
+    fiveG: flag("5G"),
+    euRoaming: flag("EU roaming"),
+    sort: value((text) => oneOf(TARIFF_SORTS, text), `Sort by ${TARIFF_SORTS.join(", ")}`, "team-monthly" as TariffSort),
+    start: value(
+      (text) => (isCalendarDay(text) && text >= today && text <= lastStart ? text : undefined),
+      `Choose a start date from today to ${COMPARISON_START_MONTHS_AHEAD} months ahead, as YYYY-MM-DD`,
+      today,
+    ),
+    tariff: value((text) => (isTariffSlug(text) ? text : undefined), "Choose a deal from the comparison", null as string | null),
+  });
+}
+
+/** `limit` and `offset` of `GET /api/tariffs`. */
+export const tariffApiPageSchema = z.object({
+  limit: value(
+    (text) => {
+      const limit = WHOLE_NUMBER.test(text) ? Number(text) : NaN;
+      return limit >= 1 && limit <= TARIFF_API_PAGE.maxLimit ? limit : undefined;
+    },
+    `Ask for 1 to ${TARIFF_API_PAGE.maxLimit} tariffs at a time`,
+    TARIFF_API_PAGE.defaultLimit as number,
+  ),
+  offset: value(
+    (text) => {
+      const offset = WHOLE_NUMBER.test(text) ? Number(text) : NaN;
+      return offset <= TARIFF_API_PAGE.maxOffset ? offset : undefined;
+    },
+    `Start from an offset of 0 to ${formatCount(TARIFF_API_PAGE.maxOffset)}`,
+    0,
+  ),
+});
+
+/** The UK's today, the comparison's default start. */
+export function comparisonToday(now = new Date()): string {
+  return ukDay(now);
+}
+
+/** The URL's values of the named parameters; a parameter given twice is an error of its own. */
+function singleValues(params: URLSearchParams, names: readonly string[]): { values: Record<string, string>; repeated: FieldErrors } {
+  const values: Record<string, string> = {};
+  const repeated: FieldErrors = {};
+  for (const name of names) {
+    const all = params.getAll(name);
+    if (all.length > 1) repeated[name] = `Give ${name} once`;
+    else if (all.length === 1) values[name] = all[0]!;
+  }
+  return { values, repeated };
+}
+
+function toRequest({ tariff, ...query }: z.infer<ReturnType<typeof comparisonSchema>>): ComparisonRequest {
+  return { query, tariff };
+}
+
+export type StrictComparison =
+  { success: true; request: ComparisonRequest; page: z.infer<typeof tariffApiPageSchema> } | { success: false; fieldErrors: FieldErrors };
+
+/** For `GET /api/tariffs`: every parameter valid, or every bad one named. Other parameters are ignored. */
+export function parseComparisonStrictly(params: URLSearchParams, today = comparisonToday()): StrictComparison {
+  const { values, repeated } = singleValues(params, [...COMPARISON_PARAMETERS, "limit", "offset"]);
+  const comparison = comparisonSchema(today).safeParse(values);
+  const page = tariffApiPageSchema.safeParse(values);
+  const fieldErrors: FieldErrors = {};
+  for (const issue of [...(comparison.error?.issues ?? []), ...(page.error?.issues ?? [])]) fieldErrors[String(issue.path[0])] ??= issue.message;
+  Object.assign(fieldErrors, repeated);
+  if (!comparison.success || !page.success || Object.keys(fieldErrors).length > 0) return { success: false, fieldErrors };
+  return { success: true, request: toRequest(comparison.data), page: page.data };
+}
+
+/** For the page: each bad value is dropped to its default, and `dropped` says why (the form shows it). */
+export function parseComparisonLeniently(params: URLSearchParams, today = comparisonToday()): { request: ComparisonRequest; dropped: FieldErrors } {
+  const { values, repeated } = singleValues(params, COMPARISON_PARAMETERS);
+  const schema = comparisonSchema(today);
+  const dropped: FieldErrors = { ...repeated };
+  const parsed: Record<string, unknown> = {};
+  for (const name of COMPARISON_PARAMETERS) {
+    const field = schema.shape[name].safeParse(values[name]);
+    // A bad value is read as left out: its default (never itself an error).
+    parsed[name] = field.success ? field.data : schema.shape[name].parse(undefined);
+    if (!field.success) dropped[name] = field.error.issues[0]!.message;
+  }
+  return { request: toRequest(parsed as z.infer<ReturnType<typeof comparisonSchema>>), dropped };
+}
+
+/**
+ * A comparison as URL parameters in one fixed order with the defaults left
+ * out, so every spelling of the same comparison is one address (the page
+ * cache keeps one copy) and a link reproduces it. `today` is the default start.
+ */
+export function comparisonSearchParams({ query, tariff }: ComparisonRequest, today: string): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.lines !== TARIFF_LINES.default) params.set("lines", String(query.lines));
+  if (query.network) params.set("network", query.network);
+  if (query.minDataGb !== null) params.set("minDataGb", String(query.minDataGb));
+  if (query.term !== null) params.set("term", String(query.term));
+  if (query.fiveG) params.set("fiveG", "1");
+  if (query.euRoaming) params.set("euRoaming", "1");
+  if (query.sort !== "team-monthly") params.set("sort", query.sort);
+  if (query.start !== today) params.set("start", query.start);
+  if (tariff) params.set("tariff", tariff);
+  return params;
+}
+
+/**
+ * The page cache's key part for a comparison URL's parameters: the normalised
+ * query, or undefined when the URL has a bad value or anything else (such a
+ * page is rendered for its visitor and not kept). `ignored` names parameters
+ * left out of the key (ad tracking).
+ */
+export function normalisedComparisonSearch(params: URLSearchParams, today: string, ignored: (name: string) => boolean): string | undefined {
+  for (const name of params.keys()) if (!ignored(name) && !(COMPARISON_PARAMETERS as readonly string[]).includes(name)) return undefined;
+  const raw = `${today} ${params.toString()}`;
+  if (normalised.has(raw)) return normalised.get(raw);
+  const { request, dropped } = parseComparisonLeniently(params, today);
+  const search = Object.keys(dropped).length > 0 ? undefined : comparisonSearchParams(request, today).toString();
+  normalised.set(raw, search);
+  if (normalised.size > NORMALISED_KEPT) normalised.delete(normalised.keys().next().value!);
+  return search;
+}
+
+/**
+ * Queries already read, for the page cache's every request: a hit costs a lookup rather
+ * than a parse. Bounded: a flood of different queries only pushes out older ones.
+ */
+const NORMALISED_KEPT = 1_000;
+const normalised = new Map<string, string | undefined>();

@@ -1,0 +1,272 @@
+import { setImmediate } from "node:timers/promises";
+import {
+  inComparisonOrder,
+  NEW_COMPARISONS_PER_POST,
+  priceFittingTariffs,
+  tariffFits,
+  tariffOffer,
+  type ComparedTariff,
+  type TariffComparisonQuery,
+} from "./tariff-comparison";
+import { priceTariff, withVat } from "./tariff-prices";
+import { comparisonSearchParams, parseComparisonLeniently } from "./tariff-comparison-schema";
+import { DEALS_SHOWN, emptyComparisonMessage, type ComparisonFilter, type DealsComparison, type EmptyComparisonReason } from "./tariff-deal-words";
+import type { Tariff, TariffOffer } from "./tariffs";
+import { env } from "~/platform/env.server";
+import { ClientTurnsFull, consumeClientAllowance, inClientTurn, peekClientAllowance } from "~/platform/rate-limit.server";
+import { listLiveTariffs } from "./tariffs.server";
+
+/**
+ * The visitors' comparison, from the live catalogue in memory (no query per
+ * request). Pricing every live tariff for a team takes milliseconds over a
+ * large catalogue, so each comparison's result is kept for the catalogue it
+ * was made from: a staff change makes a new catalogue (`listLiveTariffs`
+ * follows the public content version), whose results start afresh.
+ */
+
+/**
+ * What is kept per catalogue, bounded in memory (a catalogue of 5,000 compared in every way
+ * would otherwise be hundreds of MB): comparisons until they hold this many priced tariffs
+ * together (about 15 MB), and this many pages of `GET /api/tariffs` (at most 100 tariffs,
+ * about 80 KB, each). The least recently asked goes first.
+ */
+export const KEPT_PRICED_TARIFFS = 100_000;
+export const KEPT_API_ANSWERS = 200;
+
+interface Kept<T> {
+  entries: Map<string, T>;
+  size: number;
+}
+
+/** Per catalogue: each comparison's result, and each page of `GET /api/tariffs` as sent. */
+const kept = new WeakMap<readonly Tariff[], { comparisons: Kept<ComparedTariff[]>; answers: Kept<string> }>();
+
+function comparisonKey(query: TariffComparisonQuery): string {
+  return [query.lines, query.network, query.minDataGb, query.term, query.fiveG, query.euRoaming, query.sort, query.start].join("|");
+}
+
+/** The value kept under `key`, now the most recently asked; undefined when none is. */
+function recall<T>(store: Kept<T>, key: string): T | undefined {
+  const value = store.entries.get(key);
+  if (value === undefined) return undefined;
+  store.entries.delete(key);
+  store.entries.set(key, value);
+  return value;
+}
+
+/** The value kept under `key`, or made and kept; the least recently asked are dropped past `max` (by `sizeOf`). */
+function remember<T>(store: Kept<T>, key: string, make: () => T, sizeOf: (value: T) => number, max: number): T {
+  const kept = recall(store, key);
+  if (kept !== undefined) return kept;
+  const value = make();
+  store.size += sizeOf(value);
+  store.entries.set(key, value);
+  while (store.size > max && store.entries.size > 1) {
+    const [oldestKey, oldest] = store.entries.entries().next().value!;
+    store.entries.delete(oldestKey);
+    store.size -= sizeOf(oldest);
+  }
+  return value;
+}
+
+/** This client asked for more new comparisons than NEW_COMPARISONS_PER_POST allows: 429, try again later. */
+export class NewComparisonsLimited extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      `You have asked for a lot of new comparisons in a short time. Please try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? "second" : "seconds"}, or ask us for a quote.`,
+    );
+  }
+}
+
+/** What a client's new comparisons are counted and taken in turn under. */
+const NEW_COMPARISON = "new-comparison";
+const newComparisonsAllowed = () => env.RATE_LIMIT_MAX * NEW_COMPARISONS_PER_POST;
+
+/**
+ * Whether this client is past its allowance of new comparisons, counting nothing: why (answer
+ * 429), or null. The page cache asks it before rendering a comparison page it could not answer
+ * (front-door.server.ts), so a client past its allowance costs no render at all.
+ */
+export async function newComparisonsRefused(): Promise<NewComparisonsLimited | null> {
+  const verdict = await peekClientAllowance(NEW_COMPARISON, newComparisonsAllowed());
+  return verdict.allowed ? null : new NewComparisonsLimited(verdict.retryAfterSeconds);
+}
+
+/** A client's new comparisons wait for the one being priced, this many at most; more at once are refused (try again in a second). */
+export const NEW_COMPARISONS_WAITING_PER_CLIENT = 2;
+
+/**
+ * Prices a comparison no one has asked for yet in the client's turn, so that one client's new
+ * comparisons are priced one after another, never many at once (each holds the server's thread
+ * for its pricing), and counted against the client's allowance (NEW_COMPARISONS_PER_POST) as its
+ * turn comes. Throws NewComparisonsLimited past the allowance or with too many waiting.
+ */
+async function priceNewComparison<T>(price: () => Promise<T>): Promise<T> {
+  try {
+    return await inClientTurn(NEW_COMPARISON, NEW_COMPARISONS_WAITING_PER_CLIENT, async () => {
+      const verdict = await consumeClientAllowance(NEW_COMPARISON, newComparisonsAllowed());
+      if (!verdict.allowed) throw new NewComparisonsLimited(verdict.retryAfterSeconds);
+      return price();
+    });
+  } catch (error) {
+    if (error instanceof ClientTurnsFull) throw new NewComparisonsLimited(1);
+    throw error;
+  }
+}
+
+async function keptForCatalogue() {
+  const live = await listLiveTariffs();
+  let forCatalogue = kept.get(live);
+  if (!forCatalogue) kept.set(live, (forCatalogue = { comparisons: { entries: new Map(), size: 0 }, answers: { entries: new Map(), size: 0 } }));
+  return { live, ...forCatalogue };
+}
+
+/**
+ * The live tariffs that fit the query, priced for the team, in its order. A comparison not kept
+ * counts against the client's allowance first (throws NewComparisonsLimited past it).
+ */
+export async function compareLiveTariffs(query: TariffComparisonQuery): Promise<ComparedTariff[]> {
+  const key = comparisonKey(query);
+  const kept = recall((await keptForCatalogue()).comparisons, key);
+  if (kept) return kept;
+  return priceNewComparison(async () => {
+    const { live, comparisons } = await keptForCatalogue();
+    // Priced while this client waited for its turn (another of its requests, or another client's) is kept.
+    const meanwhile = recall(comparisons, key);
+    if (meanwhile) return meanwhile;
+    const compared = await compareInSteps(live, query);
+    return remember(
+      comparisons,
+      key,
+      () => compared,
+      (made) => Math.max(1, made.length),
+      KEPT_PRICED_TARIFFS,
+    );
+  });
+}
+
+/**
+ * Tariffs priced a part of the catalogue at a time, other requests let in between (each part
+ * takes a few milliseconds; the whole of a large catalogue, tens), then put in order.
+ */
+const PRICED_AT_A_TIME = 500;
+
+async function compareInSteps(live: readonly Tariff[], query: TariffComparisonQuery): Promise<ComparedTariff[]> {
+  const compared: ComparedTariff[] = [];
+  for (let start = 0; start < live.length; start += PRICED_AT_A_TIME) {
+    if (start > 0) await setImmediate();
+    compared.push(...priceFittingTariffs(live.slice(start, start + PRICED_AT_A_TIME), query));
+  }
+  return inComparisonOrder(compared, query.sort);
+}
+
+/**
+ * A page of `GET /api/tariffs` as JSON text: `{ total, limit, offset, tariffs }`, each tariff
+ * an offer for the team with its figures inc VAT beside those ex VAT. A page already sent is
+ * sent again as it was; otherwise see `compareLiveTariffs`.
+ */
+export async function tariffListJson(query: TariffComparisonQuery, { limit, offset }: { limit: number; offset: number }): Promise<string> {
+  const key = `${comparisonKey(query)}|${limit}|${offset}`;
+  const sent = recall((await keptForCatalogue()).answers, key);
+  if (sent !== undefined) return sent;
+  const compared = await compareLiveTariffs(query);
+  const { answers } = await keptForCatalogue();
+  return remember(
+    answers,
+    key,
+    () => {
+      const tariffs = compared.slice(offset, offset + limit).map((entry) => {
+        const offer = tariffOffer(entry);
+        return {
+          ...offer,
+          linePriceIncVatPence: withVat(offer.linePriceExVatPence),
+          teamMonthlyIncVatPence: withVat(offer.teamMonthlyExVatPence),
+          contractTotalIncVatPence: withVat(offer.contractTotalExVatPence),
+          effectiveMonthlyIncVatPence: withVat(offer.effectiveMonthlyExVatPence),
+        };
+      });
+      return JSON.stringify({ total: compared.length, limit, offset, tariffs });
+    },
+    () => 1,
+    KEPT_API_ANSWERS,
+  );
+}
+
+/** The deal a visitor chose, priced for their team: a live tariff that can be had for those lines, else null. */
+export async function findChosenDeal(slug: string | null, query: TariffComparisonQuery): Promise<TariffOffer | null> {
+  if (!slug) return null;
+  const tariff = (await listLiveTariffs()).find((live) => live.slug === slug);
+  // Only the lines matter for the choice: the filters narrow the list, not what may be chosen.
+  const forLines: TariffComparisonQuery = { ...query, network: null, minDataGb: null, term: null, fiveG: false, euRoaming: false };
+  if (!tariff || !tariffFits(tariff, forLines)) return null;
+  return tariffOffer({ tariff, pricing: priceTariff(tariff, query) });
+}
+
+/** Why a comparison shows no deal (call it when it shows none). */
+export async function emptyComparisonReason(query: TariffComparisonQuery): Promise<EmptyComparisonReason> {
+  const live = await listLiveTariffs();
+  if (live.length === 0) return { kind: "catalogue" };
+  const chosen = (Object.entries(RELAXED) as Array<[ComparisonFilter, Partial<TariffComparisonQuery>]>).filter(
+    ([filter]) => query[filter] !== null && query[filter] !== false,
+  );
+  for (const [filter, relaxed] of chosen) {
+    if (live.some((tariff) => tariffFits(tariff, { ...query, ...relaxed }))) return { kind: "filter", filter };
+  }
+  const withoutFilters = Object.assign({}, query, ...chosen.map(([, relaxed]) => relaxed)) as TariffComparisonQuery;
+  return live.some((tariff) => tariffFits(tariff, withoutFilters)) ? { kind: "filters" } : { kind: "lines" };
+}
+
+const RELAXED: Record<ComparisonFilter, Partial<TariffComparisonQuery>> = {
+  network: { network: null },
+  minDataGb: { minDataGb: null },
+  term: { term: null },
+  fiveG: { fiveG: false },
+  euRoaming: { euRoaming: false },
+};
+
+/**
+ * The Compare deals section's data for a page URL's parameters: bad values
+ * dropped to their defaults (and said), the first deals, why none fit, and
+ * the deal the visitor chose (`tariff`) when it is live and covers their lines.
+ * Past the client's allowance of new comparisons, no deals and why
+ * (`comparison.limited`), and when to try again (`retryAfterSeconds`: the page answers 429).
+ */
+export async function dealsForPage(
+  params: URLSearchParams,
+  today: string,
+): Promise<{ comparison: DealsComparison; chosenDeal: TariffOffer | null; retryAfterSeconds: number | null }> {
+  const { request, dropped } = parseComparisonLeniently(params, today);
+  const { query } = request;
+  const [{ compared, limited }, chosenDeal] = await Promise.all([
+    compareLiveTariffs(query).then(
+      (compared) => ({ compared, limited: null }),
+      (error: unknown) => {
+        if (!(error instanceof NewComparisonsLimited)) throw error;
+        return { compared: [], limited: error };
+      },
+    ),
+    findChosenDeal(request.tariff, query),
+  ]);
+  let empty: DealsComparison["empty"] = null;
+  if (compared.length === 0 && !limited) {
+    const reason = await emptyComparisonReason(query);
+    const relaxedSearch =
+      reason.kind === "filter" ? comparisonSearchParams({ query: { ...query, ...RELAXED[reason.filter] }, tariff: null }, today).toString() : null;
+    empty = { message: emptyComparisonMessage(reason, query), relaxedSearch };
+  }
+  return {
+    comparison: {
+      query,
+      today,
+      linesChosen: Boolean(params.get("lines")?.trim()) && !dropped.lines,
+      search: comparisonSearchParams({ query, tariff: null }, today).toString(),
+      dropped,
+      offers: compared.slice(0, DEALS_SHOWN).map(tariffOffer),
+      total: compared.length,
+      empty,
+      limited: limited?.message ?? null,
+    },
+    chosenDeal,
+    retryAfterSeconds: limited?.retryAfterSeconds ?? null,
+  };
+}

@@ -1,0 +1,150 @@
+import { priceTariff, type TariffPricing } from "./tariff-prices";
+import type { Tariff, TariffNetwork, TariffOffer, TariffSnapshot, TariffSort, TariffTerm } from "./tariffs";
+
+/** What the visitor asks the comparison (the `/business-mobile#deals` form and `GET /api/tariffs`), parsed. */
+export interface TariffComparisonQuery {
+  lines: number;
+  network: TariffNetwork | null;
+  /** null: any amount of data. */
+  minDataGb: number | null;
+  term: TariffTerm | null;
+  fiveG: boolean;
+  euRoaming: boolean;
+  sort: TariffSort;
+  /** YYYY-MM-DD, the first month's start. */
+  start: string;
+}
+
+/**
+ * New comparisons (ones whose result is not kept: each prices the whole catalogue) one client may
+ * ask for per RATE_LIMIT_WINDOW_SECONDS, for each public post RATE_LIMIT_MAX allows it: 60 a
+ * minute with the defaults, more than a visitor trying every filter, and raised with it for
+ * benchmarks and test runs. Comparisons already kept are answered whatever the count
+ * (`compareLiveTariffs`).
+ */
+export const NEW_COMPARISONS_PER_POST = 6;
+
+export interface ComparedTariff {
+  tariff: Tariff;
+  pricing: TariffPricing;
+}
+
+/**
+ * The lines a wizard answer stands for: the top of its range, so the team's
+ * price covers everyone the visitor said they have ("10+" is priced as 10).
+ */
+/** The quote wizard's team sizes, in the order its step shows them; a comparison prices a team of each. */
+export const TEAM_SIZES = ["1 - 2", "3 - 4", "5 - 9", "10+"] as const;
+
+export const LINES_FOR_TEAM_SIZE: Record<(typeof TEAM_SIZES)[number], number> = {
+  "1 - 2": 2,
+  "3 - 4": 4,
+  "5 - 9": 9,
+  "10+": 10,
+};
+
+export function linesForTeamSize(teamSize: string | undefined): number | undefined {
+  return teamSize && teamSize in LINES_FOR_TEAM_SIZE ? LINES_FOR_TEAM_SIZE[teamSize as keyof typeof LINES_FOR_TEAM_SIZE] : undefined;
+}
+
+/** Unlimited data counts as more than any amount. */
+function dataAmount(tariff: Tariff): number {
+  return tariff.dataGb ?? Number.POSITIVE_INFINITY;
+}
+
+function byNumber(a: number, b: number): number {
+  return a === b ? 0 : a < b ? -1 : 1;
+}
+
+const ORDERS: Record<TariffSort, (a: ComparedTariff, b: ComparedTariff) => number> = {
+  "team-monthly": (a, b) =>
+    byNumber(a.pricing.teamMonthlyExVatPence, b.pricing.teamMonthlyExVatPence) ||
+    byNumber(a.pricing.contractTotalExVatPence, b.pricing.contractTotalExVatPence),
+  "contract-total": (a, b) =>
+    byNumber(a.pricing.contractTotalExVatPence, b.pricing.contractTotalExVatPence) ||
+    byNumber(a.pricing.teamMonthlyExVatPence, b.pricing.teamMonthlyExVatPence),
+  data: (a, b) => byNumber(dataAmount(b.tariff), dataAmount(a.tariff)) || byNumber(a.pricing.teamMonthlyExVatPence, b.pricing.teamMonthlyExVatPence),
+};
+
+/** Whether a tariff can be had for this many lines and meets every filter. */
+export function tariffFits(tariff: Tariff, query: TariffComparisonQuery): boolean {
+  return (
+    tariff.status === "live" &&
+    tariff.minLines <= query.lines &&
+    query.lines <= tariff.maxLines &&
+    (query.network === null || tariff.network === query.network) &&
+    (query.minDataGb === null || dataAmount(tariff) >= query.minDataGb) &&
+    (query.term === null || tariff.termMonths === query.term) &&
+    (!query.fiveG || tariff.fiveG) &&
+    (!query.euRoaming || tariff.euRoaming.included)
+  );
+}
+
+/**
+ * The live tariffs that fit, priced for the team, in the catalogue's order; `inComparisonOrder`
+ * then orders them (the server prices a large catalogue a part at a time).
+ */
+export function priceFittingTariffs(tariffs: readonly Tariff[], query: TariffComparisonQuery): ComparedTariff[] {
+  return tariffs.filter((tariff) => tariffFits(tariff, query)).map((tariff) => ({ tariff, pricing: priceTariff(tariff, query) }));
+}
+
+/** Priced tariffs put in the order asked for (ties by slug, so the order is stable), in place. */
+export function inComparisonOrder(compared: ComparedTariff[], sort: TariffSort): ComparedTariff[] {
+  const order = ORDERS[sort];
+  return compared.sort((a, b) => order(a, b) || (a.tariff.slug < b.tariff.slug ? -1 : 1));
+}
+
+/**
+ * Up to three deals for a team of `lines`: the lowest effective monthly
+ * price (the whole contract over its term, so terms compare fairly), one per
+ * network so the visitor sees a choice.
+ */
+export function shortlistTariffs(tariffs: readonly Tariff[], lines: number, start: string, size = 3): ComparedTariff[] {
+  const fits = tariffs
+    .filter((tariff) => tariff.status === "live" && tariff.minLines <= lines && lines <= tariff.maxLines)
+    .map((tariff) => ({ tariff, pricing: priceTariff(tariff, { lines, start }) }))
+    .sort(
+      (a, b) =>
+        byNumber(a.pricing.effectiveMonthlyExVatPence, b.pricing.effectiveMonthlyExVatPence) ||
+        (a.tariff.slug < b.tariff.slug ? -1 : a.tariff.slug > b.tariff.slug ? 1 : 0),
+    );
+  const shortlist: ComparedTariff[] = [];
+  const networks = new Set<TariffNetwork>();
+  for (const compared of fits) {
+    if (networks.has(compared.tariff.network)) continue;
+    networks.add(compared.tariff.network);
+    shortlist.push(compared);
+    if (shortlist.length === size) break;
+  }
+  return shortlist;
+}
+
+/** A priced tariff as a visitor sees it: plain data, for a page's props or the lead. */
+export function tariffOffer({ tariff, pricing }: ComparedTariff): TariffOffer {
+  return {
+    slug: tariff.slug,
+    network: tariff.network,
+    name: tariff.name,
+    serviceType: tariff.serviceType,
+    termMonths: tariff.termMonths,
+    dataGb: tariff.dataGb,
+    minutes: tariff.minutes,
+    texts: tariff.texts,
+    fiveG: tariff.fiveG,
+    euRoaming: tariff.euRoaming,
+    wifiCalling: tariff.wifiCalling,
+    businessExtras: tariff.businessExtras,
+    monthlyPriceExVatPence: tariff.monthlyPriceExVatPence,
+    upfrontCostExVatPence: tariff.upfrontCostExVatPence,
+    priceRises: [...tariff.priceRises],
+    multiLineDiscount: tariff.multiLineDiscount,
+    checkedOn: tariff.checkedOn,
+    isSample: tariff.isSample,
+    ...pricing,
+  };
+}
+
+/** What the visitor saw of a tariff, to keep on the lead (DESIGN.md, Tariffs and quotes). */
+export function tariffSnapshot(offer: TariffOffer, takenAt: Date): TariffSnapshot {
+  return { ...offer, takenAt: takenAt.toISOString() };
+}

@@ -1,0 +1,99 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Pencil, Trash2 } from "~/ui/icons";
+import { Badge, type BadgeTone } from "~/ui/badge";
+import { buttonClasses } from "~/ui/button";
+import { TARIFF_SERVICE_TYPE_LABELS, TARIFF_STATUS_LABELS, type TariffListEntry, type TariffStatus } from "./tariffs";
+import { TARIFF_LIST_INTENTS, TARIFFS_ADMIN_PATH } from "./tariffs-screen";
+import { EmptyList, ListTable } from "~/ui/list-page";
+import { formatCalendarDay } from "~/lib/calendar";
+import { formatPounds } from "~/lib/money";
+
+const COLUMNS = ["Network", "Tariff", "Type", "Status", "Monthly ex VAT", "Term", "Data", "Checked on", "Actions"];
+
+const STATUS_TONES: Record<TariffStatus, BadgeTone> = { draft: "neutral", live: "green", withdrawn: "red" };
+
+/** Publish for a draft or withdrawn tariff, Withdraw for a live one: a real form post each. */
+function StatusButton({ tariff }: { tariff: TariffListEntry }) {
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const intent = tariff.status === "live" ? TARIFF_LIST_INTENTS.withdraw : TARIFF_LIST_INTENTS.publish;
+  const busy = navigation.state === "submitting" && navigation.formData?.get("slug") === tariff.slug;
+  const label = intent === TARIFF_LIST_INTENTS.withdraw ? "Withdraw" : "Publish";
+  return (
+    <Form method="post" action={`${TARIFFS_ADMIN_PATH}${search}`} preventScrollReset>
+      <input type="hidden" name="slug" value={tariff.slug} />
+      <button type="submit" name="intent" value={intent} disabled={busy} className={buttonClasses("outline", "sm")}>
+        {busy ? "Saving..." : label}
+        <span className="sr-only"> {`${tariff.network} ${tariff.name}`}</span>
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * The catalogue as staff see it: every tariff with its price ex VAT, term,
+ * data and the day its prices were checked, Stale and Sample marked; Edit,
+ * Publish or Withdraw and Delete for staff who may change it.
+ */
+export function TariffTable({ tariffs, canManage, staleDays }: { tariffs: TariffListEntry[]; canManage: boolean; staleDays: number }) {
+  const { search } = useLocation();
+  if (tariffs.length === 0) return <EmptyList>No tariffs found</EmptyList>;
+  return (
+    <ListTable columns={canManage ? COLUMNS : COLUMNS.slice(0, -1)}>
+      {tariffs.map((tariff) => (
+        <tr key={tariff.slug} data-testid="tariff-row" data-tariff-slug={tariff.slug}>
+          <td className="px-3 py-3 font-medium whitespace-nowrap text-slate-900">{tariff.network}</td>
+          <td className="min-w-48 px-3 py-3">
+            <span className="font-medium text-slate-900">{tariff.name}</span>
+            <span className="block font-mono text-xs text-slate-600">{tariff.slug}</span>
+            {tariff.isSample || tariff.stale ? (
+              <span className="mt-1 flex flex-wrap gap-1">
+                {tariff.stale ? (
+                  <span title={`Prices checked more than ${staleDays} days ago`}>
+                    <Badge tone="amber">Stale</Badge>
+                  </span>
+                ) : null}
+                {tariff.isSample ? <Badge tone="purple">Sample</Badge> : null}
+              </span>
+            ) : null}
+          </td>
+          <td className="px-3 py-3 whitespace-nowrap text-slate-700">{TARIFF_SERVICE_TYPE_LABELS[tariff.serviceType] ?? tariff.serviceType}</td>
+          <td className="px-3 py-3">
+            <Badge tone={STATUS_TONES[tariff.status]}>{TARIFF_STATUS_LABELS[tariff.status]}</Badge>
+          </td>
+          <td className="px-3 py-3 whitespace-nowrap text-slate-900">{formatPounds(tariff.monthlyPriceExVatPence)}</td>
+          <td className="px-3 py-3 whitespace-nowrap text-slate-700">{tariff.termMonths === 1 ? "1 month" : `${tariff.termMonths} months`}</td>
+          <td className="px-3 py-3 whitespace-nowrap text-slate-700">{tariff.dataGb === null ? "Unlimited" : `${tariff.dataGb} GB`}</td>
+          <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+            <time dateTime={tariff.checkedOn}>{formatCalendarDay(tariff.checkedOn)}</time>
+          </td>
+          {canManage ? (
+            <td className="px-3 py-3">
+              <div className="flex items-center justify-end gap-1">
+                <Link
+                  to={`${TARIFFS_ADMIN_PATH}/${tariff.slug}/edit${search}`}
+                  preventScrollReset
+                  title="Edit"
+                  className="rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                >
+                  <Pencil className="size-4" aria-hidden />
+                  <span className="sr-only">{`Edit ${tariff.network} ${tariff.name}`}</span>
+                </Link>
+                <StatusButton tariff={tariff} />
+                <Link
+                  to={`${TARIFFS_ADMIN_PATH}/${tariff.slug}/delete${search}`}
+                  preventScrollReset
+                  title="Delete"
+                  className="rounded-md p-2 text-red-700 hover:bg-red-50 hover:text-red-800"
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                  <span className="sr-only">{`Delete ${tariff.network} ${tariff.name}`}</span>
+                </Link>
+              </div>
+            </td>
+          ) : null}
+        </tr>
+      ))}
+    </ListTable>
+  );
+}

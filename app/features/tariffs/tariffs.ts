@@ -1,0 +1,186 @@
+import { addDays } from "~/lib/calendar";
+/**
+ * The tariff catalogue's lists and shapes, once: the staff screen, the CSV
+ * columns, the comparison's filters, the JSON routes and the lead's snapshot
+ * all read them. Money is integer pence, ex VAT (DESIGN.md, Money).
+ */
+
+export const TARIFF_NETWORKS = ["EE", "O2", "Vodafone", "Three"] as const;
+export type TariffNetwork = (typeof TARIFF_NETWORKS)[number];
+
+/** Grows to broadband and phone systems later; the database keeps no CHECK on it for that reason. */
+export const TARIFF_SERVICE_TYPES = ["sim_only", "handset", "data_only"] as const;
+export type TariffServiceType = (typeof TARIFF_SERVICE_TYPES)[number];
+
+export const TARIFF_SERVICE_TYPE_LABELS: Record<TariffServiceType, string> = {
+  sim_only: "SIM only",
+  handset: "Handset",
+  data_only: "Data only",
+};
+
+/** A slug: lower-case letters and digits in words joined by single hyphens, e.g. "ee-business-30gb-24". */
+export const TARIFF_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const TARIFF_SLUG_MAX_LENGTH = 80;
+
+/** Whether a text could be a tariff's slug at all (anything else names no tariff, and is never sent to the database). */
+export function isTariffSlug(text: string): boolean {
+  return text.length <= TARIFF_SLUG_MAX_LENGTH && TARIFF_SLUG_PATTERN.test(text);
+}
+
+/** How the public pages and the lead's deal label a shipped sample tariff's prices until staff edit or replace it. */
+export const SAMPLE_PRICES_LABEL = "Illustrative prices";
+
+/** Only live tariffs are shown to visitors or can be chosen; withdrawn ones stay for the leads that chose them. */
+export const TARIFF_STATUSES = ["draft", "live", "withdrawn"] as const;
+export type TariffStatus = (typeof TARIFF_STATUSES)[number];
+
+export const TARIFF_STATUS_LABELS: Record<TariffStatus, string> = {
+  draft: "Draft",
+  live: "Live",
+  withdrawn: "Withdrawn",
+};
+
+export const TARIFF_TERMS = [1, 12, 24, 36] as const;
+export type TariffTerm = (typeof TARIFF_TERMS)[number];
+
+/** How many lines a visitor can price at once, and the comparison's default. */
+export const TARIFF_LINES = { min: 1, max: 50, default: 1 } as const;
+
+/** The comparison's orders: cheapest team monthly, cheapest over the whole contract, most data. */
+export const TARIFF_SORTS = ["team-monthly", "contract-total", "data"] as const;
+export type TariffSort = (typeof TARIFF_SORTS)[number];
+
+export const TARIFF_SORT_LABELS: Record<TariffSort, string> = {
+  "team-monthly": "Lowest team monthly",
+  "contract-total": "Lowest whole-contract cost",
+  data: "Most data",
+};
+
+/** A dated price, in pounds and pence as Ofcom requires since January 2025 (never a percentage). */
+export interface PriceRise {
+  /** YYYY-MM-DD: the price applies to every month starting on or after this day. */
+  from: string;
+  monthlyPriceExVatPence: number;
+}
+
+export interface EuRoaming {
+  included: boolean;
+  /** The fair-use limit in GB while roaming, when included; null for none stated. */
+  fairUseGb: number | null;
+  /** The charge per day used, when not included; null for none stated. */
+  dailyChargePence: number | null;
+}
+
+/** `percent` off each line numbered `fromLine` or above (e.g. 10 % off each line from the 2nd). */
+export interface MultiLineDiscount {
+  fromLine: number;
+  percent: number;
+}
+
+/** What the price calculation needs of a tariff (app/features/tariffs/tariff-prices.ts). */
+export interface TariffPriceTerms {
+  monthlyPriceExVatPence: number;
+  upfrontCostExVatPence: number;
+  termMonths: number;
+  priceRises: readonly PriceRise[];
+  multiLineDiscount: MultiLineDiscount | null;
+}
+
+/** A tariff as staff write it (the admin JSON body, the dialog, one CSV row). */
+export interface TariffInput extends TariffPriceTerms {
+  slug: string;
+  network: TariffNetwork;
+  name: string;
+  serviceType: TariffServiceType;
+  status: TariffStatus;
+  termMonths: TariffTerm;
+  /** null: unlimited. */
+  dataGb: number | null;
+  /** null: unlimited. */
+  minutes: number | null;
+  /** null: unlimited. */
+  texts: number | null;
+  fiveG: boolean;
+  euRoaming: EuRoaming;
+  wifiCalling: boolean;
+  businessExtras: string[];
+  minLines: number;
+  maxLines: number;
+  /** Where staff read the prices, and the day they did. */
+  sourceUrl: string | null;
+  /** YYYY-MM-DD. */
+  checkedOn: string;
+}
+
+/** A stored tariff. */
+export interface Tariff extends TariffInput {
+  /** Shipped illustrative prices ("Illustrative prices" publicly) until staff edit or replace it. */
+  isSample: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A tariff as offered to a visitor: its terms and its figures for their
+ * team. Kept on the lead as a TariffSnapshot (with when they chose it), so
+ * later catalogue edits never change what they saw.
+ */
+export interface TariffOffer extends Pick<
+  Tariff,
+  | "slug"
+  | "network"
+  | "name"
+  | "serviceType"
+  | "dataGb"
+  | "minutes"
+  | "texts"
+  | "fiveG"
+  | "euRoaming"
+  | "wifiCalling"
+  | "businessExtras"
+  | "monthlyPriceExVatPence"
+  | "upfrontCostExVatPence"
+  | "multiLineDiscount"
+  | "checkedOn"
+  | "isSample"
+> {
+  /** Kept as a plain number: a snapshot outlives the catalogue's list of terms. */
+  termMonths: number;
+  priceRises: PriceRise[];
+  /** The lines priced and the first month's start (YYYY-MM-DD, UK). */
+  lines: number;
+  start: string;
+  linePriceExVatPence: number;
+  teamMonthlyExVatPence: number;
+  contractTotalExVatPence: number;
+  effectiveMonthlyExVatPence: number;
+}
+
+/** The lead's chosen tariff and its shortlist: an offer and when the visitor chose it (ISO-8601 UTC). */
+export interface TariffSnapshot extends TariffOffer {
+  takenAt: string;
+}
+
+/** The staff list's filters: each left out matches every tariff. */
+export interface TariffListFilters {
+  /** Part of the name, slug or network, any case. */
+  search?: string;
+  network?: TariffNetwork;
+  status?: TariffStatus;
+  serviceType?: TariffServiceType;
+  /** Only the tariffs whose prices were checked more than TARIFF_STALE_DAYS ago (true), or only the others (false). */
+  stale?: boolean;
+}
+
+/** A tariff in the staff list: stale when its prices were checked more than TARIFF_STALE_DAYS ago. */
+export interface TariffListEntry extends Tariff {
+  stale: boolean;
+}
+
+/**
+ * The first day (YYYY-MM-DD) whose price check is still fresh, `staleDays`
+ * calendar days before `today`: a tariff checked before it is stale.
+ */
+export function freshSince(today: string, staleDays: number): string {
+  return addDays(today, -staleDays);
+}

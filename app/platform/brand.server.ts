@@ -1,0 +1,16 @@
+import type { Brand } from "./brand";
+import { env } from "./env.server";
+
+export const brand: Brand = {
+  name: env.BRAND_NAME,
+  legalName: env.BRAND_LEGAL_NAME,
+  companyNumber: env.BRAND_COMPANY_NUMBER,
+  address: env.BRAND_ADDRESS,
+  phone: env.BRAND_PHONE,
+  email: env.BRAND_EMAIL,
+  product: env.BRAND_PRODUCT,
+  referencePrefix: env.BRAND_REFERENCE_PREFIX,
+};
+
+/** The site's public origin (APP_URL): every link the site gives out starts with it, whatever Host a request named. */
+export const siteOrigin = env.APP_URL;

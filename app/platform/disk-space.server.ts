@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+
+/**
+ * Free space on the data volume (DATA_DIR: the SQLite file, uploads, backups),
+ * so public writes can stop before a full disk stops everything (SQLite
+ * cannot even delete without some room). Measured with statfs at most every
+ * few seconds and shared by every request meanwhile, so a request pays nothing.
+ */
+
+const MEASURE_EVERY_MS = 5_000;
+
+let last: { freeBytes: number | null; at: number } | undefined;
+let measuring: Promise<void> | undefined;
+let unmeasurableLogged = false;
+
+async function measure(): Promise<void> {
+  let freeBytes: number | null = null;
+  try {
+    const stats = await fs.promises.statfs(env.DATA_DIR);
+    // bavail: what an unprivileged process may still write (bfree includes root's reserve).
+    freeBytes = Number(stats.bavail) * Number(stats.bsize);
+  } catch (error) {
+    // Not measurable (no such folder yet, an odd filesystem): never refuse writes for it.
+    if (!unmeasurableLogged)
+      logger.warn({ event: "disk_space.unmeasurable", dataDir: env.DATA_DIR, err: error }, `Free space on ${env.DATA_DIR} cannot be measured`);
+    unmeasurableLogged = true;
+  }
+  last = { freeBytes, at: Date.now() };
+}
+
+/** Free bytes on DATA_DIR's volume, at most a few seconds old; null when it cannot be measured. */
+export async function dataDiskFreeBytes(): Promise<number | null> {
+  if (!last || Date.now() - last.at >= MEASURE_EVERY_MS) {
+    measuring ??= measure().finally(() => (measuring = undefined));
+    await measuring;
+  }
+  return last!.freeBytes;
+}
+
+export const diskFreeFloorBytes = () => env.DISK_FREE_FLOOR_MB * 1024 * 1024;
+
+export interface DiskSpace {
+  freeBytes: number;
+  floorBytes: number;
+}
+
+/** The volume's free space when it is under DISK_FREE_FLOOR_MB (public writes are then refused); null otherwise. */
+export async function diskSpaceLow(): Promise<DiskSpace | null> {
+  const freeBytes = await dataDiskFreeBytes();
+  const floorBytes = diskFreeFloorBytes();
+  return freeBytes !== null && freeBytes < floorBytes ? { freeBytes, floorBytes } : null;
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import type { EnvFields } from "./env-schema.server";
+import { webhookSecretProblem } from "./webhook-signature.server";
+
+/**
+ * The rules that tie settings together (one needs another, one bounds another),
+ * checked after each variable's own rule in env.server.ts.
+ */
+export function settingsTogether(value: EnvFields, ctx: z.RefinementCtx): void {
+  if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["SESSION_SECRET"],
+      message: "is required in production (a long random string)",
+    });
+  }
+  if (value.NODE_ENV === "production" && !value.APP_URL) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["APP_URL"],
+      message:
+        "is required in production: the site's public address, like https://www.example.co.uk (every link in emails and pages, and the sign-in callback, is made from it)",
+    });
+  }
+  const oidcSettings = [value.OIDC_ISSUER, value.OIDC_CLIENT_ID, value.OIDC_CLIENT_SECRET];
+  if (oidcSettings.some(Boolean) && !oidcSettings.every(Boolean)) {
+    const missing = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"].filter((_, index) => !oidcSettings[index]);
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing[0]], message: "is needed with the other OIDC_ settings" });
+  }
+  if (Boolean(value.ADMIN_EMAIL) !== Boolean(value.ADMIN_PASSWORD)) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: [value.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+      message: "must be set together with the other (ADMIN_EMAIL and ADMIN_PASSWORD)",
+    });
+  }
+  if (Boolean(value.AWS_ACCESS_KEY_ID) !== Boolean(value.AWS_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: [value.AWS_ACCESS_KEY_ID ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID"],
+      message: "must be set together with the other (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)",
+    });
+  }
+  if (!value.BUCKET_NAME && (value.AWS_ENDPOINT_URL_S3 || value.AWS_ACCESS_KEY_ID)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["BUCKET_NAME"], message: "is needed to store images in S3 (the other AWS_ settings are set)" });
+  }
+  if (value.NODE_ENV === "production" && value.LEAD_WEBHOOK_URL && !sentPrivately(value.LEAD_WEBHOOK_URL)) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["LEAD_WEBHOOK_URL"],
+      message:
+        "must be an https:// URL in production (each delivery carries a lead's contact details; http:// only to this machine: localhost, 127.0.0.1, [::1])",
+    });
+  }
+  const webhookSecretIssue = value.LEAD_WEBHOOK_SECRET ? webhookSecretProblem(value.LEAD_WEBHOOK_SECRET) : null;
+  if (webhookSecretIssue) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["LEAD_WEBHOOK_SECRET"], message: webhookSecretIssue });
+  if (value.OUTBOX_RETRY_MAX_SECONDS < value.OUTBOX_RETRY_SECONDS) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["OUTBOX_RETRY_MAX_SECONDS"], message: "must be at least OUTBOX_RETRY_SECONDS" });
+  }
+  if (value.ADMIN_PASSWORD && value.ADMIN_PASSWORD.length < 12) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["ADMIN_PASSWORD"], message: "must be at least 12 characters" });
+  }
+  if (value.SESSION_SECRET && value.SESSION_SECRET.length < 16) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["SESSION_SECRET"],
+      message: "must be at least 16 characters",
+    });
+  }
+}
+
+/** Whether a hook URL keeps what it carries off the network: https, or http to this machine itself. */
+function sentPrivately(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  if (protocol === "https:") return true;
+  return hostname === "localhost" || hostname === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+}

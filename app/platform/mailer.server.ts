@@ -1,0 +1,77 @@
+import type { SendMailOptions } from "nodemailer";
+import { brand } from "./brand.server";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+import type { EmailContent } from "./email-content";
+
+/**
+ * Sends email over SMTP_URL with nodemailer. Only the outbox calls `sendEmail`
+ * (emails are queued with the row that causes them, see outbox.server.ts);
+ * with no SMTP_URL nothing is queued or sent.
+ */
+
+/** An email as the outbox keeps it: fixed when queued, the same on every try. */
+export interface QueuedEmail extends EmailContent {
+  to: string[];
+  replyTo?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on mail to subscribers). */
+  headers?: Record<string, string>;
+}
+
+export const emailEnabled = (): boolean => Boolean(env.SMTP_URL);
+
+/** MAIL_FROM, else the brand's own name and address (BRAND_NAME <BRAND_EMAIL>). */
+export function mailFrom(): string | { name: string; address: string } {
+  return env.MAIL_FROM ?? { name: brand.name, address: brand.email };
+}
+
+/** Said once as the server starts, so whoever runs it knows whether email goes out. */
+export function announceEmailSettings(): void {
+  if (!env.SMTP_URL) {
+    logger.info({ event: "email.off" }, "Email is off: SMTP_URL is not set, so no lead, enquiry or quote emails are sent.");
+    return;
+  }
+  const from = mailFrom();
+  const sender = typeof from === "string" ? from : `${from.name} <${from.address}>`;
+  const staff =
+    env.LEAD_NOTIFY_TO.length > 0 ? `staff notifications to ${env.LEAD_NOTIFY_TO.join(", ")}` : "no staff notifications (LEAD_NOTIFY_TO is not set)";
+  logger.info({ event: "email.on" }, `Email is on: from ${sender}, ${staff}, and confirmations to visitors.`);
+}
+
+/**
+ * Sends one queued email; resolves once the SMTP server has accepted it. A
+ * fresh connection each time (nothing pooled outlives the try), bounded by
+ * OUTBOX_TIMEOUT_SECONDS; the Message-ID is the same on every try of one
+ * delivery, so a repeat after a crash can be spotted.
+ */
+export async function sendEmail(email: QueuedEmail, deliveryId: number, signal: AbortSignal): Promise<void> {
+  if (!env.SMTP_URL) throw new Error("SMTP_URL is not set");
+  const timeout = env.OUTBOX_TIMEOUT_SECONDS * 1000;
+  // Loaded with the first email, not as the server starts: without SMTP_URL it is never needed.
+  const { default: nodemailer } = await import("nodemailer");
+  const transport = nodemailer.createTransport({
+    url: env.SMTP_URL,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
+  const from = mailFrom();
+  const domain = (typeof from === "string" ? from : from.address).replace(/^.*@/, "").replace(/>$/, "");
+  // nodemailer 10.5+ stops a send when the signal aborts (its types, at 8.x, do not list `signal` yet).
+  const message: SendMailOptions & { signal: AbortSignal } = {
+    from,
+    to: email.to,
+    replyTo: email.replyTo,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    messageId: `<outbox-${deliveryId}@${domain}>`,
+    headers: email.headers,
+    signal,
+  };
+  try {
+    await transport.sendMail(message);
+  } finally {
+    transport.close();
+  }
+}

@@ -1,0 +1,60 @@
+import http from "node:http";
+import https from "node:https";
+import { env } from "./env.server";
+
+/** Kept of an error answer's body in lastError. */
+export const ERROR_TEXT_LIMIT = 300;
+
+/** One try's time limit (OUTBOX_TIMEOUT_SECONDS). */
+export const timeoutMs = () => env.OUTBOX_TIMEOUT_SECONDS * 1000;
+
+/**
+ * POSTs a JSON body; resolves on a 2xx answer, rejects with a short reason
+ * otherwise. A fresh connection each time (nothing pooled outlives the try),
+ * bounded by OUTBOX_TIMEOUT_SECONDS.
+ */
+export function postJson(url: string, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const client = target.protocol === "https:" ? https : http;
+    const request = client.request(
+      target,
+      {
+        method: "POST",
+        agent: false,
+        signal,
+        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "User-Agent": "clearline-outbox/1", ...headers },
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 200 && status < 300) {
+          clearTimeout(timer);
+          response.resume();
+          resolve();
+          return;
+        }
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          if (text.length < ERROR_TEXT_LIMIT) text += chunk;
+        });
+        response.on("end", () => {
+          clearTimeout(timer);
+          const reason = text.replace(/\s+/g, " ").trim();
+          reject(new Error(`answered ${status}${reason ? `: ${reason}` : ""}`));
+        });
+        response.on("error", () => {});
+      },
+    );
+    const timer = setTimeout(() => request.destroy(new Error(`no answer within ${env.OUTBOX_TIMEOUT_SECONDS} s`)), timeoutMs());
+    timer.unref();
+    request.on("error", (error) => {
+      clearTimeout(timer);
+      // A refused connection to a name with two addresses is an AggregateError with no message of its own.
+      const code = (error as NodeJS.ErrnoException).code;
+      const message = error.message || code || "the request failed";
+      reject(new Error(code && !message.includes(code) ? `${code} ${message}` : message));
+    });
+    request.end(body);
+  });
+}

@@ -1,0 +1,67 @@
+import { getDb } from "./db.server";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+import { addDaysToInstant } from "~/lib/calendar";
+
+/**
+ * The outbox's clean-up: a delivery's copy of the lead or enquiry is emptied OUTBOX_KEEP_DAYS after it is sent or
+ * given up, and its recipient's address with it (the row then names no one).
+ */
+
+const purging = { stopped: false, timer: undefined as NodeJS.Timeout | undefined };
+
+/** What a purged row's payload holds. */
+export const PURGED_PAYLOAD = "";
+const PURGE_EVERY_MS = 60 * 60_000;
+/** Rows emptied per statement, so a long backlog never holds the database in one long write. */
+const PURGE_BATCH = 500;
+
+/**
+ * Empties the payloads of deliveries sent or given up more than OUTBOX_KEEP_DAYS
+ * ago; returns how many. Rows still waiting to be sent keep theirs, however old.
+ */
+export async function purgeOldPayloads(now = Date.now()): Promise<number> {
+  const db = await getDb();
+  const cutoff = addDaysToInstant(new Date(now), -env.OUTBOX_KEEP_DAYS).toISOString();
+  let purged = 0;
+  while (!purging.stopped) {
+    const rows = await db
+      .selectFrom("outbox")
+      .select("id")
+      .where("payload", "!=", PURGED_PAYLOAD)
+      .where((eb) => eb.or([eb("deliveredAt", "<", cutoff), eb("failedAt", "<", cutoff)]))
+      .limit(PURGE_BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    await db
+      .updateTable("outbox")
+      .set({ payload: PURGED_PAYLOAD, recipientEmail: null })
+      .where(
+        "id",
+        "in",
+        rows.map((row) => row.id),
+      )
+      .execute();
+    purged += rows.length;
+    if (rows.length < PURGE_BATCH) break;
+  }
+  if (purged > 0) {
+    logger.info({ event: "outbox.purged", deliveries: purged, keepDays: env.OUTBOX_KEEP_DAYS }, `Outbox: emptied ${purged} old deliveries' copies of leads`);
+  }
+  return purged;
+}
+
+function purgeInBackground(): void {
+  purgeOldPayloads().catch((error) => logger.error({ event: "outbox.purge_failed", err: error }, "Outbox: purging old payloads failed"));
+}
+
+/** At start-up and every hour after, until the server stops. */
+export function startPurging(): void {
+  purgeInBackground();
+  purging.timer = setInterval(purgeInBackground, PURGE_EVERY_MS).unref();
+}
+
+export function stopPurging(): void {
+  purging.stopped = true;
+  clearInterval(purging.timer);
+}

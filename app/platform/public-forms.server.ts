@@ -1,0 +1,81 @@
+import { json, type HeadersFunction } from "@remix-run/node";
+import type { z } from "zod";
+import { parseWithSchema, type FormAnswer } from "~/lib/form-submission";
+import { errorToast, MESSAGES, type ToastMessage } from "~/lib/messages";
+import { ModelError } from "./model-error.server";
+import { admitPublicWrite, admitToStore, PUBLIC_WRITE_STATUS, retryAfterHeaders, type PublicWriteRefusal } from "./public-write.server";
+import { raiseToast, redirectWithToast } from "./toast.server";
+import { logger } from "./logger.server";
+
+interface PublicFormOptions<S extends z.ZodTypeAny> {
+  request: Request;
+  /** Rate limits are counted per form. */
+  scope: string;
+  schema: S;
+  save: (input: z.infer<S>) => Promise<unknown>;
+  /** Or, for a form of several answers, the toast for the answer given (null: a bot's post, answered as if it worked). */
+  success: ToastMessage | ((input: z.infer<S> | null) => ToastMessage);
+  /** Where the visitor lands after a successful post (a fresh, empty form). */
+  redirectTo: string;
+}
+
+function answer(body: FormAnswer, status: number, headers?: HeadersInit) {
+  return json(body, { status, headers });
+}
+
+/** What a refused public form says. */
+export const REFUSAL_TOASTS: Record<PublicWriteRefusal["reason"], ToastMessage> = {
+  unreadable: MESSAGES.checkYourDetails,
+  tooLarge: MESSAGES.checkYourDetails,
+  writesPaused: MESSAGES.writesPaused,
+  tooMany: MESSAGES.tooManyRequests,
+};
+
+/**
+ * A public form's post, through the one gate of public writes (public-write.server.ts), then
+ * the shared schema, the limit of everyone together and the model's save. Errors come back with
+ * the visitor's values and a toast; success redirects with one.
+ */
+export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFormOptions<S>): Promise<Response> {
+  const { request, scope, schema, save, success, redirectTo } = options;
+  const successToast = (input: z.infer<S> | null) => (typeof success === "function" ? success(input) : success);
+  const refused = (refusal: PublicWriteRefusal, values?: Record<string, string>) =>
+    answer({ values, toast: raiseToast(REFUSAL_TOASTS[refusal.reason]) }, PUBLIC_WRITE_STATUS[refusal.reason], retryAfterHeaders(refusal));
+
+  const write = await admitPublicWrite(request, scope, "form");
+  if (write.outcome === "refused") return refused(write.refusal, write.body ?? undefined);
+  // A bot: answered as if it worked, nothing kept.
+  if (write.outcome === "bot") return redirectWithToast(redirectTo, successToast(null));
+  const values = write.body;
+
+  const parsed = parseWithSchema(schema, values);
+  if (!parsed.success) {
+    const toast = raiseToast(parsed.missingRequired ? MESSAGES.missingInformation : MESSAGES.checkYourDetails);
+    return answer({ fieldErrors: parsed.fieldErrors, values, toast }, 400);
+  }
+  const overall = await admitToStore(scope);
+  if (overall) return refused(overall, values);
+
+  try {
+    await save(parsed.data);
+  } catch (error) {
+    // A business rule said no (a quote past its validity): the visitor is told why, by the form.
+    if (error instanceof ModelError) return answer({ values, formError: error.message, toast: raiseToast(errorToast(error.message)) }, error.status);
+    logger.error({ event: "form.save_failed", scope, err: error }, `Saving a ${scope} submission failed`);
+    return answer({ values, toast: raiseToast(MESSAGES.submissionFailed) }, 503);
+  }
+  return redirectWithToast(redirectTo, successToast(parsed.data));
+}
+
+/**
+ * A page's `headers` export for a page with a public form: a plain form post
+ * renders the page, and Remix keeps only the headers a route passes on, so the
+ * rate limit's Retry-After is passed on here (the action's, or the loader's for a
+ * page whose own limit was reached: too many new comparisons).
+ */
+export const publicFormHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};

@@ -1,0 +1,95 @@
+import { useLocation } from "@remix-run/react";
+import { Download, type IconComponent } from "./icons";
+import type { ReactNode } from "react";
+import { buttonClasses } from "./button";
+import { Pagination } from "./pagination";
+import { cn } from "~/lib/cn";
+import { StatCard } from "./stat-card";
+import { formatCount } from "~/lib/money";
+
+/** The pieces every staff list is made of: title with export, count cards, the table and its pages. */
+
+export function ListHeader({ title, count, intro, exportHref }: { title: string; count: number; intro: string; exportHref: string }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+          {title} ({formatCount(count)})
+        </h1>
+        <p className="mt-1 text-slate-600">{intro}</p>
+      </div>
+      <a href={exportHref} download className={buttonClasses("outline", "md")}>
+        <Download className="size-4" aria-hidden /> Export CSV
+      </a>
+    </div>
+  );
+}
+
+/** The export link for the list as searched: the same query, without the page. */
+export function exportHref(path: string, filters: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  return `${path}${query.size ? `?${query}` : ""}`;
+}
+
+export interface CountCard {
+  key: string;
+  label: string;
+  value: number;
+  icon: IconComponent;
+}
+
+export function CountCards({ label, cards, testId }: { label: string; cards: CountCard[]; testId: string }) {
+  return (
+    <section aria-label={label} className={cn("grid gap-4", cards.length > 2 ? "sm:grid-cols-2 xl:grid-cols-4" : "grid-cols-2")}>
+      {cards.map((card) => (
+        <StatCard key={card.key} label={card.label} value={formatCount(card.value)} icon={card.icon} testId={testId} />
+      ))}
+    </section>
+  );
+}
+
+/** The list's card: its table (or empty state) and, when there is more than one page, the pages. */
+export function ListPanel({ label, page, pageCount, children }: { label: string; page: number; pageCount: number; children: ReactNode }) {
+  const { search } = useLocation();
+  return (
+    <section aria-label={label} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      {children}
+      {pageCount > 1 ? (
+        <div className="border-t border-slate-200 px-4 py-3">
+          <Pagination page={page} pageCount={pageCount} search={search} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** A column's name, or its name and classes (e.g. shown only from a breakpoint: match them on the cells). */
+export type ListColumn = string | { label: string; className: string };
+
+/** A list's table: a header row of column names (the last, Actions, on the right) and the rows. */
+export function ListTable({ columns, children }: { columns: readonly ListColumn[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            {columns.map((column, index) => {
+              const { label, className } = typeof column === "string" ? { label: column, className: undefined } : column;
+              return (
+                <th key={label} scope="col" className={cn("px-3 py-3", index === columns.length - 1 && "text-right", className)}>
+                  {label}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function EmptyList({ children }: { children: ReactNode }) {
+  return <p className="px-6 py-12 text-center text-slate-600">{children}</p>;
+}
