@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminUserRow, signInBrowser, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
 import { JS_MODES, launchBrowser, openPage, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
+import { confirmedSignupRow } from "../support/database";
 import { startTestServer, type TestServer } from "../support/server";
 
 const MANAGER = { email: "mo.manager@clearlinebusiness.co.uk", password: "manager-password-123" };
@@ -51,15 +52,7 @@ beforeAll(async () => {
   await server.db
     .insertInto("newsletterSignups")
     .values([
-      ...Array.from({ length: 5 }, (_, index) => ({
-        email: `reader${index}@example.co.uk`,
-        firstName: null,
-        lastName: null,
-        sourcePage: "/about",
-        createdAt: now,
-        updatedAt: now,
-        confirmedAt: now,
-      })),
+      ...Array.from({ length: 5 }, (_, index) => confirmedSignupRow(`reader${index}@example.co.uk`, now)),
       ...Object.values(PEOPLE).map(({ subscriber: [firstName, lastName] }) => ({
         email: `${firstName.toLowerCase()}@${lastName.toLowerCase()}.co.uk`,
         firstName,

@@ -4,6 +4,7 @@ import { MARKETING_CONSENT } from "~/features/leads/consent";
 import { COOKIE_POLICY_VERSION } from "~/platform/site-cookies";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffClient } from "../support/client";
+import { confirmedSignupRow } from "../support/database";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { TestMailbox, type ReceivedEmail } from "../support/mailbox";
 import { startTestServer, testServerForSuite, type TestServer } from "../support/server";
@@ -295,13 +296,7 @@ describe("the staff Newsletter screen after double opt-in", () => {
         { email: "pending@letters.example", firstName: null, lastName: null, sourcePage: "/about", createdAt: now, updatedAt: now },
         { email: "subscribed@letters.example", firstName: null, lastName: null, sourcePage: "/about", createdAt: now, updatedAt: now, confirmedAt: now },
         {
-          email: "left@letters.example",
-          firstName: null,
-          lastName: null,
-          sourcePage: "/about",
-          createdAt: now,
-          updatedAt: now,
-          confirmedAt: now,
+          ...confirmedSignupRow("left@letters.example", now),
           unsubscribedAt: now,
         },
       ])

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { staffClient } from "../support/client";
-import { seedTestLeads } from "../support/database";
+import { confirmedSignupRow, seedTestLeads } from "../support/database";
 import { testServerForSuite } from "../support/server";
 import { forSuite } from "../support/suite";
 
@@ -34,17 +34,7 @@ beforeAll(async () => {
     .execute();
   await server.db
     .insertInto("newsletterSignups")
-    .values(
-      ["ann@example.co.uk", "bob@example.co.uk"].map((email) => ({
-        email,
-        firstName: null,
-        lastName: null,
-        sourcePage: "/about",
-        createdAt: now,
-        updatedAt: now,
-        confirmedAt: now,
-      })),
-    )
+    .values(["ann@example.co.uk", "bob@example.co.uk"].map((email) => confirmedSignupRow(email, now)))
     .execute();
 });
 

@@ -130,3 +130,14 @@ export async function leadSearchMatches(db: Kysely<Database>, text: string): Pro
       : await sql<{ id: number }>`SELECT rowid AS id FROM leadSearch WHERE leadSearch MATCH ${`"${text.replaceAll('"', '""')}"`} ORDER BY rowid`.execute(db);
   return rows.map((row) => row.id);
 }
+
+/** A newsletter sign-up confirmed at `now` from the About page, as a row to insert. */
+export const confirmedSignupRow = (email: string, now: string) => ({
+  email,
+  firstName: null,
+  lastName: null,
+  sourcePage: "/about",
+  createdAt: now,
+  updatedAt: now,
+  confirmedAt: now,
+});

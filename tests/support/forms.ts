@@ -24,3 +24,15 @@ export const SAMPLE_QUOTE = {
   jobTitle: "Director",
   requirements: "Good signal in rural Yorkshire",
 };
+
+/** A brand as the emails and pages read it: made-up details, an ampersand to be escaped. */
+export const SAMPLE_BRAND = {
+  name: "Smith & Sons Telecoms",
+  legalName: "Smith & Sons Ltd",
+  companyNumber: "01234567",
+  address: "1 High Street, Leeds",
+  phone: "0113 496 0000",
+  email: "quotes@smith.example",
+  product: "Business Mobiles",
+  referencePrefix: "SST",
+};

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Brand } from "~/platform/brand";
+import { SAMPLE_BRAND } from "../support/forms";
 import { quoteStaffEmail } from "~/features/quotes/quote-emails";
 
-const BRAND: Brand = {
-  name: "Smith & Sons Telecoms",
-  legalName: "Smith & Sons Ltd",
-  companyNumber: "01234567",
-  address: "1 High Street, Leeds",
-  phone: "0113 496 0000",
-  email: "quotes@smith.example",
-  product: "Business Mobiles",
-  referencePrefix: "SST",
-};
+const BRAND: Brand = SAMPLE_BRAND;
 
 const QUOTE = { reference: "SST-2026-000123-Q1", businessName: "Patel <Plumbing> & Co", monthlyExVatPence: 3360, oneOffExVatPence: 7500 };
 const LEAD_URL = "https://portal.example/admin/leads/7";

@@ -1,6 +1,17 @@
 import type { Generated, Selectable } from "kysely";
 import type { StockImageLocation } from "./stock-image-locations";
 
+/** The tables this capability adds to the one database type (below). */
+export interface ContentTables {
+  testimonials: TestimonialsTable;
+  stockImages: StockImagesTable;
+}
+
+declare module "~/platform/database-types" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into Database
+  interface Database extends ContentTables {}
+}
+
 export interface TestimonialsTable {
   id: Generated<number>;
   name: string;
@@ -31,10 +42,3 @@ export interface StockImagesTable {
 
 export type TestimonialRow = Selectable<TestimonialsTable>;
 export type StockImageRow = Selectable<StockImagesTable>;
-
-declare module "~/platform/database-types" {
-  interface Database {
-    testimonials: TestimonialsTable;
-    stockImages: StockImagesTable;
-  }
-}

@@ -1,6 +1,17 @@
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { ContactSubject } from "./contact-subjects";
 
+/** The tables this capability adds to the one database type (below). */
+export interface InboxTables {
+  contactEnquiries: ContactEnquiriesTable;
+  newsletterSignups: NewsletterSignupsTable;
+}
+
+declare module "~/platform/database-types" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into Database
+  interface Database extends InboxTables {}
+}
+
 export interface ContactEnquiriesTable {
   id: Generated<number>;
   firstName: string;
@@ -39,10 +50,3 @@ export interface NewsletterSignupsTable {
 
 export type ContactEnquiryRow = Selectable<ContactEnquiriesTable>;
 export type NewsletterSignupRow = Selectable<NewsletterSignupsTable>;
-
-declare module "~/platform/database-types" {
-  interface Database {
-    contactEnquiries: ContactEnquiriesTable;
-    newsletterSignups: NewsletterSignupsTable;
-  }
-}

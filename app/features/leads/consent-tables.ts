@@ -1,6 +1,16 @@
 import type { Generated, Selectable } from "kysely";
 import type { ConsentPurpose, ConsentWithdrawnHow } from "./consent";
 
+/** The tables this capability adds to the one database type (below). */
+export interface ConsentTables {
+  consentRecords: ConsentRecordsTable;
+}
+
+declare module "~/platform/database-types" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into Database
+  interface Database extends ConsentTables {}
+}
+
 /** One consent given (migration 0022), kept as proof after the lead or sign-up it came from is removed. */
 export interface ConsentRecordsTable {
   id: Generated<number>;
@@ -22,9 +32,3 @@ export interface ConsentRecordsTable {
 }
 
 export type ConsentRecordRow = Selectable<ConsentRecordsTable>;
-
-declare module "~/platform/database-types" {
-  interface Database {
-    consentRecords: ConsentRecordsTable;
-  }
-}

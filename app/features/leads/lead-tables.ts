@@ -1,6 +1,19 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { LeadActivityKind, LeadStatus } from "./lead-lists";
 
+/** The tables this capability adds to the one database type (below). */
+export interface LeadTables {
+  leads: LeadsTable;
+  leadStatusCounts: LeadStatusCountsTable;
+  leadActivity: LeadActivityTable;
+  wizardFunnel: WizardFunnelTable;
+}
+
+declare module "~/platform/database-types" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into Database
+  interface Database extends LeadTables {}
+}
+
 export interface LeadsTable {
   id: Generated<number>;
   reference: string;
@@ -67,12 +80,3 @@ export interface LeadStatusCountsTable {
 export type LeadRow = Selectable<LeadsTable>;
 export type NewLeadRow = Insertable<LeadsTable>;
 export type LeadActivityRow = Selectable<LeadActivityTable>;
-
-declare module "~/platform/database-types" {
-  interface Database {
-    leads: LeadsTable;
-    leadStatusCounts: LeadStatusCountsTable;
-    leadActivity: LeadActivityTable;
-    wizardFunnel: WizardFunnelTable;
-  }
-}

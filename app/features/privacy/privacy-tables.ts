@@ -1,6 +1,17 @@
 import type { Generated, Selectable } from "kysely";
 import type { DataRequestKind, DataRequestStatus, RetentionRunMode, RetentionRunTrigger } from "./data-protection";
 
+/** The tables this capability adds to the one database type (below). */
+export interface PrivacyTables {
+  retentionRuns: RetentionRunsTable;
+  dataRequests: DataRequestsTable;
+}
+
+declare module "~/platform/database-types" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into Database
+  interface Database extends PrivacyTables {}
+}
+
 /** One run of the retention job (migration 0022), kept for the Data protection screen. */
 export interface RetentionRunsTable {
   id: Generated<number>;
@@ -47,10 +58,3 @@ export interface DataRequestsTable {
 
 export type RetentionRunRow = Selectable<RetentionRunsTable>;
 export type DataRequestRow = Selectable<DataRequestsTable>;
-
-declare module "~/platform/database-types" {
-  interface Database {
-    retentionRuns: RetentionRunsTable;
-    dataRequests: DataRequestsTable;
-  }
-}

@@ -1,9 +1,9 @@
 import { setTimeout as pause } from "node:timers/promises";
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely } from "kysely";
 import type { AdminUser } from "~/features/staff";
 import { fullName } from "~/features/staff";
 import { RETENTION_KINDS, RETENTION_KIND_LABELS, type RetentionCounts, type RetentionRunMode, type RetentionRunTrigger } from "./data-protection";
-import type { RetentionRunsTable } from "./privacy-tables";
+import type { RetentionRunRow } from "./privacy-tables";
 import type { Database } from "~/platform/database-types";
 import type { RetentionSettings } from "./retention-screen";
 import { databaseKind, getDb, nowIso } from "~/platform/db.server";
@@ -28,17 +28,8 @@ export async function planRetention(asOf: Date): Promise<RetentionCounts> {
   return counts;
 }
 
-export interface RetentionRun {
-  id: number;
-  mode: RetentionRunMode;
-  trigger: RetentionRunTrigger;
-  actorName: string;
-  asOf: string;
-  startedAt: string;
-  finishedAt: string | null;
-  counts: RetentionCounts | null;
-  error: string | null;
-}
+/** A run as the screen and the command show it: its row, with the counts read. */
+export type RetentionRun = Omit<RetentionRunRow, "counts"> & { counts: RetentionCounts | null };
 
 export interface RetentionRunRequest {
   mode: RetentionRunMode;
@@ -84,7 +75,7 @@ export function retentionCountsInWords(counts: RetentionCounts): string {
   return done.length > 0 ? done.join("; ") : "nothing due";
 }
 
-function runFromRow(row: Selectable<RetentionRunsTable>): RetentionRun {
+function runFromRow(row: RetentionRunRow): RetentionRun {
   return { ...row, counts: row.counts ? ({ ...zeroCounts(), ...(JSON.parse(row.counts) as Partial<RetentionCounts>) } as RetentionCounts) : null };
 }
 

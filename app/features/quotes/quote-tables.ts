@@ -1,6 +1,16 @@
 import type { Generated, Selectable } from "kysely";
 import type { QuoteStatus } from "./quotes";
 
+/** The tables this capability adds to the one database type (below). */
+export interface QuoteTables {
+  quotes: QuotesTable;
+}
+
+declare module "~/platform/database-types" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into Database
+  interface Database extends QuoteTables {}
+}
+
 /** Quotes built from a lead (migration 0020): one row per version; the JSON columns hold the shapes of app/features/quotes/quotes.ts. */
 export interface QuotesTable {
   id: Generated<number>;
@@ -44,9 +54,3 @@ export interface QuotesTable {
   withdrawnAt: string | null;
 }
 export type QuoteRow = Selectable<QuotesTable>;
-
-declare module "~/platform/database-types" {
-  interface Database {
-    quotes: QuotesTable;
-  }
-}

@@ -1,6 +1,20 @@
 import type { Generated, Selectable } from "kysely";
 import type { AdminRole } from "./admin-roles";
 
+/** The tables this capability adds to the one database type (below). */
+export interface StaffTables {
+  adminUsers: AdminUsersTable;
+  sessions: SessionsTable;
+  temporaryPasswordNotices: TemporaryPasswordNoticesTable;
+  signInThrottle: SignInThrottleTable;
+  auditLog: AuditLogTable;
+}
+
+declare module "~/platform/database-types" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into Database
+  interface Database extends StaffTables {}
+}
+
 export interface AdminUsersTable {
   id: string;
   email: string;
@@ -64,13 +78,3 @@ export interface AuditLogTable {
 
 export type AdminUserRow = Selectable<AdminUsersTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
-
-declare module "~/platform/database-types" {
-  interface Database {
-    adminUsers: AdminUsersTable;
-    sessions: SessionsTable;
-    temporaryPasswordNotices: TemporaryPasswordNoticesTable;
-    signInThrottle: SignInThrottleTable;
-    auditLog: AuditLogTable;
-  }
-}

@@ -1,6 +1,16 @@
 import type { Generated, Selectable } from "kysely";
 import type { TariffStatus } from "./tariffs";
 
+/** The tables this capability adds to the one database type (below). */
+export interface TariffTables {
+  tariffs: TariffsTable;
+}
+
+declare module "~/platform/database-types" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into Database
+  interface Database extends TariffTables {}
+}
+
 /** The tariff catalogue (migration 0019); the JSON columns hold the lists of app/features/tariffs/tariffs.ts. */
 export interface TariffsTable {
   id: Generated<number>;
@@ -35,9 +45,3 @@ export interface TariffsTable {
   updatedAt: string;
 }
 export type TariffRow = Selectable<TariffsTable>;
-
-declare module "~/platform/database-types" {
-  interface Database {
-    tariffs: TariffsTable;
-  }
-}
