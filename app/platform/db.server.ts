@@ -21,6 +21,9 @@ import { logger } from "./logger.server";
 import { recordQuery } from "./metrics.server";
 import { postgresTypes } from "./postgres-types";
 
+/** Connections each machine keeps open to Postgres: Fly's smallest Postgres takes a few dozen, shared by two machines and the backups. */
+export const POSTGRES_POOL_SIZE = 10;
+
 /**
  * The database: one SQLite file in DATA_DIR (the default, one machine), or the
  * Postgres server DATABASE_URL names (a fleet of machines sharing it). Opened
@@ -64,7 +67,7 @@ function openDialect(): { dialect: Dialect; sqlite?: SQLite.Database } {
       const { default: pg } = await import("pg");
       const pool = new pg.Pool({
         connectionString: env.DATABASE_URL,
-        max: env.DATABASE_POOL_SIZE,
+        max: POSTGRES_POOL_SIZE,
         types: postgresTypes(pg.types),
         // Idle connections do not hold the process up once it is stopping.
         allowExitOnIdle: true,
@@ -211,7 +214,7 @@ export function isLostConnection(error: unknown): boolean {
  * so the pool's size plus one tries always reach a fresh connection when Postgres is there.
  */
 export async function readAgainOnLostConnection<T>(read: () => Promise<T>): Promise<T> {
-  const tries = databaseKind === "postgres" ? env.DATABASE_POOL_SIZE + 1 : 1;
+  const tries = databaseKind === "postgres" ? POSTGRES_POOL_SIZE + 1 : 1;
   for (let attempt = 1; ; attempt++) {
     try {
       return await read();

@@ -5,6 +5,9 @@ import { emailEnabled } from "./mailer.server";
 import { env } from "./env.server";
 import { ukDay } from "~/lib/calendar";
 
+/** Quote confirmations one address gets a day: past it the lead is stored and staff told, the visitor's email is not sent (no one can be mailed on and on). */
+export const CONFIRMATIONS_PER_RECIPIENT_PER_DAY = 3;
+
 /** Staff are told when SMTP_URL and LEAD_NOTIFY_TO are set. */
 export const staffNotified = () => emailEnabled() && env.LEAD_NOTIFY_TO.length > 0;
 
@@ -27,14 +30,14 @@ function recipientKey(email: string, scope: string): string {
 
 /**
  * Counts a confirmation to `email` on the UK's today in the database, in the lead's
- * transaction; whether it is within CONFIRMATIONS_PER_RECIPIENT_PER_DAY. Past
+ * transaction; whether it is within `cap` (CONFIRMATIONS_PER_RECIPIENT_PER_DAY). Past
  * days' counts are deleted as it goes (an indexed range, usually empty).
  */
 export async function mayConfirmTo(
   trx: Transaction<Database>,
   email: string,
   now: Date,
-  { cap, scope }: { cap: number; scope: string } = { cap: env.CONFIRMATIONS_PER_RECIPIENT_PER_DAY, scope: "" },
+  { cap, scope }: { cap: number; scope: string } = { cap: CONFIRMATIONS_PER_RECIPIENT_PER_DAY, scope: "" },
 ): Promise<boolean> {
   if (cap === 0) return false;
   const day = ukDay(now);

@@ -12,9 +12,6 @@ const optionalString = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
-/** `hello@example.co.uk` or `Name <hello@example.co.uk>`. */
-const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]+<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
-
 const emailAddress = z.string().email();
 
 /** An http(s) origin: a scheme, a host and maybe a port; a trailing slash at most. */
@@ -35,8 +32,6 @@ export const envFields = z.object({
     .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// URL, like postgres://user:password@host:5432/database")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  // Connections each machine keeps open to Postgres.
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   // The site's public address: every link (emails, quote links, canonical URLs, sitemap, the sign-in
   // callback) and the page cache's key come from it, never from a request's Host. Required in production.
   APP_URL: z.preprocess(
@@ -72,25 +67,12 @@ export const envFields = z.object({
   SIGN_IN_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000).default(20),
   // Failed sign-ins one client may make across all accounts within 15 minutes before it waits.
   SIGN_IN_CLIENT_FAILURES_MAX: z.coerce.number().int().min(1).max(10_000).default(20),
-  AUTH_LOCAL: booleanFromString,
   ADMIN_EMAIL: z
     .string()
     .email("must be an email address")
     .optional()
     .or(z.literal("").transform(() => undefined)),
   ADMIN_PASSWORD: optionalString,
-  SESSION_IDLE_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(5)
-    .max(60 * 24 * 30)
-    .default(8 * 60),
-  // However busy, a staff session ends this long after sign-in (fractions allowed: 0.5 is half an hour).
-  SESSION_MAX_HOURS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 30)
-    .default(12),
   LEAD_WEBHOOK_URL: z
     .string()
     .url("must be a full URL, like https://hooks.example.com/leads")
@@ -143,12 +125,6 @@ export const envFields = z.object({
     .refine((value) => /^smtps?:\/\//i.test(value), "must be an smtp:// or smtps:// URL, like smtp://user:pass@smtp.example.com:587")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  MAIL_FROM: z
-    .string()
-    .trim()
-    .regex(MAIL_FROM_PATTERN, 'must be an email address, or a name and address like "ClearLine Business <hello@example.co.uk>"')
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
   LEAD_NOTIFY_TO: z
     .string()
     .optional()
@@ -176,10 +152,6 @@ export const envFields = z.object({
   OUTBOX_KEEP_DAYS: z.coerce.number().positive().max(3650).default(30),
   // Public writes (quote, contact, newsletter) are refused with 503 while DATA_DIR's volume has less free space than this.
   DISK_FREE_FLOOR_MB: z.coerce.number().min(0).default(100),
-  // Quote confirmations sent to one email address a day; past it the lead is stored and staff told, the visitor's email is not sent.
-  CONFIRMATIONS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
-  // Newsletter confirmation emails to one address a day (signing up again while pending re-sends, up to this).
-  NEWSLETTER_CONFIRMATIONS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
   // Keys the suppression list's hashes (docs/decisions/011-suppression-hash.md); unset: derived from SESSION_SECRET. Never change it once set.
   SUPPRESSION_KEY: z
     .string()

@@ -51,5 +51,5 @@ export const isProduction = env.NODE_ENV === "production";
 /** Sign-in through the OpenID Connect provider when it is configured. */
 export const oidcEnabled = Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET);
 
-/** Local email + password sign-in: the default, and alongside the provider when AUTH_LOCAL=true. */
-export const localSignInEnabled = !oidcEnabled || env.AUTH_LOCAL;
+/** Local email + password sign-in: on exactly when no sign-in provider is set (then staff sign in there alone). */
+export const localSignInEnabled = !oidcEnabled;

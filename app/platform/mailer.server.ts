@@ -20,9 +20,9 @@ export interface QueuedEmail extends EmailContent {
 
 export const emailEnabled = (): boolean => Boolean(env.SMTP_URL);
 
-/** MAIL_FROM, else the brand's own name and address (BRAND_NAME <BRAND_EMAIL>). */
+/** Every email comes from the brand's own name and address (BRAND_NAME <BRAND_EMAIL>). */
 export function mailFrom(): string | { name: string; address: string } {
-  return env.MAIL_FROM ?? { name: brand.name, address: brand.email };
+  return { name: brand.name, address: brand.email };
 }
 
 /** Said once as the server starts, so whoever runs it knows whether email goes out. */

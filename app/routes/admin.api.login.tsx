@@ -38,8 +38,8 @@ async function signedInAnswer(user: AdminUser) {
 }
 
 /**
- * `/admin/api/login`: to the provider when one is configured; otherwise (or
- * with AUTH_LOCAL=true) the local email + password form.
+ * `/admin/api/login`: to the provider when one is configured; otherwise the local
+ * email + password form.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getAdminUser(request)) return redirect("/admin/dashboard");

@@ -60,7 +60,6 @@ describe("configuration", () => {
     ["OUTBOX_MAX_ATTEMPTS", { OUTBOX_MAX_ATTEMPTS: "2.5" }],
     ["OUTBOX_TIMEOUT_SECONDS", { OUTBOX_TIMEOUT_SECONDS: "soon" }],
     ["SMTP_URL", { SMTP_URL: "https://mail.example.com" }],
-    ["MAIL_FROM", { MAIL_FROM: "not an address" }],
     ["LEAD_NOTIFY_TO", { LEAD_NOTIFY_TO: "sales@example.co.uk, nobody" }],
     ["APP_URL", { NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", SMTP_URL: "smtp://mail.example.com:587" }],
     ["LEAD_RESPONSE_HOURS", { LEAD_RESPONSE_HOURS: "0" }],
@@ -70,7 +69,6 @@ describe("configuration", () => {
     ["METRICS_TOKEN", { METRICS_TOKEN: "short" }],
     ["METRICS_PORT", { METRICS_PORT: "99999" }],
     ["DATABASE_URL", { DATABASE_URL: "mysql://db.internal/quotes" }],
-    ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "0" }],
     ["LEAD_WEBHOOK_URL", { LEAD_WEBHOOK_URL: "ftp://hooks.example.com/leads" }],
     ["IMAGE_DECODE_CONCURRENCY", { IMAGE_DECODE_CONCURRENCY: "0" }],
     ["IMAGE_DECODE_QUEUE", { IMAGE_DECODE_QUEUE: "-1" }],
@@ -81,21 +79,14 @@ describe("configuration", () => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });
 
-  it("uses SQLite unless DATABASE_URL names a Postgres database; ten connections each", () => {
+  it("uses SQLite unless DATABASE_URL names a Postgres database", () => {
     expect(parseEnv({}).DATABASE_URL).toBeUndefined();
-    expect(parseEnv({}).DATABASE_POOL_SIZE).toBe(10);
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
     const url = "postgres://app:s3cret@clearline-db.flycast:5432/clearline";
-    expect(parseEnv({ DATABASE_URL: url, DATABASE_POOL_SIZE: "4" })).toMatchObject({ DATABASE_URL: url, DATABASE_POOL_SIZE: 4 });
+    expect(parseEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
     expect(parseEnv({ DATABASE_URL: "postgresql://localhost/quotes" }).DATABASE_URL).toBe("postgresql://localhost/quotes");
     // The refusal names the variable without repeating its value (it holds a password).
     expect(() => parseEnv({ DATABASE_URL: "pg://app:s3cret@db/quotes" })).toThrow(/^Invalid configuration: DATABASE_URL (?!.*s3cret)/);
-  });
-
-  it("ends staff sessions after 8 idle hours and 12 hours from sign-in by default; the lifetime takes fractions of an hour", () => {
-    expect(parseEnv({})).toMatchObject({ SESSION_IDLE_MINUTES: 480, SESSION_MAX_HOURS: 12 });
-    expect(parseEnv({ SESSION_MAX_HOURS: "0.5" }).SESSION_MAX_HOURS).toBe(0.5);
-    for (const bad of ["0", "-1", "twelve"]) expect(() => parseEnv({ SESSION_MAX_HOURS: bad })).toThrow(/^Invalid configuration: SESSION_MAX_HOURS/);
   });
 
   it("listens on 3000 by default, on the port given, or on one the system picks (0)", () => {
@@ -120,18 +111,16 @@ describe("configuration", () => {
     });
   });
 
-  it("reads the email settings: SMTP_URL, MAIL_FROM, and LEAD_NOTIFY_TO as a list", () => {
+  it("reads the email settings: SMTP_URL, and LEAD_NOTIFY_TO as a list", () => {
     const unset = parseEnv({});
-    expect([unset.SMTP_URL, unset.MAIL_FROM, unset.LEAD_NOTIFY_TO]).toEqual([undefined, undefined, []]);
+    expect([unset.SMTP_URL, unset.LEAD_NOTIFY_TO]).toEqual([undefined, []]);
     const env = parseEnv({
       SMTP_URL: "smtp://user:pass@mail.example.com:587",
-      MAIL_FROM: "ClearLine Leads <leads@example.co.uk>",
       LEAD_NOTIFY_TO: " sales@example.co.uk,ops@example.co.uk ,",
       APP_URL: "https://clearline.example.co.uk",
     });
     expect(env).toMatchObject({
       SMTP_URL: "smtp://user:pass@mail.example.com:587",
-      MAIL_FROM: "ClearLine Leads <leads@example.co.uk>",
       LEAD_NOTIFY_TO: ["sales@example.co.uk", "ops@example.co.uk"],
     });
   });

@@ -21,6 +21,9 @@ import { addDaysToInstant, formatDate, formatDateTime, startOfUkWeek } from "~/l
 import type { NewsletterSignupRow } from "./inbox-tables";
 import { mayConfirmTo } from "~/platform/email-caps.server";
 
+/** Confirmation emails one address gets a day: signing up again while pending sends a new link, up to this. */
+export const NEWSLETTER_CONFIRMATIONS_PER_RECIPIENT_PER_DAY = 3;
+
 /** Newsletter sign-ups from the public pages' forms: stored by the site, worked by staff. */
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
@@ -74,7 +77,7 @@ export async function subscribeToNewsletter(input: NewsletterSignupInput, source
     // Already a subscriber (or unsubscribed): nothing changed, nothing to send.
     if (!signup) return false;
     if (!emailEnabled()) return false;
-    if (!(await mayConfirmTo(trx, signup.email, now, { cap: env.NEWSLETTER_CONFIRMATIONS_PER_RECIPIENT_PER_DAY, scope: "newsletter:" }))) return false;
+    if (!(await mayConfirmTo(trx, signup.email, now, { cap: NEWSLETTER_CONFIRMATIONS_PER_RECIPIENT_PER_DAY, scope: "newsletter:" }))) return false;
     const token = crypto.randomBytes(32).toString("base64url");
     await trx
       .updateTable("newsletterSignups")

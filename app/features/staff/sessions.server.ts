@@ -2,19 +2,22 @@ import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/platform/database-types";
 import { getDb, nowIso } from "~/platform/db.server";
-import { env } from "~/platform/env.server";
 
 /**
  * Staff sessions are rows (shared by every machine on one database). A session
- * ends after SESSION_IDLE_MINUTES without a request, SESSION_MAX_HOURS after
+ * ends after SESSION_IDLE_MS without a request, SESSION_MAX_MS after
  * sign-in however busy, on sign-out, and when its user is deactivated or
  * changes their password (the rows are deleted). Rows are keyed by the SHA-256
  * of the session id, so a copy of the table (a backup, a read-only leak) signs
  * nobody in; the cookie that carries the id is session.server.ts's.
  */
 
-const idleMs = () => env.SESSION_IDLE_MINUTES * 60_000;
-const maxMs = () => env.SESSION_MAX_HOURS * 3_600_000;
+/** A staff session ends after this long without a request (a working day's pause) ... */
+export const SESSION_IDLE_MS = 8 * 3_600_000;
+/** ... and this long after sign-in however busy (a long working day). */
+export const SESSION_MAX_MS = 12 * 3_600_000;
+const idleMs = () => SESSION_IDLE_MS;
+const maxMs = () => SESSION_MAX_MS;
 /** lastSeenAt is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -55,7 +58,7 @@ export async function liveSessionUserId(sessionId: string): Promise<string | nul
   if (!session) return null;
   const now = Date.now();
   const createdAt = Date.parse(session.createdAt);
-  // The absolute end is checked as well as expiresAt: a row written before a lower SESSION_MAX_HOURS still ends on time.
+  // The absolute end is checked as well as expiresAt: a row written under a longer limit still ends on time.
   if (Date.parse(session.expiresAt) <= now || createdAt + maxMs() <= now) {
     await db.deleteFrom("sessions").where("id", "=", key).execute();
     return null;
