@@ -108,16 +108,6 @@ export const envFields = z.object({
     .max(24 * 365)
     .default(0),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
-  // A new lead not contacted within this many hours is overdue (working hours are not counted apart).
-  LEAD_RESPONSE_HOURS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 365)
-    .default(24),
-  // A tariff whose prices were checked more than this many days ago is marked stale to staff (list, dashboard).
-  TARIFF_STALE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  // A new quote is valid until this many UK calendar days after the day it is drafted (staff may change it).
-  QUOTE_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   // Email (lead and enquiry notifications, visitor confirmations): nothing is sent without SMTP_URL.
   SMTP_URL: z
     .string()

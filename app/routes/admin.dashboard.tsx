@@ -20,10 +20,10 @@ import { countStaleTariffs } from "~/features/tariffs/tariffs.server";
 import { countOverdueDataRequests } from "~/features/privacy/data-requests.server";
 import { requireAdminPageUser } from "~/features/staff/auth.server";
 import { diskSpaceLow } from "~/platform/disk-space.server";
-import { env } from "~/platform/env.server";
 import { formatCount, formatPercent } from "~/lib/money";
 import { formatDateTime, formatDayAndMonth, ukDay } from "~/lib/calendar";
 import { ADMIN_ROLE_LABELS } from "~/features/staff/admin-roles";
+import { TARIFF_STALE_DAYS } from "~/features/tariffs/tariffs";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Administration Portal" }];
 
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     activity,
     webhookProblems,
     lowDiskSpace,
-    staleTariffs: { count: staleTariffs, staleDays: env.TARIFF_STALE_DAYS },
+    staleTariffs: { count: staleTariffs, staleDays: TARIFF_STALE_DAYS },
     overdueDataRequests,
   });
 }

@@ -14,9 +14,9 @@ import { listTariffs, setTariffStatus } from "~/features/tariffs/tariffs.server"
 import { changeFromForm } from "~/platform/admin-forms.server";
 import { requireAdminPageUser } from "~/features/staff/auth.server";
 import { raiseToast } from "~/platform/toast.server";
-import { env } from "~/platform/env.server";
 import { readFormFields } from "~/platform/request-body.server";
 import { formatCount } from "~/lib/money";
+import { TARIFF_STALE_DAYS } from "~/features/tariffs/tariffs";
 
 export const meta: MetaFunction = () => [{ title: "Tariffs | Administration Portal" }];
 
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: tariffs.length,
     list: pageOfTariffs(tariffs, page),
     catalogueEmpty: !filtered && tariffs.length === 0,
-    staleDays: env.TARIFF_STALE_DAYS,
+    staleDays: TARIFF_STALE_DAYS,
   });
 }
 

@@ -5,7 +5,7 @@ import { JS_MODES, openPage, waitForHydration, type JsMode } from "../support/br
 import { useServerAndBrowser } from "../support/journey";
 
 // Lead follow-up: who owns a lead, "Assigned to me", and leads waiting too long.
-const journey = useServerAndBrowser({ ...TEST_OWNER_ENV, LEAD_RESPONSE_HOURS: "24" });
+const journey = useServerAndBrowser(TEST_OWNER_ENV);
 const MANAGER = { email: "max@clearlinebusiness.co.uk", password: "manager-password-1" };
 
 beforeAll(async () => {

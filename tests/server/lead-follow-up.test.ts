@@ -40,7 +40,7 @@ async function addLead(fields: { ageHours?: number; email?: string; phoneNumber?
 const assign = (id: number, who: Client, assignedTo: unknown) => who.patch(`/admin/api/quote-requests/${id}`, { assignedTo });
 
 beforeAll(async () => {
-  server = await startTestServer({ ...TEST_OWNER_ENV, LEAD_RESPONSE_HOURS: "24" });
+  server = await startTestServer(TEST_OWNER_ENV);
   visitor = publicClient(server);
   [staff.owner, staff.admin, staff.manager, staff.otherManager] = await Promise.all([
     staffClient(server, "super_admin"),
@@ -187,7 +187,7 @@ describe("the owner filter", () => {
 });
 
 describe("overdue leads", () => {
-  it("marks a new lead not contacted within LEAD_RESPONSE_HOURS, and counts it on the dashboard", async () => {
+  it("marks a new lead not contacted within 24 hours (LEAD_RESPONSE_HOURS), and counts it on the dashboard", async () => {
     const before = await dashboardOverdue();
     const late = await addLead({ ageHours: 30 });
     const recent = await addLead({ ageHours: 2 });

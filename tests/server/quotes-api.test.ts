@@ -17,7 +17,8 @@ import { priceQuote } from "~/features/quotes/quote-prices";
  * frozen once sent, gone with their lead.
  */
 
-const QUOTE_VALID_DAYS = 10;
+/** How long a new quote is valid (quote-drafts.server.ts). */
+const QUOTE_VALID_DAYS = 14;
 let server: TestServer;
 let staff: Record<AdminRole, Client>;
 let visitor: Client;
@@ -34,7 +35,7 @@ const BROADBAND = tariffInput({
 });
 
 beforeAll(async () => {
-  server = await startTestServer({ ...TEST_OWNER_ENV, QUOTE_VALID_DAYS: String(QUOTE_VALID_DAYS) });
+  server = await startTestServer(TEST_OWNER_ENV);
   visitor = publicClient(server);
   staff = await staffOfEveryRole(server);
   await addTariffs(staff.admin, [CHOSEN, BROADBAND]);

@@ -62,7 +62,6 @@ describe("configuration", () => {
     ["SMTP_URL", { SMTP_URL: "https://mail.example.com" }],
     ["LEAD_NOTIFY_TO", { LEAD_NOTIFY_TO: "sales@example.co.uk, nobody" }],
     ["APP_URL", { NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", SMTP_URL: "smtp://mail.example.com:587" }],
-    ["LEAD_RESPONSE_HOURS", { LEAD_RESPONSE_HOURS: "0" }],
     ["BACKUP_INTERVAL_HOURS", { BACKUP_INTERVAL_HOURS: "-1" }],
     ["BACKUP_KEEP", { BACKUP_KEEP: "0" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
@@ -94,18 +93,10 @@ describe("configuration", () => {
     expect(() => parseEnv({ PORT: "-1" })).toThrow(/^Invalid configuration: PORT/);
   });
 
-  it("has defaults for follow-up, backups, logs and metrics: 24 h, no schedule, 14 kept, info, no metrics", () => {
+  it("has defaults for backups, logs and metrics: no schedule, 14 kept, info, no metrics", () => {
     const env = parseEnv({});
-    expect([env.LEAD_RESPONSE_HOURS, env.BACKUP_INTERVAL_HOURS, env.BACKUP_KEEP, env.LOG_LEVEL, env.METRICS_TOKEN, env.METRICS_PORT]).toEqual([
-      24,
-      0,
-      14,
-      "info",
-      undefined,
-      undefined,
-    ]);
-    expect(parseEnv({ LEAD_RESPONSE_HOURS: "0.5", BACKUP_INTERVAL_HOURS: "6", METRICS_PORT: "9091" })).toMatchObject({
-      LEAD_RESPONSE_HOURS: 0.5,
+    expect([env.BACKUP_INTERVAL_HOURS, env.BACKUP_KEEP, env.LOG_LEVEL, env.METRICS_TOKEN, env.METRICS_PORT]).toEqual([0, 14, "info", undefined, undefined]);
+    expect(parseEnv({ BACKUP_INTERVAL_HOURS: "6", METRICS_PORT: "9091" })).toMatchObject({
       BACKUP_INTERVAL_HOURS: 6,
       METRICS_PORT: 9091,
     });

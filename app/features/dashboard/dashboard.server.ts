@@ -10,9 +10,9 @@ import type { QuoteFigures } from "~/features/quotes";
 import { getDb } from "~/platform/db.server";
 import { countOverdueLeads, FIGURE_DAYS, figuresSince, leadCounts } from "~/features/leads/index.server";
 import { quotesAsOf } from "~/features/quotes/index.server";
-import { env } from "~/platform/env.server";
 import { hasDestination } from "~/platform/outbox.server";
 import { ukDay } from "~/lib/calendar";
+import { LEAD_RESPONSE_HOURS } from "~/features/leads";
 
 export interface DashboardFigures {
   quoteRequests: number;
@@ -41,7 +41,7 @@ export async function dashboardFigures(): Promise<DashboardFigures> {
     activeUsers: Number(users.active),
     conversionRate: leads.total === 0 ? null : leads.converted / leads.total,
     overdueLeads,
-    responseHours: env.LEAD_RESPONSE_HOURS,
+    responseHours: LEAD_RESPONSE_HOURS,
   };
 }
 

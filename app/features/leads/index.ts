@@ -6,7 +6,7 @@ export type { ConsentRecordRow } from "./consent-tables";
 export { LEAD_STATUS_LABELS } from "./lead-lists";
 export type { LeadStatus } from "./lead-lists";
 export type { LeadActivityRow, LeadRow } from "./lead-tables";
-export { storedSnapshot } from "./leads";
+export { LEAD_RESPONSE_HOURS, storedSnapshot } from "./leads";
 export {
   CHOICE_STEPS,
   firstUnansweredChoiceStep,

@@ -1,10 +1,9 @@
 import type { AdminUser } from "~/features/staff";
 import { fullName } from "~/features/staff";
 import { dealName } from "~/features/tariffs";
-import { isOverdue, toLead } from "./leads";
+import { isOverdue, LEAD_RESPONSE_HOURS, toLead } from "./leads";
 import type { LeadFilters } from "./leads-schema";
 import { getDb } from "~/platform/db.server";
-import { env } from "~/platform/env.server";
 import { recordExport } from "~/features/staff/index.server";
 import { csvStreamNewestFirst, searchFilterWords } from "~/platform/listing.server";
 import { leadFilterFor, STAFF_LEAD_COLUMNS, whereMatches } from "./lead-list.server";
@@ -96,7 +95,7 @@ export async function leadsCsvStream(viewer: AdminUser, filters: Pick<LeadFilter
         owner?.name,
         owner?.email,
         row.firstContactedAt ? formatDateTime(row.firstContactedAt) : "",
-        isOverdue({ ...lead, firstContactedAt: row.firstContactedAt }, now, env.LEAD_RESPONSE_HOURS) ? "Yes" : "No",
+        isOverdue({ ...lead, firstContactedAt: row.firstContactedAt }, now, LEAD_RESPONSE_HOURS) ? "Yes" : "No",
         formatDateTime(row.updatedAt),
         deal?.slug,
         deal ? dealName(deal) : "",

@@ -1,11 +1,10 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { AdminUser } from "~/features/staff";
 import { fullName } from "~/features/staff";
-import { isOverdue, LEAD_COLUMNS, LEADS_PAGE_SIZE, toLead, type LeadAssignee, type StaffLead } from "./leads";
+import { isOverdue, LEAD_COLUMNS, LEAD_RESPONSE_HOURS, LEADS_PAGE_SIZE, toLead, type LeadAssignee, type StaffLead } from "./leads";
 import type { LeadFilters } from "./leads-schema";
 import { databaseKind, getDb } from "~/platform/db.server";
 import type { Database } from "~/platform/database-types";
-import { env } from "~/platform/env.server";
 import { escapeLike, ftsPhrase, pageNewestFirst, textSearch } from "~/platform/listing.server";
 import { LEAD_STATUSES, type LeadStatus } from "./lead-lists";
 import type { LeadRow } from "./lead-tables";
@@ -41,7 +40,7 @@ export async function toStaffLeads(db: Kysely<Database>, rows: StaffLeadRow[]): 
   const now = new Date();
   return rows.map((row) => {
     const lead = { ...toLead(row), firstContactedAt: row.firstContactedAt, assignedTo: row.assignedTo ? (owners.get(row.assignedTo) ?? null) : null };
-    return { ...lead, overdue: isOverdue(lead, now, env.LEAD_RESPONSE_HOURS) };
+    return { ...lead, overdue: isOverdue(lead, now, LEAD_RESPONSE_HOURS) };
   });
 }
 
@@ -191,7 +190,7 @@ export async function leadCounts(): Promise<LeadCounts> {
 /** New leads never contacted within LEAD_RESPONSE_HOURS (read from the status index). */
 export async function countOverdueLeads(now = new Date()): Promise<number> {
   const db = await getDb();
-  const cutoff = new Date(now.getTime() - env.LEAD_RESPONSE_HOURS * 3_600_000).toISOString();
+  const cutoff = new Date(now.getTime() - LEAD_RESPONSE_HOURS * 3_600_000).toISOString();
   const row = await db
     .selectFrom("leads")
     .select(sql<number>`count(*)`.as("count"))

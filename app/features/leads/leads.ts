@@ -73,6 +73,9 @@ export interface PossibleDuplicate {
 }
 
 /** How far apart two leads from one email or phone may be to be flagged as possible duplicates. */
+/** A new lead not contacted within this many hours is overdue (the team's response target; working hours are not counted apart). */
+export const LEAD_RESPONSE_HOURS = 24;
+
 export const DUPLICATE_WINDOW_DAYS = 30;
 
 /** A lead still new, never contacted, older than the response target. */

@@ -4,10 +4,12 @@ import type { AdminUser } from "~/features/staff";
 import type { Database } from "~/platform/database-types";
 import { QUOTE_TERMS } from "./quote-terms";
 import { quoteVersionLabel } from "./quotes";
-import { env } from "~/platform/env.server";
 import { ModelError } from "~/platform/model-error.server";
 import { addDays } from "~/lib/calendar";
 import type { QuoteRow } from "./quote-tables";
+
+/** A new quote is valid until this many UK calendar days after its start (staff may change it on the draft). */
+export const QUOTE_VALID_DAYS = 14;
 
 /**
  * How a new draft quote comes to be, whether a lead's first or a revision of a
@@ -37,7 +39,7 @@ export async function insertQuoteDraft(trx: Transaction<Database>, actor: AdminU
       ...draft,
       token: newQuoteToken(),
       totals: null,
-      validUntil: addDays(draft.start, env.QUOTE_VALID_DAYS),
+      validUntil: addDays(draft.start, QUOTE_VALID_DAYS),
       termsVersion: QUOTE_TERMS.version,
       termsText: QUOTE_TERMS.text,
       createdBy: actor.id,

@@ -15,13 +15,13 @@ import {
   type TariffTerm,
 } from "./tariffs";
 import { getDb, isUniqueViolation, nowIso } from "~/platform/db.server";
-import { env } from "~/platform/env.server";
 import { rememberPublicContent } from "~/platform/public-content.server";
 import { recordAudit } from "~/features/staff/index.server";
 import { textSearch } from "~/platform/listing.server";
 import { ModelError } from "~/platform/model-error.server";
 import { ukDay } from "~/lib/calendar";
 import type { TariffRow } from "./tariff-tables";
+import { TARIFF_STALE_DAYS } from "./tariffs";
 
 /** A stored row as the app reads it: the JSON columns parsed, the 0/1 columns as booleans. */
 export function toTariff(row: TariffRow): Tariff {
@@ -78,7 +78,7 @@ export function tariffInput({ isSample: _isSample, createdAt: _createdAt, update
 
 /** The first day whose check is still fresh today in the UK (TARIFF_STALE_DAYS). */
 export function staleBefore(now: Date = new Date()): string {
-  return freshSince(ukDay(now), env.TARIFF_STALE_DAYS);
+  return freshSince(ukDay(now), TARIFF_STALE_DAYS);
 }
 
 /** Whether a tariff's prices were checked more than TARIFF_STALE_DAYS ago. */

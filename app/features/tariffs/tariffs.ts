@@ -30,6 +30,9 @@ export function isTariffSlug(text: string): boolean {
 /** How the public pages and the lead's deal label a shipped sample tariff's prices until staff edit or replace it. */
 export const SAMPLE_PRICES_LABEL = "Illustrative prices";
 
+/** A tariff whose prices were checked more than this many days ago is marked stale to staff (list, dashboard): networks reprice about quarterly. */
+export const TARIFF_STALE_DAYS = 90;
+
 /** Only live tariffs are shown to visitors or can be chosen; withdrawn ones stay for the leads that chose them. */
 export const TARIFF_STATUSES = ["draft", "live", "withdrawn"] as const;
 export type TariffStatus = (typeof TARIFF_STATUSES)[number];
