@@ -23,9 +23,9 @@ import { announceEmailSettings } from "~/platform/mailer.server";
 import { startOutbox } from "~/platform/outbox.server";
 
 // First, so that a deploy's SIGTERM is handled cleanly from the start.
+stopGracefullyOnSignals();
 // Every request from now on passes the request hooks (headers, page cache, front door) before any route.
 hookIntoRequests();
-stopGracefullyOnSignals();
 
 /**
  * remix-serve adds a morgan "tiny" line for each request as it loads this build; our own

@@ -39,7 +39,6 @@ export async function mayConfirmTo(
   now: Date,
   { cap, scope }: { cap: number; scope: string } = { cap: CONFIRMATIONS_PER_RECIPIENT_PER_DAY, scope: "" },
 ): Promise<boolean> {
-  if (cap === 0) return false;
   const day = ukDay(now);
   await trx.deleteFrom("confirmationEmailCounts").where("day", "<", day).execute();
   const { count } = await trx

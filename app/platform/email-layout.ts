@@ -1,12 +1,7 @@
+import { escapeHtml } from "~/lib/html";
 import type { Brand } from "./brand";
 
 /** The parts every email is made of: escaped HTML, a table of facts, a link, the document and the company's signature. */
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
-}
 
 /** A staff link: the portal's address for a record. */
 export function portalUrl(appUrl: string, path: string): string {

@@ -3,6 +3,7 @@ import { answerFromCache, renderUnderWay } from "./page-cache.server";
 import { logger } from "./logger.server";
 import { ClientTurnsFull, inClientTurn } from "./rate-limit.server";
 import { requestContext } from "./request-store.server";
+import { escapeHtml } from "~/lib/html";
 
 /**
  * What is answered before Express and Remix see a request: a 400 for a Host that names no
@@ -54,8 +55,6 @@ const earlyAnswers: EarlyAnswer[] = [];
 export function answerEarly(early: EarlyAnswer): void {
   earlyAnswers.push(early);
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** A 429 page written here, without a render: what is refused must cost next to nothing. */
 function tooManyRequests(response: ServerResponse, message: string, retryAfterSeconds: number) {

@@ -10,7 +10,7 @@ import { canonicalPathOf, isStaffPortal, routeFor, sharedPageOf } from "./app-ro
 import { answerAtTheFrontDoor, noteArrival } from "./front-door.server";
 import { recordRequest } from "./metrics.server";
 import { pageCacheTicket } from "./page-cache.server";
-import { storage, type RequestContext } from "./request-store.server";
+import { enterRequestContext, type RequestContext } from "./request-store.server";
 import { limitRequestTime } from "./request-timeouts.server";
 
 interface RequestStartMessage {
@@ -184,7 +184,7 @@ function onRequestStart(message: unknown) {
   if (!redirect) context.pageCache = pageCacheTicket(request, sharedPageOf(route));
   noteArrival(request, { badHost: host === null, canonicalLocation: redirect, ready: context.pageCache?.versionRead });
   answerAtTheFrontDoor(server);
-  storage.enterWith(context);
+  enterRequestContext(context);
 }
 
 const globalForContext = globalThis as unknown as { __requestContextListening?: boolean };

@@ -36,7 +36,12 @@ export interface RequestContext {
   documentRequest: boolean;
 }
 
-export const storage = new AsyncLocalStorage<RequestContext>();
+const storage = new AsyncLocalStorage<RequestContext>();
+
+/** Makes `context` the current request's, for everything the request does from here on (the request hooks call it). */
+export function enterRequestContext(context: RequestContext): void {
+  storage.enterWith(context);
+}
 
 const fallbackContext = (): RequestContext => ({
   requestId: crypto.randomUUID(),

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { SignInCard } from "~/features/staff/sign-in-card";
-import { Button, buttonClasses } from "~/ui/button";
+import { Button } from "~/ui/button";
 import { Field, Input } from "~/ui/field";
 import { CHANGE_PASSWORD_PATH } from "~/features/staff/admin-navigation";
 import type { AdminUser } from "~/features/staff/admin-users";
@@ -43,8 +43,7 @@ async function signedInAnswer(user: AdminUser) {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getAdminUser(request)) return redirect("/admin/dashboard");
-  const wantsProvider = new URL(request.url).searchParams.get("provider") === "oidc";
-  if (oidcEnabled && (!localSignInEnabled || wantsProvider)) {
+  if (oidcEnabled) {
     try {
       const result = await authenticate("oidc", request);
       if (result instanceof Response) return result;
@@ -60,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       });
     }
   }
-  return json({ providerAvailable: oidcEnabled });
+  return null;
 }
 
 /**
@@ -105,7 +104,6 @@ function fieldText(fields: FormData, name: string): string {
 }
 
 export default function AdminLogin() {
-  const { providerAvailable } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -129,11 +127,6 @@ export default function AdminLogin() {
           {busy ? "Signing in..." : "Sign in"}
         </Button>
       </Form>
-      {providerAvailable ? (
-        <a href="/admin/api/login?provider=oidc" className={buttonClasses("outline", "lg", "w-full")}>
-          Sign in with your work account
-        </a>
-      ) : null}
     </SignInCard>
   );
 }

@@ -1,7 +1,8 @@
 import type { Brand } from "~/platform/brand";
 import { MARKETING_CONSENT } from "~/features/leads";
 import { type EmailContent } from "~/platform/email-content";
-import { escapeHtml, htmlDocument, htmlLink, signature } from "~/platform/email-layout";
+import { htmlDocument, htmlLink, signature } from "~/platform/email-layout";
+import { escapeHtml } from "~/lib/html";
 
 /**
  * The newsletter's double opt-in: a sign-up is pending until its owner follows

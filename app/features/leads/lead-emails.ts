@@ -5,7 +5,8 @@ import { storedSnapshot } from "./leads";
 import type { TariffSnapshot } from "~/features/tariffs";
 import { QUOTE_ANSWER_LABELS, QUOTE_REQUEST_FIELDS, QUOTE_THANK_YOU_TEXT, type QuoteRequestField } from "./quote-request";
 import { formatDateTime } from "~/lib/calendar";
-import { escapeHtml, htmlDocument, htmlLink, htmlRows, signature, textRows, type Row } from "~/platform/email-layout";
+import { htmlDocument, htmlLink, htmlRows, signature, textRows, type Row } from "~/platform/email-layout";
+import { escapeHtml } from "~/lib/html";
 
 /**
  * The emails a new lead causes, as plain text and HTML. Pure: the

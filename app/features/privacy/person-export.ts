@@ -1,6 +1,6 @@
 import type { PersonOutboxRow, PersonQuery, PersonRecord } from "./person-data";
 import type { RetentionPeriod } from "./retention-screen";
-import { escapeHtml } from "~/platform/email-layout";
+import { escapeHtml } from "~/lib/html";
 
 /**
  * The access export's shape (UK GDPR article 15): for each kind of record,

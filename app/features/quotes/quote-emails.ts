@@ -2,7 +2,8 @@ import type { Brand } from "~/platform/brand";
 import { formatCalendarDay, formatDateTime } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
 import { type EmailContent } from "~/platform/email-content";
-import { escapeHtml, htmlDocument, htmlLink, signature } from "~/platform/email-layout";
+import { htmlDocument, htmlLink, signature } from "~/platform/email-layout";
+import { escapeHtml } from "~/lib/html";
 
 /**
  * The emails a quote causes, as plain text and HTML (pure, like

@@ -16,8 +16,6 @@ import { getDb, nowIso } from "~/platform/db.server";
 export const SESSION_IDLE_MS = 8 * 3_600_000;
 /** ... and this long after sign-in however busy (a long working day). */
 export const SESSION_MAX_MS = 12 * 3_600_000;
-const idleMs = () => SESSION_IDLE_MS;
-const maxMs = () => SESSION_MAX_MS;
 /** lastSeenAt is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -28,7 +26,7 @@ export function sessionKey(sessionId: string): string {
 
 /** Idle time from now, but never past the session's absolute end. */
 function expiryFrom(createdAtMs: number, nowMs: number): string {
-  return new Date(Math.min(nowMs + idleMs(), createdAtMs + maxMs())).toISOString();
+  return new Date(Math.min(nowMs + SESSION_IDLE_MS, createdAtMs + SESSION_MAX_MS)).toISOString();
 }
 
 /**
@@ -59,7 +57,7 @@ export async function liveSessionUserId(sessionId: string): Promise<string | nul
   const now = Date.now();
   const createdAt = Date.parse(session.createdAt);
   // The absolute end is checked as well as expiresAt: a row written under a longer limit still ends on time.
-  if (Date.parse(session.expiresAt) <= now || createdAt + maxMs() <= now) {
+  if (Date.parse(session.expiresAt) <= now || createdAt + SESSION_MAX_MS <= now) {
     await db.deleteFrom("sessions").where("id", "=", key).execute();
     return null;
   }
