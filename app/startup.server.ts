@@ -90,7 +90,7 @@ export const appReady: Promise<void> = getDb()
     markServerRunning(env.DATA_DIR);
     startBackupSchedule();
     startMetricsPort();
-    logger.info({ event: "server.ready", pid: process.pid, metricsPort: env.METRICS_PORT ?? null }, "The server is ready");
+    logger.info({ event: "server.ready", pid: process.pid, metricsPort: env.METRICS_ADDRESS?.port ?? null }, "The server is ready");
   })
   .then(() => {
     measureUnsizedStockImages().catch((error) => logger.error({ event: "stock_image.measure_failed", err: error }, "Stored images could not be measured"));

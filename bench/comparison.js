@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import SQLite from "better-sqlite3";
+import { PRODUCTION_TUNING } from "../scripts/built-server.js";
 import { load, percentile as percentOf, printGoals, printTable, requestAllOnItsOwnThread, statusCounts, timesRow, timeUntil } from "./measure.js";
 
 export const name = "comparison";
@@ -85,8 +86,8 @@ const NEW_QUERIES = 150;
 const NEW_QUERY_CONNECTIONS = [10, 1];
 const HOME_SAMPLES = 200;
 const HOME_GOAL_MS = 50;
-/** The production limits (env.server.ts's defaults: 10 posts, so 60 new comparisons, a minute); the built server's starter raises them. */
-const PRODUCTION_LIMITS = { RATE_LIMIT_MAX: "10", RATE_LIMIT_WINDOW_SECONDS: "60" };
+/** The production limits (10 posts, so 60 new comparisons, a minute); the built server's starter raises them. */
+const RATE_LIMIT_MAX = 10;
 /** As app/features/tariffs/tariff-comparison.ts has it: new comparisons per client for each post RATE_LIMIT_MAX allows. */
 const NEW_COMPARISONS_PER_POST = 6;
 /** 150 comparisons no one has asked for: 5G deals for every number of lines, each sorted three ways. */
@@ -96,7 +97,7 @@ const NEW_COMPARISONS = ["team-monthly", "contract-total", "data"].flatMap((sort
 
 /** `/` one request at a time, alone and while one address asks for NEW_COMPARISONS, `connections` at a time. */
 async function newComparisonsFromOneAddress(startBuiltServer, connections) {
-  const server = await startBuiltServer(PRODUCTION_LIMITS);
+  const server = await startBuiltServer({}, { tuning: PRODUCTION_TUNING });
   try {
     seedTariffs(path.join(server.dataDir, "app.db"), TARIFFS);
     // The catalogue read, and `/` as every other visitor gets it: from the page cache.
@@ -127,7 +128,7 @@ async function newComparisonGoals(startBuiltServer) {
   const asked = (run) => `${NEW_QUERIES} new comparisons from one address, ${run.connections === 1 ? "one after another" : `${run.connections} at a time`}`;
   printTable(runs.flatMap((run) => [homeRow("alone", run.alone), homeRow(asked(run), run.during, statusCounts(run.statuses))]));
   // The warm-up's /business-mobile was this address's first new comparison.
-  const allowance = Number(PRODUCTION_LIMITS.RATE_LIMIT_MAX) * NEW_COMPARISONS_PER_POST - 1;
+  const allowance = RATE_LIMIT_MAX * NEW_COMPARISONS_PER_POST - 1;
   return runs.flatMap((run) => {
     const p99 = percentOf(run.during, 99);
     const answered = run.statuses.filter((status) => status === 200).length;

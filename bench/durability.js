@@ -12,7 +12,7 @@ export const name = "durability";
 const CLIENTS = 50;
 /** Acknowledged submissions in a run before the server is stopped: mid-run, with requests in flight. */
 const STOP_AFTER = 2_000;
-const ENV = { RATE_LIMIT_MAX: "100000000" };
+const TUNING = { rateLimitMax: 100_000_000 };
 
 /**
  * CLIENTS clients post quote requests one after another until the server stops answering.
@@ -91,7 +91,7 @@ function storedReferences(dataDir, references) {
 }
 
 export async function run({ startBuiltServer }) {
-  const first = await startBuiltServer(ENV);
+  const first = await startBuiltServer({}, { tuning: TUNING });
   const started = [first];
   const rows = [];
   const verdicts = [];
@@ -102,7 +102,7 @@ export async function run({ startBuiltServer }) {
     for (const signal of ["SIGKILL", "SIGTERM"]) {
       const result = await runAndStop(server, signal);
       // Started again on the same data, as Fly restarts the machine with its volume.
-      server = await startBuiltServer(ENV, { dataDir: first.dataDir });
+      server = await startBuiltServer({}, { dataDir: first.dataDir, tuning: TUNING });
       started.push(server);
       const { found, rows: leadRows } = storedReferences(first.dataDir, result.acknowledged);
       const clean = signal === "SIGKILL" || (result.exit.code === 0 && result.exit.signal === null && !result.exit.timedOut);

@@ -16,7 +16,7 @@ const CONNECTIONS = 50;
 const SUBMISSIONS = 10_000;
 
 export async function run({ startBuiltServer }) {
-  const server = await startBuiltServer({ RATE_LIMIT_MAX: "100000000" });
+  const server = await startBuiltServer({}, { tuning: { rateLimitMax: 100_000_000 } });
   try {
     const post = (body) =>
       load({

@@ -70,7 +70,7 @@ const summary = (times) => {
 };
 
 export async function run({ startBuiltServer }) {
-  const server = await startBuiltServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, RATE_LIMIT_MAX: "100000000" });
+  const server = await startBuiltServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password }, { tuning: { rateLimitMax: 100_000_000 } });
   try {
     const file = path.join(server.dataDir, "app.db");
     seedLeads(file, LEADS);

@@ -17,6 +17,17 @@ const serverBuild = path.join(projectRoot, "build/index.js");
 const remixServe = path.join(projectRoot, "node_modules/@remix-run/serve/dist/cli.js");
 const exitWithParent = path.join(projectRoot, "scripts/exit-with-parent.js");
 const reportPort = path.join(projectRoot, "scripts/report-port.js");
+const tuningHook = path.join(projectRoot, "scripts/tuning-hook.js");
+
+/**
+ * What a server started here runs with unless a test says otherwise (`tuning`): limits no test
+ * run reaches, and retention only when a test asks for it (its run after start-up would add
+ * rows under tests that count them).
+ */
+const DEFAULT_TUNING = { rateLimitMax: 100_000, retentionRunHours: 0 };
+
+/** The app's own tuning, as in production: for a benchmark of the limits themselves. */
+export const PRODUCTION_TUNING = { rateLimitMax: undefined, retentionRunHours: undefined };
 
 /** @returns {Promise<number>} */
 export function freePort() {
@@ -52,10 +63,11 @@ class PortTaken extends Error {}
 
 /**
  * @param {Record<string, string>} [env] extra environment for the server
- * @param {{ dataDir?: string, imports?: string[] }} [options] `dataDir`: start on this existing DATA_DIR (a restart)
- *   instead of a fresh temporary one; `stop()` then leaves it for whoever made it. `imports`: more
- *   modules (paths) loaded into the server before it starts (`--import`), for a test that holds
- *   part of its work from inside (tests/support/hold-quote-pdfs.js).
+ * @param {{ dataDir?: string, imports?: string[], tuning?: Record<string, number> }} [options] `dataDir`: start on this
+ *   existing DATA_DIR (a restart) instead of a fresh temporary one; `stop()` then leaves it for whoever made it.
+ *   `imports`: more modules (paths) loaded into the server before it starts (`--import`), for a test that holds
+ *   part of its work from inside (tests/support/hold-quote-pdfs.js). `tuning`: the app's tuning constants a
+ *   test shortens (app/platform/tuning.server.ts), over DEFAULT_TUNING.
  * @returns {Promise<BuiltServer>}
  */
 export async function startBuiltServer(env = {}, options = {}) {
@@ -71,7 +83,8 @@ export async function startBuiltServer(env = {}, options = {}) {
     const port = env.PORT ? Number(env.PORT) : ownAddress ? await freePort() : 0;
     const appUrl = env.APP_URL ?? `http://127.0.0.1:${port}`;
     try {
-      return await startOnce({ ...env, PORT: String(port), APP_URL: appUrl }, dataDir, ownsDataDir, options.imports ?? []);
+      const tuning = JSON.stringify({ ...DEFAULT_TUNING, ...options.tuning });
+      return await startOnce({ ...env, PORT: String(port), APP_URL: appUrl, TEST_TUNING: tuning }, dataDir, ownsDataDir, options.imports ?? []);
     } catch (error) {
       if (!(error instanceof PortTaken) || !ownAddress || tries === PORT_TRIES) {
         if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -93,7 +106,7 @@ async function startOnce(env, dataDir, ownsDataDir, imports) {
   const fixedPort = Number(env.PORT) || null;
   let printed = "";
   // The server stops itself when this process ends, even killed (see exit-with-parent.js).
-  const hooks = [exitWithParent, reportPort, ...imports].flatMap((file) => ["--import", pathToFileURL(file).href]);
+  const hooks = [exitWithParent, reportPort, tuningHook, ...imports].flatMap((file) => ["--import", pathToFileURL(file).href]);
   const child = spawn(process.execPath, [...hooks, remixServe, serverBuild], {
     cwd: projectRoot,
     env: {
@@ -101,10 +114,6 @@ async function startOnce(env, dataDir, ownsDataDir, imports) {
       NODE_ENV: "production",
       DATA_DIR: dataDir,
       SESSION_SECRET: TEST_SESSION_SECRET,
-      RATE_LIMIT_MAX: "100000",
-      RATE_LIMIT_GLOBAL_MAX: "1000000",
-      // Retention only when a test asks for it: its run after start-up would add rows under tests that count them.
-      RETENTION_RUN_HOURS: "0",
       ...env,
     },
     stdio: ["pipe", "pipe", "pipe"],
@@ -120,7 +129,7 @@ async function startOnce(env, dataDir, ownsDataDir, imports) {
   const listeningPort = () => {
     const reported = [...printed.matchAll(/\[built-server\] listening on port (\d+)/g)].map((match) => Number(match[1]));
     if (fixedPort !== null) return reported.includes(fixedPort) ? fixedPort : null;
-    return reported.find((port) => String(port) !== env.METRICS_PORT) ?? null;
+    return reported.find((port) => String(port) !== env.METRICS_ADDRESS?.split(":").pop()) ?? null;
   };
   let url = "";
   /** @type {Promise<ServerExit>} */

@@ -1,32 +1,21 @@
-import { backupPlace, createBackup } from "./backup.server";
+import { BACKUPS_KEPT, backupPlace, createBackup } from "./backup.server";
 import { databaseKind, migratedSqlite } from "./db.server";
 import { env } from "./env.server";
 import { onStop } from "./graceful-stop.server";
 import { logger } from "./logger.server";
+import { tuned } from "./tuning.server";
+
+/** A SQLite server backs its database up this often (Postgres: its provider's backups). */
+const BACKUP_INTERVAL_HOURS = tuned("backupIntervalHours", 24);
 
 /**
- * Backups on a timer inside the server (BACKUP_INTERVAL_HOURS; off when 0), the same
+ * Backups on a timer inside the server, daily, the newest 14 kept: the same
  * as `npm run backup` but from the server's own connection, a few pages at a time,
  * so requests are not held up. Never two at once; stopped with the server.
  */
 export function startBackupSchedule(): void {
-  if (!env.BACKUP_INTERVAL_HOURS) return;
-  if (databaseKind === "postgres") {
-    logger.warn(
-      { event: "backup.schedule_ignored" },
-      "BACKUP_INTERVAL_HOURS is ignored: the database is Postgres (DATABASE_URL), whose backups are its provider's.",
-    );
-    return;
-  }
-  const place = backupPlace({
-    DATA_DIR: env.DATA_DIR,
-    BACKUP_KEEP: String(env.BACKUP_KEEP),
-    BUCKET_NAME: env.BUCKET_NAME,
-    AWS_REGION: env.AWS_REGION,
-    AWS_ENDPOINT_URL_S3: env.AWS_ENDPOINT_URL_S3,
-    AWS_ACCESS_KEY_ID: env.AWS_ACCESS_KEY_ID,
-    AWS_SECRET_ACCESS_KEY: env.AWS_SECRET_ACCESS_KEY,
-  });
+  if (!BACKUP_INTERVAL_HOURS || databaseKind === "postgres") return;
+  const place = backupPlace({ DATA_DIR: env.DATA_DIR, BUCKET_NAME: env.BUCKET_NAME }, tuned("backupKeep", BACKUPS_KEPT));
   let running = false;
   const backUp = async () => {
     const source = migratedSqlite();
@@ -41,7 +30,7 @@ export function startBackupSchedule(): void {
       running = false;
     }
   };
-  const timer = setInterval(backUp, env.BACKUP_INTERVAL_HOURS * 3_600_000);
+  const timer = setInterval(backUp, BACKUP_INTERVAL_HOURS * 3_600_000);
   timer.unref();
   onStop(() => clearInterval(timer));
 }

@@ -1,6 +1,6 @@
 // Backups of the SQLite database: a consistent copy made with SQLite's online backup
 // API while the server serves and writes, checked, then kept in DATA_DIR/backups or in the S3
-// bucket (BUCKET_NAME) under backups/, the newest BACKUP_KEEP kept. The server's schedule
+// bucket (BUCKET_NAME) under backups/, the newest 14 (or `--keep N`) kept. The server's schedule
 // (backup-schedule.server.ts) and, from the build's copy (build/backup.js), `npm run backup` and
 // `npm run restore` use it (docs/decisions/008). It reads only what it is given: no ~/ imports.
 import fs from "node:fs";
@@ -17,24 +17,20 @@ export const SERVER_PID_FILE = "server.pid";
 export type BackupPlace = { dataDir: string; keep: number; bucket?: string; s3?: Promise<S3Client> };
 export type BackupMade = { name: string; location: string; bytes: number };
 
-/** Where backups go, from the same variables the server reads. */
-export function backupPlace(env: Record<string, string | undefined> = process.env): BackupPlace {
+/** Backups kept, the newest: two weeks of the server's daily ones. */
+export const BACKUPS_KEPT = 14;
+
+/** Where backups go, from the same variables the server reads; `keep`: how many to keep. */
+export function backupPlace(env: Record<string, string | undefined> = process.env, keep = BACKUPS_KEPT): BackupPlace {
   if (env.DATABASE_URL) {
     throw new BackupError(
       "DATABASE_URL is set, so the database is Postgres: npm run backup and npm run restore copy the SQLite file only. Back Postgres up with its provider's backups (Fly Postgres or your managed Postgres) or pg_dump.",
     );
   }
-  const keep = env.BACKUP_KEEP === undefined || env.BACKUP_KEEP === "" ? 14 : Number(env.BACKUP_KEEP);
-  if (!Number.isSafeInteger(keep) || keep < 1 || keep > 1000) throw new BackupError("BACKUP_KEEP must be a whole number from 1 to 1000");
+  if (!Number.isSafeInteger(keep) || keep < 1 || keep > 1000) throw new BackupError("--keep must be a whole number from 1 to 1000");
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   if (!env.BUCKET_NAME) return { dataDir, keep };
-  const s3 = newS3Client({
-    region: env.AWS_REGION || undefined,
-    endpoint: env.AWS_ENDPOINT_URL_S3 || undefined,
-    credentials:
-      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } : undefined,
-  });
-  return { dataDir, keep, bucket: env.BUCKET_NAME, s3 };
+  return { dataDir, keep, bucket: env.BUCKET_NAME, s3: newS3Client() };
 }
 
 /** A refusal to show as it is (a bad name, a running server): no stack trace. */

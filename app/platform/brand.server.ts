@@ -8,8 +8,6 @@ export const brand: Brand = {
   address: env.BRAND_ADDRESS,
   phone: env.BRAND_PHONE,
   email: env.BRAND_EMAIL,
-  product: env.BRAND_PRODUCT,
-  referencePrefix: env.BRAND_REFERENCE_PREFIX,
 };
 
 /** The site's public origin (APP_URL): every link the site gives out starts with it, whatever Host a request named. */

@@ -8,10 +8,6 @@ export interface Brand {
   address: string;
   phone: string;
   email: string;
-  /** The header's product label, e.g. "Business Mobiles". */
-  product: string;
-  /** Three letters that begin every quote reference. */
-  referencePrefix: string;
 }
 
 export interface RootData {

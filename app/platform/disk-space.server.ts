@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
+import { tuned } from "./tuning.server";
 
 /**
  * Free space on the data volume (DATA_DIR: the SQLite file, uploads, backups),
@@ -39,14 +40,15 @@ export async function dataDiskFreeBytes(): Promise<number | null> {
   return last!.freeBytes;
 }
 
-export const diskFreeFloorBytes = () => env.DISK_FREE_FLOOR_MB * 1024 * 1024;
+/** Public writes are refused while the data volume has less free space than this: staff and the database keep room to work. */
+export const diskFreeFloorBytes = () => tuned("diskFreeFloorMb", 100) * 1024 * 1024;
 
 export interface DiskSpace {
   freeBytes: number;
   floorBytes: number;
 }
 
-/** The volume's free space when it is under DISK_FREE_FLOOR_MB (public writes are then refused); null otherwise. */
+/** The volume's free space when it is under the floor (public writes are then refused); null otherwise. */
 export async function diskSpaceLow(): Promise<DiskSpace | null> {
   const freeBytes = await dataDiskFreeBytes();
   const floorBytes = diskFreeFloorBytes();

@@ -6,15 +6,15 @@ import { webhookSecretProblem } from "./webhook-signature.server";
  * The rules that tie settings together (one needs another, one bounds another),
  * checked after each variable's own rule in env.server.ts.
  */
-export function settingsTogether(value: EnvFields, ctx: z.RefinementCtx): void {
-  if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {
+export function settingsTogether(value: EnvFields, ctx: z.RefinementCtx, production: boolean): void {
+  if (production && !value.SESSION_SECRET) {
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
       path: ["SESSION_SECRET"],
       message: "is required in production (a long random string)",
     });
   }
-  if (value.NODE_ENV === "production" && !value.APP_URL) {
+  if (production && !value.APP_URL) {
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
       path: ["APP_URL"],
@@ -34,17 +34,7 @@ export function settingsTogether(value: EnvFields, ctx: z.RefinementCtx): void {
       message: "must be set together with the other (ADMIN_EMAIL and ADMIN_PASSWORD)",
     });
   }
-  if (Boolean(value.AWS_ACCESS_KEY_ID) !== Boolean(value.AWS_SECRET_ACCESS_KEY)) {
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      path: [value.AWS_ACCESS_KEY_ID ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID"],
-      message: "must be set together with the other (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)",
-    });
-  }
-  if (!value.BUCKET_NAME && (value.AWS_ENDPOINT_URL_S3 || value.AWS_ACCESS_KEY_ID)) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["BUCKET_NAME"], message: "is needed to store images in S3 (the other AWS_ settings are set)" });
-  }
-  if (value.NODE_ENV === "production" && value.LEAD_WEBHOOK_URL && !sentPrivately(value.LEAD_WEBHOOK_URL)) {
+  if (production && value.LEAD_WEBHOOK_URL && !sentPrivately(value.LEAD_WEBHOOK_URL)) {
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
       path: ["LEAD_WEBHOOK_URL"],
@@ -54,9 +44,6 @@ export function settingsTogether(value: EnvFields, ctx: z.RefinementCtx): void {
   }
   const webhookSecretIssue = value.LEAD_WEBHOOK_SECRET ? webhookSecretProblem(value.LEAD_WEBHOOK_SECRET) : null;
   if (webhookSecretIssue) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["LEAD_WEBHOOK_SECRET"], message: webhookSecretIssue });
-  if (value.OUTBOX_RETRY_MAX_SECONDS < value.OUTBOX_RETRY_SECONDS) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["OUTBOX_RETRY_MAX_SECONDS"], message: "must be at least OUTBOX_RETRY_SECONDS" });
-  }
   if (value.ADMIN_PASSWORD && value.ADMIN_PASSWORD.length < 12) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["ADMIN_PASSWORD"], message: "must be at least 12 characters" });
   }

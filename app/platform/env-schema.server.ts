@@ -14,6 +14,19 @@ const optionalString = z
 
 const emailAddress = z.string().email();
 
+/** A retention period: a whole number of months or years, at least one, with its default. */
+const period = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+
+/** `schema`, or unset when the variable is missing or empty. */
+const unsetOr = <T extends z.ZodTypeAny>(schema: T) => schema.optional().or(z.literal("").transform(() => undefined));
+
+/** A URL whose scheme `schemes` matches; `message` says what is wanted, with an example. */
+const urlOf = (schemes: RegExp, message: string) =>
+  z
+    .string()
+    .url(message)
+    .refine((value) => schemes.test(value), message);
+
 /** An http(s) origin: a scheme, a host and maybe a port; a trailing slash at most. */
 function isSiteAddress(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -22,99 +35,55 @@ function isSiteAddress(value: string): boolean {
 }
 
 export const envFields = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  // 0: the system picks a free port as the server listens (the test and benchmark starter uses it).
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().min(1).default("./data"),
-  // Postgres for a fleet of machines; without it, SQLite in DATA_DIR/app.db.
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// URL, like postgres://user:password@host:5432/database")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  // The site's public address: every link (emails, quote links, canonical URLs, sitemap, the sign-in
-  // callback) and the page cache's key come from it, never from a request's Host. Required in production.
-  APP_URL: z.preprocess(
-    (value) => (typeof value === "string" && !value.trim() ? undefined : value),
-    z
-      .string()
-      .trim()
-      .refine(isSiteAddress, "must be the site's public address, http:// or https:// with no path, like https://www.example.co.uk")
-      .pipe(z.string().transform((url) => new URL(url).origin))
-      .optional(),
-  ),
-  SESSION_SECRET: optionalString,
-  TRUST_PROXY: booleanFromString,
-  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
-  RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().min(1).default(600),
-  OIDC_ISSUER: z
-    .string()
-    .url("must be the provider's issuer URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  OIDC_CLIENT_ID: optionalString,
-  OIDC_CLIENT_SECRET: optionalString,
-  // Each call to the provider (discovery, token, userinfo) is given up after this long.
-  OIDC_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
-  // After a failed discovery, sign-in waits this long before asking the provider again, doubling up to 5 minutes (or this, if longer).
-  OIDC_RETRY_SECONDS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 60 * 60)
-    .default(30),
-  // Sign-ins waiting for a password check beyond the ones running; more are answered 503.
-  SIGN_IN_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000).default(20),
-  // Failed sign-ins one client may make across all accounts within 15 minutes before it waits.
-  SIGN_IN_CLIENT_FAILURES_MAX: z.coerce.number().int().min(1).max(10_000).default(20),
-  ADMIN_EMAIL: z
-    .string()
-    .email("must be an email address")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  ADMIN_PASSWORD: optionalString,
-  LEAD_WEBHOOK_URL: z
-    .string()
-    .url("must be a full URL, like https://hooks.example.com/leads")
-    .refine((value) => /^https?:\/\//i.test(value), "must be an https:// URL, like https://hooks.example.com/leads")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  // Signs each webhook delivery (Standard Webhooks): whsec_<base64> as the spec makes them, or a plain secret.
-  LEAD_WEBHOOK_SECRET: optionalString,
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  // /metrics on the app's port answers only with this bearer token; METRICS_PORT serves it unguarded on an internal port.
-  METRICS_TOKEN: z
-    .string()
-    .min(16, "must be at least 16 characters")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  METRICS_PORT: z.coerce
+  // The site and its data
+  PORT: z.coerce
     .number()
     .int()
-    .min(1)
-    .max(65535)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  // The address METRICS_PORT listens on: loopback unless a scraper elsewhere must reach it
-  // (on Fly, fly.toml sets fly-local-6pn, the machine's private-network address). Never every interface.
-  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
-  // A request (its line, headers and body) must arrive whole within this many seconds, or its
-  // connection is closed: a client sending a byte at a time holds nothing for long.
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
-  // Backups of the database (backup.server.ts): on a timer when above 0, keeping the newest BACKUP_KEEP.
-  BACKUP_INTERVAL_HOURS: z.coerce
-    .number()
     .min(0)
-    .max(24 * 365)
-    .default(0),
-  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
-  // Email (lead and enquiry notifications, visitor confirmations): nothing is sent without SMTP_URL.
-  SMTP_URL: z
+    .max(65535)
+    .default(3000)
+    .describe("HTTP port; `0` lets the system pick a free one (the test and benchmark starter uses it)."),
+  DATA_DIR: z
     .string()
-    .url("must be an smtp:// or smtps:// URL, like smtp://user:pass@smtp.example.com:587")
-    .refine((value) => /^smtps?:\/\//i.test(value), "must be an smtp:// or smtps:// URL, like smtp://user:pass@smtp.example.com:587")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+    .min(1)
+    .default("./data")
+    .describe("Folder for the SQLite database, its backups and, unless `BUCKET_NAME` is set, uploaded images (`DATA_DIR/uploads`). `/data` on Fly.io."),
+  DATABASE_URL: unsetOr(z.string().regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// URL, like postgres://user:password@host:5432/database")).describe(
+    "`postgres://user:password@host:5432/database`: keep the data in Postgres instead of SQLite in `DATA_DIR/app.db`, so several machines can share it (see [operations.md](operations.md#postgres-more-than-one-machine)). `fly postgres attach` sets it.",
+  ),
+  APP_URL: z
+    .preprocess(
+      (value) => (typeof value === "string" && !value.trim() ? undefined : value),
+      z
+        .string()
+        .trim()
+        .refine(isSiteAddress, "must be the site's public address, http:// or https:// with no path, like https://www.example.co.uk")
+        .pipe(z.string().transform((url) => new URL(url).origin))
+        .optional(),
+    )
+    .describe(
+      "Public address of the site, `http://` or `https://` with no path, e.g. `https://clearline-business.fly.dev` (`fly.toml` sets it; `npm start` sets `http://localhost:PORT` and says so). **Required** when the server is started directly in production. Every link the site gives out is made from it, never from the `Host` a request names: canonical and `og:url` links, the sitemap and `robots.txt`, the links in emails and the sign-in callback (`APP_URL/admin/api/callback`); so the page cache keeps one copy of a page for every visitor. Also: secure cookies when `https`, and a write whose `Origin` is `APP_URL` is the site's own.",
+    ),
+  SESSION_SECRET: optionalString.describe(
+    "Signs cookies; at least 16 characters. Generated by `npm start`; **required** when the server is started directly in production.",
+  ),
+  TRUST_PROXY: booleanFromString.describe(
+    "`true` behind Fly's proxy: the client address for rate limits and the sign-in throttle is taken from `Fly-Client-IP`, and `X-Forwarded-Host` (its first entry) as the host the client asked for in the same-origin check of writes. Unset or `false`: `X-Forwarded-Host` is ignored (removed from the request).",
+  ),
+  // Staff sign-in
+  OIDC_ISSUER: unsetOr(z.string().url("must be the provider's issuer URL")).describe(
+    "OpenID Connect provider (found by discovery) for staff sign-in, with `OIDC_CLIENT_ID` and `OIDC_CLIENT_SECRET`; the callback is `APP_URL/admin/api/callback`. With it, staff sign in there alone (no passwords). Only an email the provider marks `email_verified: true` gets in; the provider's subject is bound to the admin user at their first sign-in and matched on afterwards.",
+  ),
+  OIDC_CLIENT_ID: optionalString.describe("The portal's client id at the provider."),
+  OIDC_CLIENT_SECRET: optionalString.describe("Its client secret."),
+  ADMIN_EMAIL: unsetOr(z.string().email("must be an email address")).describe(
+    "With `ADMIN_PASSWORD` (12+ characters): this account is created as an active super admin with that password when it does not exist; an existing account is left as it is. With neither set and no users yet, a first super admin is created and its temporary password written to `DATA_DIR/first-admin-password.txt` (mode 0600; the log says where; change it at first sign-in; it expires after 7 days).",
+  ),
+  ADMIN_PASSWORD: optionalString.describe("See `ADMIN_EMAIL`."),
+  // Where leads go
+  SMTP_URL: unsetOr(urlOf(/^smtps?:\/\//i, "must be an smtp:// or smtps:// URL, like smtp://user:pass@smtp.example.com:587")).describe(
+    "Mail server for lead, enquiry and quote emails, `smtp://user:pass@host:587` or `smtps://...:465` (see [operations.md](operations.md#email)); unset: no email. Credentials with special characters are percent-encoded.",
+  ),
   LEAD_NOTIFY_TO: z
     .string()
     .optional()
@@ -124,76 +93,65 @@ export const envFields = z.object({
         .map((address) => address.trim())
         .filter(Boolean),
     )
-    .refine((addresses) => addresses.every((address) => emailAddress.safeParse(address).success), "must be one or more email addresses, separated by commas"),
-  // The outbox's retries (webhook and emails): first wait, doubling up to a cap, then give up.
-  OUTBOX_RETRY_SECONDS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 60 * 60)
-    .default(30),
-  OUTBOX_RETRY_MAX_SECONDS: z.coerce
-    .number()
-    .positive()
-    .max(7 * 24 * 60 * 60)
-    .default(60 * 60),
-  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(20),
-  OUTBOX_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
-  // Delivered and given-up deliveries lose their copy of the lead (the payload) after this many days.
-  OUTBOX_KEEP_DAYS: z.coerce.number().positive().max(3650).default(30),
-  // Public writes (quote, contact, newsletter) are refused with 503 while DATA_DIR's volume has less free space than this.
-  DISK_FREE_FLOOR_MB: z.coerce.number().min(0).default(100),
-  // Keys the suppression list's hashes (docs/decisions/011-suppression-hash.md); unset: derived from SESSION_SECRET. Never change it once set.
-  SUPPRESSION_KEY: z
+    .refine((addresses) => addresses.every((address) => emailAddress.safeParse(address).success), "must be one or more email addresses, separated by commas")
+    .describe("Staff addresses told of each new lead and contact enquiry, separated by commas; each email links to the lead or enquiry at `APP_URL`."),
+  LEAD_WEBHOOK_URL: unsetOr(urlOf(/^https?:\/\//i, "must be an https:// URL, like https://hooks.example.com/leads")).describe(
+    'Each new lead is posted here as JSON (`{ event: "lead.created", lead }`, the lead in the spec\'s Lead shape, with the chosen deal `tariff` and the `tariffShortlist`: [staff-portal.md](staff-portal.md#the-leads-deal)) through the outbox: queued with the lead, sent just after it is stored, retried across restarts (see [architecture.md](architecture.md#nothing-acknowledged-is-lost)). A failing hook never delays or loses a lead. Must be `https://` in production (`http://` only to `localhost`, `127.x.x.x` or `[::1]`). Every try carries `webhook-id` (`outbox-<id>`, as `Idempotency-Key`) and `webhook-timestamp` (Standard Webhooks).',
+  ),
+  LEAD_WEBHOOK_SECRET: optionalString.describe(
+    'Signs each webhook try as the Standard Webhooks spec says (unset: unsigned): `webhook-signature: v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">`. `whsec_` followed by the base64 of 24–64 random bytes (`echo whsec_$(openssl rand -base64 32)`), or a plain secret of 24+ characters (its UTF-8 bytes are the key). Receivers should refuse a timestamp more than 5 minutes off.',
+  ),
+  // Operations
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+    .default("info")
+    .describe(
+      "`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`: the JSON log's threshold (see [operations.md](operations.md#logs-and-metrics)).",
+    ),
+  METRICS_TOKEN: unsetOr(z.string().min(16, "must be at least 16 characters")).describe(
+    "With it, `GET /metrics` on the app's port answers Prometheus metrics to `Authorization: Bearer <token>` (16+ characters; keep it in `fly secrets`); without it, `/metrics` is not there at all.",
+  ),
+  METRICS_ADDRESS: z
     .string()
-    .min(32, "must be at least 32 characters (a long random string)")
+    .trim()
+    .regex(/^(?:(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/, "must be a port, or a host and a port, like 9091 or fly-local-6pn:9091")
+    .transform((value) => {
+      const [, host, port] = value.match(/^(?:(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/)!;
+      return { host: host?.replace(/^\[|\]$/g, "") ?? "127.0.0.1", port: Number(port) };
+    })
+    .refine((address) => address.port >= 1 && address.port <= 65535, "must have a port from 1 to 65535")
     .optional()
-    .or(z.literal("").transform(() => undefined)),
-  // Retention (docs/privacy-operations.md): the privacy policy's periods, which /privacy shows from these same settings.
-  // A lead that did not become a customer is anonymised this many months after its last activity.
-  LEAD_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
-  // A contact enquiry is anonymised this many months after it arrived (its last contact: replies are made outside the product).
-  ENQUIRY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
-  // A customer (a lead with an accepted quote) is anonymised this many years after their contract ends.
-  CUSTOMER_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(6),
-  // An unconfirmed newsletter sign-up is deleted this many days after it was made.
-  NEWSLETTER_UNCONFIRMED_DAYS: z.coerce.number().int().min(1).max(365).default(7),
-  // Audit entries older than this many months lose the personal details in their summaries (the entries stay).
-  AUDIT_DETAIL_MONTHS: z.coerce.number().int().min(1).max(1200).default(24),
-  // The server runs retention shortly after it starts and then every this many hours; 0: never on its own (npm run retention only).
-  RETENTION_RUN_HOURS: z.coerce
-    .number()
-    .min(0)
-    .max(24 * 365)
-    .default(24),
-  ANALYTICS_GA_MEASUREMENT_ID: z
-    .string()
-    .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  // Stock images go to an S3 bucket when BUCKET_NAME is set (Fly/Tigris names), else DATA_DIR/uploads.
-  BUCKET_NAME: optionalString,
-  AWS_ENDPOINT_URL_S3: z
-    .string()
-    .url("must be the S3 endpoint's URL, like https://fly.storage.tigris.dev")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  AWS_REGION: optionalString,
-  AWS_ACCESS_KEY_ID: optionalString,
-  AWS_SECRET_ACCESS_KEY: optionalString,
-  // Image variants made at once (each holds an original, up to 100 megapixels, decoded), and how many may wait for one.
-  IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
-  IMAGE_DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
-  BRAND_NAME: z.string().min(1).default("ClearLine Business"),
-  BRAND_LEGAL_NAME: z.string().min(1).default("ClearLine Communications Ltd"),
-  BRAND_COMPANY_NUMBER: z.string().min(1).default("09876543"),
-  BRAND_ADDRESS: z.string().min(1).default("Suite 4, Riverside House, 12 Wharf Street, Leeds, LS2 7EQ"),
-  BRAND_PHONE: z.string().min(1).default("0113 496 0123"),
-  BRAND_EMAIL: z.string().email().default("hello@clearlinebusiness.co.uk"),
-  BRAND_PRODUCT: z.string().min(1).default("Business Mobiles"),
-  BRAND_REFERENCE_PREFIX: z
-    .string()
-    .regex(/^[A-Z]{3}$/, "must be three capital letters")
-    .default("CLB"),
+    .or(z.literal("").transform(() => undefined))
+    .describe(
+      "Serves `/metrics` without a token on this internal port, for a scraper inside the private network: `9091` listens on loopback, `fly-local-6pn:9091` (as `fly.toml` sets it) on the machine's private-network address, where Fly's `[metrics]` scraper comes from. Never every interface (`::`, `0.0.0.0`), never a public service.",
+    ),
+  // Personal data (docs/privacy-operations.md): the privacy policy shows these same periods.
+  LEAD_RETENTION_MONTHS: period(1200, 24).describe(
+    "A lead that did not become a customer is anonymised this many calendar months after its last activity (any note, status, owner or quote change). Whole months, 1 to 1200.",
+  ),
+  ENQUIRY_RETENTION_MONTHS: period(1200, 24).describe(
+    "A contact enquiry is anonymised this many calendar months after it arrived (replies are made outside the product, so its arrival is its last contact). Whole months, 1 to 1200.",
+  ),
+  CUSTOMER_RETENTION_YEARS: period(100, 6).describe(
+    "A customer (a lead with an accepted quote, or marked Converted) is anonymised this many years after their contract ends (the accepted quote's start plus its longest monthly term); the accepted quote's money figures stay. Whole years, 1 to 100.",
+  ),
+  SUPPRESSION_KEY: unsetOr(z.string().min(32, "must be at least 32 characters (a long random string)")).describe(
+    "Keys the suppression list's hashes (HMAC-SHA256; [decision 011](decisions/011-suppression-hash.md)); unset: derived from `SESSION_SECRET`. At least 32 characters. **Never change it once the list has entries**: the old hashes stop matching. Set it before rotating `SESSION_SECRET` (see [privacy-operations.md](privacy-operations.md)).",
+  ),
+  ANALYTICS_GA_MEASUREMENT_ID: unsetOr(z.string().regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")).describe(
+    "Google Analytics 4 measurement id (`G-XXXXXXX`); unset: no analytics. Loaded only after a visitor accepts cookies; reports the page path on every navigation, a private link's key masked ([security.md](security.md#private-links-stay-on-the-server)).",
+  ),
+  // Images in a bucket
+  BUCKET_NAME: optionalString.describe(
+    "An S3 bucket for the stock images staff upload (and `npm run backup`'s copies); unset: `DATA_DIR/uploads`. The AWS SDK reads the bucket's address and keys from its own standard variables (below); `fly storage create` (Tigris) sets all five.",
+  ),
+  // The brand and legal details every page, email and PDF shows
+  BRAND_NAME: z.string().min(1).default("ClearLine Business").describe("Trading name shown across the site, in emails and on quotes."),
+  BRAND_LEGAL_NAME: z.string().min(1).default("ClearLine Communications Ltd").describe("The limited company behind the trading name."),
+  BRAND_COMPANY_NUMBER: z.string().min(1).default("09876543").describe("Companies House number, shown in the legal lines."),
+  BRAND_ADDRESS: z.string().min(1).default("Suite 4, Riverside House, 12 Wharf Street, Leeds, LS2 7EQ").describe("Office address."),
+  BRAND_PHONE: z.string().min(1).default("0113 496 0123").describe("Phone number shown to visitors."),
+  BRAND_EMAIL: z.string().email().default("hello@clearlinebusiness.co.uk").describe("Email shown to visitors, and the sender of every email."),
 });
 
 /** Each variable after its own rule, before the rules that tie settings together. */

@@ -7,15 +7,15 @@ import { settingsTogether } from "./env-rules.server";
  * The one place that reads `process.env`. Everything else imports `env`.
  * A bad value stops start-up with one line naming the variable.
  */
-const envSchema = envFields.superRefine(settingsTogether);
-
-export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; SESSION_SECRET: string; APP_URL: string };
+export type Env = z.infer<typeof envFields> & { DATA_DIR: string; SESSION_SECRET: string; APP_URL: string };
 
 export class ConfigurationError extends Error {}
 
 /** Parses a set of variables; exported so tests can check the messages. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  // NODE_ENV is Node's mode (production in the image and under npm start), not a setting.
+  const production = source.NODE_ENV === "production";
+  const result = envFields.superRefine((value, ctx) => settingsTogether(value, ctx, production)).safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue.path.join(".") || "environment";
@@ -46,7 +46,7 @@ function loadEnv(): Env {
 
 export const env = loadEnv();
 
-export const isProduction = env.NODE_ENV === "production";
+export const isProduction = process.env.NODE_ENV === "production";
 
 /** Sign-in through the OpenID Connect provider when it is configured. */
 export const oidcEnabled = Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET);

@@ -1,6 +1,5 @@
 import type { Readable } from "node:stream";
 import { VARIANT_CONTENT_TYPES, VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFormat, type VariantWidth } from "./image-variants";
-import { env } from "./env.server";
 import { getStorage } from "./storage.server";
 import { logger } from "./logger.server";
 import { workInTurn } from "./work-in-turn.server";
@@ -18,7 +17,7 @@ let loadedSharp: Promise<Sharp> | undefined;
 function sharpLoaded(): Promise<Sharp> {
   loadedSharp ??= import("sharp").then(({ default: sharp }) => {
     // One libvips thread per picture and no operation cache: with decodes queued below, the memory
-    // pictures take stays bounded by IMAGE_DECODE_CONCURRENCY originals, not by the core count or the cache.
+    // pictures take stays bounded by one original, not by the core count or the cache.
     sharp.concurrency(1);
     sharp.cache(false);
     return sharp;
@@ -113,12 +112,12 @@ export class ImageDecodersBusy extends Error {
 }
 
 /**
- * At most IMAGE_DECODE_CONCURRENCY variants are made at once (the original read
- * and decoded: up to 10 MB of file and 100 megapixels each), at most
- * IMAGE_DECODE_QUEUE wait for a slot, in order; beyond that ImageDecodersBusy.
+ * One variant is made at a time (the original read and decoded: up to 10 MB of file and 100
+ * megapixels each, so memory stays bounded on the smallest machine), at most 16 wait for a
+ * slot, in order; beyond that ImageDecodersBusy (503). Variants made once are kept.
  */
 const inDecodingSlot = workInTurn(
-  () => ({ running: env.IMAGE_DECODE_CONCURRENCY, waiting: env.IMAGE_DECODE_QUEUE }),
+  () => ({ running: 1, waiting: 16 }),
   () => new ImageDecodersBusy(),
 );
 

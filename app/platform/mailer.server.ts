@@ -3,6 +3,7 @@ import { brand } from "./brand.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import type { EmailContent } from "./email-content";
+import { timeoutMs } from "./outbox-post.server";
 
 /**
  * Sends email over SMTP_URL with nodemailer. Only the outbox calls `sendEmail`
@@ -41,12 +42,12 @@ export function announceEmailSettings(): void {
 /**
  * Sends one queued email; resolves once the SMTP server has accepted it. A
  * fresh connection each time (nothing pooled outlives the try), bounded by
- * OUTBOX_TIMEOUT_SECONDS; the Message-ID is the same on every try of one
+ * the outbox's time limit for one try; the Message-ID is the same on every try of one
  * delivery, so a repeat after a crash can be spotted.
  */
 export async function sendEmail(email: QueuedEmail, deliveryId: number, signal: AbortSignal): Promise<void> {
   if (!env.SMTP_URL) throw new Error("SMTP_URL is not set");
-  const timeout = env.OUTBOX_TIMEOUT_SECONDS * 1000;
+  const timeout = timeoutMs();
   // Loaded with the first email, not as the server starts: without SMTP_URL it is never needed.
   const { default: nodemailer } = await import("nodemailer");
   const transport = nodemailer.createTransport({

@@ -58,7 +58,7 @@ function createMetrics() {
     }),
     dataDiskFree: new client.Gauge({
       name: "data_disk_free_bytes",
-      help: "Free space on the data volume (DATA_DIR); public writes are refused under DISK_FREE_FLOOR_MB",
+      help: "Free space on the data volume (DATA_DIR); public writes are refused under the floor (disk-space.server.ts)",
       registers: [registry],
       async collect() {
         const free = await dataDiskFreeBytes();
@@ -129,14 +129,15 @@ export function mayReadMetrics(authorization: string | null | undefined): boolea
 }
 
 /**
- * The metrics on their own internal port (METRICS_PORT), for Fly's scraper, which
+ * The metrics on their own internal port (METRICS_ADDRESS), for Fly's scraper, which
  * sends no token: the port is not one of the app's public services in fly.toml, and it
- * listens on METRICS_HOST only (loopback by default; on Fly the machine's private-network
+ * listens on one address only (loopback by default; on Fly the machine's private-network
  * address, where Fly's scraper comes from), never on every interface, so nothing on the
  * machine's other networks can read it.
  */
 export function startMetricsPort(): void {
-  if (!env.METRICS_PORT) return;
+  const address = env.METRICS_ADDRESS;
+  if (!address) return;
   const server = http.createServer(async (request, response) => {
     if (request.url !== "/metrics") {
       response.writeHead(404).end();
@@ -145,10 +146,10 @@ export function startMetricsPort(): void {
     response.writeHead(200, { "Content-Type": metrics.registry.contentType });
     response.end(await metrics.registry.metrics());
   });
-  // A METRICS_HOST that is not this machine's (or a port in use) costs the metrics, not the site.
+  // A host that is not this machine's (or a port in use) costs the metrics, not the site.
   server.on("error", (error: NodeJS.ErrnoException) =>
-    logger.error({ event: "metrics.listen_failed", host: env.METRICS_HOST, port: env.METRICS_PORT, error: error.message }, "The metrics port could not listen"),
+    logger.error({ event: "metrics.listen_failed", host: address.host, port: address.port, error: error.message }, "The metrics port could not listen"),
   );
-  server.listen(env.METRICS_PORT, env.METRICS_HOST);
+  server.listen(address.port, address.host);
   server.unref();
 }

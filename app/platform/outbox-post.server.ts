@@ -1,17 +1,22 @@
 import http from "node:http";
 import https from "node:https";
-import { env } from "./env.server";
+import { tuned } from "./tuning.server";
 
 /** Kept of an error answer's body in lastError. */
 export const ERROR_TEXT_LIMIT = 300;
 
-/** One try's time limit (OUTBOX_TIMEOUT_SECONDS). */
-export const timeoutMs = () => env.OUTBOX_TIMEOUT_SECONDS * 1000;
+/** A failed try waits 30 s, doubling up to an hour, for 20 tries: about 13 hours, then given up and shown on the dashboard. */
+export const OUTBOX_FIRST_RETRY_SECONDS = tuned("outboxFirstRetrySeconds", 30);
+export const OUTBOX_LONGEST_RETRY_SECONDS = tuned("outboxLongestRetrySeconds", 60 * 60);
+export const OUTBOX_ATTEMPTS = tuned("outboxAttempts", 20);
+
+/** One try's time limit, a webhook's or an email's: a receiver that slow is as good as down. */
+export const timeoutMs = () => tuned("outboxTryTimeoutSeconds", 10) * 1000;
 
 /**
  * POSTs a JSON body; resolves on a 2xx answer, rejects with a short reason
  * otherwise. A fresh connection each time (nothing pooled outlives the try),
- * bounded by OUTBOX_TIMEOUT_SECONDS.
+ * bounded by `timeoutMs`.
  */
 export function postJson(url: string, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -46,7 +51,7 @@ export function postJson(url: string, body: string, headers: Record<string, stri
         response.on("error", () => {});
       },
     );
-    const timer = setTimeout(() => request.destroy(new Error(`no answer within ${env.OUTBOX_TIMEOUT_SECONDS} s`)), timeoutMs());
+    const timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs() / 1000} s`)), timeoutMs());
     timer.unref();
     request.on("error", (error) => {
       clearTimeout(timer);

@@ -1,5 +1,4 @@
 import { getDb } from "./db.server";
-import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { addDaysToInstant } from "~/lib/calendar";
 
@@ -12,6 +11,8 @@ const purging = { stopped: false, timer: undefined as NodeJS.Timeout | undefined
 
 /** What a purged row's payload holds. */
 export const PURGED_PAYLOAD = "";
+/** A delivery sent or given up this long ago loses its copy of the lead or enquiry: long enough to look into a complaint. */
+export const OUTBOX_KEEP_DAYS = 30;
 const PURGE_EVERY_MS = 60 * 60_000;
 /** Rows emptied per statement, so a long backlog never holds the database in one long write. */
 const PURGE_BATCH = 500;
@@ -22,7 +23,7 @@ const PURGE_BATCH = 500;
  */
 export async function purgeOldPayloads(now = Date.now()): Promise<number> {
   const db = await getDb();
-  const cutoff = addDaysToInstant(new Date(now), -env.OUTBOX_KEEP_DAYS).toISOString();
+  const cutoff = addDaysToInstant(new Date(now), -OUTBOX_KEEP_DAYS).toISOString();
   let purged = 0;
   while (!purging.stopped) {
     const rows = await db
@@ -46,7 +47,7 @@ export async function purgeOldPayloads(now = Date.now()): Promise<number> {
     if (rows.length < PURGE_BATCH) break;
   }
   if (purged > 0) {
-    logger.info({ event: "outbox.purged", deliveries: purged, keepDays: env.OUTBOX_KEEP_DAYS }, `Outbox: emptied ${purged} old deliveries' copies of leads`);
+    logger.info({ event: "outbox.purged", deliveries: purged, keepDays: OUTBOX_KEEP_DAYS }, `Outbox: emptied ${purged} old deliveries' copies of leads`);
   }
   return purged;
 }

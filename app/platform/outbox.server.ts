@@ -8,7 +8,7 @@ import { logger } from "./logger.server";
 import { recordDelivery } from "./metrics.server";
 import { emailEnabled, sendEmail, type QueuedEmail } from "./mailer.server";
 import { standardWebhookHeaders } from "./webhook-signature.server";
-import { ERROR_TEXT_LIMIT, postJson, timeoutMs } from "./outbox-post.server";
+import { ERROR_TEXT_LIMIT, OUTBOX_ATTEMPTS, OUTBOX_FIRST_RETRY_SECONDS, OUTBOX_LONGEST_RETRY_SECONDS, postJson, timeoutMs } from "./outbox-post.server";
 import { PURGED_PAYLOAD, startPurging, stopPurging } from "./outbox-purge.server";
 import { deliverySuppressedReason, emailAddressOf, normaliseEmail } from "./suppression.server";
 
@@ -17,8 +17,8 @@ import { deliverySuppressedReason, emailAddressOf, normaliseEmail } from "./supp
  * lead and enquiry emails) is a row in `outbox`, written in the same transaction as the
  * row that caused it, then delivered from there: just after it is written, at
  * start-up (deliveries left over from before a restart) and on a timer. A
- * failed try is retried after a doubling wait (OUTBOX_RETRY_SECONDS up to
- * OUTBOX_RETRY_MAX_SECONDS) until OUTBOX_MAX_ATTEMPTS, then marked failed with
+ * failed try is retried after a doubling wait (30 s up to an hour) until
+ * OUTBOX_ATTEMPTS, then marked failed with
  * its last error for the staff dashboard. No request waits for a delivery, and
  * a failing receiver never loses or holds back the row that caused it.
  *
@@ -275,7 +275,7 @@ async function attempt(db: Kysely<Database>, due: OutboxRow): Promise<void> {
     return;
   }
   const lastError = failure.slice(0, ERROR_TEXT_LIMIT);
-  if (claimed.attempts >= env.OUTBOX_MAX_ATTEMPTS) {
+  if (claimed.attempts >= OUTBOX_ATTEMPTS) {
     recordDelivery(due.kind, "failed");
     logger.error(
       { event: "outbox.given_up", kind: due.kind, deliveryId: claimed.id, attempts: claimed.attempts, error: lastError },
@@ -284,7 +284,7 @@ async function attempt(db: Kysely<Database>, due: OutboxRow): Promise<void> {
     await db.updateTable("outbox").set({ failedAt: now, nextAttemptAt: null, lastError }).where("id", "=", claimed.id).execute();
     return;
   }
-  const wait = retryDelayMs(claimed.attempts, env.OUTBOX_RETRY_SECONDS * 1000, env.OUTBOX_RETRY_MAX_SECONDS * 1000);
+  const wait = retryDelayMs(claimed.attempts, OUTBOX_FIRST_RETRY_SECONDS * 1000, OUTBOX_LONGEST_RETRY_SECONDS * 1000);
   recordDelivery(due.kind, "retry");
   logger.warn(
     { event: "outbox.retry", kind: due.kind, deliveryId: claimed.id, attempt: claimed.attempts, retryInSeconds: wait / 1000, error: lastError },

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
-import { env } from "./env.server";
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keyLength: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 
@@ -20,6 +19,8 @@ const KEY_LENGTH = 64;
  * their turn.
  */
 const MAX_CONCURRENT_HASHES = 2;
+/** Sign-ins of real accounts that may wait for a password check behind those running; more are answered 503. */
+const SIGN_IN_QUEUE_MAX = 20;
 let running = 0;
 const waiting: (() => void)[] = [];
 /** How long the last hash took: what a refused sign-in is told to wait is reckoned from it. */
@@ -65,7 +66,7 @@ let checksAdmitted = 0;
  * so sign-ins arriving together cannot all get in before the line fills.
  */
 export function admitSignInCheck(realAccount: boolean): () => void {
-  if (checksAdmitted >= MAX_CONCURRENT_HASHES + env.SIGN_IN_QUEUE_MAX) {
+  if (checksAdmitted >= MAX_CONCURRENT_HASHES + SIGN_IN_QUEUE_MAX) {
     throw new PasswordChecksBusy(Math.max(1, Math.ceil(((checksAdmitted / MAX_CONCURRENT_HASHES) * lastHashMs) / 1000)));
   }
   if (!realAccount) return () => undefined;

@@ -1,18 +1,18 @@
 import { sql } from "kysely";
 import { clientKey } from "./client-address";
 import { databaseKind, getDb } from "./db.server";
-import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { requestContext } from "./request-store.server";
+import { tuned } from "./tuning.server";
 
 /**
  * Limits on public writes, per form (quote, contact, newsletter ...), in two
  * buckets counted apart (and, the same way, on a client's costly reads: `consumeClientAllowance`):
  *
  * - per client (`consumeClientRateLimit`): at most RATE_LIMIT_MAX posts per
- *   client address per RATE_LIMIT_WINDOW_SECONDS, junk included, counted first;
+ *   client address per window, junk included, counted first;
  * - from everyone together (`consumeGlobalRateLimit`): at most
- *   RATE_LIMIT_GLOBAL_MAX writes that are about to be stored, so a client
+ *   GLOBAL_RATE_LIMIT_MAX writes that are about to be stored, so a client
  *   rotating through addresses cannot fill the disk. Only posts that passed
  *   every check (honeypot, schema) count here: were junk counted, a few dozen
  *   addresses posting `{}` would refuse every genuine visitor while storing nothing.
@@ -32,7 +32,11 @@ interface Window {
   resetsAt: number;
 }
 
-const windowMs = () => env.RATE_LIMIT_WINDOW_SECONDS * 1000;
+/** Posts of one form a client may make per window: more than a person sends, fewer than a script. */
+export const RATE_LIMIT_MAX = tuned("rateLimitMax", 10);
+/** Writes of one form from everyone together per window: sixty busy visitors' worth. */
+const GLOBAL_RATE_LIMIT_MAX = tuned("rateLimitGlobalMax", RATE_LIMIT_MAX * 60);
+const windowMs = () => tuned("rateLimitWindowSeconds", 60) * 1000;
 
 function verdict(window: Window, max: number, now: number): RateLimitResult {
   return { allowed: window.count <= max, retryAfterSeconds: Math.max(1, Math.ceil((window.resetsAt - now) / 1000)) };
@@ -96,7 +100,7 @@ const count = (key: string, max: number, now: number): RateLimitResult | Promise
 
 /** Counts one post by this request's client in `scope` (every post, before any check), and says whether it is allowed. */
 export function consumeClientRateLimit(scope: string, now = Date.now()): Promise<RateLimitResult> {
-  return consumeClientAllowance(scope, env.RATE_LIMIT_MAX, now);
+  return consumeClientAllowance(scope, RATE_LIMIT_MAX, now);
 }
 
 /** `key`'s current window as counted so far (in memory, or shared on Postgres), or undefined when it has none. */
@@ -118,7 +122,7 @@ export async function peekClientAllowance(scope: string, max: number, now = Date
 
 /**
  * Counts one costly answer to this request's client in `scope`, at most `max` per
- * RATE_LIMIT_WINDOW_SECONDS, and says whether it is allowed: for work other than a post that one
+ * window, and says whether it is allowed: for work other than a post that one
  * client must not repeat without end (a comparison no one has asked for before).
  */
 export function consumeClientAllowance(scope: string, max: number, now = Date.now()): Promise<RateLimitResult> {
@@ -159,5 +163,5 @@ export async function inClientTurn<T>(scope: string, maxWaiting: number, work: (
  * be stored (see the module's comment).
  */
 export function consumeGlobalRateLimit(scope: string, now = Date.now()): Promise<RateLimitResult> {
-  return Promise.resolve(count(`${scope}:*`, env.RATE_LIMIT_GLOBAL_MAX, now));
+  return Promise.resolve(count(`${scope}:*`, GLOBAL_RATE_LIMIT_MAX, now));
 }

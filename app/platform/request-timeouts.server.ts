@@ -1,10 +1,10 @@
 import diagnostics from "node:diagnostics_channel";
 import http from "node:http";
-import { env } from "./env.server";
+import { tuned } from "./tuning.server";
 
 /**
  * How long a client may take to send a request: its line, headers and body must all have
- * arrived within REQUEST_TIMEOUT_SECONDS, or Node answers 408 and closes the connection.
+ * arrived within 30 seconds, or Node answers 408 and closes the connection.
  * Without this a client sending a byte at a time holds a connection, a socket's buffers and
  * the request's state for 5 minutes (Node's own request timeout), and a few hundred such
  * clients cost a small machine its memory.
@@ -15,7 +15,7 @@ import { env } from "./env.server";
  * 30 s). A server already listening when the app was loaded (the dev server's rebuilds) gets
  * them at its first request (`limitRequestTime`), checked at Node's own pace.
  */
-const timeoutMs = Math.round(env.REQUEST_TIMEOUT_SECONDS * 1000);
+const timeoutMs = Math.round(tuned("requestTimeoutSeconds", 30) * 1000);
 
 export function limitRequestTime(server: http.Server): void {
   if (!(server instanceof http.Server) || server.requestTimeout === timeoutMs) return;

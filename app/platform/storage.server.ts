@@ -166,14 +166,6 @@ let chosen: Storage | undefined;
 
 /** The storage configured for this server, chosen once. */
 export function getStorage(): Storage {
-  chosen ??= env.BUCKET_NAME
-    ? new S3Storage({
-        bucket: env.BUCKET_NAME,
-        region: env.AWS_REGION,
-        endpoint: env.AWS_ENDPOINT_URL_S3,
-        credentials:
-          env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } : undefined,
-      })
-    : new LocalStorage(path.join(env.DATA_DIR, "uploads"));
+  chosen ??= env.BUCKET_NAME ? new S3Storage({ bucket: env.BUCKET_NAME }) : new LocalStorage(path.join(env.DATA_DIR, "uploads"));
   return chosen;
 }

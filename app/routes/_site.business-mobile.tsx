@@ -63,7 +63,7 @@ export default function BusinessMobile() {
   return (
     <>
       <Hero
-        eyebrow={brand.product}
+        eyebrow="Business Mobiles"
         title="Business mobile deals from every major UK network"
         description="Tell us about your team and we'll compare SIM-only plans and handset deals across all the major UK networks. It takes 1 minute, and an expert will send your quote within 24 hours."
         highlights={["Free, no-obligation quote", "Great value SIM-only deals", "Keep your existing numbers", "100% independent"]}

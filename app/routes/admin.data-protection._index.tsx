@@ -32,7 +32,7 @@ export default function RetentionTab() {
           What the next run will do
         </h2>
         <p className="text-sm text-slate-600" data-testid="retention-next-run">
-          {nextRunAt ? `Next scheduled run: ${formatDateTime(nextRunAt)}.` : "The server does not run retention on its own (RETENTION_RUN_HOURS is 0)."}
+          {nextRunAt ? `Next scheduled run: ${formatDateTime(nextRunAt)}.` : "The server does not run retention on its own."}
         </p>
         <dl className="grid max-w-2xl grid-cols-[1fr_auto] gap-x-6 gap-y-1.5 text-sm" data-testid="retention-due">
           {RETENTION_KINDS.map((kind) => (

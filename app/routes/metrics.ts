@@ -5,7 +5,7 @@ import { env } from "~/platform/env.server";
 /**
  * `GET /metrics` in Prometheus format, never public: only with METRICS_TOKEN as a
  * bearer token (without METRICS_TOKEN there is nothing here). Fly's scraper uses
- * METRICS_PORT instead (see fly.toml).
+ * METRICS_ADDRESS instead (see fly.toml).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!env.METRICS_TOKEN) return new Response("Not Found", { status: 404 });

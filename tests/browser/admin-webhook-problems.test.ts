@@ -16,7 +16,10 @@ let reference = "";
 beforeAll(async () => {
   hook = await TestHook.start();
   hook.behave(email, { always: { status: 502, text: "Bad Gateway from the CRM" } });
-  [server, browser] = await Promise.all([startTestServer({ ...TEST_OWNER_ENV, LEAD_WEBHOOK_URL: hook.url, OUTBOX_MAX_ATTEMPTS: "1" }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startTestServer({ ...TEST_OWNER_ENV, LEAD_WEBHOOK_URL: hook.url }, { tuning: { outboxAttempts: 1 } }),
+    launchBrowser(),
+  ]);
   await waitForAdminUser(server.db, TEST_OWNER.email);
   const response = await fetch(`${server.url}/api/quote-requests`, {
     method: "POST",
@@ -43,7 +46,7 @@ afterAll(async () => {
 
 describe.each(JS_MODES)("webhook failures on the dashboard $name", (mode) => {
   it("names the failure, its last error and the lead (with no serious accessibility problems)", async () => {
-    // One try (OUTBOX_MAX_ATTEMPTS=1), refused by the hook: the delivery has failed.
+    // One try (outboxAttempts 1), refused by the hook: the delivery has failed.
     await expect.poll(async () => (await server.db.selectFrom("outbox").select("failedAt").executeTakeFirst())?.failedAt ?? null).not.toBeNull();
     const page = await openPage(browser, mode);
     await signInBrowser(page.context(), server, TEST_OWNER.email);

@@ -311,7 +311,7 @@ describe("rate limit", () => {
   let limited: TestServer;
   beforeAll(async () => {
     // One submission per visitor; behind a trusted proxy each browser context below is its own visitor.
-    limited = await startTestServer({ RATE_LIMIT_MAX: "1", TRUST_PROXY: "true" });
+    limited = await startTestServer({ TRUST_PROXY: "true" }, { tuning: { rateLimitMax: 1 } });
   });
   afterAll(async () => {
     await limited?.stop();

@@ -27,7 +27,7 @@ let manager: StaffClient;
 let leadCount = 0;
 
 const mail = useMailbox();
-const journey = useServerAndBrowser(() => ({ ...TEST_OWNER_ENV, SMTP_URL: mail.mailbox.url, APP_URL, LEAD_NOTIFY_TO: NOTIFY, RATE_LIMIT_MAX: "1000" }));
+const journey = useServerAndBrowser(() => ({ ...TEST_OWNER_ENV, SMTP_URL: mail.mailbox.url, APP_URL, LEAD_NOTIFY_TO: NOTIFY }));
 
 beforeAll(async () => {
   manager = await staffClient(journey.server, "manager");

@@ -23,14 +23,12 @@ beforeAll(async () => {
   const FLEET_ENV = {
     ...TEST_OWNER_ENV,
     TRUST_PROXY: "true",
-    RATE_LIMIT_MAX: "3",
-    RATE_LIMIT_WINDOW_SECONDS: "600",
     LEAD_WEBHOOK_URL: hook.url,
-    OUTBOX_RETRY_SECONDS: "0.2",
   };
+  const tuning = { rateLimitMax: 3, rateLimitWindowSeconds: 600, outboxFirstRetrySeconds: 0.2 };
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quotes-fleet-"));
   // Both start on an empty database at the same moment: both migrate, or wait for the other.
-  [first, second] = await Promise.all([startTestServer(FLEET_ENV, { dataDir }), startTestServer(FLEET_ENV, { dataDir })]);
+  [first, second] = await Promise.all([startTestServer(FLEET_ENV, { dataDir, tuning }), startTestServer(FLEET_ENV, { dataDir, tuning })]);
 });
 afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
@@ -77,7 +75,7 @@ describe("two machines on one Postgres", () => {
         headers: { "Content-Type": "application/x-www-form-urlencoded", "Fly-Client-IP": "203.0.113.9" },
         body: new URLSearchParams({ email: `fleet-${n}@example.co.uk` }),
       });
-    // RATE_LIMIT_MAX is 3 per client, whichever machine answers.
+    // The rate limit is 3 per client, whichever machine answers.
     expect((await signUp(first, 1)).status).toBe(302);
     expect((await signUp(second, 2)).status).toBe(302);
     expect((await signUp(first, 3)).status).toBe(302);

@@ -71,16 +71,17 @@ afterEach(async () => {
 async function portalFor(provider: FakeProvider, extra: Record<string, string> = {}): Promise<TestServer> {
   running.providers.push(provider);
   const port = await freePort();
-  const server = await startTestServer({
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    OIDC_ISSUER: provider.url,
-    OIDC_CLIENT_ID: "quotes-portal",
-    OIDC_CLIENT_SECRET: "quotes-portal-secret",
-    OIDC_TIMEOUT_SECONDS: "1",
-    OIDC_RETRY_SECONDS: "3600",
-    ...extra,
-  });
+  const server = await startTestServer(
+    {
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      OIDC_ISSUER: provider.url,
+      OIDC_CLIENT_ID: "quotes-portal",
+      OIDC_CLIENT_SECRET: "quotes-portal-secret",
+      ...extra,
+    },
+    { tuning: { providerTimeoutSeconds: 1, providerRetrySeconds: 3600 } },
+  );
   running.servers.push(server);
   return server;
 }

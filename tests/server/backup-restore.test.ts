@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { startS3Server, type TestS3Server } from "../support/s3";
 import { runScript as script } from "../support/scripts";
-import { startTestServer, type TestServer } from "../support/server";
+import { startTestServer, type TestServer, type TestServerOptions } from "../support/server";
 
 // Backups: `npm run backup` while the server takes leads, `npm run restore` into a
 // stopped data folder, pruning, the S3 target, the schedule inside the server.
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 // Backups copy the SQLite file; on Postgres they are the database provider's (docs/operations.md, Backups).
-async function server(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<TestServer> {
+async function server(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const started_ = await startTestServer(env, { ...options, sqliteOnly: true });
   started.push(started_);
   return started_;
@@ -94,12 +94,12 @@ describe("npm run backup and npm run restore", () => {
     expect(count).toBe(stored.size);
   });
 
-  it("keep only the newest BACKUP_KEEP, list them, and restore by name keeping the replaced database aside", async () => {
+  it("keep only the newest (--keep), list them, and restore by name keeping the replaced database aside", async () => {
     const dataDir = tempFolder();
     const live = await server({}, { dataDir });
     await postLead(live, 1);
     await live.stop();
-    for (let index = 0; index < 4; index++) expect((await script("backup", [], { DATA_DIR: dataDir, BACKUP_KEEP: "2" })).code).toBe(0);
+    for (let index = 0; index < 4; index++) expect((await script("backup", ["--keep", "2"], { DATA_DIR: dataDir })).code).toBe(0);
     const listed = await script("backup", ["--list"], { DATA_DIR: dataDir });
     const names = listed.output.trim().split("\n");
     expect(names).toHaveLength(2);
@@ -125,8 +125,8 @@ describe("npm run backup and npm run restore", () => {
     const badName = await script("restore", ["app-20200101T000000Z.sqlite"], { DATA_DIR: empty });
     expect(badName.code).toBe(1);
     expect(badName.output).toBe("No backup named app-20200101T000000Z.sqlite. There are no backups yet.\n");
-    const badKeep = await script("backup", [], { DATA_DIR: empty, BACKUP_KEEP: "none" });
-    expect(badKeep.output).toBe("BACKUP_KEEP must be a whole number from 1 to 1000\n");
+    const badKeep = await script("backup", ["--keep", "none"], { DATA_DIR: empty });
+    expect(badKeep.output).toBe("--keep must be a whole number from 1 to 1000\n");
     expect(fs.readdirSync(empty)).not.toContain("app.db");
   });
 
@@ -170,9 +170,9 @@ describe("backups to the S3 bucket", () => {
 });
 
 describe("the schedule inside the server", () => {
-  it("makes a backup every BACKUP_INTERVAL_HOURS while serving", async () => {
+  it("makes a backup on its schedule while serving, keeping the newest", async () => {
     // 0.0005 hours: every 1.8 seconds.
-    const live = await server({ BACKUP_INTERVAL_HOURS: "0.0005", BACKUP_KEEP: "3" });
+    const live = await server({}, { tuning: { backupIntervalHours: 0.0005, backupKeep: 3 } });
     await postLead(live, 1);
     const backups = () =>
       fs.existsSync(path.join(live.dataDir, "backups")) ? fs.readdirSync(path.join(live.dataDir, "backups")).filter((name) => name.endsWith(".sqlite")) : [];

@@ -40,7 +40,7 @@ describe("npm start", () => {
     const started = spawn(process.execPath, ["--import", pathToFileURL(path.join(projectRoot, "scripts/exit-with-parent.js")).href, "scripts/start.js"], {
       cwd: projectRoot,
       // NODE_ENV as remix-serve sets it when a laptop has none.
-      env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, RETENTION_RUN_HOURS: "0" },
+      env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let printed = "";

@@ -8,7 +8,7 @@ import { addTariffs, tariffInput } from "../support/tariffs";
 /**
  * Each comparison no one has asked for before prices the whole catalogue, so a client may ask for
  * only so many new ones in a window (RATE_LIMIT_MAX × NEW_COMPARISONS_PER_POST per
- * RATE_LIMIT_WINDOW_SECONDS, counted where every machine shares it); past that a new one is a 429
+ * rate-limit window, counted where every machine shares it); past that a new one is a 429
  * with Retry-After, on the page and in GET /api/tariffs, while comparisons already made still
  * answer and other clients are not held back. Clients are told apart by their address as the proxy
  * in front names it (Fly-Client-IP).
@@ -16,7 +16,7 @@ import { addTariffs, tariffInput } from "../support/tariffs";
 
 const RATE_LIMIT_MAX = 1;
 const ALLOWANCE = RATE_LIMIT_MAX * NEW_COMPARISONS_PER_POST;
-const server = testServerForSuite({ ...TEST_OWNER_ENV, TRUST_PROXY: "true", RATE_LIMIT_MAX: String(RATE_LIMIT_MAX), RATE_LIMIT_WINDOW_SECONDS: "600" });
+const server = testServerForSuite({ ...TEST_OWNER_ENV, TRUST_PROXY: "true" }, { tuning: { rateLimitMax: RATE_LIMIT_MAX, rateLimitWindowSeconds: 600 } });
 
 beforeAll(async () => {
   const admin = await staffClient(server, "admin");

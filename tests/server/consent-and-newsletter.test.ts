@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MARKETING_CONSENT } from "~/features/leads/consent";
+import { NEWSLETTER_UNCONFIRMED_DAYS } from "~/features/inbox";
 import { COOKIE_POLICY_VERSION } from "~/platform/site-cookies";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffClient } from "../support/client";
@@ -207,11 +208,10 @@ describe("newsletter double opt-in over SMTP", () => {
 
 describe("signing up again", () => {
   const DAY_MS = 24 * 60 * 60_000;
-  const UNCONFIRMED_DAYS = 3;
   const site = forSuite(
     async () => {
       const mailbox = await TestMailbox.start();
-      const server = await startTestServer({ ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, APP_URL, NEWSLETTER_UNCONFIRMED_DAYS: String(UNCONFIRMED_DAYS) });
+      const server = await startTestServer({ ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, APP_URL });
       return { mailbox, server };
     },
     async ({ mailbox, server }) => {
@@ -255,9 +255,9 @@ describe("signing up again", () => {
     await site.server.db
       .updateTable("newsletterSignups")
       .set({
-        createdAt: longAgo(UNCONFIRMED_DAYS + 1),
-        updatedAt: longAgo(UNCONFIRMED_DAYS + 1),
-        lastSignedUpAt: longAgo(UNCONFIRMED_DAYS + 1),
+        createdAt: longAgo(NEWSLETTER_UNCONFIRMED_DAYS + 1),
+        updatedAt: longAgo(NEWSLETTER_UNCONFIRMED_DAYS + 1),
+        lastSignedUpAt: longAgo(NEWSLETTER_UNCONFIRMED_DAYS + 1),
         confirmationExpiresAt: longAgo(1),
       })
       .where("email", "in", [email, forgotten])
@@ -267,10 +267,10 @@ describe("signing up again", () => {
     expect((await signUp({ firstName: "Late", email })).status).toBe(302);
     const after = Date.now();
     const expiresAt = Date.parse((await signupOf(email)).confirmationExpiresAt!);
-    expect(expiresAt).toBeGreaterThanOrEqual(before + UNCONFIRMED_DAYS * DAY_MS - 1000);
-    expect(expiresAt).toBeLessThanOrEqual(after + UNCONFIRMED_DAYS * DAY_MS);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + NEWSLETTER_UNCONFIRMED_DAYS * DAY_MS - 1000);
+    expect(expiresAt).toBeLessThanOrEqual(after + NEWSLETTER_UNCONFIRMED_DAYS * DAY_MS);
     const latest = (await emailsTo(email, 2))[1]!;
-    expect(latest.text).toContain(`The link works for ${UNCONFIRMED_DAYS} days.`);
+    expect(latest.text).toContain(`The link works for ${NEWSLETTER_UNCONFIRMED_DAYS} days.`);
 
     // Retention as of now: only the sign-up not made again is due.
     const owner = await staffClient(site.server, "super_admin");

@@ -7,8 +7,8 @@ import { startTestServer, type TestServer, testServerForSuite } from "../support
 /**
  * What keeps an anonymous client from filling the data volume: free text is
  * bounded in bytes as well as characters, delivered outbox rows lose their
- * copies of a lead after OUTBOX_KEEP_DAYS, and public writes stop with a 503
- * while free space is under DISK_FREE_FLOOR_MB.
+ * copies of a lead after 30 days, and public writes stop with a 503
+ * while free space is under the floor.
  */
 
 const METRICS_TOKEN = "metrics-token-for-disk-tests-0123";
@@ -51,7 +51,7 @@ describe("free text is bounded in bytes as well as characters", () => {
   });
 });
 
-describe("delivered and given-up outbox rows lose their copy of the lead and their recipient after OUTBOX_KEEP_DAYS", () => {
+describe("delivered and given-up outbox rows lose their copy of the lead and their recipient after 30 days", () => {
   let first: TestServer;
   let second: TestServer | undefined;
   afterAll(async () => {
@@ -60,7 +60,7 @@ describe("delivered and given-up outbox rows lose their copy of the lead and the
   });
 
   it("purges old sent and failed deliveries' payloads and recipients at start-up, and keeps recent and waiting ones", async () => {
-    first = await startTestServer({ OUTBOX_KEEP_DAYS: "30" });
+    first = await startTestServer();
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
     const visitor = "visitor@example.co.uk";
     const row = (name: string, fields: { deliveredAt?: string; failedAt?: string; nextAttemptAt?: string | null }) => ({
@@ -88,7 +88,7 @@ describe("delivered and given-up outbox rows lose their copy of the lead and the
       .execute();
     expect((await first.kill("SIGTERM")).code).toBe(0);
 
-    second = await startTestServer({ OUTBOX_KEEP_DAYS: "30" }, { dataDir: first.dataDir });
+    second = await startTestServer({}, { dataDir: first.dataDir });
     const payloads = async () =>
       Object.fromEntries(
         (await second!.db.selectFrom("outbox").select(["payload", "recipientEmail"]).orderBy("id").execute()).map((entry, index) => [
@@ -110,7 +110,7 @@ describe("delivered and given-up outbox rows lose their copy of the lead and the
 
 describe("public writes stop while the data volume is nearly full", () => {
   // A floor far above any real disk's free space: every public write must be refused.
-  const server = testServerForSuite({ DISK_FREE_FLOOR_MB: String(1024 * 1024 * 1024), METRICS_TOKEN, ...TEST_OWNER_ENV });
+  const server = testServerForSuite({ METRICS_TOKEN, ...TEST_OWNER_ENV }, { tuning: { diskFreeFloorMb: 1024 * 1024 * 1024 } });
 
   const PAUSED = "We can't take new submissions at the moment. Please try again later or contact us directly.";
 

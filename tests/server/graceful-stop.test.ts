@@ -143,7 +143,7 @@ describe("stopping while a webhook delivery hangs", () => {
     const email = "hangs-at-deploy@example.co.uk";
     hook.behave(email, { hold: true });
     // A hook that would hang for five minutes: only cutting it off lets the server stop.
-    server = await startBuiltServer({ LEAD_WEBHOOK_URL: hook.url, OUTBOX_TIMEOUT_SECONDS: "300" });
+    server = await startBuiltServer({ LEAD_WEBHOOK_URL: hook.url }, { tuning: { outboxTryTimeoutSeconds: 300 } });
     const response = await fetch(`${server.url}/api/quote-requests`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },

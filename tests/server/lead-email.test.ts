@@ -17,7 +17,7 @@ const APP_URL = "https://clearline.example.co.uk";
 const STAFF = ["sales@example.co.uk", "ops@example.co.uk"];
 const CREDENTIALS = { username: "leads-mailer", password: "s3cret pass/word" };
 /** Quick retries: 0.2 s doubling to 1 s, 3 tries, 2 s for an answer. */
-const QUICK_RETRIES = { OUTBOX_RETRY_SECONDS: "0.2", OUTBOX_RETRY_MAX_SECONDS: "1", OUTBOX_MAX_ATTEMPTS: "3", OUTBOX_TIMEOUT_SECONDS: "2" };
+const QUICK_RETRIES = { outboxFirstRetrySeconds: 0.2, outboxLongestRetrySeconds: 1, outboxAttempts: 3, outboxTryTimeoutSeconds: 2 };
 
 const quote = {
   teamSize: "5 - 9",
@@ -112,13 +112,7 @@ describe("lead and enquiry emails over SMTP", () => {
 
   beforeAll(async () => {
     mailbox = await TestMailbox.start(CREDENTIALS);
-    mailboxServer = await startTestServer({
-      SMTP_URL: mailbox.url,
-      LEAD_NOTIFY_TO: STAFF.join(", "),
-      APP_URL,
-      ...QUICK_RETRIES,
-      ...TEST_OWNER_ENV,
-    });
+    mailboxServer = await startTestServer({ SMTP_URL: mailbox.url, LEAD_NOTIFY_TO: STAFF.join(", "), APP_URL, ...TEST_OWNER_ENV }, { tuning: QUICK_RETRIES });
     owner = await staffClient(mailboxServer, "super_admin");
   });
   afterAll(async () => {
@@ -295,16 +289,17 @@ describe("emails across a restart", () => {
   });
 
   it("sends after a restart what could not be sent before it", async () => {
-    const env = { SMTP_URL: downMailbox.url, LEAD_NOTIFY_TO: "sales@example.co.uk", APP_URL, ...QUICK_RETRIES, OUTBOX_MAX_ATTEMPTS: "1000" };
+    const env = { SMTP_URL: downMailbox.url, LEAD_NOTIFY_TO: "sales@example.co.uk", APP_URL };
+    const tuning = { ...QUICK_RETRIES, outboxAttempts: 1000 };
     await downMailbox.close();
-    first = await startTestServer(env);
+    first = await startTestServer(env, { tuning });
     const visitor = "across-restart@example.co.uk";
     const lead = await postLead(first, visitor);
     await expect.poll(async () => (await outboxOfLead(first, lead.id)).every((row) => row.lastError?.includes("ECONNREFUSED"))).toBe(true);
 
     expect((await first.kill("SIGTERM")).code).toBe(0);
     await downMailbox.listen();
-    second = await startTestServer(env, { dataDir: first.dataDir });
+    second = await startTestServer(env, { dataDir: first.dataDir, tuning });
     await expect.poll(() => downMailbox.to(visitor).length).toBe(1);
     await expect.poll(() => downMailbox.to("sales@example.co.uk").length).toBe(1);
     expect(downMailbox.to(visitor)[0]!.text).toContain(lead.reference);

@@ -25,7 +25,7 @@ const quote = {
 };
 
 /** Quick retries so a test sees several tries: 0.2 s doubling to 1 s, 8 tries, 2 s for an answer. */
-const QUICK_RETRIES = { OUTBOX_RETRY_SECONDS: "0.2", OUTBOX_RETRY_MAX_SECONDS: "1", OUTBOX_MAX_ATTEMPTS: "8", OUTBOX_TIMEOUT_SECONDS: "2" };
+const QUICK_RETRIES = { outboxFirstRetrySeconds: 0.2, outboxLongestRetrySeconds: 1, outboxAttempts: 8, outboxTryTimeoutSeconds: 2 };
 
 const postLead = (server: TestServer, email: string) => submitQuoteRequest(server, { ...quote, email });
 
@@ -40,7 +40,7 @@ describe("lead webhook through the outbox", () => {
 
   beforeAll(async () => {
     hook = await TestHook.start();
-    server = await startTestServer({ LEAD_WEBHOOK_URL: hook.url, ...QUICK_RETRIES, ...TEST_OWNER_ENV });
+    server = await startTestServer({ LEAD_WEBHOOK_URL: hook.url, ...TEST_OWNER_ENV }, { tuning: QUICK_RETRIES });
     owner = await staffClient(server, "super_admin");
   });
   afterAll(async () => {
@@ -172,8 +172,9 @@ describe("deliveries across a crash", () => {
   });
 
   it("sends after a restart what was not delivered when the server was killed (SIGKILL)", async () => {
-    const env = { LEAD_WEBHOOK_URL: hook.url, ...QUICK_RETRIES, OUTBOX_MAX_ATTEMPTS: "1000", OUTBOX_TIMEOUT_SECONDS: "1" };
-    first = await startTestServer(env);
+    const env = { LEAD_WEBHOOK_URL: hook.url };
+    const tuning = { ...QUICK_RETRIES, outboxAttempts: 1000, outboxTryTimeoutSeconds: 1 };
+    first = await startTestServer(env, { tuning });
     // One lead the hook keeps refusing, and one whose delivery is under way (held) at the kill.
     const refused = "refused-until-restart@example.co.uk";
     const inFlight = "in-flight-at-kill@example.co.uk";
@@ -191,7 +192,7 @@ describe("deliveries across a crash", () => {
     hook.behave(refused, {});
     hook.behave(inFlight, {});
     hook.dropHeld();
-    second = await startTestServer(env, { dataDir: first.dataDir });
+    second = await startTestServer(env, { dataDir: first.dataDir, tuning });
     await expect.poll(() => deliveredAt(second!, refusedLead.id)).not.toBeNull();
     await expect.poll(() => deliveredAt(second!, inFlightLead.id)).not.toBeNull();
     expect(hook.acceptedOf(refused)).toHaveLength(1);

@@ -14,7 +14,7 @@ let metricsPort: number;
 
 beforeAll(async () => {
   metricsPort = await freePort();
-  server = await startTestServer({ ...TEST_OWNER_ENV, METRICS_TOKEN, METRICS_PORT: String(metricsPort) });
+  server = await startTestServer({ ...TEST_OWNER_ENV, METRICS_TOKEN, METRICS_ADDRESS: String(metricsPort) });
 });
 afterAll(async () => {
   await server?.stop();
@@ -203,7 +203,7 @@ describe("/metrics", () => {
     expect(after).toMatch(/^http_requests_total\{route="\(unmatched\)",method="POST",status="405"\} \d+$/m);
   });
 
-  it("are served without a token on METRICS_PORT, the internal port Fly scrapes", async () => {
+  it("are served without a token on METRICS_ADDRESS, the internal port Fly scrapes", async () => {
     const text = await new Promise<string>((resolve, reject) => {
       http
         .get({ host: "127.0.0.1", port: metricsPort, path: "/metrics" }, (response) => {
@@ -217,7 +217,7 @@ describe("/metrics", () => {
     expect(text).toContain("# TYPE http_requests_total counter");
   });
 
-  it("listen on METRICS_PORT on loopback only, not on the machine's other addresses", async () => {
+  it("listen on a bare METRICS_ADDRESS port on loopback only, not on the machine's other addresses", async () => {
     const otherAddress = Object.values(os.networkInterfaces())
       .flat()
       .find((address) => address && !address.internal && address.family === "IPv4")?.address;

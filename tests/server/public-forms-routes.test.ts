@@ -155,7 +155,7 @@ describe("newsletter sign-up", () => {
 });
 
 describe("rate limit on public forms", () => {
-  const server = testServerForSuite({ RATE_LIMIT_MAX: "2", RATE_LIMIT_WINDOW_SECONDS: "60" });
+  const server = testServerForSuite({}, { tuning: { rateLimitMax: 2, rateLimitWindowSeconds: 60 } });
 
   it("answers 429 past the limit for one client, without storing, while another client still gets through", async () => {
     expect((await publicClient(server).postForm("/contact", enquiry)).status).toBe(302);

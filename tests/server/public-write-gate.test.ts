@@ -52,7 +52,7 @@ const WRITES: PublicWrite[] = [
 ];
 
 describe("the gate of public writes, in one order", () => {
-  const server = testServerForSuite({ TRUST_PROXY: "true", RATE_LIMIT_MAX: "1", RATE_LIMIT_WINDOW_SECONDS: "600" });
+  const server = testServerForSuite({ TRUST_PROXY: "true" }, { tuning: { rateLimitMax: 1, rateLimitWindowSeconds: 600 } });
 
   it.each(WRITES.map((write, index) => [write.name, write, index] as const))(
     "%s: the client's limit comes before the honeypot",
@@ -76,7 +76,7 @@ describe("the gate of public writes, in one order", () => {
 });
 
 describe("the gate of public writes on a nearly full disk", () => {
-  const server = testServerForSuite({ DISK_FREE_FLOOR_MB: String(1024 * 1024 * 1024) });
+  const server = testServerForSuite({}, { tuning: { diskFreeFloorMb: 1024 * 1024 * 1024 } });
 
   it.each(WRITES.map((write) => [write.name, write] as const))("%s: refused with 503 before the honeypot is looked at", async (_name, write) => {
     expect((await write.send(server, "192.0.2.1", { [HONEYPOT_FIELD]: "https://spam.example" })).status).toBe(503);

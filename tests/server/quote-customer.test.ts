@@ -37,7 +37,7 @@ let leadCount = 0;
 
 beforeAll(async () => {
   mailbox = await TestMailbox.start();
-  server = await startTestServer({ ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, APP_URL, LEAD_NOTIFY_TO: NOTIFY, RATE_LIMIT_MAX: "1000" });
+  server = await startTestServer({ ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, APP_URL, LEAD_NOTIFY_TO: NOTIFY }, { tuning: { rateLimitMax: 1000 } });
   customer = publicClient(server);
   staff = (await staffOfEveryRole(server)) as Record<AdminRole, StaffClient>;
   await addTariffs(staff.admin, [CHOSEN]);
@@ -590,7 +590,7 @@ describe("a quote that can no longer be answered", () => {
 });
 
 describe("rate limits, as the public forms'", () => {
-  const limited = testServerForSuite({ ...TEST_OWNER_ENV, RATE_LIMIT_MAX: "2", RATE_LIMIT_WINDOW_SECONDS: "600" });
+  const limited = testServerForSuite(TEST_OWNER_ENV, { tuning: { rateLimitMax: 2, rateLimitWindowSeconds: 600 } });
 
   it("refuses a client's third answer in the window with 429 and Retry-After, and changes nothing", async () => {
     // Seeded: signing staff in would spend this server's small allowance.

@@ -196,7 +196,7 @@ describe("POST /api/quote-requests", () => {
 });
 
 describe("rate limit on quote requests", () => {
-  const server = testServerForSuite({ RATE_LIMIT_MAX: "3" });
+  const server = testServerForSuite({}, { tuning: { rateLimitMax: 3 } });
 
   it("answers 429 with Retry-After past the limit, storing nothing more", async () => {
     for (let index = 0; index < 3; index++) expect((await postJson(server, completeQuote)).status).toBe(201);

@@ -19,7 +19,7 @@ describe("clientKey", () => {
 });
 
 describe("rate limits on public forms", () => {
-  const server = testServerForSuite({ TRUST_PROXY: "true", RATE_LIMIT_MAX: "2", RATE_LIMIT_GLOBAL_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "600" });
+  const server = testServerForSuite({ TRUST_PROXY: "true" }, { tuning: { rateLimitMax: 2, rateLimitGlobalMax: 5, rateLimitWindowSeconds: 600 } });
 
   // Each client's address as the proxy in front (Fly) names it.
   const signUp = (clientAddress: string, email: string) => publicClient(server).postForm("/about", { email }, { "Fly-Client-IP": clientAddress });
@@ -47,7 +47,7 @@ describe("rate limits on public forms", () => {
 });
 
 describe("the cap from everyone together counts only writes that would be stored", () => {
-  const server = testServerForSuite({ TRUST_PROXY: "true", RATE_LIMIT_MAX: "3", RATE_LIMIT_GLOBAL_MAX: "4", RATE_LIMIT_WINDOW_SECONDS: "600" });
+  const server = testServerForSuite({ TRUST_PROXY: "true" }, { tuning: { rateLimitMax: 3, rateLimitGlobalMax: 4, rateLimitWindowSeconds: 600 } });
 
   const post = (path: string, clientAddress: string, body: URLSearchParams | string) =>
     publicClient(server).post(path, body, {

@@ -12,10 +12,11 @@ import { submitQuoteRequest } from "../support/leads";
 import { DUE_OF_RETENTION_CASES, everyTableRow, monthsBefore, seedRetentionCases } from "../support/retention";
 import { runScript } from "../support/scripts";
 import { seedQuoteLead } from "../support/seeded-quotes";
-import { removeTestData, startTestServer, testDatabaseKind, testPostgresDatabaseFor, type TestServer } from "../support/server";
+import { removeTestData, startTestServer, testDatabaseKind, testPostgresDatabaseFor, type TestServer, type TestServerOptions } from "../support/server";
+import { NEWSLETTER_UNCONFIRMED_DAYS } from "~/features/inbox";
 
 /**
- * Retention running by itself inside the server (RETENTION_RUN_HOURS), and
+ * Retention running by itself inside the server (daily), and
  * `npm run retention` for operators (a dry run may look ahead with --as-of),
  * and what an applied run leaves in the database files.
  */
@@ -33,16 +34,16 @@ function tempFolder(): string {
   return folder;
 }
 
-async function server(env: Record<string, string>, dataDir: string, options: { sqliteOnly?: boolean } = {}): Promise<TestServer> {
+async function server(env: Record<string, string>, dataDir: string, options: TestServerOptions = {}): Promise<TestServer> {
   const made = await startTestServer(env, { dataDir, ...options });
   started.push(made);
   return made;
 }
 
 describe("the daily schedule inside the server", () => {
-  it("runs retention shortly after start-up as the System, anonymising a lead idle past LEAD_RETENTION_MONTHS; off with RETENTION_RUN_HOURS=0", async () => {
+  it("runs retention shortly after start-up as the System, anonymising a lead idle past LEAD_RETENTION_MONTHS; off when a test turns it off", async () => {
     const dataDir = tempFolder();
-    const first = await server({ RETENTION_RUN_HOURS: "0" }, dataDir);
+    const first = await server({}, dataDir);
     const now = new Date();
     const idle = await seedQuoteLead(first.db, { businessName: "Long Idle Ltd", email: "long.idle@example.co.uk" });
     const recent = await seedQuoteLead(first.db, { businessName: "Still Talking Ltd", email: "still.talking@example.co.uk" });
@@ -58,12 +59,12 @@ describe("the daily schedule inside the server", () => {
       .execute();
     // Off: the server plans no run at all (the Retention tab says so), and none ran while it was up.
     const offScreen = await (await (await staffClient(first, "admin")).get("/admin/data-protection")).text();
-    expect(offScreen).toContain("The server does not run retention on its own (RETENTION_RUN_HOURS is 0).");
+    expect(offScreen).toContain("The server does not run retention on its own.");
     expect(offScreen).not.toContain("Next scheduled run:");
     expect(await first.db.selectFrom("retentionRuns").selectAll().execute()).toEqual([]);
     expect((await first.kill("SIGTERM")).code).toBe(0);
 
-    const second = await server({ RETENTION_RUN_HOURS: "24" }, dataDir);
+    const second = await server({}, dataDir, { tuning: { retentionRunHours: 24 } });
     expect(await (await (await staffClient(second, "admin")).get("/admin/data-protection")).text()).toContain("Next scheduled run:");
     await expect
       .poll(async () =>
@@ -89,7 +90,7 @@ describe("the daily schedule inside the server", () => {
 describe("an apply run on SQLite, on a thread of its own", () => {
   it("goes on beside the server's requests; stopped with the server, it ends after its batch and records exactly what it did", async () => {
     const dataDir = tempFolder();
-    const live = await server({ RETENTION_RUN_HOURS: "0" }, dataDir, { sqliteOnly: true });
+    const live = await server({}, dataDir, { sqliteOnly: true });
     const admin = { email: "ada.admin@example.co.uk", password: "a-long-admin-password" };
     await createAdminUserRow(live.db, { ...admin, role: "admin", firstName: "Ada", lastName: "Admin" });
     const LEADS = 3_000;
@@ -157,7 +158,7 @@ describe("npm run retention", () => {
   /** A stopped server's data folder with every retention case as of AS_OF; the command's environment for it. */
   async function seededDataFolder() {
     const dataDir = tempFolder();
-    const live = await server({ RETENTION_RUN_HOURS: "0" }, dataDir);
+    const live = await server({}, dataDir);
     const cases = await seedRetentionCases(live.db, AS_OF);
     expect((await live.kill("SIGTERM")).code).toBe(0);
     const env = { DATA_DIR: dataDir, ...SECRET, ...(testDatabaseKind === "postgres" ? { DATABASE_URL: await testPostgresDatabaseFor(dataDir) } : {}) };
@@ -285,7 +286,7 @@ describe("what an applied run leaves in the SQLite files", () => {
 
   /** A running server holding the idle people (asked for quotes through the site, then 25 months idle) and the kept one. */
   async function serverWithIdleLeads(): Promise<{ live: TestServer; idleIds: number[] }> {
-    const live = await server({ RETENTION_RUN_HOURS: "0" }, tempFolder(), { sqliteOnly: true });
+    const live = await server({}, tempFolder(), { sqliteOnly: true });
     const idleIds: number[] = [];
     for (const someone of [...IDLE, KEPT]) {
       const { id } = await submitQuoteRequest(live, { ...SAMPLE_QUOTE, ...someone });
@@ -336,10 +337,7 @@ describe("what an applied run leaves in the SQLite files", () => {
 
 describe("the privacy page's retention periods", () => {
   it("come from the same settings as the retention job, cached page or not", async () => {
-    const custom = await server(
-      { LEAD_RETENTION_MONTHS: "36", CUSTOMER_RETENTION_YEARS: "7", ENQUIRY_RETENTION_MONTHS: "18", NEWSLETTER_UNCONFIRMED_DAYS: "3" },
-      tempFolder(),
-    );
+    const custom = await server({ LEAD_RETENTION_MONTHS: "36", CUSTOMER_RETENTION_YEARS: "7", ENQUIRY_RETENTION_MONTHS: "18" }, tempFolder());
     for (let view = 0; view < 2; view += 1) {
       const response = await fetch(`${custom.url}/privacy`);
       expect(response.status).toBe(200);
@@ -347,7 +345,7 @@ describe("the privacy page's retention periods", () => {
       expect(text).toContain("up to 3 years after our last contact with you");
       expect(text).toContain("for the length of your contract and 7 years afterwards");
       expect(text).toContain("up to 18 months after you sent your enquiry");
-      expect(text).toContain("a sign-up you do not confirm is deleted after 3 days");
+      expect(text).toContain(`a sign-up you do not confirm is deleted after ${NEWSLETTER_UNCONFIRMED_DAYS} days`);
     }
   });
 });

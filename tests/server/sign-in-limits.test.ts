@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_FAILURES_MAX } from "~/features/staff/sign-in";
 import { createAdminUserRow, signInFrom, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { staffClient } from "../support/client";
 import { postFormFrom } from "../support/from-address";
@@ -17,7 +18,7 @@ const BUSY = "Sign-in is busy right now. Please try again in a few seconds.";
 const randomEmail = () => `someone-${crypto.randomUUID()}@example.co.uk`;
 
 describe("sign-in and the public forms' global bucket", () => {
-  const server = testServerForSuite({ ...TEST_OWNER_ENV, RATE_LIMIT_MAX: "2", RATE_LIMIT_GLOBAL_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "600" });
+  const server = testServerForSuite(TEST_OWNER_ENV, { tuning: { rateLimitMax: 2, rateLimitGlobalMax: 5, rateLimitWindowSeconds: 600 } });
 
   it("lets the owner sign in from a fresh address after many addresses have posted junk to the sign-in form", async () => {
     for (let index = 1; index <= 8; index++) {
@@ -39,7 +40,7 @@ describe("sign-in and the public forms' global bucket", () => {
 });
 
 describe("failed sign-ins across accounts, and the audit log", () => {
-  const server = testServerForSuite({ ...TEST_OWNER_ENV, RATE_LIMIT_MAX: "1000", SIGN_IN_CLIENT_FAILURES_MAX: "5" });
+  const server = testServerForSuite(TEST_OWNER_ENV, { tuning: { rateLimitMax: 1000 } });
 
   it("records each sign-in and each failed one, with the email tried and the client's address but never the password", async () => {
     expect((await signInFrom(server, "127.0.4.1", TEST_OWNER.email, TEST_OWNER.password)).status).toBe(302);
@@ -60,7 +61,7 @@ describe("failed sign-ins across accounts, and the audit log", () => {
 
   it("makes a client that fails for many different emails wait, even for a new email, while another client signs in", async () => {
     const sprayer = "127.0.2.1";
-    for (let attempt = 1; attempt <= 5; attempt++) {
+    for (let attempt = 1; attempt <= CLIENT_FAILURES_MAX; attempt++) {
       const answer = await signInFrom(server, sprayer, randomEmail(), "Spring2024!!");
       expect(answer.status, `attempt ${attempt}`).toBe(401);
       expect(answer.alert).toBe(WRONG);
@@ -98,7 +99,9 @@ async function signInJsonFrom(server: { url: string }, localAddress: string, ema
 }
 
 describe("the queue of password checks", () => {
-  const server = testServerForSuite({ ...TEST_OWNER_ENV, SIGN_IN_QUEUE_MAX: "1" });
+  const server = testServerForSuite(TEST_OWNER_ENV);
+  // More at once than the two checks running and the twenty places behind them.
+  const MORE_THAN_THE_QUEUE = 60;
   beforeAll(async () => {
     // Real accounts: only a check of a real password takes a place in the line.
     for (const email of staffEmails) await createAdminUserRow(server.db, { email, role: "manager", password: "a-staff-members-password" });
@@ -117,7 +120,7 @@ describe("the queue of password checks", () => {
 
   it("answers sign-ins past a full queue with 503 and Retry-After, on the page and in JSON, and never 500", async () => {
     const page = await Promise.all(
-      Array.from({ length: 16 }, (_, index) => signInFrom(server, `127.0.3.${index + 31}`, staffEmail(index), "a-wrong-password")),
+      Array.from({ length: MORE_THAN_THE_QUEUE }, (_, index) => signInFrom(server, `127.0.3.${index + 31}`, staffEmail(index), "a-wrong-password")),
     );
     expect(
       page.every((answer) => [401, 503].includes(answer.status)),
@@ -131,7 +134,7 @@ describe("the queue of password checks", () => {
     }
 
     const json = await Promise.all(
-      Array.from({ length: 16 }, (_, index) => signInJsonFrom(server, `127.0.3.${index + 101}`, staffEmail(index), "a-wrong-password")),
+      Array.from({ length: MORE_THAN_THE_QUEUE }, (_, index) => signInJsonFrom(server, `127.0.4.${index + 101}`, staffEmail(index), "a-wrong-password")),
     );
     expect(
       json.every((answer) => [401, 503].includes(answer.status)),

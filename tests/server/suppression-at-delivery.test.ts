@@ -14,14 +14,14 @@ import { startTestServer, type TestServer } from "../support/server";
 const APP_URL = "https://clearline.example.co.uk";
 const SUPPRESSION_KEY = "a-test-suppression-key-of-at-least-32-characters";
 /** Quick retries and more of them than the test can use up: nothing is given up while the mailbox is down. */
-const RETRIES = { OUTBOX_RETRY_SECONDS: "0.2", OUTBOX_RETRY_MAX_SECONDS: "1", OUTBOX_MAX_ATTEMPTS: "1000", OUTBOX_TIMEOUT_SECONDS: "2" };
+const RETRIES = { outboxFirstRetrySeconds: 0.2, outboxLongestRetrySeconds: 1, outboxAttempts: 1000, outboxTryTimeoutSeconds: 2 };
 
 describe("an address suppressed after its email was queued", () => {
   let mailbox: TestMailbox;
   let server: TestServer;
   beforeAll(async () => {
     mailbox = await TestMailbox.start();
-    server = await startTestServer({ SMTP_URL: mailbox.url, APP_URL, SUPPRESSION_KEY, ...RETRIES, ...TEST_OWNER_ENV });
+    server = await startTestServer({ SMTP_URL: mailbox.url, APP_URL, SUPPRESSION_KEY, ...TEST_OWNER_ENV }, { tuning: RETRIES });
   });
   afterAll(async () => {
     await server?.stop();

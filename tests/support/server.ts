@@ -8,6 +8,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { postgresTypes } from "~/platform/postgres-types";
 import type { Database } from "~/platform/database-types";
+import type { TuningName } from "~/platform/tuning.server";
 import { COOKIE_NAMES } from "~/platform/site-cookies";
 import { TEST_OWNER } from "./owner";
 import { onPostgresServer, postgresDatabaseUrl } from "./postgres-server";
@@ -87,6 +88,8 @@ export interface TestServerOptions {
   sqliteOnly?: boolean;
   /** Modules loaded into the server before it starts (`--import`): a test's hold on part of its work. */
   imports?: string[];
+  /** Tuning constants shortened for the test (a first retry after 0.2 s ...): app/platform/tuning.server.ts. */
+  tuning?: Partial<Record<TuningName, number>>;
 }
 
 /**
@@ -101,7 +104,7 @@ function templateFor(env: Record<string, string>, options: TestServerOptions): S
 /**
  * The real production build (`npm run build` first) on a free port with a
  * fresh DATA_DIR, or `options.dataDir` to start again on an earlier server's
- * data. Rate limits are high unless a test sets RATE_LIMIT_MAX.
+ * data. Rate limits are high unless a test sets `tuning.rateLimitMax`.
  */
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   if (testPostgresUrl && !options.sqliteOnly) return startTestServerOnPostgres(env, options);
@@ -174,7 +177,7 @@ async function startTestServerOnPostgres(env: Record<string, string>, options: T
   };
   let server: BuiltServer;
   try {
-    server = await startBuiltServer({ DATABASE_URL: url, ...env }, { dataDir, imports: options.imports });
+    server = await startBuiltServer({ DATABASE_URL: url, ...env }, { dataDir, imports: options.imports, tuning: options.tuning });
   } catch (error) {
     await removeDatabase();
     throw error;

@@ -7,8 +7,7 @@ describe("configuration", () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(3000);
     expect(env.DATA_DIR).toBe(path.resolve("./data"));
-    expect(env.RATE_LIMIT_MAX).toBeGreaterThan(0);
-    expect(env.BRAND_REFERENCE_PREFIX).toMatch(/^[A-Z]{3}$/);
+    expect(env.BRAND_NAME).toBe("ClearLine Business");
     expect(env.ANALYTICS_GA_MEASUREMENT_ID).toBeUndefined();
   });
 
@@ -45,32 +44,21 @@ describe("configuration", () => {
   it.each([
     ["PORT", { PORT: "not-a-number" }],
     ["PORT", { PORT: "70000" }],
-    ["RATE_LIMIT_MAX", { RATE_LIMIT_MAX: "0" }],
     ["APP_URL", { APP_URL: "not a url" }],
     ["BRAND_EMAIL", { BRAND_EMAIL: "nobody" }],
-    ["BRAND_REFERENCE_PREFIX", { BRAND_REFERENCE_PREFIX: "abcd" }],
     ["ANALYTICS_GA_MEASUREMENT_ID", { ANALYTICS_GA_MEASUREMENT_ID: "UA-123" }],
     ["TRUST_PROXY", { TRUST_PROXY: "maybe" }],
-    ["AWS_ENDPOINT_URL_S3", { BUCKET_NAME: "images", AWS_ENDPOINT_URL_S3: "fly.storage.tigris.dev" }],
-    ["AWS_SECRET_ACCESS_KEY", { BUCKET_NAME: "images", AWS_ACCESS_KEY_ID: "tid_123" }],
-    ["AWS_ACCESS_KEY_ID", { BUCKET_NAME: "images", AWS_SECRET_ACCESS_KEY: "tsec_456" }],
-    ["BUCKET_NAME", { AWS_ENDPOINT_URL_S3: "https://fly.storage.tigris.dev", AWS_ACCESS_KEY_ID: "tid_123", AWS_SECRET_ACCESS_KEY: "tsec_456" }],
-    ["OUTBOX_RETRY_SECONDS", { OUTBOX_RETRY_SECONDS: "0" }],
-    ["OUTBOX_RETRY_MAX_SECONDS", { OUTBOX_RETRY_SECONDS: "60", OUTBOX_RETRY_MAX_SECONDS: "30" }],
-    ["OUTBOX_MAX_ATTEMPTS", { OUTBOX_MAX_ATTEMPTS: "2.5" }],
-    ["OUTBOX_TIMEOUT_SECONDS", { OUTBOX_TIMEOUT_SECONDS: "soon" }],
     ["SMTP_URL", { SMTP_URL: "https://mail.example.com" }],
     ["LEAD_NOTIFY_TO", { LEAD_NOTIFY_TO: "sales@example.co.uk, nobody" }],
     ["APP_URL", { NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", SMTP_URL: "smtp://mail.example.com:587" }],
-    ["BACKUP_INTERVAL_HOURS", { BACKUP_INTERVAL_HOURS: "-1" }],
-    ["BACKUP_KEEP", { BACKUP_KEEP: "0" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
     ["METRICS_TOKEN", { METRICS_TOKEN: "short" }],
-    ["METRICS_PORT", { METRICS_PORT: "99999" }],
+    ["METRICS_ADDRESS", { METRICS_ADDRESS: "99999" }],
+    ["METRICS_ADDRESS", { METRICS_ADDRESS: "fly-local-6pn" }],
+    ["METRICS_ADDRESS", { METRICS_ADDRESS: "http://fly-local-6pn:9091" }],
+    ["LEAD_RETENTION_MONTHS", { LEAD_RETENTION_MONTHS: "0" }],
     ["DATABASE_URL", { DATABASE_URL: "mysql://db.internal/quotes" }],
     ["LEAD_WEBHOOK_URL", { LEAD_WEBHOOK_URL: "ftp://hooks.example.com/leads" }],
-    ["IMAGE_DECODE_CONCURRENCY", { IMAGE_DECODE_CONCURRENCY: "0" }],
-    ["IMAGE_DECODE_QUEUE", { IMAGE_DECODE_QUEUE: "-1" }],
     ["LEAD_WEBHOOK_SECRET", { LEAD_WEBHOOK_SECRET: "too-short" }],
     ["LEAD_WEBHOOK_SECRET", { LEAD_WEBHOOK_SECRET: `whsec_${Buffer.alloc(16).toString("base64")}` }],
     ["LEAD_WEBHOOK_SECRET", { LEAD_WEBHOOK_SECRET: "whsec_not base64 at all, though long enough" }],
@@ -93,13 +81,12 @@ describe("configuration", () => {
     expect(() => parseEnv({ PORT: "-1" })).toThrow(/^Invalid configuration: PORT/);
   });
 
-  it("has defaults for backups, logs and metrics: no schedule, 14 kept, info, no metrics", () => {
+  it("logs at info and serves no metrics by default; a metrics port alone listens on loopback", () => {
     const env = parseEnv({});
-    expect([env.BACKUP_INTERVAL_HOURS, env.BACKUP_KEEP, env.LOG_LEVEL, env.METRICS_TOKEN, env.METRICS_PORT]).toEqual([0, 14, "info", undefined, undefined]);
-    expect(parseEnv({ BACKUP_INTERVAL_HOURS: "6", METRICS_PORT: "9091" })).toMatchObject({
-      BACKUP_INTERVAL_HOURS: 6,
-      METRICS_PORT: 9091,
-    });
+    expect([env.LOG_LEVEL, env.METRICS_TOKEN, env.METRICS_ADDRESS]).toEqual(["info", undefined, undefined]);
+    expect(parseEnv({ METRICS_ADDRESS: "9091" }).METRICS_ADDRESS).toEqual({ host: "127.0.0.1", port: 9091 });
+    expect(parseEnv({ METRICS_ADDRESS: "fly-local-6pn:9091" }).METRICS_ADDRESS).toEqual({ host: "fly-local-6pn", port: 9091 });
+    expect(parseEnv({ METRICS_ADDRESS: "[fdaa::3]:9091" }).METRICS_ADDRESS).toEqual({ host: "fdaa::3", port: 9091 });
   });
 
   it("reads the email settings: SMTP_URL, and LEAD_NOTIFY_TO as a list", () => {
@@ -123,27 +110,9 @@ describe("configuration", () => {
     expect(env.ANALYTICS_GA_MEASUREMENT_ID).toBe("G-ABC123");
   });
 
-  it("keeps images in DATA_DIR by default, and reads the Fly/Tigris bucket settings", () => {
+  it("keeps images in DATA_DIR by default, in the bucket BUCKET_NAME names when set", () => {
     expect(parseEnv({}).BUCKET_NAME).toBeUndefined();
-    const env = parseEnv({
-      BUCKET_NAME: "clearline-images",
-      AWS_ENDPOINT_URL_S3: "https://fly.storage.tigris.dev",
-      AWS_REGION: "auto",
-      AWS_ACCESS_KEY_ID: "tid_123",
-      AWS_SECRET_ACCESS_KEY: "tsec_456",
-    });
-    expect(env).toMatchObject({
-      BUCKET_NAME: "clearline-images",
-      AWS_ENDPOINT_URL_S3: "https://fly.storage.tigris.dev",
-      AWS_REGION: "auto",
-      AWS_ACCESS_KEY_ID: "tid_123",
-      AWS_SECRET_ACCESS_KEY: "tsec_456",
-    });
-  });
-
-  it("retries outbox deliveries from 30 s, doubling up to an hour, 20 tries, 10 s for an answer; fractions of a second for tests", () => {
-    expect(parseEnv({})).toMatchObject({ OUTBOX_RETRY_SECONDS: 30, OUTBOX_RETRY_MAX_SECONDS: 3600, OUTBOX_MAX_ATTEMPTS: 20, OUTBOX_TIMEOUT_SECONDS: 10 });
-    expect(parseEnv({ OUTBOX_RETRY_SECONDS: "0.2", OUTBOX_RETRY_MAX_SECONDS: "1" })).toMatchObject({ OUTBOX_RETRY_SECONDS: 0.2, OUTBOX_RETRY_MAX_SECONDS: 1 });
+    expect(parseEnv({ BUCKET_NAME: " clearline-images " }).BUCKET_NAME).toBe("clearline-images");
   });
 
   it("takes an http:// webhook in production only to this machine; https:// anywhere", () => {

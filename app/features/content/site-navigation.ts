@@ -1,7 +1,7 @@
 /** The public site's links, in the order the header and footer show them. */
 export const HEADER_LINKS = [
   { to: "/about", label: "About" },
-  { to: "/business-mobile", label: "{product}" },
+  { to: "/business-mobile", label: "Business Mobiles" },
   { to: "/testimonials", label: "Testimonials" },
   { to: "/contact", label: "Contact" },
 ] as const;

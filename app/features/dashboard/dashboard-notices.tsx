@@ -14,13 +14,13 @@ const plural = (count: number, one: string, many: string) => `${formatCount(coun
 
 const megabytes = (bytes: number) => `${formatCount(Math.floor(bytes / (1024 * 1024)))} MB`;
 
-/** The data volume is under DISK_FREE_FLOOR_MB: the public site refuses new submissions until space is freed. */
+/** The data volume is under its floor (disk-space.server.ts): the public site refuses new submissions until space is freed. */
 export function DiskSpaceWarning({ space }: { space: DiskSpace }) {
   return (
     <AttentionPanel id="disk-space" testId="disk-space-warning" title="The data volume is nearly full">
       <p className="mt-2 text-sm text-red-900">
-        {megabytes(space.freeBytes)} free, under the floor of {megabytes(space.floorBytes)} (DISK_FREE_FLOOR_MB). Public quote requests, contact enquiries and
-        newsletter sign-ups are refused until space is freed: make the volume larger, or remove old backups or images.
+        {megabytes(space.freeBytes)} free, under the floor of {megabytes(space.floorBytes)}. Public quote requests, contact enquiries and newsletter sign-ups
+        are refused until space is freed: make the volume larger, or remove old backups or images.
       </p>
     </AttentionPanel>
   );

@@ -1,7 +1,14 @@
 import crypto from "node:crypto";
 import type { AdminUser } from "~/features/staff";
 import type { ConsentWithdrawnHow } from "~/features/leads";
-import { listUnsubscribeHeaders, newsletterConfirmationEmail, newsletterConfirmPath, newsletterStatus, unsubscribePath } from "./newsletter";
+import {
+  NEWSLETTER_UNCONFIRMED_DAYS,
+  listUnsubscribeHeaders,
+  newsletterConfirmationEmail,
+  newsletterConfirmPath,
+  newsletterStatus,
+  unsubscribePath,
+} from "./newsletter";
 import type { SelectQueryBuilder } from "kysely";
 import { brand } from "~/platform/brand.server";
 import { env } from "~/platform/env.server";
@@ -83,12 +90,12 @@ export async function subscribeToNewsletter(input: NewsletterSignupInput, source
       .updateTable("newsletterSignups")
       .set({
         confirmationTokenHash: hashToken(token),
-        confirmationExpiresAt: addDaysToInstant(now, env.NEWSLETTER_UNCONFIRMED_DAYS).toISOString(),
+        confirmationExpiresAt: addDaysToInstant(now, NEWSLETTER_UNCONFIRMED_DAYS).toISOString(),
       })
       .where("id", "=", signup.id)
       .execute();
     const unsubscribeUrl = `${env.APP_URL}${unsubscribePath(unsubscribeToken(signup.id))}`;
-    const content = newsletterConfirmationEmail(`${env.APP_URL}${newsletterConfirmPath(token)}`, unsubscribeUrl, env.NEWSLETTER_UNCONFIRMED_DAYS, brand);
+    const content = newsletterConfirmationEmail(`${env.APP_URL}${newsletterConfirmPath(token)}`, unsubscribeUrl, NEWSLETTER_UNCONFIRMED_DAYS, brand);
     const headers = listUnsubscribeHeaders(unsubscribeUrl, brand.email);
     await addToOutbox(trx, [
       { kind: "newsletter.confirmation-email", leadId: null, payload: { to: [signup.email], replyTo: brand.email, headers, ...content } },

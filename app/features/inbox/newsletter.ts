@@ -12,6 +12,9 @@ import { escapeHtml } from "~/lib/html";
 
 export { NEWSLETTER_CONSENT_STATEMENT } from "~/features/leads";
 
+/** An unconfirmed sign-up is deleted this many days after it was made, and its confirmation link works as long. */
+export const NEWSLETTER_UNCONFIRMED_DAYS = 7;
+
 export const NEWSLETTER_STATUSES = ["Pending", "Subscribed", "Unsubscribed"] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 

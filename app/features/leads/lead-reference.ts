@@ -4,6 +4,9 @@
  */
 export const LEAD_REFERENCE_PATTERN = /^[A-Z]{3}-\d{4}-\d{6}$/;
 
-export function formatLeadReference(prefix: string, year: number, number: number): string {
-  return `${prefix}-${year}-${String(number).padStart(6, "0")}`;
+/** The brand's initials: staff and customers quote it on the phone, so it never changes. */
+const LEAD_REFERENCE_PREFIX = "CLB";
+
+export function formatLeadReference(year: number, number: number): string {
+  return `${LEAD_REFERENCE_PREFIX}-${year}-${String(number).padStart(6, "0")}`;
 }

@@ -3,7 +3,6 @@ import { parseWithSchema, type FieldErrors } from "~/lib/form-submission";
 import { formatLeadReference } from "./lead-reference";
 import { QUOTE_DEAL_MESSAGES } from "./quote-request";
 import { quoteRequestSchema, type QuoteRequestInput } from "./quote-request-schema";
-import { env } from "~/platform/env.server";
 import { getDb, isUniqueViolation } from "~/platform/db.server";
 import { groupCommit } from "~/platform/group-commit.server";
 import { queueNewLeadEmails } from "./lead-emails.server";
@@ -28,7 +27,7 @@ interface SubmissionContext {
 }
 
 function newReference(now: Date): string {
-  return formatLeadReference(env.BRAND_REFERENCE_PREFIX, ukYear(now), crypto.randomInt(0, 1_000_000));
+  return formatLeadReference(ukYear(now), crypto.randomInt(0, 1_000_000));
 }
 
 /** A reference shaped like a real one, for answers to bots (nothing is stored). */
@@ -167,7 +166,7 @@ export async function createLead(input: QuoteRequestInput, context: SubmissionCo
 
 export type QuoteSubmission =
   | { status: "invalid"; fieldErrors: FieldErrors; missingRequired: boolean }
-  /** Past RATE_LIMIT_GLOBAL_MAX quote requests from everyone together in the window. */
+  /** Past the global limit of quote requests from everyone together in the window. */
   | { status: "busy"; retryAfterSeconds: number }
   | { status: "created"; lead: CreatedLead; deal: LeadDeal };
 

@@ -1,7 +1,9 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
 import { REMOVED_WORDS, RETENTION_KINDS, type RetentionKind } from "./data-protection";
 import type { Database } from "~/platform/database-types";
-import { AUDIT_REWRITE_ACTIONS, auditSummaryWithoutDetails, customerContractEnd } from "./retention";
+import { AUDIT_DETAIL_MONTHS, AUDIT_REWRITE_ACTIONS, auditSummaryWithoutDetails, customerContractEnd } from "./retention";
+import { NEWSLETTER_UNCONFIRMED_DAYS } from "~/features/inbox";
+import { OUTBOX_KEEP_DAYS } from "~/platform/outbox-purge.server";
 import { CLIENT_FAILURES_FORGOTTEN_AFTER_HOURS } from "~/features/staff";
 import { env } from "~/platform/env.server";
 import { anonymiseEnquiries, anonymiseLeads, deleteNewsletterSignups } from "./anonymisation.server";
@@ -44,10 +46,10 @@ export function cutoffsFor(asOf: Date): Cutoffs {
     asOf,
     leads: addMonthsToInstant(asOf, -env.LEAD_RETENTION_MONTHS).toISOString(),
     enquiries: addMonthsToInstant(asOf, -env.ENQUIRY_RETENTION_MONTHS).toISOString(),
-    newsletter: addDaysToInstant(asOf, -env.NEWSLETTER_UNCONFIRMED_DAYS).toISOString(),
-    outbox: addDaysToInstant(asOf, -env.OUTBOX_KEEP_DAYS).toISOString(),
+    newsletter: addDaysToInstant(asOf, -NEWSLETTER_UNCONFIRMED_DAYS).toISOString(),
+    outbox: addDaysToInstant(asOf, -OUTBOX_KEEP_DAYS).toISOString(),
     signInThrottle: new Date(asOf.getTime() - CLIENT_FAILURES_FORGOTTEN_AFTER_HOURS * 60 * 60_000).toISOString(),
-    auditDetails: addMonthsToInstant(asOf, -env.AUDIT_DETAIL_MONTHS).toISOString(),
+    auditDetails: addMonthsToInstant(asOf, -AUDIT_DETAIL_MONTHS).toISOString(),
   };
 }
 

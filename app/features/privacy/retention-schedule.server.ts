@@ -1,13 +1,12 @@
 import { sql } from "kysely";
 import { databaseKind, getDb } from "~/platform/db.server";
-import { env } from "~/platform/env.server";
 import { onStop } from "~/platform/graceful-stop.server";
 import { logger } from "~/platform/logger.server";
-import { runRetention, stopRetention } from "./retention.server";
+import { RETENTION_RUN_HOURS, runRetention, stopRetention } from "./retention.server";
 
 /**
  * Retention on its own: a run shortly after the server starts (once it is
- * serving), then every RETENTION_RUN_HOURS (off when 0); stopped with the
+ * serving), then every RETENTION_RUN_HOURS (a test may turn it off); stopped with the
  * server, a run under way ending after its batch (started from startup.server.ts,
  * like the quotes' expiry). On a fleet on Postgres each machine's timer fires,
  * but a run takes an advisory lock first: the machines that find it taken skip.
@@ -20,7 +19,7 @@ const RETENTION_LOCK_KEY = 0x72657465;
 
 const schedule = { timer: undefined as NodeJS.Timeout | undefined, nextRunAt: null as Date | null, stopped: false };
 
-/** When this server will next run retention on its own; null when it will not (RETENTION_RUN_HOURS=0). */
+/** When this server will next run retention on its own; null when it will not (test servers only: RETENTION_RUN_HOURS is 0). */
 export function nextScheduledRetentionRun(): Date | null {
   return schedule.nextRunAt;
 }
@@ -53,7 +52,7 @@ function runAt(delayMs: number): void {
   schedule.timer = setTimeout(() => {
     runOnce()
       .catch((error) => logger.error({ event: "retention.schedule_failed", err: error }, "Retention: the scheduled run failed"))
-      .finally(() => runAt(env.RETENTION_RUN_HOURS * 3_600_000));
+      .finally(() => runAt(RETENTION_RUN_HOURS * 3_600_000));
   }, delayMs).unref();
 }
 
@@ -61,7 +60,7 @@ function runAt(delayMs: number): void {
 export function startRetentionSchedule(): void {
   // Any run under way, the schedule's or a staff member's "Run now", ends after its batch when the server stops.
   onStop(stopRetention);
-  if (!env.RETENTION_RUN_HOURS) return;
+  if (!RETENTION_RUN_HOURS) return;
   onStop(() => {
     schedule.stopped = true;
     schedule.nextRunAt = null;

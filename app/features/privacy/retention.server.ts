@@ -8,6 +8,10 @@ import type { Database } from "~/platform/database-types";
 import type { RetentionSettings } from "./retention-screen";
 import { databaseKind, getDb, nowIso } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
+import { tuned } from "~/platform/tuning.server";
+import { NEWSLETTER_UNCONFIRMED_DAYS } from "~/features/inbox";
+import { OUTBOX_KEEP_DAYS } from "~/platform/outbox-purge.server";
+import { AUDIT_DETAIL_MONTHS } from "./retention";
 import { logger } from "~/platform/logger.server";
 import { recordAudit } from "~/features/staff/index.server";
 import { ModelError } from "~/platform/model-error.server";
@@ -161,15 +165,18 @@ export async function latestRetentionRuns(limit = 10): Promise<RetentionRun[]> {
   return rows.map(runFromRow);
 }
 
-/** The periods in force, from the settings: the screen's and the privacy page's figures. */
+/** Retention runs on its own shortly after start-up and then this often (a fleet: one machine at a time). */
+export const RETENTION_RUN_HOURS = tuned("retentionRunHours", 24);
+
+/** The periods in force, from the settings and constants: the screen's and the privacy page's figures. */
 export function retentionSettings(): RetentionSettings {
   return {
     leadMonths: env.LEAD_RETENTION_MONTHS,
     customerYears: env.CUSTOMER_RETENTION_YEARS,
     enquiryMonths: env.ENQUIRY_RETENTION_MONTHS,
-    newsletterUnconfirmedDays: env.NEWSLETTER_UNCONFIRMED_DAYS,
-    outboxKeepDays: env.OUTBOX_KEEP_DAYS,
-    auditDetailMonths: env.AUDIT_DETAIL_MONTHS,
-    runHours: env.RETENTION_RUN_HOURS,
+    newsletterUnconfirmedDays: NEWSLETTER_UNCONFIRMED_DAYS,
+    outboxKeepDays: OUTBOX_KEEP_DAYS,
+    auditDetailMonths: AUDIT_DETAIL_MONTHS,
+    runHours: RETENTION_RUN_HOURS,
   };
 }

@@ -13,8 +13,6 @@ function isCurrent(to: string, currentPath: string) {
 
 /** The site's header; `currentPath` is the page it is on, whose link it marks. */
 export function SiteHeader({ currentPath, brand }: { currentPath: string; brand: Brand }) {
-  const linkLabel = (label: string) => label.replace("{product}", brand.product);
-
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a
@@ -35,7 +33,7 @@ export function SiteHeader({ currentPath, brand }: { currentPath: string; brand:
                 aria-current={current ? "page" : undefined}
                 className={cn("rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100", current ? "text-brand-700" : "text-slate-700")}
               >
-                {linkLabel(link.label)}
+                {link.label}
               </Link>
             );
           })}
@@ -61,7 +59,7 @@ export function SiteHeader({ currentPath, brand }: { currentPath: string; brand:
                     aria-current={isCurrent(link.to, currentPath) ? "page" : undefined}
                     className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
                   >
-                    {linkLabel(link.label)}
+                    {link.label}
                   </Link>
                 </li>
               ))}

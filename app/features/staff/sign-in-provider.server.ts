@@ -12,6 +12,7 @@ import { logger } from "~/platform/logger.server";
 import { ProviderUnavailable, SignInRefused } from "./sign-in-errors.server";
 import { SIGN_IN_TEXT } from "./staff-messages";
 import { requestContext } from "~/platform/request-store.server";
+import { tuned } from "~/platform/tuning.server";
 
 /** Sign-in through the OpenID Connect provider: discovery (with back-off), the token and userinfo requests. */
 
@@ -33,8 +34,10 @@ const oidcConfigurationSchema = z.object({
   userinfo_endpoint: z.string().url(),
 });
 
-/** Every call to the provider is given up after OIDC_TIMEOUT_SECONDS: a hung provider must not hold requests. */
-const providerTimeoutMs = () => env.OIDC_TIMEOUT_SECONDS * 1000;
+/** Every call to the provider is given up after this long: a hung provider must not hold requests. */
+const providerTimeoutMs = () => tuned("providerTimeoutSeconds", 10) * 1000;
+/** After a failed discovery, sign-in waits this long before asking the provider again, doubling up to 5 minutes. */
+const PROVIDER_RETRY_SECONDS = tuned("providerRetrySeconds", 30);
 
 /** The token request, as remix-auth-oauth2 makes it (client secret by HTTP Basic, PKCE), within the time limit. */
 class TimedOAuth2Strategy extends OAuth2Strategy<AdminUser> {
@@ -65,9 +68,9 @@ let failedDiscoveries = 0;
 let nextDiscoveryAt = 0;
 let lastDiscoveryError: ProviderUnavailable | undefined;
 
-/** After the n-th failed discovery in a row: OIDC_RETRY_SECONDS, doubling, up to 5 minutes (or OIDC_RETRY_SECONDS if longer). */
+/** After the n-th failed discovery in a row: PROVIDER_RETRY_SECONDS, doubling, up to 5 minutes. */
 function discoveryRetrySeconds(failures: number): number {
-  return Math.min(Math.max(env.OIDC_RETRY_SECONDS, 300), env.OIDC_RETRY_SECONDS * 2 ** Math.min(failures - 1, 20));
+  return Math.min(Math.max(PROVIDER_RETRY_SECONDS, 300), PROVIDER_RETRY_SECONDS * 2 ** Math.min(failures - 1, 20));
 }
 
 /**

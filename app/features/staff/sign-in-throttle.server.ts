@@ -3,6 +3,7 @@ import {
   accountDelayMs,
   ACCOUNT_WINDOW_MINUTES,
   CLIENT_ACROSS_ACCOUNTS_WINDOW_MINUTES,
+  CLIENT_FAILURES_MAX,
   CLIENT_FAILURES_FORGOTTEN_AFTER_HOURS,
   CLIENT_WAITS_SECONDS,
   CLIENT_WAIT_MAX_DOUBLINGS,
@@ -11,7 +12,6 @@ import {
   FREE_FAILURES_PER_CLIENT,
 } from "./sign-in";
 import { getDb } from "~/platform/db.server";
-import { env } from "~/platform/env.server";
 
 /**
  * Password guessing is slowed per (account, client) and per account, in the
@@ -27,7 +27,7 @@ import { env } from "~/platform/env.server";
  *
  * - A client that fails for many accounts (one password tried on many
  *   emails) waits too: its checks across every account are counted the same
- *   way, before the password is checked, and past SIGN_IN_CLIENT_FAILURES_MAX
+ *   way, before the password is checked, and past CLIENT_FAILURES_MAX
  *   within CLIENT_ACROSS_ACCOUNTS_WINDOW_MINUTES it is refused whatever the
  *   email, until that long has passed since its last counted check.
  *
@@ -54,7 +54,7 @@ async function claimAcrossAccounts(client: string, now: Date): Promise<SignInCla
     ON CONFLICT ("accountKey", "clientKey") DO UPDATE SET
       failures = CASE WHEN "signInThrottle"."lastFailedAt" < ${windowStart} THEN 1 ELSE "signInThrottle".failures + 1 END,
       "lastFailedAt" = ${nowIso}
-    WHERE "signInThrottle"."lastFailedAt" < ${windowStart} OR "signInThrottle".failures < ${env.SIGN_IN_CLIENT_FAILURES_MAX}
+    WHERE "signInThrottle"."lastFailedAt" < ${windowStart} OR "signInThrottle".failures < ${CLIENT_FAILURES_MAX}
     RETURNING failures`.execute(db);
   if (claimed.rows.length > 0) return { allowed: true, delayMs: 0 };
   const row = await db

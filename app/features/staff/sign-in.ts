@@ -29,10 +29,12 @@ export const EVERY_CLIENT = "*";
  * The client-wide row's account key (no email looks like this): a client's
  * failures across every account, so trying one password on many emails
  * (password spraying) is slowed as well. Its count starts again after this
- * long without a failure; how many it may have is SIGN_IN_CLIENT_FAILURES_MAX.
+ * long without a failure; it may have CLIENT_FAILURES_MAX.
  */
 export const EVERY_ACCOUNT = "*";
 export const CLIENT_ACROSS_ACCOUNTS_WINDOW_MINUTES = 15;
+/** Failed sign-ins one client may make across all accounts in that window: a whole office mistyping, never a spraying script. */
+export const CLIENT_FAILURES_MAX = 20;
 
 /** A temporary password (first start, Add Admin User, reset) works for this long, and must be changed at first sign-in. */
 export const TEMPORARY_PASSWORD_DAYS = 7;

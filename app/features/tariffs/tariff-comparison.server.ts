@@ -12,8 +12,7 @@ import { priceTariff, withVat } from "./tariff-prices";
 import { comparisonSearchParams, parseComparisonLeniently } from "./tariff-comparison-schema";
 import { DEALS_SHOWN, emptyComparisonMessage, type ComparisonFilter, type DealsComparison, type EmptyComparisonReason } from "./tariff-deal-words";
 import type { Tariff, TariffOffer } from "./tariffs";
-import { env } from "~/platform/env.server";
-import { ClientTurnsFull, consumeClientAllowance, inClientTurn, peekClientAllowance } from "~/platform/rate-limit.server";
+import { ClientTurnsFull, RATE_LIMIT_MAX, consumeClientAllowance, inClientTurn, peekClientAllowance } from "~/platform/rate-limit.server";
 import { listLiveTariffs } from "./tariffs.server";
 
 /**
@@ -80,7 +79,7 @@ export class NewComparisonsLimited extends Error {
 
 /** What a client's new comparisons are counted and taken in turn under. */
 const NEW_COMPARISON = "new-comparison";
-const newComparisonsAllowed = () => env.RATE_LIMIT_MAX * NEW_COMPARISONS_PER_POST;
+const newComparisonsAllowed = () => RATE_LIMIT_MAX * NEW_COMPARISONS_PER_POST;
 
 /**
  * Whether this client is past its allowance of new comparisons, counting nothing: why (answer

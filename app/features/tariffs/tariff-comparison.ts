@@ -17,8 +17,8 @@ export interface TariffComparisonQuery {
 
 /**
  * New comparisons (ones whose result is not kept: each prices the whole catalogue) one client may
- * ask for per RATE_LIMIT_WINDOW_SECONDS, for each public post RATE_LIMIT_MAX allows it: 60 a
- * minute with the defaults, more than a visitor trying every filter, and raised with it for
+ * ask for per rate-limit window, for each public post RATE_LIMIT_MAX allows it: 60 a
+ * minute, more than a visitor trying every filter, and raised with it for
  * benchmarks and test runs. Comparisons already kept are answered whatever the count
  * (`compareLiveTariffs`).
  */
