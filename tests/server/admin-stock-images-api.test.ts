@@ -373,7 +373,12 @@ describe("stock image routes with S3 storage (BUCKET_NAME set)", () => {
     s3 = await startS3Server();
     server = await startTestServer({ ...TEST_OWNER_ENV, ...s3.env });
     api = apiClient(server, await staffOfEveryRole(server));
-    bucket = new S3Storage({ bucket: s3.bucket, endpoint: s3.endpoint, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
+    bucket = new S3Storage({
+      bucket: s3.bucket,
+      region: "auto",
+      endpoint: s3.endpoint,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
   });
   afterAll(async () => {
     await bucket?.destroy();

@@ -189,7 +189,12 @@ describe("images stored before sizes were recorded", () => {
 
   beforeAll(async () => {
     s3 = await startS3Server();
-    bucket = new S3Storage({ bucket: s3.bucket, endpoint: s3.endpoint, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
+    bucket = new S3Storage({
+      bucket: s3.bucket,
+      region: "auto",
+      endpoint: s3.endpoint,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
   });
   afterAll(async () => {
     await bucket?.destroy();
