@@ -33,7 +33,8 @@ export function RouteDialog({ title, description, closeTo, children, wide = fals
     <div className="fixed inset-0 z-40 overflow-y-auto" data-testid="route-dialog">
       {/* The backdrop is a link so a click on it closes the dialog, scripts or not; keyboards use the Close link. */}
       <Link to={closeTo} preventScrollReset aria-hidden="true" tabIndex={-1} className="fixed inset-0 bg-slate-900/60" data-testid="dialog-backdrop" />
-      <div className="pointer-events-none relative flex min-h-full items-center justify-center p-4 sm:p-6">
+      {/* A full-height sheet on a phone; a centred panel from `sm`. */}
+      <div className="pointer-events-none relative flex min-h-full items-stretch justify-center sm:items-center sm:p-6">
         <div
           ref={panelRef}
           role="dialog"
@@ -42,9 +43,9 @@ export function RouteDialog({ title, description, closeTo, children, wide = fals
           aria-describedby={description ? descriptionId : undefined}
           tabIndex={-1}
           className={cn(
-            "pointer-events-auto relative grid w-full gap-5",
+            "pointer-events-auto relative grid w-full content-start gap-5",
             wide === "extra" ? "max-w-4xl" : wide ? "max-w-2xl" : "max-w-lg",
-            "rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none",
+            "bg-white p-4 shadow-xl ring-1 ring-slate-200 focus:outline-none sm:rounded-xl sm:p-6",
           )}
         >
           <div className="flex items-start justify-between gap-4">

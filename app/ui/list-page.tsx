@@ -41,7 +41,7 @@ export interface CountCard {
 
 export function CountCards({ label, cards, testId }: { label: string; cards: CountCard[]; testId: string }) {
   return (
-    <section aria-label={label} className={cn("grid gap-4", cards.length > 2 ? "sm:grid-cols-2 xl:grid-cols-4" : "grid-cols-2")}>
+    <section aria-label={label} className={cn("grid grid-cols-2 gap-3 sm:gap-4", cards.length > 2 && "xl:grid-cols-4")}>
       {cards.map((card) => (
         <StatCard key={card.key} label={card.label} value={formatCount(card.value)} icon={card.icon} testId={testId} />
       ))}
@@ -67,11 +67,23 @@ export function ListPanel({ label, page, pageCount, children }: { label: string;
 /** A column's name, or its name and classes (e.g. shown only from a breakpoint: match them on the cells). */
 export type ListColumn = string | { label: string; className: string };
 
-/** A list's table: a header row of column names (the last, Actions, on the right) and the rows. */
-export function ListTable({ columns, children }: { columns: readonly ListColumn[]; children: ReactNode }) {
+/**
+ * Below `md` a stacked list shows each row as a card, each cell under its column's name (`ListCell`'s label):
+ * a phone sees every field, the status and the actions without scrolling sideways.
+ */
+const STACKED_BELOW_MD = cn(
+  "max-md:block max-md:[&_thead]:hidden max-md:[&_tbody]:block max-md:[&_tr]:grid max-md:[&_tr]:gap-2 max-md:[&_tr]:px-4 max-md:[&_tr]:py-4",
+  "max-md:[&_td]:grid max-md:[&_td]:grid-cols-[7rem_minmax(0,1fr)] max-md:[&_td]:items-start max-md:[&_td]:justify-items-start max-md:[&_td]:gap-3 max-md:[&_td]:p-0 max-md:[&_td]:text-left",
+  "max-md:[&_td]:before:pt-0.5 max-md:[&_td]:before:text-xs max-md:[&_td]:before:font-semibold max-md:[&_td]:before:text-slate-500 max-md:[&_td]:before:uppercase",
+  "max-md:[&_td]:max-w-none max-md:[&_td]:[overflow-wrap:anywhere] max-md:[&_td]:before:content-[attr(data-label)]",
+);
+
+/** A list's table: a header row of column names (the last, Actions, on the right) and the rows; `stacked`: cards on a phone. */
+export function ListTable({ columns, stacked = false, children }: { columns: readonly ListColumn[]; stacked?: boolean; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+    // Relative, so what is positioned inside (screen-reader names of icon links) scrolls with the table, never widening the page.
+    <div className="relative overflow-x-auto">
+      <table className={cn("min-w-full divide-y divide-slate-200 text-sm", stacked && STACKED_BELOW_MD)}>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             {columns.map((column, index) => {
@@ -87,6 +99,21 @@ export function ListTable({ columns, children }: { columns: readonly ListColumn[
         <tbody className="divide-y divide-slate-100 bg-white">{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A cell of a stacked list: `label` is its column's name, shown beside it on a phone. */
+export function ListCell({
+  label,
+  className,
+  children,
+  ...rest
+}: { label: string; className?: string; children: ReactNode } & Record<`data-${string}`, string>) {
+  return (
+    <td data-label={label} className={cn("px-3 py-3", className)} {...rest}>
+      {/* One box beside the label on a phone, however many pieces the cell shows. */}
+      <div className="min-w-0">{children}</div>
+    </td>
   );
 }
 

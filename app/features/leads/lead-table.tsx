@@ -1,7 +1,7 @@
 import type { ListedLead } from "./leads";
 import type { ReactNode } from "react";
 import { LeadFollowUp, LeadStatusControl } from "./lead-status";
-import { EmptyList, ListTable } from "~/ui/list-page";
+import { EmptyList, ListCell, ListTable } from "~/ui/list-page";
 import { RowActions } from "~/ui/row-actions";
 
 import { formatDateTime } from "~/lib/calendar";
@@ -23,46 +23,48 @@ export function LeadTable<Lead extends ListedLead>({
 }) {
   if (leads.length === 0) return <EmptyList>No leads found</EmptyList>;
   return (
-    <ListTable columns={COLUMNS}>
+    <ListTable columns={COLUMNS} stacked>
       {leads.map((lead) => (
         <tr key={lead.id} data-testid="lead-row" data-lead-id={lead.id}>
-          <td className="px-3 py-3 text-slate-700">
+          <ListCell label="Date" className="text-slate-700">
             <time dateTime={lead.createdAt} className="block min-w-24">
               {formatDateTime(lead.createdAt)}
             </time>
-          </td>
-          <td className="min-w-40 px-3 py-3">
+          </ListCell>
+          <ListCell label="Company" className="min-w-40">
             <span className="font-medium text-slate-900">{lead.companyName}</span>
             <span className="block font-mono text-xs whitespace-nowrap text-slate-600">{lead.reference}</span>
-          </td>
-          <td className="px-3 py-3">
+          </ListCell>
+          <ListCell label="Contact">
             <span className="text-slate-900">{`${lead.firstName} ${lead.lastName}`}</span>
             {lead.jobTitle ? <span className="block text-xs text-slate-600">{lead.jobTitle}</span> : null}
-          </td>
-          <td className="max-w-64 px-3 py-3 break-words">
+          </ListCell>
+          <ListCell label="Contact Info" className="max-w-64 break-words">
             <a href={`mailto:${lead.email}`} className="block text-brand-700 hover:underline">
               {lead.email}
             </a>
             <a href={`tel:${lead.phoneNumber.replace(/\s/g, "")}`} className="block text-slate-700 hover:underline">
               {lead.phoneNumber}
             </a>
-          </td>
-          <td className="px-3 py-3 whitespace-nowrap text-slate-700">{lead.teamSize}</td>
-          <td className="px-3 py-3">
+          </ListCell>
+          <ListCell label="Team Size" className="whitespace-nowrap text-slate-700">
+            {lead.teamSize}
+          </ListCell>
+          <ListCell label="Status">
             <LeadStatusControl leadId={lead.id} status={lead.status} reference={lead.reference} />
             <LeadFollowUp lead={lead} />
-          </td>
-          <td className="px-3 py-3 whitespace-nowrap" data-testid="lead-latest-quote">
+          </ListCell>
+          <ListCell label="Quote" className="whitespace-nowrap" data-testid="lead-latest-quote">
             {latestQuote(lead)}
-          </td>
-          <td className="px-3 py-3">
+          </ListCell>
+          <ListCell label="Actions">
             <RowActions
               path={`/admin/leads/${lead.id}`}
               viewLabel={`View details of lead ${lead.reference}`}
               deleteLabel={`Delete lead ${lead.reference}`}
               canDelete={canDelete}
             />
-          </td>
+          </ListCell>
         </tr>
       ))}
     </ListTable>

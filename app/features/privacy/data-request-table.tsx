@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { DATA_REQUEST_KIND_LABELS, DATA_REQUEST_STATUS_LABELS, DATA_REQUESTS_PATH, type DataRequest, type DataRequestStatus } from "./data-protection";
-import { EmptyList, ListTable } from "~/ui/list-page";
+import { EmptyList, ListCell, ListTable } from "~/ui/list-page";
 import { formatCalendarDay } from "~/lib/calendar";
 
 const STATUS_TONES: Record<DataRequestStatus, BadgeTone> = { open: "brand", done: "green", refused: "neutral" };
@@ -27,26 +27,32 @@ export function DataRequestTable({ requests }: { requests: DataRequest[] }) {
   const { search } = useLocation();
   if (requests.length === 0) return <EmptyList>No requests found</EmptyList>;
   return (
-    <ListTable columns={COLUMNS}>
+    <ListTable columns={COLUMNS} stacked>
       {requests.map((request) => (
         <tr key={request.id} data-testid="data-request-row" data-request-id={request.id} className={request.overdue ? "bg-red-50/40" : undefined}>
-          <td className="px-3 py-3 font-medium text-slate-900">{DATA_REQUEST_KIND_LABELS[request.kind]}</td>
-          <td className="px-3 py-3 break-all text-slate-700">{request.contact ?? <span className="text-slate-500">Erased</span>}</td>
-          <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+          <ListCell label="Kind" className="font-medium text-slate-900">
+            {DATA_REQUEST_KIND_LABELS[request.kind]}
+          </ListCell>
+          <ListCell label="Contact" className="break-all text-slate-700">
+            {request.contact ?? <span className="text-slate-500">Erased</span>}
+          </ListCell>
+          <ListCell label="Received" className="whitespace-nowrap text-slate-700">
             <time dateTime={request.receivedOn}>{formatCalendarDay(request.receivedOn)}</time>
-          </td>
-          <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+          </ListCell>
+          <ListCell label="Due" className="whitespace-nowrap text-slate-700">
             <time dateTime={request.dueOn}>{formatCalendarDay(request.dueOn)}</time>
-          </td>
-          <td className="px-3 py-3">
+          </ListCell>
+          <ListCell label="Status">
             <DataRequestStatusBadges request={request} />
-          </td>
-          <td className="px-3 py-3 text-slate-700">{request.handledByName ?? "Unassigned"}</td>
-          <td className="px-3 py-3 text-right">
+          </ListCell>
+          <ListCell label="Handled by" className="text-slate-700">
+            {request.handledByName ?? "Unassigned"}
+          </ListCell>
+          <ListCell label="Actions" className="text-right">
             <Link to={`${DATA_REQUESTS_PATH}/${request.id}${search}`} preventScrollReset className="font-medium text-brand-700 hover:underline">
               Open<span className="sr-only"> the request received {formatCalendarDay(request.receivedOn)}</span>
             </Link>
-          </td>
+          </ListCell>
         </tr>
       ))}
     </ListTable>

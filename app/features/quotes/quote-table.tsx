@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ListedQuote } from "./quotes-screen";
-import { EmptyList, ListTable } from "~/ui/list-page";
+import { EmptyList, ListCell, ListTable } from "~/ui/list-page";
 import { QuoteStatusBadge } from "./quote-status-badge";
 import { formatCount, formatPounds } from "~/lib/money";
 import { formatCalendarDay, formatDateTime } from "~/lib/calendar";
@@ -11,27 +11,41 @@ const COLUMNS = ["Reference", "Business", "Status", "Owner", "Monthly ex VAT", "
 export function QuoteTable({ quotes }: { quotes: ListedQuote[] }) {
   if (quotes.length === 0) return <EmptyList>No quotes found</EmptyList>;
   return (
-    <ListTable columns={COLUMNS}>
+    <ListTable columns={COLUMNS} stacked>
       {quotes.map((quote) => (
         <tr key={quote.id} data-testid="quote-row" data-quote-id={quote.id}>
-          <td className="px-3 py-3 whitespace-nowrap">
+          <ListCell label="Reference" className="whitespace-nowrap">
             <Link to={`/admin/leads/${quote.leadId}`} className="font-mono text-xs text-brand-700 hover:underline">
               {quote.reference}
             </Link>
-          </td>
-          <td className="min-w-40 px-3 py-3 font-medium text-slate-900">{quote.businessName}</td>
-          <td className="px-3 py-3">
+          </ListCell>
+          <ListCell label="Business" className="min-w-40 font-medium text-slate-900">
+            {quote.businessName}
+          </ListCell>
+          <ListCell label="Status">
             <QuoteStatusBadge status={quote.status} />
-          </td>
-          <td className="px-3 py-3 text-slate-700">{quote.owner ?? "Unassigned"}</td>
-          <td className="px-3 py-3 whitespace-nowrap text-slate-900">{formatPounds(quote.monthlyExVatPence)}</td>
-          <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatPounds(quote.monthlyIncVatPence)}</td>
-          <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatPounds(quote.oneOffExVatPence)}</td>
-          <td className="px-3 py-3 text-slate-700">{quote.sentAt ? <time dateTime={quote.sentAt}>{formatDateTime(quote.sentAt)}</time> : "Not sent"}</td>
-          <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+          </ListCell>
+          <ListCell label="Owner" className="text-slate-700">
+            {quote.owner ?? "Unassigned"}
+          </ListCell>
+          <ListCell label="Monthly ex VAT" className="whitespace-nowrap text-slate-900">
+            {formatPounds(quote.monthlyExVatPence)}
+          </ListCell>
+          <ListCell label="Monthly inc VAT" className="whitespace-nowrap text-slate-700">
+            {formatPounds(quote.monthlyIncVatPence)}
+          </ListCell>
+          <ListCell label="One-off ex VAT" className="whitespace-nowrap text-slate-700">
+            {formatPounds(quote.oneOffExVatPence)}
+          </ListCell>
+          <ListCell label="Sent" className="text-slate-700">
+            {quote.sentAt ? <time dateTime={quote.sentAt}>{formatDateTime(quote.sentAt)}</time> : "Not sent"}
+          </ListCell>
+          <ListCell label="Valid until" className="whitespace-nowrap text-slate-700">
             <time dateTime={quote.validUntil}>{formatCalendarDay(quote.validUntil)}</time>
-          </td>
-          <td className="px-3 py-3 text-right text-slate-700">{formatCount(quote.viewCount)}</td>
+          </ListCell>
+          <ListCell label="Views" className="text-right text-slate-700">
+            {formatCount(quote.viewCount)}
+          </ListCell>
         </tr>
       ))}
     </ListTable>

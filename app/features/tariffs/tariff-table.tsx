@@ -4,7 +4,7 @@ import { Badge, type BadgeTone } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
 import { TARIFF_SERVICE_TYPE_LABELS, TARIFF_STATUS_LABELS, type TariffListEntry, type TariffStatus } from "./tariffs";
 import { TARIFF_LIST_INTENTS, TARIFFS_ADMIN_PATH } from "./tariffs-screen";
-import { EmptyList, ListTable } from "~/ui/list-page";
+import { EmptyList, ListCell, ListTable } from "~/ui/list-page";
 import { formatCalendarDay } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
 
@@ -39,11 +39,13 @@ export function TariffTable({ tariffs, canManage, staleDays }: { tariffs: Tariff
   const { search } = useLocation();
   if (tariffs.length === 0) return <EmptyList>No tariffs found</EmptyList>;
   return (
-    <ListTable columns={canManage ? COLUMNS : COLUMNS.slice(0, -1)}>
+    <ListTable columns={canManage ? COLUMNS : COLUMNS.slice(0, -1)} stacked>
       {tariffs.map((tariff) => (
         <tr key={tariff.slug} data-testid="tariff-row" data-tariff-slug={tariff.slug}>
-          <td className="px-3 py-3 font-medium whitespace-nowrap text-slate-900">{tariff.network}</td>
-          <td className="min-w-48 px-3 py-3">
+          <ListCell label="Network" className="font-medium whitespace-nowrap text-slate-900">
+            {tariff.network}
+          </ListCell>
+          <ListCell label="Tariff" className="min-w-48">
             <span className="font-medium text-slate-900">{tariff.name}</span>
             <span className="block font-mono text-xs text-slate-600">{tariff.slug}</span>
             {tariff.isSample || tariff.stale ? (
@@ -56,19 +58,27 @@ export function TariffTable({ tariffs, canManage, staleDays }: { tariffs: Tariff
                 {tariff.isSample ? <Badge tone="purple">Sample</Badge> : null}
               </span>
             ) : null}
-          </td>
-          <td className="px-3 py-3 whitespace-nowrap text-slate-700">{TARIFF_SERVICE_TYPE_LABELS[tariff.serviceType] ?? tariff.serviceType}</td>
-          <td className="px-3 py-3">
+          </ListCell>
+          <ListCell label="Type" className="whitespace-nowrap text-slate-700">
+            {TARIFF_SERVICE_TYPE_LABELS[tariff.serviceType] ?? tariff.serviceType}
+          </ListCell>
+          <ListCell label="Status">
             <Badge tone={STATUS_TONES[tariff.status]}>{TARIFF_STATUS_LABELS[tariff.status]}</Badge>
-          </td>
-          <td className="px-3 py-3 whitespace-nowrap text-slate-900">{formatPounds(tariff.monthlyPriceExVatPence)}</td>
-          <td className="px-3 py-3 whitespace-nowrap text-slate-700">{tariff.termMonths === 1 ? "1 month" : `${tariff.termMonths} months`}</td>
-          <td className="px-3 py-3 whitespace-nowrap text-slate-700">{tariff.dataGb === null ? "Unlimited" : `${tariff.dataGb} GB`}</td>
-          <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+          </ListCell>
+          <ListCell label="Monthly ex VAT" className="whitespace-nowrap text-slate-900">
+            {formatPounds(tariff.monthlyPriceExVatPence)}
+          </ListCell>
+          <ListCell label="Term" className="whitespace-nowrap text-slate-700">
+            {tariff.termMonths === 1 ? "1 month" : `${tariff.termMonths} months`}
+          </ListCell>
+          <ListCell label="Data" className="whitespace-nowrap text-slate-700">
+            {tariff.dataGb === null ? "Unlimited" : `${tariff.dataGb} GB`}
+          </ListCell>
+          <ListCell label="Checked on" className="whitespace-nowrap text-slate-700">
             <time dateTime={tariff.checkedOn}>{formatCalendarDay(tariff.checkedOn)}</time>
-          </td>
+          </ListCell>
           {canManage ? (
-            <td className="px-3 py-3">
+            <ListCell label="Actions">
               <div className="flex items-center justify-end gap-1">
                 <Link
                   to={`${TARIFFS_ADMIN_PATH}/${tariff.slug}/edit${search}`}
@@ -90,7 +100,7 @@ export function TariffTable({ tariffs, canManage, staleDays }: { tariffs: Tariff
                   <span className="sr-only">{`Delete ${tariff.network} ${tariff.name}`}</span>
                 </Link>
               </div>
-            </td>
+            </ListCell>
           ) : null}
         </tr>
       ))}

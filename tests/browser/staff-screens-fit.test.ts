@@ -1,0 +1,86 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { JS_MODES, launchBrowser, waitForHydration, type JsMode } from "../support/browser";
+import { seedTestLeads } from "../support/database";
+import { startTestServer, type TestServer } from "../support/server";
+import { createOneOfEach } from "../support/staff-fixtures";
+import { routePath, STAFF_ROUTES, type RecordKind } from "../support/staff-routes";
+
+/**
+ * Every staff screen and dialog, as a sales rep opens it on a phone (390 x 844), a tablet
+ * (768 x 1024) and a laptop (1,366 x 900), with JavaScript and without: the page never scrolls
+ * sideways, and a dialog sits inside the viewport.
+ */
+const WIDTHS = [
+  { name: "phone", viewport: { width: 390, height: 844 } },
+  { name: "tablet", viewport: { width: 768, height: 1024 } },
+  { name: "laptop", viewport: { width: 1366, height: 900 } },
+] as const;
+
+/** The staff pages a super admin sees as pages: the signed-in screens and dialogs, not downloads or redirects. */
+const SCREENS = Object.values(STAFF_ROUTES)
+  .filter((route) => route.answers === "page" && route.view !== "anyone" && (route.viewStatus ?? 200) === 200)
+  .filter((route) => !/\/export|\.json$|\.html$|\/run$|\/erase$|\/object$/.test(route.path))
+  .filter((route, index, all) => all.findIndex((other) => other.path === route.path) === index);
+
+let server: TestServer;
+let browser: Browser;
+let ids: Record<RecordKind, string>;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(TEST_OWNER_ENV), launchBrowser()]);
+  await seedTestLeads(server.db, 30);
+  ids = await createOneOfEach(server.db);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Fit {
+  path: string;
+  pageWidth: number;
+  viewportWidth: number;
+  dialog: { left: number; right: number } | null;
+}
+
+async function fitOf(page: Page, path: string): Promise<Fit> {
+  const measured = await page.evaluate(() => {
+    const dialog = document.querySelector('[role="dialog"]')?.getBoundingClientRect();
+    return {
+      pageWidth: document.documentElement.scrollWidth,
+      viewportWidth: document.documentElement.clientWidth,
+      dialog: dialog ? { left: Math.round(dialog.left), right: Math.round(dialog.right) } : null,
+    };
+  });
+  return { path, ...measured };
+}
+
+describe.each(JS_MODES)("staff screens $name", (mode: JsMode) => {
+  describe.each(WIDTHS)("on a $name", ({ viewport }) => {
+    let context: BrowserContext;
+    beforeAll(async () => {
+      context = await browser.newContext({ javaScriptEnabled: mode.javaScriptEnabled, viewport });
+      await signInBrowser(context, server, TEST_OWNER.email);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it("never scroll sideways, and keep every dialog inside the viewport", async () => {
+      const page = await context.newPage();
+      const misfits: Fit[] = [];
+      for (const route of SCREENS) {
+        const path = routePath(route, route.record ? ids[route.record] : undefined);
+        const response = await page.goto(`${server.url}${path}`);
+        expect(response?.status(), path).toBe(200);
+        if (mode.javaScriptEnabled) await waitForHydration(page);
+        const fit = await fitOf(page, path);
+        const dialogOut = fit.dialog && (fit.dialog.left < 0 || fit.dialog.right > fit.viewportWidth);
+        if (fit.pageWidth > fit.viewportWidth || dialogOut) misfits.push(fit);
+      }
+      expect(misfits).toEqual([]);
+    });
+  });
+});
