@@ -1,8 +1,7 @@
 /**
- * Every date the product reckons or writes: the UK's day and week, calendar steps, and the ways
- * staff and customers read dates. The business is in the UK, so "today", a week and a day on a
- * chart are London's (GMT or BST), whatever the server's time zone. A calendar day is written
- * YYYY-MM-DD; an instant is a Date or ISO text in UTC.
+ * Every date the product reckons or writes: the UK's day and week, calendar steps, and the ways staff and customers read dates. The business is in the UK, so
+ * "today", a week and a day on a chart are London's (GMT or BST), whatever the server's time zone. A calendar day is written YYYY-MM-DD; an instant is a Date
+ * or ISO text in UTC.
  *
  * The only module that builds date formatters or counts milliseconds in a day (lint keeps it so).
  */
@@ -10,8 +9,7 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UK = "Europe/London";
 
-// Formatters are made once: making one costs far more than formatting with it. Marked pure, so
-// a page's scripts carry only the ones some page uses.
+// Formatters are made once: making one costs far more than formatting with it. Marked pure, so a page's scripts carry only the ones some page uses.
 const DATE_TIME = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
   month: "short",
@@ -99,9 +97,8 @@ function ukWallClock(instant: number): { wall: number; weekday: number } {
 }
 
 /**
- * The instant a UK day begins: 00:00 London time (GMT or BST). Clocks change at 01:00 UTC on a
- * Sunday, so midnight always exists and is never ambiguous; the offset at midnight is read from
- * UTC midnight, as the hour between cannot hold a clock change.
+ * The instant a UK day begins: 00:00 London time (GMT or BST). Clocks change at 01:00 UTC on a Sunday, so midnight always exists and is never ambiguous; the
+ * offset at midnight is read from UTC midnight, as the hour between cannot hold a clock change.
  */
 export function ukDayStart(day: string): Date {
   const utcMidnight = Date.parse(`${day}T00:00:00Z`);

@@ -1,7 +1,6 @@
 /**
- * A value as JSON text with every object's keys in order (and undefined
- * properties left out), so the same content always makes the same text,
- * whatever order its keys were written in: what a content fingerprint is taken of.
+ * A value as JSON text with every object's keys in order (and undefined properties left out), so the same content always makes the same text, whatever order
+ * its keys were written in: what a content fingerprint is taken of.
  */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? "null" : canonicalJson(item))).join(",")}]`;

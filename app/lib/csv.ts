@@ -1,8 +1,6 @@
 /**
- * CSV as RFC 4180 with every field quoted (quotes doubled), lines ending
- * CRLF. A cell that a spreadsheet would run as a formula (starting with =, +,
- * -, @, tab or carriage return) is prefixed with an apostrophe so it shows
- * as text instead.
+ * CSV as RFC 4180 with every field quoted (quotes doubled), lines ending CRLF. A cell that a spreadsheet would run as a formula (starting with =, +, -, @, tab
+ * or carriage return) is prefixed with an apostrophe so it shows as text instead.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -35,11 +33,9 @@ export class CsvSyntaxError extends Error {
 const CELL_END = /[,\r\n]/g;
 
 /**
- * Reads CSV as RFC 4180 has it, one record (a spreadsheet's row) at a time:
- * cells separated by commas; a quoted cell may hold commas, doubled quotes
- * and line breaks; records end with CRLF or LF (or CR); a byte-order mark at
- * the start is skipped. A quote never closed, or text after a closing quote,
- * is a CsvSyntaxError. Blank lines are records of one empty cell.
+ * Reads CSV as RFC 4180 has it, one record (a spreadsheet's row) at a time: cells separated by commas; a quoted cell may hold commas, doubled quotes and line
+ * breaks; records end with CRLF or LF (or CR); a byte-order mark at the start is skipped. A quote never closed, or text after a closing quote, is a
+ * CsvSyntaxError. Blank lines are records of one empty cell.
  */
 export function* csvRecords(text: string): Generator<string[]> {
   const length = text.length;

@@ -1,10 +1,7 @@
 /**
- * The rules of the site's form fields as plain data: whether an answer is
- * required, how long it may be, what kind of answer it is, and the words its
- * messages use. The server's zod schemas (each capability's `*-schema.ts`) are built from these,
- * and so are the inputs' attributes (required marker, maxLength, type), so a
- * rule is written once. This module has no zod in it: it is shipped to the
- * browser, zod is not.
+ * The rules of the site's form fields as plain data: whether an answer is required, how long it may be, what kind of answer it is, and the words its messages
+ * use. The server's zod schemas (each capability's `*-schema.ts`) are built from these, and so are the inputs' attributes (required marker, maxLength, type),
+ * so a rule is written once. This module has no zod in it: it is shipped to the browser, zod is not.
  */
 
 import type { Toast } from "./messages";
@@ -20,19 +17,16 @@ export const LIMITS = {
 } as const;
 
 /**
- * A text answer may also take at most this many UTF-8 bytes per character of
- * its limit: 2,000 characters of 3-byte symbols would otherwise be 6 KB where
- * 2,000 letters are 2 KB, and every lead is copied into its deliveries.
+ * A text answer may also take at most this many UTF-8 bytes per character of its limit: 2,000 characters of 3-byte symbols would otherwise be 6 KB where 2,000
+ * letters are 2 KB, and every lead is copied into its deliveries.
  */
 export const BYTES_PER_CHARACTER = 2;
 
 /**
- * What no one types, and what makes a text show other than it reads wherever it is shown (the
- * site, a quote's PDF, an email): C0 and C1 control characters (a multi-line text keeps its tabs
- * and line breaks: browsers send a text area's as CR LF), and the invisible marks that change the
- * order text is drawn in: the bidirectional embeddings and overrides (U+202A–U+202E), isolates
- * (U+2066–U+2069) and the left-to-right, right-to-left and Arabic letter marks (U+200E, U+200F,
- * U+061C), with which a name could show as another or a quote line's words swap places.
+ * What no one types, and what makes a text show other than it reads wherever it is shown (the site, a quote's PDF, an email): C0 and C1 control characters (a
+ * multi-line text keeps its tabs and line breaks: browsers send a text area's as CR LF), and the invisible marks that change the order text is drawn in: the
+ * bidirectional embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and the left-to-right, right-to-left and Arabic letter marks (U+200E,
+ * U+200F, U+061C), with which a name could show as another or a quote line's words swap places.
  */
 const DIRECTION_MARKS = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069";
 const HIDDEN_IN_ONE_LINE = new RegExp(`[\u0000-\u001f\u007f-\u009f${DIRECTION_MARKS}]`);
@@ -54,10 +48,8 @@ export function utf8Bytes(text: string): number {
 }
 
 /**
- * `label` completes "Please enter …" / "Please choose …" in the visitor's words.
- * `unmarked`: the server needs the answer but the form shows no required mark
- * and leaves the browser's required check off (the spec's newsletter forms).
- * `multiLine`: a text area's answer, which may hold tabs and line breaks.
+ * `label` completes "Please enter …" / "Please choose …" in the visitor's words. `unmarked`: the server needs the answer but the form shows no required mark
+ * and leaves the browser's required check off (the spec's newsletter forms). `multiLine`: a text area's answer, which may hold tabs and line breaks.
  */
 export type FieldRule = (
   | { kind: "text"; label: string; required: boolean; maxLength: number; multiLine?: true }
@@ -96,14 +88,10 @@ export function choiceRule<T extends readonly [string, ...string[]]>(label: stri
 /** Star ratings (testimonials) run from 1 to this, whether chosen or shown. */
 export const MAX_RATING = 5;
 
-/** Digits with optional spaces, brackets, dashes and a leading +; 7 to 15 digits. */
-export const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
-export const PHONE_DIGITS = { min: 7, max: 15 } as const;
-
 /** A phone number as the forms take it: digits, spaces, brackets, dots, dashes and a leading +, with 7 to 15 digits. */
 export function isPhoneNumber(value: string): boolean {
   const digits = value.replace(/\D/g, "").length;
-  return PHONE_PATTERN.test(value) && digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+  return /^\+?[\d\s().-]+$/.test(value) && digits >= 7 && digits <= 15;
 }
 
 /** What the visitor is told when the field's answer is missing, too long (in characters or in bytes), holds hidden characters or is badly formed. */
@@ -126,30 +114,17 @@ export function markedRequired(rule: FieldRule): boolean {
   return rule.required && !rule.unmarked;
 }
 
-/**
- * What a control takes from its rule besides `required` (see markedRequired):
- * the browser stops longer answers and checks email and phone inputs' type.
- */
+/** What a control takes from its rule besides `required` (see markedRequired): the browser stops longer answers and checks email and phone inputs' type. */
 export function controlAttributes(rule: FieldRule): { maxLength?: number; type?: "email" | "tel" } {
-  switch (rule.kind) {
-    case "choice":
-      return {};
-    case "email":
-      return { type: "email", maxLength: rule.maxLength };
-    case "phone":
-      return { type: "tel", maxLength: rule.maxLength };
-    default:
-      return { maxLength: rule.maxLength };
-  }
+  if (rule.kind === "choice") return {};
+  if (rule.kind === "text") return { maxLength: rule.maxLength };
+  return { type: rule.kind === "email" ? "email" : "tel", maxLength: rule.maxLength };
 }
 
 /** The field names of a form: its rules' keys, or the names themselves for fields with no rule (a role, a password). */
 type FieldNames<Fields extends FieldRules | string> = Fields extends string ? Fields : keyof Fields & string;
 
-/**
- * What an action answers when it does not redirect, keyed by the form's fields
- * (`FormAnswer<typeof RULES>`, `FormAnswer<keyof typeof RULES | "role">`), so a misspelt field does not compile.
- */
+/** An action's answer short of a redirect, by field (`FormAnswer<typeof RULES>`, `FormAnswer<keyof typeof RULES | "role">`): a misspelt one won't compile. */
 export interface FormAnswer<Fields extends FieldRules | string = string> {
   fieldErrors?: Partial<Record<FieldNames<Fields>, string>>;
   /** What was typed, so the form is shown again as it was. */
@@ -170,10 +145,7 @@ export interface FormField<Name extends string, Rule extends FieldRule> {
 
 export type FormFields<Rules extends FieldRules> = { [Name in keyof Rules & string]: FormField<Name, Rules[Name]> };
 
-/**
- * Every field of a form, keyed by its rules: `formId` prefixes the ids
- * (`contact` and `firstName` make `contact-first-name`).
- */
+/** Every field of a form, keyed by its rules: `formId` prefixes the ids (`contact` and `firstName` make `contact-first-name`). */
 export function formFields<Rules extends FieldRules>(formId: string, rules: Rules, answer?: FormAnswer<Rules> | null): FormFields<Rules> {
   const fields: Record<string, FormField<string, FieldRule>> = {};
   const { fieldErrors = {}, values = {} }: FormAnswer = answer ?? {};

@@ -1,8 +1,6 @@
 /**
- * Which raster image a file holds, read from its first bytes: never from its
- * name or the type the browser declared. SVG (which can carry scripts) and
- * everything else is refused. Shared by the server's check and the upload
- * form's check before sending.
+ * Which raster image a file holds, read from its first bytes: never from its name or the type the browser declared. SVG (which can carry scripts) and
+ * everything else is refused. Shared by the server's check and the upload form's check before sending.
  */
 
 export interface ImageType {

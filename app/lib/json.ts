@@ -1,9 +1,7 @@
 /**
- * `T` checked to be JSON all the way down: each function, `Date`, `Map` or class instance with
- * methods in it becomes `never`, so `T` no longer fits its own `JsonData<T>`. Unlike an
- * index-signature type such as `{ [key: string]: JsonValue }` it accepts interfaces (TypeScript
- * gives them no implicit index signature). An optional property may be left out (`undefined`),
- * as JSON leaves it out.
+ * `T` checked to be JSON all the way down: each function, `Date`, `Map` or class instance with methods in it becomes `never`, so `T` no longer fits its own
+ * `JsonData<T>`. Unlike an index-signature type such as `{ [key: string]: JsonValue }` it accepts interfaces (TypeScript gives them no implicit index
+ * signature). An optional property may be left out (`undefined`), as JSON leaves it out.
  */
 export type JsonData<T> = T extends string | number | boolean | null | undefined
   ? T

@@ -1,7 +1,4 @@
-/**
- * User-facing notification texts. The spec's wording is kept exactly;
- * anything beyond the spec is marked as such.
- */
+/** User-facing notification texts. The spec's wording is kept exactly; anything beyond the spec is marked as such. */
 export const TOAST_KINDS = ["default", "success", "destructive"] as const;
 export type ToastKind = (typeof TOAST_KINDS)[number];
 

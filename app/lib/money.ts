@@ -1,14 +1,11 @@
 /**
- * Money and the other figures people read: amounts are integer pence everywhere (DESIGN.md,
- * Money), written as pounds only here, and read back from pounds exactly, never through a float.
- * Counts and percentages are written here too, as the UK writes them.
+ * Money and the other figures people read: amounts are integer pence everywhere (DESIGN.md, Money), written as pounds only here, and read back from pounds
+ * exactly, never through a float. Counts and percentages are written here too, as the UK writes them.
  *
- * The only module that builds number formatters (lint keeps it so). What a price is made of
- * (lines, discounts, VAT, rises) is reckoned in tariff-prices.ts.
+ * The only module that builds number formatters (lint keeps it so). What a price is made of (lines, discounts, VAT, rises) is reckoned in tariff-prices.ts.
  */
 
-// Formatters are made once: making one costs far more than formatting with it. Marked pure, so
-// a page's scripts carry only the ones some page uses.
+// Formatters are made once: making one costs far more than formatting with it. Marked pure, so a page's scripts carry only the ones some page uses.
 const POUNDS = /* @__PURE__ */ new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 const PERCENT = /* @__PURE__ */ new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 1 });
 const COUNT = /* @__PURE__ */ new Intl.NumberFormat("en-GB");

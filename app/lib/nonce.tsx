@@ -1,9 +1,6 @@
 import { createContext, useContext } from "react";
 
-/**
- * The CSP nonce of the page being rendered: none in the browser, where it is not
- * needed, nor for a page shared from the page cache (its CSP lists script hashes).
- */
+/** The CSP nonce of the page being rendered: none in the browser (not needed), nor for a page shared from the page cache (its CSP lists script hashes). */
 const NonceContext = createContext<string | undefined>(undefined);
 
 export const NonceProvider = NonceContext.Provider;

@@ -1,9 +1,8 @@
 import { createContext, useContext, useState } from "react";
 
 /**
- * The request id of a page rendered on the server (X-Request-Id), for error pages
- * to show so a visitor can quote it. In the browser it is read back from the page
- * the server sent; a page that failed in the browser alone has none.
+ * The request id of a page rendered on the server (X-Request-Id), for error pages to show so a visitor can quote it. In the browser it is read back from the
+ * page the server sent; a page that failed in the browser alone has none.
  */
 const RequestIdContext = createContext<string | undefined>(undefined);
 

@@ -1,7 +1,4 @@
-/**
- * Browsers drop tabs and newlines inside a URL and read a backslash as a
- * slash, so "/\\evil.example" or "/\t/evil.example" would leave the site.
- */
+/** Browsers drop tabs and newlines inside a URL and read a backslash as a slash, so "/\\evil.example" or "/\t/evil.example" would leave the site. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
 

@@ -11,11 +11,9 @@ import {
 } from "./form-fields";
 
 /**
- * Form and API schemas are made from the field rules in `lib/form-fields`
- * (the same rules the browser's inputs are given): every text is trimmed and
- * bounded in characters and in UTF-8 bytes (BYTES_PER_CHARACTER), and each message says what to do in the visitor's words.
- * An empty required field fails with code "too_small" (minimum 1), which is
- * how a missing answer is told apart from a badly formed one.
+ * Form and API schemas are made from the field rules in `lib/form-fields` (the same rules the browser's inputs are given): every text is trimmed and bounded in
+ * characters and in UTF-8 bytes (BYTES_PER_CHARACTER), and each message says what to do in the visitor's words. An empty required field fails with code
+ * "too_small" (minimum 1), which is how a missing answer is told apart from a badly formed one.
  */
 
 type Choice<R> = R extends { options: readonly (infer O extends string)[] } ? O : never;
@@ -28,10 +26,9 @@ export type FieldSchema<R extends FieldRule> = z.ZodType<
 >;
 
 /**
- * Every free text the staff and the public send is refused while it holds a hidden character
- * (`hasHiddenCharacters` in lib/form-fields: control characters, NUL among them, which Postgres
- * cannot store at all; and the marks that reorder text as it is drawn), with the field's message.
- * `multiLine`: a text area's, which keeps its tabs and line breaks; `message`: the field's own.
+ * Every free text the staff and the public send is refused while it holds a hidden character (`hasHiddenCharacters` in lib/form-fields: control characters, NUL
+ * among them, which Postgres cannot store at all; and the marks that reorder text as it is drawn), with the field's message. `multiLine`: a text area's, which
+ * keeps its tabs and line breaks; `message`: the field's own.
  */
 export function withoutHiddenCharacters<S extends z.ZodType<string, z.ZodTypeDef, unknown>>(
   schema: S,

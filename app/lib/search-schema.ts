@@ -4,10 +4,8 @@ import { z } from "zod";
 export const SEARCH_TEXT_MAX = 200;
 
 /**
- * Search text as the lists use it: line breaks and tabs made spaces, other
- * control characters (NUL, escapes) removed, since neither database takes
- * every one of them in a query; trimmed, and cut to SEARCH_TEXT_MAX
- * characters (never inside a character).
+ * Search text as the lists use it: line breaks and tabs made spaces, other control characters (NUL, escapes) removed, since neither database takes every one of
+ * them in a query; trimmed, and cut to SEARCH_TEXT_MAX characters (never inside a character).
  */
 export function cleanSearchText(raw: string): string {
   const text = raw

@@ -15,19 +15,15 @@ interface ChangeOptions<T> {
   success: { redirectTo: string; toast: ToastMessage | ((result: T) => ToastMessage); headers?: (result: T) => Promise<HeadersInit | undefined> };
   /** The toast when the model refuses. */
   failure: ToastMessage | ((error: ModelError) => ToastMessage);
-  /**
-   * Where the model's reason is shown besides the toast: by its field or above the form ("form"),
-   * or in the toast alone ("toast"). Defaults to "form".
-   */
+  /** Where the model's reason is shown besides the toast: by its field or above the form ("form"), or in the toast alone ("toast"). Defaults to "form". */
   refusalShownIn?: "form" | "toast";
   /** What was typed, shown again when the model refuses. */
   values?: Record<string, string>;
 }
 
 /**
- * Runs a model change from a staff page form: success redirects with a toast; a ModelError
- * answers with its status, the failure toast and its reason. Forms with no fields (deactivate,
- * reset password) call this straight; forms with fields go through submitAdminForm.
+ * Runs a model change from a staff page form: success redirects with a toast; a ModelError answers with its status, the failure toast and its reason. Forms
+ * with no fields (deactivate, reset password) call this straight; forms with fields go through submitAdminForm.
  */
 export async function changeFromForm<T>(run: () => Promise<T>, options: ChangeOptions<T>): Promise<Response> {
   let result: T;
@@ -57,9 +53,8 @@ interface AdminFormOptions<S extends z.ZodTypeAny, T> extends Omit<ChangeOptions
 }
 
 /**
- * The one path a staff page form with fields takes once signed in and allowed: the shared
- * schema, then the model's change (changeFromForm). Answers that do not pass come back with
- * their field errors, what was typed and a toast (400).
+ * The one path a staff page form with fields takes once signed in and allowed: the shared schema, then the model's change (changeFromForm). Answers that do not
+ * pass come back with their field errors, what was typed and a toast (400).
  */
 export async function submitAdminForm<S extends z.ZodTypeAny, T>({
   values,

@@ -9,9 +9,8 @@ import { tuned } from "./tuning.server";
 const BACKUP_INTERVAL_HOURS = tuned("backupIntervalHours", 24);
 
 /**
- * Backups on a timer inside the server, daily, the newest 14 kept: the same
- * as `npm run backup` but from the server's own connection, a few pages at a time,
- * so requests are not held up. Never two at once; stopped with the server.
+ * Backups on a timer inside the server, daily, the newest 14 kept: the same as `npm run backup` but from the server's own connection, a few pages at a time, so
+ * requests are not held up. Never two at once; stopped with the server.
  */
 export function startBackupSchedule(): void {
   if (!BACKUP_INTERVAL_HOURS || databaseKind === "postgres") return;

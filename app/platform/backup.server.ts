@@ -1,8 +1,6 @@
-// Backups of the SQLite database: a consistent copy made with SQLite's online backup
-// API while the server serves and writes, checked, then kept in DATA_DIR/backups or in the S3
-// bucket (BUCKET_NAME) under backups/, the newest 14 (or `--keep N`) kept. The server's schedule
-// (backup-schedule.server.ts) and, from the build's copy (build/backup.js), `npm run backup` and
-// `npm run restore` use it (docs/decisions/008). It reads only what it is given: no ~/ imports.
+// Backups of the SQLite database: a consistent copy made with SQLite's online backup API while the server serves and writes, checked, then kept in
+// DATA_DIR/backups or in the S3 bucket (BUCKET_NAME) under backups/, the newest 14 (or `--keep N`) kept. The server's schedule (backup-schedule.server.ts) and,
+// from the build's copy (build/backup.js), `npm run backup` and `npm run restore` use it (docs/decisions/008). It reads only what it is given: no ~/ imports.
 import fs from "node:fs";
 import path from "node:path";
 import type { S3Client } from "@aws-sdk/client-s3";
@@ -57,10 +55,9 @@ function checkIntegrity(file: string): void {
 }
 
 /**
- * Copies the live database and keeps the copy. `source` is the server's own connection (its
- * writes then carry into the copy as it runs, so it can go a few pages at a time without
- * holding requests up) or, from another process, the database file: that copy is taken in
- * one step, one read of a consistent moment, since writes by the server would restart it.
+ * Copies the live database and keeps the copy. `source` is the server's own connection (its writes then carry into the copy as it runs, so it can go a few
+ * pages at a time without holding requests up) or, from another process, the database file: that copy is taken in one step, one read of a consistent moment,
+ * since writes by the server would restart it.
  */
 export async function createBackup(place: BackupPlace, options: { source?: SQLite.Database; pagesPerStep?: number } = {}): Promise<BackupMade> {
   const name = newBackupName();
@@ -78,9 +75,8 @@ export async function createBackup(place: BackupPlace, options: { source?: SQLit
     const bytes = fs.statSync(partial).size;
     if (place.s3) {
       const { PutObjectCommand } = await s3Sdk();
-      await (
-        await place.s3
-      ).send(
+      const s3 = await place.s3;
+      await s3.send(
         new PutObjectCommand({
           Bucket: place.bucket,
           Key: `${BACKUP_PREFIX}${name}`,
@@ -166,10 +162,7 @@ export function markServerRunning(dataDir: string): void {
   });
 }
 
-/**
- * Puts a backup back as the database of a stopped data folder. `which` is a file path, a
- * backup's name, or "latest". The replaced database is kept beside it.
- */
+/** Puts a backup back as a stopped data folder's database; `which`: a file path, a backup's name, or "latest". The replaced database is kept beside it. */
 export async function restoreBackup(place: BackupPlace, which: string): Promise<{ restored: string; keptAside: string | null }> {
   const pid = runningServer(place.dataDir);
   if (pid !== null) {

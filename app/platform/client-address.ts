@@ -1,9 +1,6 @@
 /**
- * The part of a client's address that names one client, for the rate limits and
- * the sign-in throttle. An
- * IPv6 user is usually given a whole /64 and can pick any address in it, so
- * the first 64 bits count as one client; an IPv4 address (also one written as
- * IPv6, `::ffff:1.2.3.4`) counts whole.
+ * The part of a client's address that names one client, for the rate limits and the sign-in throttle. An IPv6 user is usually given a whole /64 and can pick
+ * any address in it, so the first 64 bits count as one client; an IPv4 address (also one written as IPv6, `::ffff:1.2.3.4`) counts whole.
  */
 export function clientKey(address: string): string {
   const trimmed = address.trim().toLowerCase();

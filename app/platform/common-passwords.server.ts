@@ -2,16 +2,12 @@ import { env } from "./env.server";
 import commonPasswords from "./common-passwords.json";
 
 /**
- * Passwords attackers try first, refused when someone chooses a password. No
- * network call: the list is bundled (`common-passwords.json`: the most common
- * passwords of breach corpora; shorter ones than MIN_PASSWORD_LENGTH are
- * refused anyway, but they also serve as the words checked below).
+ * Passwords attackers try first, refused when someone chooses a password. No network call: the list is bundled (`common-passwords.json`: the most common
+ * passwords of breach corpora; shorter ones than MIN_PASSWORD_LENGTH are refused anyway, but they also serve as the words checked below).
  *
- * Besides the list itself, a common word with digits or symbols added at its
- * ends ("Password1234", "Winter2025!!", "P@ssw0rd2024!"), a season, month or
- * the brand's name dressed the same way, a run along the alphabet or the
- * keyboard, and a password of very few different characters all count as common.
- * Everything is compared in lower case.
+ * Besides the list itself, a common word with digits or symbols added at its ends ("Password1234", "Winter2025!!", "P@ssw0rd2024!"), a season, month or the
+ * brand's name dressed the same way, a run along the alphabet or the keyboard, and a password of very few different characters all count as common. Everything
+ * is compared in lower case.
  */
 
 let known: Set<string> | undefined;

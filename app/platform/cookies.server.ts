@@ -8,10 +8,4 @@ export function cookieOptions() {
   return { secure: requestContext().secure };
 }
 
-export const toastCookie = createCookie(COOKIE_NAMES.toast, {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secrets: [env.SESSION_SECRET],
-  maxAge: 60,
-});
+export const toastCookie = createCookie(COOKIE_NAMES.toast, { httpOnly: true, sameSite: "lax", path: "/", secrets: [env.SESSION_SECRET], maxAge: 60 });

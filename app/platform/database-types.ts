@@ -2,9 +2,8 @@ import type { Generated, Selectable } from "kysely";
 import type { SuppressionKind, SuppressionReason } from "./suppression-kinds";
 
 /**
- * The tables as the migrations create them. Timestamps are ISO-8601 UTC text. Here: the
- * platform's own; each capability adds its tables to `Database` in its `*-tables.ts`
- * (`declare module`), so the platform names no business table and every query is still typed.
+ * The tables as the migrations create them. Timestamps are ISO-8601 UTC text. Here: the platform's own; each capability adds its tables to `Database` in its
+ * `*-tables.ts` (`declare module`), so the platform names no business table and every query is still typed.
  */
 
 export interface OutboxTable {
@@ -17,8 +16,8 @@ export interface OutboxTable {
   /** The JSON body to send, fixed when the row is written. */
   payload: string;
   /**
-   * An email to a person (not to staff, not the webhook): its recipient, trimmed and lower-cased
-   * (migration 0023); null otherwise and once the copy is purged (OUTBOX_KEEP_DAYS after it went). A person is matched by it, never by the copy.
+   * An email to a person (not to staff, not the webhook): its recipient, trimmed and lower-cased (migration 0023); null otherwise and once the copy is purged
+   * (OUTBOX_KEEP_DAYS after it went). A person is matched by it, never by the copy.
    */
   recipientEmail: Generated<string | null>;
   attempts: Generated<number>;
@@ -44,8 +43,7 @@ export interface RateLimitWindowsTable {
 }
 
 /**
- * Quote confirmations queued per recipient per day (UTC), so one address gets
- * at most CONFIRMATIONS_PER_RECIPIENT_PER_DAY across machines and restarts
+ * Quote confirmations queued per recipient per day (UTC), so one address gets at most CONFIRMATIONS_PER_RECIPIENT_PER_DAY across machines and restarts
  * (migration 0017). The address is kept only as a hash; past days are deleted.
  */
 export interface ConfirmationEmailCountsTable {

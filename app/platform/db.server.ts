@@ -25,9 +25,8 @@ import { postgresTypes } from "./postgres-types";
 export const POSTGRES_POOL_SIZE = 10;
 
 /**
- * The database: one SQLite file in DATA_DIR (the default, one machine), or the
- * Postgres server DATABASE_URL names (a fleet of machines sharing it). Opened
- * once per process and migrated to the latest schema before the first query.
+ * The database: one SQLite file in DATA_DIR (the default, one machine), or the Postgres server DATABASE_URL names (a fleet of machines sharing it). Opened once
+ * per process and migrated to the latest schema before the first query.
  */
 
 export type DatabaseKind = "sqlite" | "postgres";
@@ -36,11 +35,9 @@ export const databaseKind: DatabaseKind = env.DATABASE_URL ? "postgres" : "sqlit
 export const databaseFile = path.join(env.DATA_DIR, "app.db");
 
 /**
- * SQLite's transactions begin IMMEDIATE: each takes the write lock as it begins, waiting for it
- * (busy_timeout) while another connection holds it. A deferred one that reads and then writes fails
- * at once ("database is locked", no waiting) when another connection committed in between, and
- * other connections do write: retention's own thread (retention-thread.server.ts) and the
- * operators' `npm run retention`. This server's transactions already run one at a time on its one
+ * SQLite's transactions begin IMMEDIATE: each takes the write lock as it begins, waiting for it (busy_timeout) while another connection holds it. A deferred
+ * one that reads and then writes fails at once ("database is locked", no waiting) when another connection committed in between, and other connections do write:
+ * retention's own thread (retention-thread.server.ts) and the operators' `npm run retention`. This server's transactions already run one at a time on its one
  * connection, so taking the lock at the start costs them nothing.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
@@ -72,16 +69,14 @@ function openDialect(): { dialect: Dialect; sqlite?: SQLite.Database } {
         // Idle connections do not hold the process up once it is stopping.
         allowExitOnIdle: true,
       });
-      // Postgres may close an idle connection (a restart, a failover, an administrator): the pool
-      // drops it and opens another when next needed. Unheard, the pool's error would stop the server.
+      // Postgres may close an idle connection (restart, failover, administrator): the pool drops it, opens another; unheard, its error would stop the server.
       pool.on("error", (error) => {
         logger.warn(
           { event: "database.connection_closed", error: error.message },
           `Postgres closed an idle connection (${error.message}); the next query opens another`,
         );
       });
-      // A connection that breaks while a statement runs on it fails that statement, which its caller
-      // reports; the connection also raises an error event, and unheard that would stop the server.
+      // A connection breaking mid-statement fails the statement (its caller reports it) and raises an error event, which unheard would stop the server.
       pool.on("connect", (client) => client.on("error", () => {}));
       return pool;
     };
@@ -92,14 +87,11 @@ function openDialect(): { dialect: Dialect; sqlite?: SQLite.Database } {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  // Deleted and changed rows are overwritten, not left in free pages: an erased person's details
-  // must not be readable from the database file (docs/privacy-operations.md).
+  // Deleted and changed rows are overwritten, not left in free pages: an erased person's details must not stay in the file (docs/privacy-operations.md).
   sqlite.pragma("secure_delete = ON");
-  // With WAL, NORMAL loses nothing committed when the process dies (even by SIGKILL); only a
-  // power cut or OS crash could undo the last commits. See README ("Durability").
+  // With WAL, NORMAL loses no commit when the process dies (even by SIGKILL); only a power cut or OS crash could undo the last commits (README, "Durability").
   sqlite.pragma("synchronous = NORMAL");
-  // No close at exit needed: better-sqlite3 closes every open database as the process exits,
-  // which folds the write-ahead log back into app.db (tests/server/graceful-stop.test.ts checks it).
+  // No close at exit: better-sqlite3 closes each database as the process exits, folding the WAL into app.db (tests/server/graceful-stop.test.ts checks it).
   return { dialect: new ImmediateSqliteDialect({ database: sqlite }), sqlite };
 }
 
@@ -149,8 +141,7 @@ export function migratedDatabase(): Kysely<Database> | undefined {
 }
 
 /**
- * The migrated SQLite connection itself, for the few reads that must not wait
- * (checked on every public page view before any handler runs) and for backups;
+ * The migrated SQLite connection itself, for the few reads that must not wait (checked on every public page view before any handler runs) and for backups;
  * undefined until `getDb()` has opened and migrated it, and on Postgres.
  */
 export function migratedSqlite(): SQLite.Database | undefined {
@@ -158,14 +149,11 @@ export function migratedSqlite(): SQLite.Database | undefined {
 }
 
 /**
- * Empties SQLite's write-ahead log into the database file and truncates it, after a change whose
- * old values must leave the files on disk (an erasure, a retention run). Until then the log holds a
- * copy of every page each transaction wrote, including copies written before the change, or by an
- * earlier batch of it, that still hold what it removed; and the database file keeps each page's old
- * copy until a checkpoint overwrites it. secure_delete clears only what a change frees in the
- * newest copy of a page, and SQLite's own checkpoints never shorten the log. Runs on the calling
- * thread's own connection (the server's, retention's thread's or `npm run retention`'s), waiting
- * (busy_timeout) for readers of an older snapshot; one still open after that keeps the log from
+ * Empties SQLite's write-ahead log into the database file and truncates it, after a change whose old values must leave the files on disk (an erasure, a
+ * retention run). Until then the log holds a copy of every page each transaction wrote, including copies written before the change, or by an earlier batch of
+ * it, that still hold what it removed; and the database file keeps each page's old copy until a checkpoint overwrites it. secure_delete clears only what a
+ * change frees in the newest copy of a page, and SQLite's own checkpoints never shorten the log. Runs on the calling thread's own connection (the server's,
+ * retention's thread's or `npm run retention`'s), waiting (busy_timeout) for readers of an older snapshot; one still open after that keeps the log from
  * emptying, which is logged: the next erasure or retention run empties it. Nothing on Postgres.
  */
 export function emptySqliteLog(): void {
@@ -181,9 +169,8 @@ export function emptySqliteLog(): void {
 }
 
 /**
- * A read a change is decided on, locked until the change's transaction ends. SQLite runs one
- * write transaction at a time, so it needs nothing; on Postgres, `FOR UPDATE` makes a second
- * change of the same rows wait for the first and read them again after it.
+ * A read a change is decided on, locked until the change's transaction ends. SQLite runs one write transaction at a time, so it needs nothing; on Postgres,
+ * `FOR UPDATE` makes a second change of the same rows wait for the first and read them again after it.
  */
 export function forChange<Q extends { forUpdate(): Q }>(query: Q): Q {
   return databaseKind === "postgres" ? query.forUpdate() : query;
@@ -198,10 +185,7 @@ export function isUniqueViolation(error: unknown, table: string, column: string)
   return false;
 }
 
-/**
- * Whether a statement failed because its connection was gone: Postgres ended it (a restart, a
- * failover, an administrator: class 57P0), the link broke (class 08), or the socket closed under it.
- */
+/** Whether a statement failed as its connection was gone: Postgres ended it (restart, failover, administrator: 57P0), the link broke (08), a socket closed. */
 export function isLostConnection(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string };
   if (code && (/^57P0[123]$/.test(code) || code.startsWith("08") || code === "ECONNRESET" || code === "EPIPE")) return true;
@@ -209,9 +193,8 @@ export function isLostConnection(error: unknown): boolean {
 }
 
 /**
- * A read that can safely run twice, tried again while it fails on a lost connection. A pool can
- * hand out connections Postgres closed before this process heard of it; each failure drops one,
- * so the pool's size plus one tries always reach a fresh connection when Postgres is there.
+ * A read that can safely run twice, tried again while it fails on a lost connection. A pool can hand out connections Postgres closed before this process heard
+ * of it; each failure drops one, so the pool's size plus one tries always reach a fresh connection when Postgres is there.
  */
 export async function readAgainOnLostConnection<T>(read: () => Promise<T>): Promise<T> {
   const tries = databaseKind === "postgres" ? POSTGRES_POOL_SIZE + 1 : 1;

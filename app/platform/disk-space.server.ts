@@ -4,10 +4,8 @@ import { logger } from "./logger.server";
 import { tuned } from "./tuning.server";
 
 /**
- * Free space on the data volume (DATA_DIR: the SQLite file, uploads, backups),
- * so public writes can stop before a full disk stops everything (SQLite
- * cannot even delete without some room). Measured with statfs at most every
- * few seconds and shared by every request meanwhile, so a request pays nothing.
+ * Free space on the data volume (DATA_DIR: the SQLite file, uploads, backups), so public writes can stop before a full disk stops everything (SQLite cannot
+ * even delete without some room). Measured with statfs at most every few seconds and shared by every request meanwhile, so a request pays nothing.
  */
 
 const MEASURE_EVERY_MS = 5_000;

@@ -12,10 +12,8 @@ export const CONFIRMATIONS_PER_RECIPIENT_PER_DAY = 3;
 export const staffNotified = () => emailEnabled() && env.LEAD_NOTIFY_TO.length > 0;
 
 /**
- * One address's key for counting confirmations: a hash (the count outlives
- * the lead it came from), of the address in lower case without a +tag, so
- * Name+1@ and name+2@ count as the one mailbox they reach. `scope` keeps
- * one kind of confirmation's count apart from another's ("" for quotes).
+ * One address's key for counting confirmations: a hash (the count outlives the lead it came from), of the address in lower case without a +tag, so Name+1@ and
+ * name+2@ count as the one mailbox they reach. `scope` keeps one kind of confirmation's count apart from another's ("" for quotes).
  */
 function recipientKey(email: string, scope: string): string {
   const [local = "", domain = ""] = email
@@ -29,9 +27,8 @@ function recipientKey(email: string, scope: string): string {
 }
 
 /**
- * Counts a confirmation to `email` on the UK's today in the database, in the lead's
- * transaction; whether it is within `cap` (CONFIRMATIONS_PER_RECIPIENT_PER_DAY). Past
- * days' counts are deleted as it goes (an indexed range, usually empty).
+ * Counts a confirmation to `email` on the UK's today in the database, in the lead's transaction; whether it is within `cap`
+ * (CONFIRMATIONS_PER_RECIPIENT_PER_DAY). Past days' counts are deleted as it goes (an indexed range, usually empty).
  */
 export async function mayConfirmTo(
   trx: Transaction<Database>,

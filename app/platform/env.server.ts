@@ -3,10 +3,7 @@ import { z } from "zod";
 import { envFields } from "./env-schema.server";
 import { settingsTogether } from "./env-rules.server";
 
-/**
- * The one place that reads `process.env`. Everything else imports `env`.
- * A bad value stops start-up with one line naming the variable.
- */
+/** The one place that reads `process.env`. Everything else imports `env`. A bad value stops start-up with one line naming the variable. */
 export type Env = z.infer<typeof envFields> & { DATA_DIR: string; SESSION_SECRET: string; APP_URL: string };
 
 export class ConfigurationError extends Error {}
@@ -35,8 +32,7 @@ function loadEnv(): Env {
     return parseEnv(process.env);
   } catch (error) {
     if (error instanceof ConfigurationError) {
-      // One clear line rather than a stack trace, then stop. Not through the logger: it is made
-      // from these settings (LOG_LEVEL among them), so it cannot exist until they are valid.
+      // One clear line rather than a stack trace, then stop. Not through the logger: it is made from these settings (LOG_LEVEL too), so needs them valid.
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

@@ -3,11 +3,9 @@ import path from "node:path";
 import { env } from "./env.server";
 
 /**
- * The first super admin's one-time password (made at the very first start
- * without ADMIN_EMAIL/ADMIN_PASSWORD) is kept in a file in DATA_DIR readable
- * by the server's own user alone (0600), never in the log, which is shipped to
- * more places and kept longer. The file goes once that password stops being
- * the account's (models/first-super-admin.server.ts).
+ * The first super admin's one-time password (made at the very first start without ADMIN_EMAIL/ADMIN_PASSWORD) is kept in a file in DATA_DIR readable by the
+ * server's own user alone (0600), never in the log, which is shipped to more places and kept longer. The file goes once that password stops being the account's
+ * (models/first-super-admin.server.ts).
  */
 export function firstAdminPasswordFile(): string {
   return path.resolve(env.DATA_DIR, "first-admin-password.txt");

@@ -6,12 +6,10 @@ import { requestContext } from "./request-store.server";
 import { escapeHtml } from "~/lib/html";
 
 /**
- * What is answered before Express and Remix see a request: a 400 for a Host that names no
- * host (nothing after could make the request's address of it), a permanent redirect of an
- * address spelt other than the app spells it, the page cache's hits and the early answers a
- * capability registers (a quote's kept PDF); and one client's comparison pages the cache could not
- * answer are rendered one at a time. Put in front of the server's own request handler
- * (remix-serve's Express app) once per server.
+ * What is answered before Express and Remix see a request: a 400 for a Host that names no host (nothing after could make the request's address of it), a
+ * permanent redirect of an address spelt other than the app spells it, the page cache's hits and the early answers a capability registers (a quote's kept PDF);
+ * and one client's comparison pages the cache could not answer are rendered one at a time. Put in front of the server's own request handler (remix-serve's
+ * Express app) once per server.
  */
 
 interface Arrival {
@@ -79,9 +77,8 @@ function passedOn(request: IncomingMessage, response: ServerResponse, passOn: Pa
 }
 
 /**
- * Answers a costly request once its client's earlier one of the kind (`scope`) has been
- * answered, so one client asking for many at once has them answered one after another while
- * everyone else's requests go on between them; beyond `maxWaiting` waiting, 429 saying `busy`.
+ * Answers a costly request once its client's earlier one of the kind (`scope`) has been answered, so one client asking for many at once has them answered one
+ * after another while everyone else's requests go on between them; beyond `maxWaiting` waiting, 429 saying `busy`.
  */
 function inClientsTurn(scope: string, maxWaiting: number, busy: string, response: ServerResponse, answer: () => Promise<void>) {
   inClientTurn(scope, maxWaiting, async () => {
@@ -94,9 +91,8 @@ function inClientsTurn(scope: string, maxWaiting: number, busy: string, response
 }
 
 /**
- * A comparison page the cache could not answer is rendered in its client's turn: a render holds
- * the server's thread (the catalogue priced, then the page). Past the client's allowance of new
- * comparisons it is refused (429) before any render.
+ * A comparison page the cache could not answer is rendered in its client's turn: a render holds the server's thread (the catalogue priced, then the page). Past
+ * the client's allowance of new comparisons it is refused (429) before any render.
  */
 function renderComparison(request: IncomingMessage, response: ServerResponse, passOn: PassOn) {
   const busy = "You have asked for many comparisons at once. Please wait a moment and try again.";

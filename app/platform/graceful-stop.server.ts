@@ -3,22 +3,17 @@ import type http from "node:http";
 import { logger } from "./logger.server";
 
 /**
- * Stopping cleanly on SIGTERM and SIGINT (Fly sends SIGTERM on every deploy and
- * gives 10 s before SIGKILL).
+ * Stopping cleanly on SIGTERM and SIGINT (Fly sends SIGTERM on every deploy and gives 10 s before SIGKILL).
  *
- * remix-serve answers both signals by closing its listener: no new connections,
- * requests in flight run to their end, and the process exits once nothing is
+ * remix-serve answers both signals by closing its listener: no new connections, requests in flight run to their end, and the process exits once nothing is
  * left to do. What it leaves to the app:
- * - a connection a client keeps alive would take further requests after the
- *   signal, and holds the process up for Node's keep-alive timeout (5 s) after
- *   its last answer. So answers given after the signal say `Connection: close`,
- *   and connections left idle by an answer are closed;
- * - the app's own background work (the outbox's timer and deliveries) stops,
- *   and what it keeps in memory (customers' quote views) is written, through `onStop`. (better-sqlite3 closes the database itself as the process exits.)
+ * - a connection a client keeps alive would take further requests after the signal, and holds the process up for Node's keep-alive timeout (5 s) after its
+ *   last answer. So answers given after the signal say `Connection: close`, and connections left idle by an answer are closed;
+ * - the app's own background work (the outbox's timer and deliveries) stops, and what it keeps in memory (customers' quote views) is written, through
+ *   `onStop`. (better-sqlite3 closes the database itself as the process exits.)
  *
- * Node reports every request and finished answer on a diagnostics channel; that
- * is how the app sees remix-serve's connections without owning its server
- * (as request-context.server.ts does).
+ * Node reports every request and finished answer on a diagnostics channel; that is how the app sees remix-serve's connections without owning its server (as
+ * request-context.server.ts does).
  */
 
 interface StopState {
@@ -71,18 +66,14 @@ function newStopState(): StopState {
         }
       }
     }
-    // remix-serve listens for the signal once it has loaded the app. A signal before that
-    // finds no one else listening: let it end the process the default way.
+    // remix-serve listens for the signal once it has loaded the app. A signal before that finds no one else listening: let it end the process the default way.
     if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
   };
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stop(signal));
   return state;
 }
 
-/**
- * Makes SIGTERM and SIGINT stop the server cleanly: call once as the server
- * starts (startup.server.ts). Further calls do nothing.
- */
+/** Makes SIGTERM and SIGINT stop the server cleanly: call once as the server starts (startup.server.ts). Further calls do nothing. */
 export function stopGracefullyOnSignals(): void {
   globalForStop.__gracefulStop ??= newStopState();
 }

@@ -1,11 +1,8 @@
 /**
- * Group commit: the writes that arrive together (in the same turn of the event
- * loop, or while the previous group was being stored) are stored by one call of
- * `storeAll`, so they share one transaction and one write-ahead-log commit
- * instead of paying for one each. Each caller's promise settles only once the
- * group holding its item has been stored (or has failed), with its own result:
- * `storeAll` answers one settled result per item, in order, so one bad item
- * fails only its own caller. One group is stored at a time.
+ * Group commit: the writes that arrive together (in the same turn of the event loop, or while the previous group was being stored) are stored by one call of
+ * `storeAll`, so they share one transaction and one write-ahead-log commit instead of paying for one each. Each caller's promise settles only once the group
+ * holding its item has been stored (or has failed), with its own result: `storeAll` answers one settled result per item, in order, so one bad item fails only
+ * its own caller. One group is stored at a time.
  */
 export function groupCommit<Item, Result>(
   storeAll: (items: Item[]) => Promise<PromiseSettledResult<Result>[]>,
@@ -47,8 +44,7 @@ export function groupCommit<Item, Result>(
   return (item) =>
     new Promise<Result>((resolve, reject) => {
       waiting.push({ item, resolve, reject });
-      // The first write of a turn waits for the rest of the turn's requests to reach here;
-      // while a group is being stored, the next ones gather and follow it.
+      // The first write of a turn waits for the rest of the turn's requests to reach here; while a group is being stored, the next ones gather and follow it.
       if (!storing && !scheduled) {
         scheduled = true;
         setImmediate(() => void storeWaiting());

@@ -4,15 +4,12 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
-import { detectImageType, IMAGE_SIGNATURE_BYTES, type ImageType } from "~/lib/image-type";
+import { detectImageType, IMAGE_SIGNATURE_BYTES, MAX_IMAGE_BYTES, type ImageType } from "~/lib/image-type";
 import { boundedBody, BodyTooLargeError, discardRest } from "./request-body.server";
-import { MAX_IMAGE_BYTES } from "~/lib/image-type";
 
 /**
- * Reads an image upload (a multipart form post) as it streams in: the file
- * is spooled to a temporary file, never held in memory, and reading stops
- * as soon as it passes 10 MB. The type is read from the file's first bytes.
- * Whatever happens, the temporary file is gone when the caller is done.
+ * Reads an image upload (a multipart form post) as it streams in: the file is spooled to a temporary file, never held in memory, and reading stops as soon as
+ * it passes 10 MB. The type is read from the file's first bytes. Whatever happens, the temporary file is gone when the caller is done.
  */
 
 /** The form's file field (SPEC section 7: `image`). */
@@ -21,16 +18,11 @@ export const IMAGE_FIELD = "image";
 /** Room for the text fields and the multipart framing around a 10 MB file. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 /**
- * Each text field (location, description) is short: no more of one than this
- * is kept. It is still more than any of them accepts, so a longer one is
- * refused by the form's own rules, with its own message.
+ * Each text field (location, description) is short: no more of one than this is kept. It is still more than any of them accepts, so a longer one is refused by
+ * the form's own rules, with its own message.
  */
 const MAX_TEXT_FIELD_BYTES = 8 * 1024;
-/**
- * After a refusal the rest of the body is read and thrown away, so the
- * browser (still sending) receives the answer; past this much the
- * connection is dropped instead.
- */
+/** After a refusal the rest of the body is read and dropped, so the browser (still sending) receives the answer; past this much the connection is dropped. */
 const MAX_DISCARDED_BYTES = 100 * 1024 * 1024;
 
 export interface IncomingImage {
@@ -115,10 +107,7 @@ async function spool(part: UploadHandlerPart, target: string): Promise<IncomingI
   };
 }
 
-/**
- * Reads the upload and hands it to `use`; the temporary file is removed
- * afterwards, whether `use` stored it, refused it or failed.
- */
+/** Reads the upload and hands it to `use`; the temporary file is removed afterwards, whether `use` stored it, refused it or failed. */
 export async function withStockImageUpload<T>(request: Request, use: (upload: StockImageUpload) => Promise<T>): Promise<T> {
   const empty: StockImageUpload = { fields: {}, file: null, tooLarge: false, malformed: false };
   let body: ReadableStream<Uint8Array>;

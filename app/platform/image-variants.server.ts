@@ -5,9 +5,8 @@ import { logger } from "./logger.server";
 import { workInTurn } from "./work-in-turn.server";
 
 /**
- * Makes and keeps the resized variants of uploaded images. A variant is made
- * the first time it is asked for and stored beside the upload (local files or
- * S3 alike), so it is made once per storage, not once per server or request.
+ * Makes and keeps the resized variants of uploaded images. A variant is made the first time it is asked for and stored beside the upload (local files or S3
+ * alike), so it is made once per storage, not once per server or request.
  */
 
 type Sharp = (typeof import("sharp"))["default"];
@@ -16,8 +15,7 @@ let loadedSharp: Promise<Sharp> | undefined;
 /** sharp (and libvips), loaded with the first picture read rather than as the server starts. */
 function sharpLoaded(): Promise<Sharp> {
   loadedSharp ??= import("sharp").then(({ default: sharp }) => {
-    // One libvips thread per picture and no operation cache: with decodes queued below, the memory
-    // pictures take stays bounded by one original, not by the core count or the cache.
+    // One libvips thread per picture and no operation cache: with decodes queued below, pictures' memory stays bounded by one original, not cores or cache.
     sharp.concurrency(1);
     sharp.cache(false);
     return sharp;
@@ -29,10 +27,7 @@ function sharpLoaded(): Promise<Sharp> {
 const MAX_INPUT_PIXELS = 100_000_000;
 
 /** Quality where the pictures still look like the original on a phone, at a fraction of the bytes. */
-const ENCODING = {
-  avif: { quality: 50, effort: 4 },
-  webp: { quality: 75, effort: 4 },
-} as const;
+const ENCODING = { avif: { quality: 50, effort: 4 }, webp: { quality: 75, effort: 4 } } as const;
 
 /** Where a variant is kept: `3f9c...e1.png` at 640 wide as WebP is `3f9c...e1.w640.webp`. */
 export function variantStorageKey(filename: string, width: VariantWidth, format: VariantFormat): string {
@@ -112,9 +107,8 @@ export class ImageDecodersBusy extends Error {
 }
 
 /**
- * One variant is made at a time (the original read and decoded: up to 10 MB of file and 100
- * megapixels each, so memory stays bounded on the smallest machine), at most 16 wait for a
- * slot, in order; beyond that ImageDecodersBusy (503). Variants made once are kept.
+ * One variant is made at a time (the original read and decoded: up to 10 MB of file and 100 megapixels each, so memory stays bounded on the smallest machine),
+ * at most 16 wait for a slot, in order; beyond that ImageDecodersBusy (503). Variants made once are kept.
  */
 const inDecodingSlot = workInTurn(
   () => ({ running: 1, waiting: 16 }),
@@ -124,10 +118,7 @@ const inDecodingSlot = workInTurn(
 /** One making of each variant at a time: visitors asking for it meanwhile wait for the same result. */
 const inProgress = new Map<string, Promise<Variant | null>>();
 
-/**
- * The stored variant, made now if it is not stored yet; null when the upload's
- * file is missing or unreadable. Throws ImageDecodersBusy when too many are being made.
- */
+/** The stored variant, made now if need be; null when the upload's file is missing or unreadable. Throws ImageDecodersBusy when too many are being made. */
 export async function getVariant(filename: string, width: VariantWidth, format: VariantFormat): Promise<Variant | null> {
   const key = variantStorageKey(filename, width, format);
   const stored = await getStorage().get(key);

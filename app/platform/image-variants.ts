@@ -1,8 +1,6 @@
 /**
- * Resized copies of staff's uploads in modern formats, so a phone downloads
- * a picture the size of its screen rather than the camera original. Only
- * these widths are ever made: a request cannot ask the server to resize to
- * any other size. Shared by the pages (srcset) and the variant route.
+ * Resized copies of staff's uploads in modern formats, so a phone downloads a picture the size of its screen rather than the camera original. Only these widths
+ * are ever made: a request cannot ask the server to resize to any other size. Shared by the pages (srcset) and the variant route.
  */
 
 export const VARIANT_WIDTHS = [320, 480, 640, 768, 1024, 1280, 1920] as const;
@@ -12,10 +10,7 @@ export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 export const VARIANT_FORMATS = ["avif", "webp"] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
-export const VARIANT_CONTENT_TYPES: Record<VariantFormat, string> = {
-  avif: "image/avif",
-  webp: "image/webp",
-};
+export const VARIANT_CONTENT_TYPES: Record<VariantFormat, string> = { avif: "image/avif", webp: "image/webp" };
 
 /** What a page needs to know about an uploaded image to offer its variants. */
 export interface SizedImage {
@@ -26,10 +21,7 @@ export interface SizedImage {
   height: number | null;
 }
 
-/**
- * GIFs keep their own file (resizing would lose the animation); every other
- * accepted type gets variants once its size is known.
- */
+/** GIFs keep their own file (resizing would lose the animation); every other accepted type gets variants once its size is known. */
 export function hasVariants(image: SizedImage): image is SizedImage & { width: number; height: number } {
   return image.contentType !== "image/gif" && image.width !== null && image.height !== null && image.width > 0 && image.height > 0;
 }
@@ -53,13 +45,9 @@ function offeredWidths(originalWidth: number): VariantWidth[] {
   return smaller.length > 0 ? smaller : [VARIANT_WIDTHS[0]];
 }
 
-/** A variant is the upload scaled to `width`, or left as it is when narrower. */
-function variantPixelWidth(originalWidth: number, width: VariantWidth): number {
-  return Math.min(originalWidth, width);
-}
-
+/** Each variant at its true width: the upload scaled to `width`, or left as it is when narrower. */
 export function variantSrcSet(image: SizedImage & { width: number }, format: VariantFormat): string {
   return offeredWidths(image.width)
-    .map((width) => `${variantUrl(image, width, format)} ${variantPixelWidth(image.width, width)}w`)
+    .map((width) => `${variantUrl(image, width, format)} ${Math.min(image.width, width)}w`)
     .join(", ");
 }

@@ -4,10 +4,7 @@ import { parseWithSchema } from "~/lib/form-submission";
 import { ModelError } from "./model-error.server";
 import { BODY_LIMITS, BodyTooLargeError, bodyTooLargeResponse, readTextWithLimit } from "./request-body.server";
 
-/**
- * A JSON object body, or the answer to give instead (thrown): 413 past the
- * limit, 400 for malformed JSON or anything that is not an object.
- */
+/** A JSON object body, or the answer to give instead (thrown): 413 past the limit, 400 for malformed JSON or anything that is not an object. */
 export async function readJsonObject(request: Request, maxBytes: number = BODY_LIMITS.json): Promise<Record<string, unknown>> {
   let body: unknown;
   try {
@@ -37,11 +34,8 @@ export async function readJsonWithSchema<S extends z.ZodTypeAny>(
 
 /** A business rule's refusal as JSON with its status; anything else is a real fault. */
 export function modelErrorResponse(error: unknown): Response {
-  if (error instanceof ModelError) {
-    const fieldErrors = error.field ? { [error.field]: [error.message] } : undefined;
-    return json({ error: error.message, ...(fieldErrors ? { fieldErrors } : {}) }, { status: error.status });
-  }
-  throw error;
+  if (!(error instanceof ModelError)) throw error;
+  return json({ error: error.message, ...(error.field ? { fieldErrors: { [error.field]: [error.message] } } : {}) }, { status: error.status });
 }
 
 export function methodNotAllowed(allowed: string): Response {
@@ -60,10 +54,7 @@ export function jsonPage<Entry>(entries: Entry[], page: { total: number; page: n
   });
 }
 
-/**
- * A `text/csv` body as text, or the answer to give instead (thrown): 415 for
- * another type, 413 past the limit.
- */
+/** A `text/csv` body as text, or the answer to give instead (thrown): 415 for another type, 413 past the limit. */
 export async function readCsvBody(request: Request, maxBytes: number): Promise<string> {
   if (!/^text\/csv\s*(;|$)/i.test(request.headers.get("Content-Type") ?? "")) {
     throw json({ error: "Send the file as text/csv" }, { status: 415 });

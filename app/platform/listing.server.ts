@@ -5,9 +5,8 @@ import { logger } from "./logger.server";
 import type { Database } from "./database-types";
 
 /**
- * What the staff lists share (leads, contact enquiries, newsletter sign-ups):
- * substring search, newest-first pages, totals, and CSV exports read a chunk
- * at a time. Each list is a table with `id` and `createdAt` columns.
+ * What the staff lists share (leads, contact enquiries, newsletter sign-ups): substring search, newest-first pages, totals, and CSV exports read a chunk at a
+ * time. Each list is a table with `id` and `createdAt` columns.
  */
 
 export function escapeLike(text: string): string {
@@ -15,9 +14,8 @@ export function escapeLike(text: string): string {
 }
 
 /**
- * `text` as one FTS5 phrase: in double quotes, inner double quotes doubled, so
- * nothing in it is read as query syntax (OR, NEAR, *, ^, column filters).
- * Control characters are dropped: FTS5 reads a NUL as the query's end.
+ * `text` as one FTS5 phrase: in double quotes, inner double quotes doubled, so nothing in it is read as query syntax (OR, NEAR, *, ^, column filters). Control
+ * characters are dropped: FTS5 reads a NUL as the query's end.
  */
 export function ftsPhrase(text: string): string {
   return `"${text.replace(/\p{Cc}/gu, "").replaceAll('"', '""')}"`;
@@ -34,10 +32,7 @@ export function sameEmailIgnoringCase(column: string, email: string): RawBuilder
   return databaseKind === "postgres" ? sql<SqlBool>`lower(${sql.ref(column)}) = lower(${email})` : sql<SqlBool>`${sql.ref(column)} = ${email} COLLATE NOCASE`;
 }
 
-/**
- * Case-insensitive substring match of `q` over the targets. Phone columns also
- * match when the number is typed without its spaces. A blank search matches every row.
- */
+/** Case-insensitive substring match of `q` over the targets; phone columns also match the number typed without spaces. A blank search matches every row. */
 export function textSearch(q: string, targets: { text: SearchTarget[]; phone?: string[] }): RawBuilder<SqlBool> {
   const term = q.trim();
   if (!term) return sql<SqlBool>`1 = 1`;
@@ -83,17 +78,11 @@ export interface RowsPage<Row> {
 export interface PageOptions<DB, TB extends keyof DB> {
   /** How many rows the filter matches, when the caller knows it more cheaply than counting them. */
   total?: number;
-  /**
-   * The table unfiltered: the page's ids are then found first (from the
-   * (createdAt, id) index alone, however deep the page) and only those rows read.
-   */
+  /** The table unfiltered: the page's ids are then found first (from the (createdAt, id) index alone, however deep the page) and only those rows read. */
   rowsFrom?: SelectQueryBuilder<DB, TB, object>;
 }
 
-/**
- * One page of a filtered table, newest first. `query` is the table with its
- * filter; `pick` selects the columns. A page past the end gives the last one.
- */
+/** One page of a filtered table, newest first. `query` is the table with its filter; `pick` selects the columns. A page past the end gives the last one. */
 export async function pageNewestFirst<DB, TB extends keyof DB, Row>(
   query: SelectQueryBuilder<DB, TB, object>,
   pick: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, Row>,
@@ -141,9 +130,8 @@ export async function countTotalAndSince<DB, TB extends keyof DB>(
 }
 
 /**
- * How long one chunk of an export may hold the event loop. A page view waits
- * for the chunk under way at each of its own turns of the event loop, so
- * chunks stay short; their row count follows how fast rows came last time.
+ * How long one chunk of an export may hold the event loop. A page view waits for the chunk under way at each of its own turns of the event loop, so chunks stay
+ * short; their row count follows how fast rows came last time.
  */
 const EXPORT_SLICE_MS = 2;
 const EXPORT_CHUNK = { first: 200, least: 50, most: 2000 };
@@ -157,11 +145,7 @@ export interface CsvExport<TB extends keyof Database, Row extends Keyset> {
   onFinish?: (rows: number, complete: boolean) => Promise<void>;
 }
 
-/**
- * A CSV file streamed a chunk at a time, newest first (keyset pages by
- * createdAt and id): memory stays flat however many rows there are, and the
- * single database connection is free between chunks.
- */
+/** A CSV file streamed a chunk at a time, newest first (keyset pages by createdAt and id): memory stays flat, and the one connection is free between chunks. */
 export function csvStreamNewestFirst<TB extends keyof Database, Row extends Keyset>(spec: CsvExport<TB, Row>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after: Keyset | null = null;

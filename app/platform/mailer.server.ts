@@ -5,11 +5,7 @@ import { logger } from "./logger.server";
 import type { EmailContent } from "./email-content";
 import { timeoutMs } from "./outbox-post.server";
 
-/**
- * Sends email over SMTP_URL with nodemailer. Only the outbox calls `sendEmail`
- * (emails are queued with the row that causes them, see outbox.server.ts);
- * with no SMTP_URL nothing is queued or sent.
- */
+/** Email over SMTP_URL with nodemailer; without it nothing is queued or sent. Only the outbox calls `sendEmail` (queued with their row: outbox.server.ts). */
 
 /** An email as the outbox keeps it: fixed when queued, the same on every try. */
 export interface QueuedEmail extends EmailContent {
@@ -22,9 +18,7 @@ export interface QueuedEmail extends EmailContent {
 export const emailEnabled = (): boolean => Boolean(env.SMTP_URL);
 
 /** Every email comes from the brand's own name and address (BRAND_NAME <BRAND_EMAIL>). */
-export function mailFrom(): string | { name: string; address: string } {
-  return { name: brand.name, address: brand.email };
-}
+export const mailFrom = () => ({ name: brand.name, address: brand.email });
 
 /** Said once as the server starts, so whoever runs it knows whether email goes out. */
 export function announceEmailSettings(): void {
@@ -33,17 +27,15 @@ export function announceEmailSettings(): void {
     return;
   }
   const from = mailFrom();
-  const sender = typeof from === "string" ? from : `${from.name} <${from.address}>`;
+  const sender = `${from.name} <${from.address}>`;
   const staff =
     env.LEAD_NOTIFY_TO.length > 0 ? `staff notifications to ${env.LEAD_NOTIFY_TO.join(", ")}` : "no staff notifications (LEAD_NOTIFY_TO is not set)";
   logger.info({ event: "email.on" }, `Email is on: from ${sender}, ${staff}, and confirmations to visitors.`);
 }
 
 /**
- * Sends one queued email; resolves once the SMTP server has accepted it. A
- * fresh connection each time (nothing pooled outlives the try), bounded by
- * the outbox's time limit for one try; the Message-ID is the same on every try of one
- * delivery, so a repeat after a crash can be spotted.
+ * Sends one queued email; resolves once the SMTP server has accepted it. A fresh connection each time (nothing pooled outlives the try), bounded by the
+ * outbox's time limit for one try; the Message-ID is the same on every try of one delivery, so a repeat after a crash can be spotted.
  */
 export async function sendEmail(email: QueuedEmail, deliveryId: number, signal: AbortSignal): Promise<void> {
   if (!env.SMTP_URL) throw new Error("SMTP_URL is not set");
@@ -57,7 +49,7 @@ export async function sendEmail(email: QueuedEmail, deliveryId: number, signal: 
     socketTimeout: timeout,
   });
   const from = mailFrom();
-  const domain = (typeof from === "string" ? from : from.address).replace(/^.*@/, "").replace(/>$/, "");
+  const domain = from.address.replace(/^.*@/, "");
   // nodemailer 10.5+ stops a send when the signal aborts (its types, at 8.x, do not list `signal` yet).
   const message: SendMailOptions & { signal: AbortSignal } = {
     from,

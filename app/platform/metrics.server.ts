@@ -8,8 +8,7 @@ import { dataDiskFreeBytes } from "./disk-space.server";
 import { logger } from "./logger.server";
 
 /**
- * Prometheus metrics (`prom-client`), per process: with several machines each is
- * scraped on its own. Labels are kept to short fixed lists (route patterns, not
+ * Prometheus metrics (`prom-client`), per process: with several machines each is scraped on its own. Labels are kept to short fixed lists (route patterns, not
  * raw paths) so the number of series stays bounded.
  */
 const globalForMetrics = globalThis as unknown as { __metrics?: ReturnType<typeof createMetrics> };
@@ -17,14 +16,10 @@ const globalForMetrics = globalThis as unknown as { __metrics?: ReturnType<typeo
 function createMetrics() {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
+  const counter = (name: string, help: string, labelNames: string[] = []) => new client.Counter({ name, help, labelNames, registers: [registry] });
   return {
     registry,
-    requests: new client.Counter({
-      name: "http_requests_total",
-      help: "Requests answered, by route pattern, method and status",
-      labelNames: ["route", "method", "status"],
-      registers: [registry],
-    }),
+    requests: counter("http_requests_total", "Requests answered, by route pattern, method and status", ["route", "method", "status"]),
     requestSeconds: new client.Histogram({
       name: "http_request_duration_seconds",
       help: "Time to answer a request, by route pattern, method and status",
@@ -32,30 +27,16 @@ function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
     }),
-    pageCache: new client.Counter({
-      name: "page_cache_requests_total",
-      help: "Public page views by page cache result (hit or miss)",
-      labelNames: ["result"],
-      registers: [registry],
-    }),
-    leads: new client.Counter({ name: "leads_created_total", help: "Leads stored", registers: [registry] }),
-    quotePdfsDrawn: new client.Counter({
-      name: "quote_pdf_drawings_total",
-      help: "Quote PDFs drawn (a download of a PDF kept from an earlier drawing draws none)",
-      registers: [registry],
-    }),
-    quotePdfsRefused: new client.Counter({
-      name: "quote_pdf_busy_total",
-      help: "Quote PDF downloads refused with 503 because as many PDFs as allowed were being drawn and waiting",
-      registers: [registry],
-    }),
-    enquiries: new client.Counter({ name: "contact_enquiries_created_total", help: "Contact enquiries stored", registers: [registry] }),
-    deliveries: new client.Counter({
-      name: "outbox_deliveries_total",
-      help: "Outbox delivery tries (webhooks and emails), by kind and outcome: sent, retry (a failed try to be tried again) or failed (given up)",
-      labelNames: ["kind", "outcome"],
-      registers: [registry],
-    }),
+    pageCache: counter("page_cache_requests_total", "Public page views by page cache result (hit or miss)", ["result"]),
+    leads: counter("leads_created_total", "Leads stored"),
+    quotePdfsDrawn: counter("quote_pdf_drawings_total", "Quote PDFs drawn (a download of a PDF kept from an earlier drawing draws none)"),
+    quotePdfsRefused: counter("quote_pdf_busy_total", "Quote PDF downloads refused with 503 because as many PDFs as allowed were being drawn and waiting"),
+    enquiries: counter("contact_enquiries_created_total", "Contact enquiries stored"),
+    deliveries: counter(
+      "outbox_deliveries_total",
+      "Outbox delivery tries (webhooks and emails), by kind and outcome: sent, retry (a failed try to be tried again) or failed (given up)",
+      ["kind", "outcome"],
+    ),
     dataDiskFree: new client.Gauge({
       name: "data_disk_free_bytes",
       help: "Free space on the data volume (DATA_DIR); public writes are refused under the floor (disk-space.server.ts)",
@@ -78,9 +59,8 @@ function createMetrics() {
 export const metrics = (globalForMetrics.__metrics ??= createMetrics());
 
 /**
- * A bounded label for a request: its route's pattern (`/admin/leads/:id`), files by their
- * folder, and one label for every address no route has (or only a catch-all one does): unknown
- * paths are endless, and each new label set is about fourteen more lines of metrics for good.
+ * A bounded label for a request: its route's pattern (`/admin/leads/:id`), files by their folder, and one label for every address no route has (or only a
+ * catch-all one does): unknown paths are endless, and each new label set is about fourteen more lines of metrics for good.
  */
 export function routeLabel(path: string, route: RouteMatch | undefined, status: number): string {
   if (path.startsWith("/build/")) return "/build/*";
@@ -90,9 +70,8 @@ export function routeLabel(path: string, route: RouteMatch | undefined, status: 
 }
 
 /**
- * The most request label sets kept, a backstop should a label still be open-ended: past it,
- * a new set is counted under one `(other)` set. The app's routes, methods and statuses come
- * to well under this.
+ * The most request label sets kept, a backstop should a label still be open-ended: past it, a new set is counted under one `(other)` set. The app's routes,
+ * methods and statuses come to well under this.
  */
 export const MAX_REQUEST_LABEL_SETS = 500;
 const requestLabelSets = new Set<string>();
@@ -129,11 +108,9 @@ export function mayReadMetrics(authorization: string | null | undefined): boolea
 }
 
 /**
- * The metrics on their own internal port (METRICS_ADDRESS), for Fly's scraper, which
- * sends no token: the port is not one of the app's public services in fly.toml, and it
- * listens on one address only (loopback by default; on Fly the machine's private-network
- * address, where Fly's scraper comes from), never on every interface, so nothing on the
- * machine's other networks can read it.
+ * The metrics on their own internal port (METRICS_ADDRESS), for Fly's scraper, which sends no token: the port is not one of the app's public services in
+ * fly.toml, and it listens on one address only (loopback by default; on Fly the machine's private-network address, where Fly's scraper comes from), never on
+ * every interface, so nothing on the machine's other networks can read it.
  */
 export function startMetricsPort(): void {
   const address = env.METRICS_ADDRESS;

@@ -1,8 +1,4 @@
-/**
- * A business rule said no. Carries the HTTP status the JSON routes answer
- * with; pages show the message in a toast, or by `field` when it names the
- * form field the refusal is about.
- */
+/** A business rule said no: the JSON routes answer with its status; pages show the message in a toast, or by `field` when it names the field it is about. */
 export class ModelError extends Error {
   constructor(
     readonly status: 400 | 403 | 404 | 409 | 413 | 429,

@@ -1,7 +1,4 @@
-/**
- * What the outbox sends (see outbox.server.ts): one kind per destination.
- * The database keeps the kind as plain text so that adding one needs no table rebuild.
- */
+/** What the outbox sends (see outbox.server.ts), one kind per destination; kept as plain text in the database, so adding one needs no table rebuild. */
 export const DELIVERY_KINDS = [
   "lead.webhook",
   "lead.staff-email",
@@ -35,14 +32,10 @@ export const DELIVERY_KIND_SETTINGS: Record<DeliveryKind, string> = {
 };
 
 /**
- * Who a kind of delivery goes to, and so whether the suppression list can stop
- * it (docs/privacy-operations.md, "The suppression rule"):
- * - `staff`: the business's own people and systems (notifications, the lead
- *   webhook); the list is never checked.
- * - `requester`: the direct answer to what the person asked for (their quote
- *   request's confirmation, their quote, the newsletter confirmation they asked
- *   for); sent even to a listed address, unless it was listed after the email
- *   was queued (they objected or were erased in between).
+ * Who a kind of delivery goes to, and so whether the suppression list can stop it (docs/privacy-operations.md, "The suppression rule"):
+ * - `staff`: the business's own people and systems (notifications, the lead webhook); the list is never checked.
+ * - `requester`: the direct answer to what the person asked for (their quote request's confirmation, their quote, the newsletter confirmation they asked
+ *   for); sent even to a listed address, unless it was listed after the email was queued (they objected or were erased in between).
  * - `marketing`: anything else to a person; never sent to a listed address.
  */
 export const DELIVERY_AUDIENCES = ["requester", "staff", "marketing"] as const;
@@ -73,10 +66,7 @@ export function isDeliveryKind(value: string): value is DeliveryKind {
   return (DELIVERY_KINDS as readonly string[]).includes(value);
 }
 
-/**
- * How long to wait before the next try after `failedAttempts` failed ones:
- * `firstMs`, doubling each time, never more than `capMs`.
- */
+/** How long to wait before the next try after `failedAttempts` failed ones: `firstMs`, doubling each time, never more than `capMs`. */
 export function retryDelayMs(failedAttempts: number, firstMs: number, capMs: number): number {
   const doublings = Math.max(0, failedAttempts - 1);
   // 2^doublings overflows to Infinity long after it passes any cap, which Math.min handles.

@@ -13,11 +13,7 @@ export const OUTBOX_ATTEMPTS = tuned("outboxAttempts", 20);
 /** One try's time limit, a webhook's or an email's: a receiver that slow is as good as down. */
 export const timeoutMs = () => tuned("outboxTryTimeoutSeconds", 10) * 1000;
 
-/**
- * POSTs a JSON body; resolves on a 2xx answer, rejects with a short reason
- * otherwise. A fresh connection each time (nothing pooled outlives the try),
- * bounded by `timeoutMs`.
- */
+/** POSTs a JSON body: resolves on a 2xx, else rejects with a short reason. A fresh connection each try (nothing pooled outlives it), within `timeoutMs`. */
 export function postJson(url: string, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);

@@ -2,10 +2,7 @@ import { getDb } from "./db.server";
 import { logger } from "./logger.server";
 import { addDaysToInstant } from "~/lib/calendar";
 
-/**
- * The outbox's clean-up: a delivery's copy of the lead or enquiry is emptied OUTBOX_KEEP_DAYS after it is sent or
- * given up, and its recipient's address with it (the row then names no one).
- */
+/** The outbox's clean-up: a delivery's copy of the lead or enquiry, and its recipient's address, go OUTBOX_KEEP_DAYS after it is sent or given up. */
 
 const purging = { stopped: false, timer: undefined as NodeJS.Timeout | undefined };
 
@@ -17,10 +14,7 @@ const PURGE_EVERY_MS = 60 * 60_000;
 /** Rows emptied per statement, so a long backlog never holds the database in one long write. */
 const PURGE_BATCH = 500;
 
-/**
- * Empties the payloads of deliveries sent or given up more than OUTBOX_KEEP_DAYS
- * ago; returns how many. Rows still waiting to be sent keep theirs, however old.
- */
+/** Empties the payloads of deliveries sent or given up over OUTBOX_KEEP_DAYS ago; returns how many. Rows still waiting to be sent keep theirs, however old. */
 export async function purgeOldPayloads(now = Date.now()): Promise<number> {
   const db = await getDb();
   const cutoff = addDaysToInstant(new Date(now), -OUTBOX_KEEP_DAYS).toISOString();
@@ -34,15 +28,8 @@ export async function purgeOldPayloads(now = Date.now()): Promise<number> {
       .limit(PURGE_BATCH)
       .execute();
     if (rows.length === 0) break;
-    await db
-      .updateTable("outbox")
-      .set({ payload: PURGED_PAYLOAD, recipientEmail: null })
-      .where(
-        "id",
-        "in",
-        rows.map((row) => row.id),
-      )
-      .execute();
+    const ids = rows.map((row) => row.id);
+    await db.updateTable("outbox").set({ payload: PURGED_PAYLOAD, recipientEmail: null }).where("id", "in", ids).execute();
     purged += rows.length;
     if (rows.length < PURGE_BATCH) break;
   }

@@ -13,26 +13,18 @@ import { PURGED_PAYLOAD, startPurging, stopPurging } from "./outbox-purge.server
 import { deliverySuppressedReason, emailAddressOf, normaliseEmail } from "./suppression.server";
 
 /**
- * The outbox: anything sent because of a stored row (the lead webhook, the
- * lead and enquiry emails) is a row in `outbox`, written in the same transaction as the
- * row that caused it, then delivered from there: just after it is written, at
- * start-up (deliveries left over from before a restart) and on a timer. A
- * failed try is retried after a doubling wait (30 s up to an hour) until
- * OUTBOX_ATTEMPTS, then marked failed with
- * its last error for the staff dashboard. No request waits for a delivery, and
- * a failing receiver never loses or holds back the row that caused it.
+ * The outbox: anything sent because of a stored row (the lead webhook, the lead and enquiry emails) is a row in `outbox`, written in the same transaction as
+ * the row that caused it, then delivered from there: just after it is written, at start-up (deliveries left over from before a restart) and on a timer. A
+ * failed try is retried after a doubling wait (30 s up to an hour) until OUTBOX_ATTEMPTS, then marked failed with its last error for the staff dashboard. No
+ * request waits for a delivery, and a failing receiver never loses or holds back the row that caused it.
  *
- * Delivery is at least once: a try cut off by a crash is made again, so each
- * carries an Idempotency-Key (the same on every try of one delivery).
+ * Delivery is at least once: a try cut off by a crash is made again, so each carries an Idempotency-Key (the same on every try of one delivery).
  *
- * A row's payload is a copy of the lead or enquiry; once the delivery is sent
- * or given up, nothing reads it again, so it is emptied OUTBOX_KEEP_DAYS later
- * (at start-up and every hour) and the outbox stops growing with every lead.
- * The row itself stays, small, for the dashboard's failures and the history.
+ * A row's payload is a copy of the lead or enquiry; once the delivery is sent or given up, nothing reads it again, so it is emptied OUTBOX_KEEP_DAYS later (at
+ * start-up and every hour) and the outbox stops growing with every lead. The row itself stays, small, for the dashboard's failures and the history.
  *
- * The suppression list is checked as each email to a person is delivered
- * (DELIVERY_KIND_AUDIENCE): one it stops is closed unsent, with the reason as
- * its last error, and its copy emptied at once; it is never tried again.
+ * The suppression list is checked as each email to a person is delivered (DELIVERY_KIND_AUDIENCE): one it stops is closed unsent, with the reason as its last
+ * error, and its copy emptied at once; it is never tried again.
  */
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -128,10 +120,7 @@ const worker = {
   inFlight: new Set<AbortController>(),
 };
 
-/**
- * Starts delivering what is due, in the background (never awaited by a
- * request). Called after a delivery is queued, at start-up and by the timer.
- */
+/** Starts delivering what is due, in the background (never awaited by a request). Called after a delivery is queued, at start-up and by the timer. */
 export function deliverOutboxSoon(): void {
   if (worker.stopped) return;
   if (worker.running) {

@@ -1,10 +1,6 @@
 import type { PageQueryReader } from "./page-cache";
 
-/**
- * Which address a shareable page request is kept under (`page-cache.server.ts`):
- * ad tracking is taken off, and a page that reads its query keeps one copy per
- * query in its one spelling.
- */
+/** The address a shareable page is kept under (page-cache.server.ts): no ad tracking; a page reading its query keeps a copy per query, in its one spelling. */
 
 /** Parameters that ad and email platforms add to links; no page reads them. */
 const TRACKING_PARAMETER = /^(?:utm_\w+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|twclid|li_fat_id|mc_cid|mc_eid|_ga|_gl)$/i;

@@ -12,36 +12,26 @@ import { contentSecurityPolicy, inlineHashes } from "./security-headers.server";
 /**
  * Anonymous visitors' public pages, rendered once and served from memory.
  *
- * Every anonymous visitor of a public page gets the same bytes, except for their
- * answer to the cookie banner, so a page is rendered once per page and consent
- * answer and kept. Hits are answered before Express and Remix see the request
- * (they cost about what a static file does); everything else goes through Remix
- * as before, and a complete, shareable render is kept on its way out
- * (`entry.server.tsx`).
+ * Every anonymous visitor of a public page gets the same bytes, except for their answer to the cookie banner, so a page is rendered once per page and consent
+ * answer and kept. Hits are answered before Express and Remix see the request (they cost about what a static file does); everything else goes through Remix as
+ * before, and a complete, shareable render is kept on its way out (`entry.server.tsx`).
  *
- * What is never shared: any request carrying a personal cookie (a toast, a staff
- * session), anything but GET/HEAD, URLs with a query string other than ad tracking
- * or a comparison's (kept per normalised query and UK day, a bounded number:
- * `page-cache-address.server.ts`), and any answer that sets a cookie, carries a
- * toast, answers a form or is not a 200. Cached pages use CSP hashes of their inline
- * scripts instead of a per-request nonce. A page is dropped when the public content
- * changes (see `public-content.server.ts`) and after an hour at most, for what
- * depends on the date (the footer's year).
+ * What is never shared: any request carrying a personal cookie (a toast, a staff session), anything but GET/HEAD, URLs with a query string other than ad
+ * tracking or a comparison's (kept per normalised query and UK day, a bounded number: `page-cache-address.server.ts`), and any answer that sets a cookie,
+ * carries a toast, answers a form or is not a 200. Cached pages use CSP hashes of their inline scripts instead of a per-request nonce. A page is dropped when
+ * the public content changes (see `public-content.server.ts`) and after an hour at most, for what depends on the date (the footer's year).
  *
- * What a flood of requests cannot do: make it keep another copy of a page (only a page's
- * one address is kept; other spellings are sent there first, see `front-door.server.ts`),
- * render one page many times at once (visitors who ask for a page being rendered wait for
- * that render, then get it from the cache), or queue compression without end (one page is
- * compressed at a time, a few wait; past that a page is kept and sent uncompressed, and
- * compressed at a later view when there is room).
+ * What a flood of requests cannot do: make it keep another copy of a page (only a page's one address is kept; other spellings are sent there first, see
+ * `front-door.server.ts`), render one page many times at once (visitors who ask for a page being rendered wait for that render, then get it from the cache), or
+ * queue compression without end (one page is compressed at a time, a few wait; past that a page is kept and sent uncompressed, and compressed at a later view
+ * when there is room).
  */
 
 const MAX_PAGES = 200;
 const MAX_AGE_MS = 60 * 60 * 1000;
 /**
- * Compressions at once, and waiting. Each is a gzip (level 9) and a brotli (quality 10) on
- * libuv's pool of 4 threads, which file reads, DNS and password hashing share: one at a time
- * leaves them two threads whatever arrives.
+ * Compressions at once, and waiting. Each is a gzip (level 9) and a brotli (quality 10) on libuv's pool of 4 threads, which file reads, DNS and password
+ * hashing share: one at a time leaves them two threads whatever arrives.
  */
 const MAX_COMPRESSING = 1;
 const MAX_WAITING_TO_COMPRESS = 8;
@@ -80,12 +70,9 @@ const renders = new Map<string, Render>();
 const tickets = new WeakMap<IncomingMessage, PageCacheTicket>();
 
 /**
- * Whether this request may share a cached page, and under which key. A query
- * string made only of ad tracking is taken off the URL here, so such visitors
- * share the plain page (their browser keeps the full URL for analytics).
- * `sharedPage`: the address is one of the pages that may be shared, in its one
- * spelling, and how it reads its query string (files, the portal, JSON routes and unknown addresses never are: no
- * cookie parsing or database read for them).
+ * Whether this request may share a cached page, and under which key. A query string made only of ad tracking is taken off the URL here, so such visitors share
+ * the plain page (their browser keeps the full URL for analytics). `sharedPage`: the address is one of the pages that may be shared, in its one spelling, and
+ * how it reads its query string (files, the portal, JSON routes and unknown addresses never are: no cookie parsing or database read for them).
  */
 export function pageCacheTicket(request: IncomingMessage, sharedPage: SharedPage | undefined): PageCacheTicket | undefined {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
@@ -172,10 +159,9 @@ export function answerFromCache(request: IncomingMessage, response: ServerRespon
 }
 
 /**
- * For a request the cache could not answer: when the same page is being rendered for
- * another visitor, a promise that settles once that render is done (kept, or found not
- * shareable), after which the cache is asked again. Otherwise this request renders it, and
- * undefined: the others wait for it (one render however many ask at once).
+ * For a request the cache could not answer: when the same page is being rendered for another visitor, a promise that settles once that render is done (kept, or
+ * found not shareable), after which the cache is asked again. Otherwise this request renders it, and undefined: the others wait for it (one render however many
+ * ask at once).
  */
 export function renderUnderWay(request: IncomingMessage, response: ServerResponse): Promise<void> | undefined {
   const ticket = tickets.get(request);
@@ -251,11 +237,9 @@ function keep(ticket: PageCacheTicket, page: CachedPage) {
 }
 
 /**
- * Keeps a complete render of a shareable page (the caller has checked it is one)
- * and returns the headers to send it with. Compressing happens off the request: until
- * it is done, visitors who asked for the page as it was rendered wait for it, and the
- * next ones are rendered for as before. When too many pages wait to be compressed, the
- * page is kept uncompressed at once.
+ * Keeps a complete render of a shareable page (the caller has checked it is one) and returns the headers to send it with. Compressing happens off the request:
+ * until it is done, visitors who asked for the page as it was rendered wait for it, and the next ones are rendered for as before. When too many pages wait to
+ * be compressed, the page is kept uncompressed at once.
  */
 export function keepRenderedPage(note: PageCacheNote, html: string): Record<string, string> {
   // The request's note is the ticket `pageCacheTicket` made for it.
@@ -264,8 +248,7 @@ export function keepRenderedPage(note: PageCacheNote, html: string): Record<stri
   const headers = {
     "Content-Type": "text/html; charset=utf-8",
     "Content-Security-Policy": contentSecurityPolicy({ hashes: inlineHashes(html, "script") }, inlineHashes(html, "style")),
-    // Browsers may keep it but ask each time; the ETag makes asking cheap. Shared caches must
-    // not keep it: the same URL differs by the visitor's cookie choice.
+    // Browsers may keep it but ask each time; the ETag makes asking cheap. Shared caches must not keep it: the same URL differs by the visitor's cookie choice.
     "Cache-Control": "private, no-cache",
     Vary: "Accept-Encoding, Cookie",
     ETag: `W/"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
@@ -279,8 +262,7 @@ export function keepRenderedPage(note: PageCacheNote, html: string): Record<stri
     identity,
     ...compressed,
   });
-  // A comparison (a query variant) is kept uncompressed and compressed at its next view, as a
-  // page is when the compression line is full: most comparisons are asked for once.
+  // A comparison (a query variant) is kept uncompressed and compressed at its next view, as when the compression line is full: most are asked for once.
   const queued =
     !ticket.variant &&
     compressInTurn(async () => {

@@ -5,19 +5,14 @@ import { promisify } from "node:util";
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keyLength: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 
 /**
- * scrypt with N=2^17, r=8, p=1 (OWASP's minimum for scrypt): each hash needs
- * 128 MiB (128 * N * r bytes) and about half a second here, which makes
- * guessing costly. `maxmem` leaves room above that.
+ * scrypt with N=2^17, r=8, p=1 (OWASP's minimum for scrypt): each hash needs 128 MiB (128 * N * r bytes) and about half a second here, which makes guessing
+ * costly. `maxmem` leaves room above that.
  */
 export const PASSWORD_HASH_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const MAX_MEMORY = 256 * 1024 * 1024;
 const KEY_LENGTH = 64;
 
-/**
- * At most this many hashes at once: each holds 128 MiB while it runs, and a
- * burst of sign-ins must not take the (512 MB) machine's memory. The rest wait
- * their turn.
- */
+/** At most this many hashes at once (the rest wait): each holds 128 MiB while it runs, and a burst of sign-ins must not take the (512 MB) machine's memory. */
 const MAX_CONCURRENT_HASHES = 2;
 /** Sign-ins of real accounts that may wait for a password check behind those running; more are answered 503. */
 const SIGN_IN_QUEUE_MAX = 20;
@@ -52,18 +47,12 @@ export class PasswordChecksBusy extends Error {
 let checksAdmitted = 0;
 
 /**
- * Admits one sign-in to the password checks, or throws PasswordChecksBusy
- * when the hash slots and SIGN_IN_QUEUE_MAX places behind them are taken: at
- * two hashes at a time, an unbounded queue would keep real sign-ins waiting
- * for minutes and hold every request slot the machine has. Called before the
- * attempt is counted by the sign-in throttle, so a turned-away sign-in costs
- * its owner nothing. Only real checks take a place in the line: a made-up
- * email costs no hash (see verifyAgainstNothing), so a crowd of them cannot
- * keep staff out; a line full of real checks turns every sign-in away alike,
- * made-up or not, so a 503 does not tell which emails exist. `realAccount`:
- * the email has a password to check (then it takes a place until the release
- * this returns is called). Counted as it is admitted, not as its hash starts,
- * so sign-ins arriving together cannot all get in before the line fills.
+ * Admits one sign-in to the password checks, or throws PasswordChecksBusy when the hash slots and SIGN_IN_QUEUE_MAX places behind them are taken: at two hashes
+ * at a time, an unbounded queue would keep real sign-ins waiting for minutes and hold every request slot the machine has. Called before the attempt is counted
+ * by the sign-in throttle, so a turned-away sign-in costs its owner nothing. Only real checks take a place in the line: a made-up email costs no hash (see
+ * verifyAgainstNothing), so a crowd of them cannot keep staff out; a line full of real checks turns every sign-in away alike, made-up or not, so a 503 does not
+ * tell which emails exist. `realAccount`: the email has a password to check (then it takes a place until the release this returns is called). Counted as it is
+ * admitted, not as its hash starts, so sign-ins arriving together cannot all get in before the line fills.
  */
 export function admitSignInCheck(realAccount: boolean): () => void {
   if (checksAdmitted >= MAX_CONCURRENT_HASHES + SIGN_IN_QUEUE_MAX) {
@@ -117,10 +106,8 @@ export function needsRehash(stored: string): boolean {
 }
 
 /**
- * For an email with no password: the answer takes as long as a real check
- * would now (the last hash's time, and the wait for a slot behind the hashes
- * in line), so its timing does not tell which emails exist, but it spends no
- * hash: made-up emails cannot use up the slots staff need to sign in.
+ * For an email with no password: the answer takes as long as a real check would now (the last hash's time, and the wait for a slot behind the hashes in line),
+ * so its timing does not tell which emails exist, but it spends no hash: made-up emails cannot use up the slots staff need to sign in.
  */
 export async function verifyAgainstNothing(): Promise<false> {
   const turnsToWait = Math.floor(waiting.length / MAX_CONCURRENT_HASHES);

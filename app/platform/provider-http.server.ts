@@ -2,12 +2,10 @@ import http from "node:http";
 import https from "node:https";
 
 /**
- * One request to the sign-in provider, answered as JSON, within a time limit
- * for the whole exchange (connection, headers and body) and a size limit.
+ * One request to the sign-in provider, answered as JSON, within a time limit for the whole exchange (connection, headers and body) and a size limit.
  *
- * Node's http, not `fetch`: under remix-serve `fetch` is Remix's polyfill,
- * whose abort throws out of the timer (stopping the process) when it fires
- * while a body is being read or after it has been read.
+ * Node's http, not `fetch`: under remix-serve `fetch` is Remix's polyfill, whose abort throws out of the timer (stopping the process) when it fires while a
+ * body is being read or after it has been read.
  */
 export interface ProviderAnswer {
   status: number;

@@ -3,18 +3,16 @@ import { getDb, migratedDatabase, migratedSqlite } from "./db.server";
 import { requestContext } from "./request-store.server";
 
 /**
- * What the public pages show from the database (testimonials, stock images) is
- * read once and kept in memory until it changes. A change is seen through one
- * number the database bumps on every write to those tables (migration 0011_public_content_version), so
- * it shows on the very next request whoever made it, on whichever machine, and no timer is involved.
+ * What the public pages show from the database (testimonials, stock images) is read once and kept in memory until it changes. A change is seen through one
+ * number the database bumps on every write to those tables (migration 0011_public_content_version), so it shows on the very next request whoever made it, on
+ * whichever machine, and no timer is involved.
  */
 
 let versionQuery: { sqlite: unknown; statement: Statement<[], number> } | undefined;
 
 /**
- * The public content's version now; undefined until the database is open and migrated.
- * SQLite answers at once (one prepared statement, no wait); Postgres answers with a
- * promise of the shared row, read on each request so a change on another machine shows at once.
+ * The public content's version now; undefined until the database is open and migrated. SQLite answers at once (one prepared statement, no wait); Postgres
+ * answers with a promise of the shared row, read on each request so a change on another machine shows at once.
  */
 export function publicContentVersion(): number | Promise<number> | undefined {
   const sqlite = migratedSqlite();
@@ -34,10 +32,7 @@ export function publicContentVersion(): number | Promise<number> | undefined {
     .then((row) => row.version);
 }
 
-/**
- * An anonymous page view's version was read as the request arrived (its page cache ticket):
- * that one serves every public read of the request, rather than a query each on Postgres.
- */
+/** An anonymous page view's version, read as it arrived (its page cache ticket), serves all its public reads, rather than a query each on Postgres. */
 function versionForThisRequest(): number | Promise<number> {
   const ticketVersion = requestContext().pageCache?.version;
   return ticketVersion !== undefined && !Number.isNaN(ticketVersion) ? ticketVersion : publicContentVersion()!;
@@ -46,9 +41,8 @@ function versionForThisRequest(): number | Promise<number> {
 const remembered = new Map<string, { version: number; value: Promise<unknown> }>();
 
 /**
- * A public read, answered from memory while the public content is unchanged.
- * `name` must say everything the read depends on (its arguments too). The version
- * is taken before reading, so a change made during the read is never hidden.
+ * A public read, answered from memory while the public content is unchanged. `name` must say everything the read depends on (its arguments too). The version is
+ * taken before reading, so a change made during the read is never hidden.
  */
 export async function rememberPublicContent<T>(name: string, read: () => Promise<T>): Promise<T> {
   await getDb();

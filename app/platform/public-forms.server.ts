@@ -32,9 +32,8 @@ export const REFUSAL_TOASTS: Record<PublicWriteRefusal["reason"], ToastMessage> 
 };
 
 /**
- * A public form's post, through the one gate of public writes (public-write.server.ts), then
- * the shared schema, the limit of everyone together and the model's save. Errors come back with
- * the visitor's values and a toast; success redirects with one.
+ * A public form's post, through the one gate of public writes (public-write.server.ts), then the shared schema, the limit of everyone together and the model's
+ * save. Errors come back with the visitor's values and a toast; success redirects with one.
  */
 export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFormOptions<S>): Promise<Response> {
   const { request, scope, schema, save, success, redirectTo } = options;
@@ -68,10 +67,8 @@ export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFo
 }
 
 /**
- * A page's `headers` export for a page with a public form: a plain form post
- * renders the page, and Remix keeps only the headers a route passes on, so the
- * rate limit's Retry-After is passed on here (the action's, or the loader's for a
- * page whose own limit was reached: too many new comparisons).
+ * A page's `headers` export for a page with a public form: a plain form post renders the page, and Remix keeps only the headers a route passes on, so the rate
+ * limit's Retry-After is passed on here (the action's, or the loader's for a page whose own limit was reached: too many new comparisons).
  */
 export const publicFormHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   const headers = new Headers();

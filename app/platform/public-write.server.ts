@@ -6,25 +6,20 @@ import { readJsonObject } from "./json-api.server";
 import { assertWriteAccepted } from "./write-guard.server";
 
 /**
- * The one gate of every write a visitor makes without signing in (the contact, newsletter and
- * quote forms, the quote wizard's last step, the customer's accept and decline, and
- * `POST /api/quote-requests`), always in this order:
+ * The one gate of every write a visitor makes without signing in (the contact, newsletter and quote forms, the quote wizard's last step, the customer's
+ * accept and decline, and `POST /api/quote-requests`), always in this order:
  *
  * 1. another site's page is refused (403, thrown), and so is a body declared too large (413);
- * 2. the body is read within its limit: too large 413, unreadable 400 (a JSON body's refusal is
- *    thrown, answered as every JSON route answers it);
+ * 2. the body is read within its limit: too large 413, unreadable 400 (a JSON body's refusal is thrown, answered as every JSON route answers it);
  * 3. the data volume nearly full: 503, nothing is written;
  * 4. the client's own limit for this kind of write: every readable post counts, 429;
  * 5. a filled honeypot: a bot, answered as if it worked and nothing kept;
  * 6. then the caller checks the body with its shared schema (400 with field errors), and
- * 7. `admitToStore` counts the post against the limit of everyone together (429), last, so only
- *    posts about to be stored use it up.
+ * 7. `admitToStore` counts the post against the limit of everyone together (429), last, so only posts about to be stored use it up.
  *
- * The body is read before the limits so that a refused form comes back with what was typed.
- * Each caller answers a refusal in its own shape (a form's values and toast, the wizard's step,
- * JSON), with `PUBLIC_WRITE_STATUS` and the Retry-After of `retryAfterHeaders`.
- * (Newsletter confirm and unsubscribe links are authorised by their signed token and rate limited
- * on their own: a mail program's one-click unsubscribe comes from no page of ours.)
+ * The body is read before the limits so that a refused form comes back with what was typed. Each caller answers a refusal in its own shape (a form's values
+ * and toast, the wizard's step, JSON), with `PUBLIC_WRITE_STATUS` and the Retry-After of `retryAfterHeaders`. (Newsletter confirm and unsubscribe links are
+ * authorised by their signed token and rate limited on their own: a mail program's one-click unsubscribe comes from no page of ours.)
  */
 
 export type PublicWriteRefusal =

@@ -6,21 +6,16 @@ import { requestContext } from "./request-store.server";
 import { tuned } from "./tuning.server";
 
 /**
- * Limits on public writes, per form (quote, contact, newsletter ...), in two
- * buckets counted apart (and, the same way, on a client's costly reads: `consumeClientAllowance`):
+ * Limits on public writes, per form (quote, contact, newsletter ...), in two buckets counted apart (and, the same way, on a client's costly reads:
+ * `consumeClientAllowance`):
  *
- * - per client (`consumeClientRateLimit`): at most RATE_LIMIT_MAX posts per
- *   client address per window, junk included, counted first;
- * - from everyone together (`consumeGlobalRateLimit`): at most
- *   GLOBAL_RATE_LIMIT_MAX writes that are about to be stored, so a client
- *   rotating through addresses cannot fill the disk. Only posts that passed
- *   every check (honeypot, schema) count here: were junk counted, a few dozen
- *   addresses posting `{}` would refuse every genuine visitor while storing nothing.
+ * - per client (`consumeClientRateLimit`): at most RATE_LIMIT_MAX posts per client address per window, junk included, counted first;
+ * - from everyone together (`consumeGlobalRateLimit`): at most GLOBAL_RATE_LIMIT_MAX writes that are about to be stored, so a client rotating through
+ *   addresses cannot fill the disk. Only posts that passed every check (honeypot, schema) count here: were junk counted, a few dozen addresses posting `{}`
+ *   would refuse every genuine visitor while storing nothing.
  *
- * Where the windows are kept follows the database: with SQLite the product is
- * one process, so in its memory (no write per request); with Postgres a fleet
- * shares them in the database (migration 0016), so a client's allowance does
- * not grow with the number of machines.
+ * Where the windows are kept follows the database: with SQLite the product is one process, so in its memory (no write per request); with Postgres a fleet
+ * shares them in the database (migration 0016), so a client's allowance does not grow with the number of machines.
  */
 export interface RateLimitResult {
   allowed: boolean;
@@ -121,8 +116,7 @@ export async function peekClientAllowance(scope: string, max: number, now = Date
 }
 
 /**
- * Counts one costly answer to this request's client in `scope`, at most `max` per
- * window, and says whether it is allowed: for work other than a post that one
+ * Counts one costly answer to this request's client in `scope`, at most `max` per window, and says whether it is allowed: for work other than a post that one
  * client must not repeat without end (a comparison no one has asked for before).
  */
 export function consumeClientAllowance(scope: string, max: number, now = Date.now()): Promise<RateLimitResult> {
@@ -136,10 +130,9 @@ export class ClientTurnsFull extends Error {}
 const turns = new Map<string, { queued: number; last: Promise<unknown> }>();
 
 /**
- * Runs `work` once this request's client's earlier work in `scope` on this machine has ended, so
- * one client's costly requests run one after another rather than all at once; at most
- * `maxWaiting` wait behind the one under way, beyond that ClientTurnsFull. Per machine: it bounds
- * what one client makes this machine do at a time (the counts above are shared).
+ * Runs `work` once this request's client's earlier work in `scope` on this machine has ended, so one client's costly requests run one after another rather than
+ * all at once; at most `maxWaiting` wait behind the one under way, beyond that ClientTurnsFull. Per machine: it bounds what one client makes this machine do at
+ * a time (the counts above are shared).
  */
 export async function inClientTurn<T>(scope: string, maxWaiting: number, work: () => T | Promise<T>): Promise<T> {
   const key = `${scope}:${clientKey(requestContext().clientAddress)}`;
@@ -157,11 +150,7 @@ export async function inClientTurn<T>(scope: string, maxWaiting: number, work: (
   }
 }
 
-/**
- * Counts one write in `scope`'s bucket shared by everyone, and says whether it
- * is allowed. Call it only for a write that passed every check and is about to
- * be stored (see the module's comment).
- */
+/** Counts one write in `scope`'s bucket shared by everyone, and says whether it is allowed: only for a write that passed every check (see above). */
 export function consumeGlobalRateLimit(scope: string, now = Date.now()): Promise<RateLimitResult> {
   return Promise.resolve(count(`${scope}:*`, GLOBAL_RATE_LIMIT_MAX, now));
 }

@@ -2,10 +2,8 @@ import { json } from "@remix-run/node";
 import { formValues } from "~/lib/form-submission";
 
 /**
- * The one way the server reads a request body: never more than the route
- * accepts. A body that declares a larger size is refused before a byte of it
- * is read; one sent without a size (chunked) is cut off as soon as it passes
- * the limit. No route calls `request.formData()`, `.json()` or `.text()` itself.
+ * The one way the server reads a request body: never more than the route accepts. A body that declares a larger size is refused before a byte of it is read;
+ * one sent without a size (chunked) is cut off as soon as it passes the limit. No route calls `request.formData()`, `.json()` or `.text()` itself.
  */
 
 /** How much each kind of body may carry. */
@@ -38,11 +36,7 @@ export function declaredBodyBytes(headers: Headers): number | null {
   return Number.isSafeInteger(bytes) && bytes >= 0 ? bytes : null;
 }
 
-/**
- * A refused body that is not much over the limit is read to its end and thrown
- * away, so the client, still sending, gets the answer rather than a reset
- * connection. Past this much the connection is dropped instead.
- */
+/** A refused body not much over the limit is read to its end and dropped, so the client, still sending, gets the answer rather than a reset; past this, not. */
 const MAX_DISCARDED_BYTES = 1024 * 1024;
 
 /** Reads and drops what is left of a refused body, up to `maxDiscarded` bytes; past that, drops the connection. */
@@ -65,11 +59,7 @@ export async function discardRest(request: Request, maxDiscarded = MAX_DISCARDED
   }
 }
 
-/**
- * The answer to a body over the limit. What is left of a body not much over
- * it is thrown away as it arrives; a far larger one closes the connection, so
- * the server does not go on reading it.
- */
+/** The answer to a body over the limit: the rest of one not much over is thrown away as it arrives; a far larger one closes the connection instead. */
 export function bodyTooLargeResponse(request: Request, maxBytes: number): Response {
   const declared = declaredBodyBytes(request.headers);
   const dropConnection = declared !== null && declared > maxBytes + MAX_DISCARDED_BYTES;
@@ -77,10 +67,7 @@ export function bodyTooLargeResponse(request: Request, maxBytes: number): Respon
   return json({ error: `Request body is larger than ${maxBytes} bytes` }, { status: 413, headers: dropConnection ? { Connection: "close" } : {} });
 }
 
-/**
- * The body as a stream that errors with BodyTooLargeError once it passes
- * `maxBytes`. Whatever is not read stays unread.
- */
+/** The body as a stream that errors with BodyTooLargeError once it passes `maxBytes`. Whatever is not read stays unread. */
 export function boundedBody(request: Request, maxBytes: number): ReadableStream<Uint8Array> {
   const declared = declaredBodyBytes(request.headers);
   if (declared !== null && declared > maxBytes) throw new BodyTooLargeError(maxBytes);
@@ -123,8 +110,7 @@ function isMultipart(request: Request): boolean {
 }
 
 /**
- * A form post's fields, within `maxBytes`: URL-encoded (what a browser sends)
- * or multipart. Anything else, or a form that cannot be parsed, is a
+ * A form post's fields, within `maxBytes`: URL-encoded (what a browser sends) or multipart. Anything else, or a form that cannot be parsed, is a
  * BodyMalformedError; past the limit, a BodyTooLargeError.
  */
 export async function readFormWithLimit(request: Request, maxBytes: number): Promise<FormData> {
@@ -149,10 +135,7 @@ export async function readFormWithLimit(request: Request, maxBytes: number): Pro
   return formData;
 }
 
-/**
- * For a page's form action: the text fields (see formValues), or the answer to give
- * instead (thrown): 413 past the limit, 400 when the body is not a form.
- */
+/** For a page's form action: the text fields (see formValues), or the answer to give instead (thrown): 413 past the limit, 400 when the body is not a form. */
 export async function readFormFields(request: Request, maxBytes: number = BODY_LIMITS.form): Promise<Record<string, string>> {
   let formData: FormData;
   try {

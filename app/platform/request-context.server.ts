@@ -45,11 +45,10 @@ function isWellFormedHost(host: string): boolean {
 }
 
 /**
- * The host the client sent the request to, lower-cased: `X-Forwarded-Host` (its first entry) only
- * when TRUST_PROXY says a proxy in front sets it, else `Host`. It decides nothing but whether a
- * write came from the site's own page: links and the page cache's keys come from APP_URL alone.
- * An untrusted X-Forwarded-Host is taken off the request, so nothing after (Express, Remix) reads
- * it either; a trusted one is left as its first entry. `null`: a host no client could mean (400).
+ * The host the client sent the request to, lower-cased: `X-Forwarded-Host` (its first entry) only when TRUST_PROXY says a proxy in front sets it, else `Host`.
+ * It decides nothing but whether a write came from the site's own page: links and the page cache's keys come from APP_URL alone. An untrusted X-Forwarded-Host
+ * is taken off the request, so nothing after (Express, Remix) reads it either; a trusted one is left as its first entry. `null`: a host no client could mean
+ * (400).
  */
 function hostAskedFor(request: IncomingMessage): string | undefined | null {
   const forwarded = env.TRUST_PROXY ? headerValue(request, "x-forwarded-host")?.split(",")[0]?.trim() : undefined;
@@ -61,10 +60,7 @@ function hostAskedFor(request: IncomingMessage): string | undefined | null {
   return (forwarded || host)?.toLowerCase();
 }
 
-/**
- * Whether a write came from a page on another site: its Origin is neither the site's own
- * (APP_URL) nor the host the request was sent to (see hostAskedFor).
- */
+/** Whether a write came from a page on another site: its Origin is neither the site's own (APP_URL) nor the host the request was sent to (see hostAskedFor). */
 function isCrossOriginWrite(request: IncomingMessage, host: string | undefined): boolean {
   const origin = headerValue(request, "origin");
   if (!origin || SAFE_METHODS.has(request.method ?? "GET")) return false;
@@ -76,10 +72,7 @@ function isCrossOriginWrite(request: IncomingMessage, host: string | undefined):
   }
 }
 
-/**
- * No-store for an answer that does not set its own caching. Checked as the
- * headers go out, since the route's own headers are only added then.
- */
+/** No-store for an answer that does not set its own caching. Checked as the headers go out, since the route's own headers are only added then. */
 function keepOutOfCaches(response: ServerResponse) {
   const writeHead = response.writeHead;
   response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
@@ -118,13 +111,10 @@ function logWhenFinished(request: IncomingMessage, response: ServerResponse, con
 }
 
 /**
- * Where to send a GET or HEAD whose address is spelt other than the app spells it (see
- * `canonicalPath`): a 301 there, query string kept. Case, repeated or trailing slashes and
- * percent-encoded letters all reach the same route in Remix, so without this every spelling
- * would be a page of its own: another entry in the page cache (pushing the real one out)
- * and in every search engine's index. Only routes the app has are put right, and only their
- * fixed words (an image's stored name or a lead's id keeps its case); writes are never
- * redirected (a browser would repeat them as a GET), and files (`/build/`) are left alone.
+ * Where to send a GET or HEAD whose address is spelt other than the app spells it (see `canonicalPath`): a 301 there, query string kept. Case, repeated or
+ * trailing slashes and percent-encoded letters all reach the same route in Remix, so without this every spelling would be a page of its own: another entry in
+ * the page cache (pushing the real one out) and in every search engine's index. Only routes the app has are put right, and only their fixed words (an image's
+ * stored name or a lead's id keeps its case); writes are never redirected (a browser would repeat them as a GET), and files (`/build/`) are left alone.
  */
 function canonicalLocation(request: IncomingMessage, path: string, route: RouteMatch | undefined): string | undefined {
   if ((request.method !== "GET" && request.method !== "HEAD") || path.startsWith("/build/")) return undefined;
@@ -156,10 +146,9 @@ function onRequestStart(message: unknown) {
     documentRequest: request.method === "GET" && !/[?&]_data=/.test(request.url ?? ""),
   };
   if (!SAFE_METHODS.has(request.method ?? "GET")) {
-    // Decided above, once: our own guard (assertWriteAccepted) answers a foreign Origin with a
-    // clear 403. Remix's built-in check of a page's form post compares Origin with
-    // X-Forwarded-Host or Host whatever TRUST_PROXY says, and answers a mismatch with a bare 500
-    // and an error in the log, so it is handed the request without the Origin.
+    // Decided above, once: our own guard (assertWriteAccepted) answers a foreign Origin with a clear 403. Remix's built-in check of a page's form post compares
+    // Origin with X-Forwarded-Host or Host whatever TRUST_PROXY says, and answers a mismatch with a bare 500 and an error in the log, so it is handed the
+    // request without the Origin.
     delete request.headers.origin;
   }
   response.setHeader("X-Request-Id", context.requestId);
@@ -170,10 +159,9 @@ function onRequestStart(message: unknown) {
   response.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   response.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   if (isStaffPortal(route)) {
-    // The staff portal stays out of search engines, every page and answer of it,
-    // and nothing of it (staff, leads) is kept by a browser or a proxy, unless an
-    // answer says otherwise (the public image previews set their own caching).
-    // Decided by the route that answers, so `/ADMIN/leads` or `/%61dmin/leads` is the portal too.
+    // The staff portal stays out of search engines, every page and answer of it, and nothing of it (staff, leads) is kept by a browser or a proxy, unless an
+    // answer says otherwise (the public image previews set their own caching). Decided by the route that answers, so `/ADMIN/leads` or `/%61dmin/leads` is the
+    // portal too.
     response.setHeader("X-Robots-Tag", "noindex, nofollow");
     keepOutOfCaches(response);
   }

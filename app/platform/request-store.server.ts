@@ -12,13 +12,10 @@ export interface PageCacheNote {
 }
 
 /**
- * Per-request facts that a Fetch `Request` does not carry: the client's
- * address (for rate limits), whether it came over HTTPS, and the CSP nonce.
+ * Per-request facts that a Fetch `Request` does not carry: the client's address (for rate limits), whether it came over HTTPS, and the CSP nonce.
  *
- * `remix-serve` (the client's chosen server) has no middleware hook, so we
- * listen on Node's documented `http.server.request.start` diagnostics
- * channel, which fires for every request before any handler runs. That is
- * also where the headers every response needs (static files included) are set.
+ * `remix-serve` (the client's chosen server) has no middleware hook, so we listen on Node's documented `http.server.request.start` diagnostics channel, which
+ * fires for every request before any handler runs. That is also where the headers every response needs (static files included) are set.
  */
 export interface RequestContext {
   /** Sent back as X-Request-Id, logged, and shown on the error page for a visitor to quote. */

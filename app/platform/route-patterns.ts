@@ -1,9 +1,7 @@
 /**
- * Which of the app's routes an address belongs to, by its pattern (`/admin/leads/:id`), and
- * the one spelling of that address. Matched the way Remix matches (React Router's ranking:
- * static segments before dynamic ones before a splat; case-insensitive; each segment
- * percent-decoded), from a table built once: React Router's own `matchRoutes` ranks every
- * route again on each call, which costs more than answering a cached page.
+ * Which of the app's routes an address belongs to, by its pattern (`/admin/leads/:id`), and the one spelling of that address. Matched the way Remix matches
+ * (React Router's ranking: static segments before dynamic ones before a splat; case-insensitive; each segment percent-decoded), from a table built once: React
+ * Router's own `matchRoutes` ranks every route again on each call, which costs more than answering a cached page.
  */
 
 /** A route as the server build lists it. */
@@ -117,11 +115,9 @@ export function routeMatcher(routes: RouteDefinition[]): (path: string) => Route
 const UNRESERVED = /^[A-Za-z0-9_~-]$/;
 
 /**
- * The address as the app spells it: one slash between segments and none at the end, the
- * route's fixed words in the route's own spelling (lower case), unreserved characters not
- * percent-encoded. A dynamic segment (an image's stored name, a lead's id) is kept as it
- * was sent, case included. Undefined when there is no one spelling to send a visitor to:
- * no route, or only a catch-all one (those answer 404 whatever the spelling).
+ * The address as the app spells it: one slash between segments and none at the end, the route's fixed words in the route's own spelling (lower case),
+ * unreserved characters not percent-encoded. A dynamic segment (an image's stored name, a lead's id) is kept as it was sent, case included. Undefined when
+ * there is no one spelling to send a visitor to: no route, or only a catch-all one (those answer 404 whatever the spelling).
  */
 export function canonicalPath(path: string, match: (path: string) => RouteMatch | undefined): string | undefined {
   const segments = path

@@ -9,10 +9,7 @@ const INLINE_ELEMENTS = {
   style: /<style\b([^>]*)>([\s\S]*?)<\/style>/gi,
 };
 
-/**
- * The SHA-256 hashes of a rendered page's inline `<script>` (without `src`) or `<style>`
- * elements, for a CSP that allows exactly those and nothing injected later.
- */
+/** The SHA-256 hashes of a page's inline `<script>` (without `src`) or `<style>` elements, for a CSP that allows exactly those and nothing injected later. */
 export function inlineHashes(html: string, element: "script" | "style"): string[] {
   const hashes = new Set<string>();
   for (const [, attributes, content] of html.matchAll(INLINE_ELEMENTS[element])) {
@@ -23,10 +20,8 @@ export function inlineHashes(html: string, element: "script" | "style"): string[
 }
 
 /**
- * The Content-Security-Policy for an HTML page: its inline scripts are allowed by
- * the nonce it was rendered with, or, for a page shared from the page cache, by
- * their hashes (a shared page cannot carry a per-request nonce). Styles come from
- * the site's stylesheet, and the page's own inline `<style>` elements by their
+ * The Content-Security-Policy for an HTML page: its inline scripts are allowed by the nonce it was rendered with, or, for a page shared from the page cache, by
+ * their hashes (a shared page cannot carry a per-request nonce). Styles come from the site's stylesheet, and the page's own inline `<style>` elements by their
  * hashes (the no-JavaScript carousel's `:target` rules): never 'unsafe-inline'.
  */
 export function contentSecurityPolicy(inlineScripts: { nonce: string } | { hashes: string[] }, styleHashes: string[] = []): string {

@@ -9,10 +9,7 @@ export const COOKIE_NAMES = {
   signInState: "oidc-state",
 } as const;
 
-/**
- * Cookies that make a page one visitor's own (a flashed message, a staff sign-in):
- * a request carrying one is always rendered for it and never shared from the page cache.
- */
+/** Cookies that make a page one visitor's own (a flashed message, a staff sign-in): a request with one is rendered for it, never shared from the page cache. */
 export const PERSONAL_COOKIE_NAMES: readonly string[] = [COOKIE_NAMES.toast, COOKIE_NAMES.session, COOKIE_NAMES.secureSession, COOKIE_NAMES.signInState];
 
 /** The cookies a request sent, by name (the first of a repeated name wins, as browsers send the most specific first). */
@@ -34,9 +31,8 @@ export const COOKIE_POLICY_VERSION = "2026-11-1";
 export const COOKIE_SETTINGS_PATH = "/cookies#settings";
 
 /**
- * The consent cookie's value: the choice, the policy version and when it was
- * made (UTC, compact), e.g. `accepted.2026-11-1.20261125T231500Z`, so the
- * choice can be shown to have been made under a given policy.
+ * The consent cookie's value: the choice, the policy version and when it was made (UTC, compact), e.g. `accepted.2026-11-1.20261125T231500Z`, so the choice can
+ * be shown to have been made under a given policy.
  */
 export function consentCookieValue(consent: CookieConsent, now: Date): string {
   const when = now
@@ -47,9 +43,8 @@ export function consentCookieValue(consent: CookieConsent, now: Date): string {
 }
 
 /**
- * The visitor's cookie choice from their cookies: null until they answer the
- * banner (or for a value we never set). The choice is the value's first part;
- * a plain `accepted`/`declined` (set before the version was recorded) still counts.
+ * The visitor's cookie choice from their cookies: null until they answer the banner (or for a value we never set). The choice is the value's first part; a
+ * plain `accepted`/`declined` (set before the version was recorded) still counts.
  */
 export function consentFromCookies(cookies: Map<string, string>): CookieConsent | null {
   const choice = (cookies.get(COOKIE_NAMES.consent) ?? "").split(".")[0] ?? "";

@@ -9,9 +9,8 @@ import { env } from "./env.server";
 import { newS3Client, s3Sdk, type S3ClientSettings } from "./s3-client.server";
 
 /**
- * Where uploaded images live (DESIGN.md, Images): files under
- * `DATA_DIR/uploads` by default, or an S3 bucket when `BUCKET_NAME` is set.
- * Keys are the random stored names the app makes; nothing a visitor typed.
+ * Where uploaded images live (DESIGN.md, Images): files under `DATA_DIR/uploads` by default, or an S3 bucket when `BUCKET_NAME` is set. Keys are the random
+ * stored names the app makes; nothing a visitor typed.
  */
 
 export interface StoredObject {
@@ -124,9 +123,8 @@ export class S3Storage implements Storage {
     assertSafeKey(key);
     if (body instanceof Readable && options.size === undefined) throw new Error("S3Storage.put needs the size of a streamed body");
     const { PutObjectCommand } = await s3Sdk();
-    await (
-      await this.client
-    ).send(
+    const client = await this.client;
+    await client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: key,

@@ -7,14 +7,11 @@ import { env } from "./env.server";
 import type { SuppressionKind, SuppressionReason } from "./suppression-kinds";
 
 /**
- * The suppression list: email addresses and phone numbers never to be
- * contacted again (they unsubscribed, objected or were erased). Only a keyed
- * hash is stored (HMAC-SHA256 with SUPPRESSION_KEY, see
- * docs/decisions/011-suppression-hash.md): the table alone does not say who is
- * on it, and a plain hash could be reversed by hashing guessed addresses.
+ * The suppression list: email addresses and phone numbers never to be contacted again (they unsubscribed, objected or were erased). Only a keyed hash is stored
+ * (HMAC-SHA256 with SUPPRESSION_KEY, see docs/decisions/011-suppression-hash.md): the table alone does not say who is on it, and a plain hash could be reversed
+ * by hashing guessed addresses.
  *
- * The rule (docs/privacy-operations.md): the list is checked before any
- * email that is not the direct answer to a request; the outbox asks
+ * The rule (docs/privacy-operations.md): the list is checked before any email that is not the direct answer to a request; the outbox asks
  * `deliverySuppressedReason` as it delivers each one.
  */
 
@@ -25,10 +22,7 @@ function hashKey(): string {
   return env.SUPPRESSION_KEY ?? crypto.createHmac("sha256", env.SESSION_SECRET).update("suppression-key").digest("hex");
 }
 
-/**
- * The key of unsubscribe links (`/unsubscribe/{token}`): derived from the
- * suppression key, so links keep working as long as the list does.
- */
+/** The key of unsubscribe links (`/unsubscribe/{token}`): derived from the suppression key, so links keep working as long as the list does. */
 export function unsubscribeLinkKey(): string {
   return crypto.createHmac("sha256", hashKey()).update("unsubscribe-link").digest("hex");
 }
@@ -39,8 +33,7 @@ export function normaliseEmail(value: string): string {
 }
 
 /**
- * A phone number as digits in the UK's national form: "+44 (0)7700 900123",
- * "0044 7700 900123" and "07700 900123" are all "07700900123". Other countries'
+ * A phone number as digits in the UK's national form: "+44 (0)7700 900123", "0044 7700 900123" and "07700 900123" are all "07700900123". Other countries'
  * numbers (00 then not 44) keep their digits.
  */
 export function normalisePhone(value: string): string {
@@ -57,10 +50,7 @@ export function suppressionKey(kind: SuppressionKind, value: string): string {
   return crypto.createHmac("sha256", hashKey()).update(`${kind}:${normalised}`).digest("hex");
 }
 
-/**
- * Puts an email and/or phone number on the list, in the caller's transaction.
- * Already listed: kept as it was (the first reason and date stay).
- */
+/** Puts an email and/or phone number on the list, in the caller's transaction. Already listed: kept as it was (the first reason and date stay). */
 export async function suppress(
   trx: Executor,
   { email, phone, reason }: { email?: string | null; phone?: string | null; reason: SuppressionReason },
@@ -79,9 +69,7 @@ export async function suppress(
 
 /** Whether an email address is on the list. */
 export async function isSuppressed(email: string, db?: Executor): Promise<boolean> {
-  const executor = db ?? (await getDb());
-  const row = await executor.selectFrom("suppressions").select("id").where("hash", "=", suppressionKey("email", email)).executeTakeFirst();
-  return row !== undefined;
+  return (await suppressedSince(email, db)) !== null;
 }
 
 /** When an email address was put on the list, or null when it is not on it. */
@@ -95,10 +83,8 @@ export async function suppressedSince(email: string, db?: Executor): Promise<str
 export const emailAddressOf = (recipient: string) => /<([^>]+)>\s*$/.exec(recipient)?.[1] ?? recipient;
 
 /**
- * Why the list stops a queued email now, or null when it may go
- * (DELIVERY_KIND_AUDIENCE): an email to staff, never; a marketing email, when
- * any recipient is listed; the direct answer to a request, only when a
- * recipient was listed after it was queued (they objected or were erased since).
+ * Why the list stops a queued email now, or null when it may go (DELIVERY_KIND_AUDIENCE): an email to staff, never; a marketing email, when any recipient is
+ * listed; the direct answer to a request, only when a recipient was listed after it was queued (they objected or were erased since).
  */
 export async function deliverySuppressedReason(kind: DeliveryKind, delivery: Pick<OutboxRow, "payload" | "createdAt">, db?: Executor): Promise<string | null> {
   const audience = DELIVERY_KIND_AUDIENCE[kind];

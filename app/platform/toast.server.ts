@@ -16,10 +16,8 @@ export async function redirectWithToast(url: string, message: ToastMessage, init
 }
 
 /**
- * A toast for an answer that is not a redirect (a form shown again with its
- * errors), put in the action's data as `toast`. The root's Toaster shows it,
- * whether the page is rendered by this same request (no JavaScript) or the
- * answer came to a script-driven submission (decision 009).
+ * A toast for an answer that is not a redirect (a form shown again with its errors), put in the action's data as `toast`. The root's Toaster shows it, whether
+ * the page is rendered by this same request (no JavaScript) or the answer came to a script-driven submission (decision 009).
  */
 export function raiseToast(message: ToastMessage): Toast {
   return withId(message);

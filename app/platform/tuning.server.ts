@@ -1,9 +1,7 @@
 /**
- * Tuning values are named constants beside their use, not settings: no operator sets them
- * differently per deployment. The test harness alone may shorten them (a first retry after
- * 0.2 s rather than 30 s), through the hook it loads into a test server
- * (tests/support/tuning-hook.js, `--import`): a test waits for the state it needs, never
- * for a time it cannot shorten. Nothing in production sets it (docs/decisions/019).
+ * Tuning values are named constants beside their use, not settings: no operator sets them differently per deployment. The test harness alone may shorten them
+ * (a first retry after 0.2 s rather than 30 s), through the hook it loads into a test server (tests/support/tuning-hook.js, `--import`): a test waits for the
+ * state it needs, never for a time it cannot shorten. Nothing in production sets it (docs/decisions/019).
  */
 export type TuningName =
   | "rateLimitMax"

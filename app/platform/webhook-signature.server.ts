@@ -1,12 +1,9 @@
 import crypto from "node:crypto";
 
 /**
- * Signing as the Standard Webhooks spec says (standardwebhooks.com): each
- * delivery carries `webhook-id` (the same on every try of one delivery),
- * `webhook-timestamp` (the try's, in Unix seconds) and `webhook-signature:
- * v1,<base64 HMAC-SHA256 over "id.timestamp.body">`. The receiver recomputes
- * it with the shared secret and refuses a stale timestamp, so a body changed
- * or replayed later is told apart from ours.
+ * Signing as the Standard Webhooks spec says (standardwebhooks.com): each delivery carries `webhook-id` (the same on every try of one delivery),
+ * `webhook-timestamp` (the try's, in Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 over "id.timestamp.body">`. The receiver recomputes it with
+ * the shared secret and refuses a stale timestamp, so a body changed or replayed later is told apart from ours.
  */
 
 const WHSEC_PREFIX = "whsec_";
@@ -14,10 +11,7 @@ const WHSEC_PREFIX = "whsec_";
 /** Bytes a spec secret should have (24 to 64). */
 export const WEBHOOK_SECRET_BYTES = { least: 24, most: 64 } as const;
 
-/**
- * The signing key: a `whsec_<base64>` secret (the spec's form) is its decoded
- * bytes; any other secret is used as its own UTF-8 bytes.
- */
+/** The signing key: a `whsec_<base64>` secret (the spec's form) is its decoded bytes; any other secret is used as its own UTF-8 bytes. */
 export function webhookSigningKey(secret: string): Buffer {
   return secret.startsWith(WHSEC_PREFIX) ? Buffer.from(secret.slice(WHSEC_PREFIX.length), "base64") : Buffer.from(secret, "utf8");
 }

@@ -1,7 +1,6 @@
 /**
- * Costly work done in turn: at most `running` at once, at most `waiting` in line for a turn, in
- * order; beyond that `refuse()` is thrown (the caller answers 503 with Retry-After). The limits
- * are read at each call.
+ * Costly work done in turn: at most `running` at once, at most `waiting` in line for a turn, in order; beyond that `refuse()` is thrown (the caller answers 503
+ * with Retry-After). The limits are read at each call.
  */
 export function workInTurn(limits: () => { running: number; waiting: number }, refuse: () => Error) {
   const line = { running: 0, waiting: [] as Array<() => void> };
