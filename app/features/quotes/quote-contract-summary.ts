@@ -19,11 +19,8 @@ export const CONTRACT_SUMMARY_WORDS = {
 } as const;
 
 /**
- * The summary Ofcom requires before a contract with a business of ten or
- * fewer, in words: one entry per monthly line (its first month from `start`
- * for its whole quantity after discounts, priced by the one price module; its
- * rises per line; what the line's tariff includes), or null for a larger
- * business (team size "10+", or none known).
+ * Ofcom's contract summary for a business of ten or fewer: per monthly line, its first month from `start` for its whole quantity after discounts (the one
+ * price module), its rises and what its tariff includes. Null for a larger business ("10+", or no team size known).
  */
 export function quoteContractSummary(lines: readonly QuoteLine[], teamSize: string | null | undefined, start: string): QuoteContractSummary | null {
   if (!teamSize || !(SMALL_BUSINESS_TEAM_SIZES as readonly string[]).includes(teamSize)) return null;

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Database } from "~/platform/database-types";
 import { quoteStaffEmail, type QuoteStaffNews } from "./quote-emails";
-import { customerQuotePath, isOpenQuoteStatus, quoteStatusOn, quoteVersionLabel, type CustomerQuote, type QuoteStatus } from "./quotes";
+import { customerQuotePath, isOpenQuoteStatus, quoteReference, quoteStatusOn, quoteVersionLabel, type CustomerQuote, type QuoteStatus } from "./quotes";
 import { anotherQuoteAcceptedMessage, quoteChangedMessage, quoteNotOpenMessage, SHOWN_FINGERPRINT_FIELD } from "./quote-response";
 import type { QuoteAcceptInput, QuoteDeclineInput } from "./quote-response-schema";
 import { brand } from "~/platform/brand.server";
@@ -19,10 +19,8 @@ import type { QuoteRow } from "./quote-tables";
 import { portalUrl } from "~/platform/email-layout";
 
 /**
- * The customer's side of a sent quote, at /quote/{token}: reading it, views,
- * accepting and declining (DESIGN.md, Tariffs and quotes). The token is the
- * only key: whoever holds the link is the customer. A draft's token is never
- * answered, so a draft reads exactly like a token that does not exist.
+ * The customer's side of a sent quote at /quote/{token} (DESIGN.md, Tariffs and quotes). The token is the only key: whoever holds the link is the customer.
+ * A draft's token is never answered, so a draft reads exactly like a token that does not exist.
  */
 
 /** A quote token's shape (16 random bytes, base64url): anything else is refused before the database sees it. */
@@ -52,11 +50,7 @@ async function leadOf(db: Reader, leadId: number): Promise<CustomerQuoteLead> {
   return db.selectFrom("leads").select(LEAD_COLUMNS).where("id", "=", leadId).executeTakeFirstOrThrow();
 }
 
-/**
- * The customer's page of the version that replaced this one: the newest sent
- * version reached by following `supersedesQuoteId` from it; failing such a
- * chain, the lead's newest later version that was sent.
- */
+/** The page of the version that replaced this one: the newest sent one down the `supersedesQuoteId` chain, else the lead's newest later sent version. */
 async function supersededByPath(db: Reader, row: QuoteRow): Promise<string | null> {
   const versions = await db
     .selectFrom("quotes")
@@ -101,10 +95,7 @@ export async function findCustomerQuote(token: string, now = new Date()): Promis
   return customerQuote(row, lead, status, replacedBy);
 }
 
-/**
- * Queues the owner's email of what the customer did: to the lead's owner, or
- * LEAD_NOTIFY_TO when it has none. Whether one was queued (then deliver after the commit).
- */
+/** Queues the email of what the customer did to the lead's owner, or LEAD_NOTIFY_TO when none; whether one was queued (deliver after the commit). */
 async function queueOwnerEmail(trx: Transaction<Database>, row: QuoteRow, lead: CustomerQuoteLead, news: QuoteStaffNews): Promise<boolean> {
   if (!emailEnabled()) return false;
   const owner = lead.assignedTo
@@ -116,7 +107,7 @@ async function queueOwnerEmail(trx: Transaction<Database>, row: QuoteRow, lead: 
   const leadPath = `/admin/leads/${row.leadId}`;
   const content = quoteStaffEmail(
     {
-      reference: `${lead.reference}-${quoteVersionLabel(row.version)}`,
+      reference: quoteReference(lead.reference, row.version),
       businessName: lead.companyName || lead.businessName,
       monthlyExVatPence: totals.monthlyExVatPence,
       oneOffExVatPence: totals.oneOffExVatPence,
@@ -129,13 +120,9 @@ async function queueOwnerEmail(trx: Transaction<Database>, row: QuoteRow, lead: 
   return true;
 }
 
-const referenceOf = (lead: QuoteLead, row: Pick<QuoteRow, "version">) => `${lead.reference}-${quoteVersionLabel(row.version)}`;
-
 /**
- * Counts one view of the customer's page as it is answered. A repeat view (of a quote viewed before,
- * which no draft is) is one UPDATE adding to the count, so every machine's views add up. The first
- * moves a sent quote to viewed, goes on the lead's timeline and in the audit log, and tells the
- * owner. A draft's or unknown token counts nothing.
+ * Counts one view of the page. A repeat (of a quote viewed before, which no draft is) is one UPDATE adding to the count, so every machine's views add up.
+ * The first moves a sent quote to viewed, goes on the lead's timeline and in the audit log, and tells the owner. A draft's or unknown token counts nothing.
  */
 export async function recordQuoteView(token: string, now = new Date()): Promise<void> {
   if (!isQuoteTokenShape(token)) return;
@@ -167,18 +154,13 @@ export async function recordQuoteView(token: string, now = new Date()): Promise<
       action: "quote.viewed",
       leadId: row.leadId,
       quoteId: row.id,
-      reference: referenceOf(lead, row),
+      reference: quoteReference(lead.reference, row.version),
       body: `Quote ${label} viewed by the customer`,
       now: stamp,
     });
     return queueOwnerEmail(trx, row, lead, { kind: "viewed", at: stamp });
   });
   if (queued) deliverOutboxSoon();
-}
-
-/** Why a quote that is not open can no longer be answered, in the customer's words (409). */
-function notOpenError(status: QuoteStatus, row: QuoteRow): ModelError {
-  return new ModelError(409, quoteNotOpenMessage(status, row.validUntil));
 }
 
 /** Where the customer's answer came from, kept with an acceptance as evidence. */
@@ -188,13 +170,9 @@ export interface AnswerContext {
 }
 
 /**
- * The customer accepts an open quote within its validity, exactly as their page showed it
- * (the fingerprint its accept form carries): their name, role, the time, address and browser, and that
- * fingerprint (the SHA-256 of the document) are kept; the lead becomes Converted; the owner is
- * told. Refused (409, nothing kept) when the document or the status changed since the page was
- * drawn, or another quote of the lead is accepted (a lead has one: also held by the database,
- * migration 0024, for acceptances at the same moment). Accepting the same page again changes
- * nothing and answers the same receipt.
+ * The customer accepts an open quote exactly as their page showed it (its accept form's fingerprint): name, role, time, address, browser and that fingerprint
+ * (SHA-256 of the document) are kept; the lead becomes Converted; the owner is told. Refused (409, nothing kept) when the document or status changed since, or
+ * another quote of the lead is accepted (one per lead, held by the database too: migration 0024). Accepting the same page again answers the same receipt.
  */
 export async function acceptQuote(token: string, input: QuoteAcceptInput, context: AnswerContext, now = new Date()): Promise<CustomerQuote> {
   const db = await getDb();
@@ -237,7 +215,7 @@ export async function acceptQuote(token: string, input: QuoteAcceptInput, contex
         .executeTakeFirstOrThrow();
 
       const label = quoteVersionLabel(row.version);
-      const reference = referenceOf(lead, row);
+      const reference = quoteReference(lead.reference, row.version);
       await recordQuoteChange(trx, null, {
         action: "quote.accepted",
         leadId: row.leadId,
@@ -260,10 +238,7 @@ export async function acceptQuote(token: string, input: QuoteAcceptInput, contex
   }
 }
 
-/**
- * The customer declines an open quote, with a reason if they give one; the
- * owner is told. Declining again changes nothing; an accepted quote is not declined (409).
- */
+/** The customer declines an open quote, with an optional reason; the owner is told. Declining again changes nothing; an accepted one is not declined (409). */
 export async function declineQuote(token: string, input: QuoteDeclineInput, now = new Date()): Promise<CustomerQuote> {
   const db = await getDb();
   const stamp = now.toISOString();
@@ -274,7 +249,7 @@ export async function declineQuote(token: string, input: QuoteDeclineInput, now 
     const lead = await leadOf(trx, row.leadId);
     const status = quoteStatusOn(row, ukDay(now));
     if (status === "declined") return { result: customerQuote(row, lead, status, null), queued: false };
-    if (!isOpenQuoteStatus(status)) throw notOpenError(status, row);
+    if (!isOpenQuoteStatus(status)) throw new ModelError(409, quoteNotOpenMessage(status, row.validUntil));
 
     const declined = await trx
       .updateTable("quotes")
@@ -287,7 +262,7 @@ export async function declineQuote(token: string, input: QuoteDeclineInput, now 
       action: "quote.declined",
       leadId: row.leadId,
       quoteId: row.id,
-      reference: referenceOf(lead, row),
+      reference: quoteReference(lead.reference, row.version),
       body: `Quote ${label} declined by the customer${reason ? `: ${reason}` : ""}`,
       now: stamp,
     });

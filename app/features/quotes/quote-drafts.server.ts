@@ -11,10 +11,7 @@ import type { QuoteRow } from "./quote-tables";
 /** A new quote is valid until this many UK calendar days after its start (staff may change it on the draft). */
 export const QUOTE_VALID_DAYS = 14;
 
-/**
- * How a new draft quote comes to be, whether a lead's first or a revision of a
- * sent one: the next version, one draft per lead, a fresh link and validity.
- */
+/** How a new draft quote comes to be, whether a lead's first or a revision of a sent one: the next version, one draft per lead, a fresh link and validity. */
 
 /** The customer's link: 128 random bits, base64url (22 characters). */
 function newQuoteToken(): string {

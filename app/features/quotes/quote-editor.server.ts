@@ -29,11 +29,8 @@ import { readFormFields } from "~/platform/request-body.server";
 import { ukDay } from "~/lib/calendar";
 
 /**
- * The staff quote editor's loader and actions (routes
- * admin.leads.$id_.quotes.*): a page without JavaScript, a dialog with it.
- * Every button posts the whole form with its intent; the form is read in
- * pounds, checked by the JSON routes' schema and saved as the draft through
- * the quotes model, so the editor and the JSON routes share every rule.
+ * The staff quote editor's loader and actions (routes admin.leads.$id_.quotes.*): a page without JavaScript, a dialog with it. Every button posts the whole
+ * form with its intent; it is read in pounds, then checked and saved through the JSON routes' schema and the quotes model, so both share every rule.
  */
 
 /** The editor's answer when it did not save: each message by its field, what was typed. */
@@ -118,11 +115,7 @@ function readIntent(intent: string | undefined): { kind: string; index: number |
   return { kind, index: index !== undefined && /^\d{1,4}$/.test(index) ? Number(index) : null };
 }
 
-/**
- * A button of the editor: the form (changed by the button: a line added or
- * removed) is checked as a whole and saved as the draft, then the button's
- * step. Nothing is saved when anything is wrong; the form comes back as typed.
- */
+/** A button of the editor: the form (a line added or removed by it) is checked whole and saved, then the button's step; if anything is wrong, nothing is. */
 export async function quoteEditorAction(request: Request, params: { id?: string; quoteId?: string }) {
   const user = await requireAdminPageUser(request, { permission: "workLeads", signedOut: "login" });
   const form = await readFormFields(request);

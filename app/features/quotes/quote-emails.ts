@@ -5,11 +5,7 @@ import { type EmailContent } from "~/platform/email-content";
 import { htmlDocument, htmlLink, signature } from "~/platform/email-layout";
 import { escapeHtml } from "~/lib/html";
 
-/**
- * The emails a quote causes, as plain text and HTML (pure, like
- * lead-emails.ts: the outbox stores what these return). Every value is
- * escaped in the HTML part.
- */
+/** The emails a quote causes, as plain text and HTML (pure, like lead-emails.ts: the outbox stores what these return). Every value is escaped in the HTML. */
 
 /** What the customer's email says of a sent quote. */
 export interface QuoteForCustomerEmail {
@@ -32,11 +28,7 @@ export function quotedInOneLine(quote: Pick<QuoteForCustomerEmail, "monthlyExVat
   return `${parts.join(" and ")}, ex VAT`;
 }
 
-/**
- * To the customer: their quote's link. Only the reference, the figures and
- * the validity: the quote itself (lines, terms, contract summary) is on its
- * page, where it can be accepted. Replies go to the brand's address.
- */
+/** To the customer: the link, reference, figures and validity only (the quote itself is on its page, where it can be accepted). Replies go to the brand. */
 export function quoteCustomerEmail(quote: QuoteForCustomerEmail, brand: Brand): EmailContent {
   const subject = `Your quote ${quote.reference} from ${brand.name}`;
   const intro = `Thank you for asking ${brand.name} for a quote. Here it is: read it, download it as a PDF, and accept or decline it online.`;

@@ -5,11 +5,7 @@ import { logger } from "~/platform/logger.server";
 import { recordQuoteChange } from "./quotes.server";
 import { ukDay } from "~/lib/calendar";
 
-/**
- * A sent quote's validity running out: the sweep that marks it expired, run
- * as the server starts and every hour (started from startup.server.ts, stopped
- * with the server, like the outbox's purge).
- */
+/** The sweep that marks sent quotes past their validity expired: at start-up and hourly (started from startup.server.ts, stopped with the server). */
 
 /** Quotes expired per transaction, so a long backlog never holds the database in one long write. */
 const EXPIRY_BATCH = 200;
@@ -18,11 +14,8 @@ const EXPIRE_EVERY_MS = 60 * 60_000;
 const expiry = { stopped: false, timer: undefined as NodeJS.Timeout | undefined };
 
 /**
- * Marks sent and viewed quotes whose valid-until day has passed (on the UK
- * calendar) as expired, each on its lead's timeline and in the audit log as
- * done by the System; returns how many. Reads never wait for it: they show
- * such a quote as expired already (`quoteStatusOn`); this writes it down, for
- * the lists and figures that read the table.
+ * Marks open quotes past their valid-until day (UK) expired, on each lead's timeline and in the audit log as the System; returns how many. Reads never wait for
+ * it (`quoteStatusOn` already shows them expired); this writes it down for the lists and figures that read the table.
  */
 export async function expireQuotes(now = new Date()): Promise<number> {
   const db = await getDb();

@@ -1,6 +1,6 @@
 import type { AdminUser } from "~/features/staff";
-import { QUOTE_STATUS_LABELS, quoteStatusOn } from "./quotes";
-import { QUOTE_CSV_COLUMNS, QUOTE_EXPIRING_LABEL, QUOTE_OWNER_UNASSIGNED, quoteReference } from "./quotes-screen";
+import { QUOTE_STATUS_LABELS, quoteReference, quoteStatusOn } from "./quotes";
+import { QUOTE_CSV_COLUMNS, QUOTE_EXPIRING_LABEL, QUOTE_OWNER_UNASSIGNED } from "./quotes-screen";
 import { getDb } from "~/platform/db.server";
 import { recordExport } from "~/features/staff/index.server";
 import { csvStreamNewestFirst, searchFilterWords } from "~/platform/listing.server";

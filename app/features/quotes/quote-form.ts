@@ -1,10 +1,6 @@
 /**
- * The quote editor's form and the draft it stands for. Staff type money in
- * pounds ("12.50"); a quote keeps integer pence. Each line is a row of fields
- * named `lines.{row}.{field}`; messages are keyed by the schema's own paths
- * (`lines.3.unitPriceExVatPence`) on the form's rows, so each is shown by its
- * input. Pure and free of zod: it is shipped to the browser, where the
- * totals are priced again as staff type.
+ * The quote editor's form: pounds as typed ("12.50") for a draft kept in pence, each line a row of fields `lines.{row}.{field}`, messages on the rows by the
+ * schema's paths (`lines.3.unitPriceExVatPence`). Pure and free of zod: it is shipped to the browser, where the totals are priced again as staff type.
  */
 
 import type { QuoteLine } from "./quotes";
@@ -199,12 +195,7 @@ const LINE_FIELD_OF: Record<string, string> = {
   discount: "discountKind",
 };
 
-/**
- * Where a message about `path` (a schema issue's path or a model refusal's
- * field, e.g. `lines.3.unitPriceExVatPence`) is shown: the line's index in
- * the input becomes the form's row; a line added from the catalogue's select
- * shows its messages by that select.
- */
+/** Where a message about `path` (e.g. `lines.3.unitPriceExVatPence`) is shown: the input's index becomes the form's row; a line just added, by its select. */
 export function quoteFormErrorKey(path: readonly (string | number)[], rows: readonly number[], addedRow?: number): string {
   const [first, index, ...rest] = path.map(String);
   if (first !== "lines" || index === undefined || !/^\d+$/.test(index)) return first ?? "form";
@@ -215,11 +206,7 @@ export function quoteFormErrorKey(path: readonly (string | number)[], rows: read
   return `lines.${row}.${LINE_FIELD_OF[inner] ?? rest[0]}`;
 }
 
-/**
- * A line made whole from what staff wrote and the tariff it names (null for a
- * free line): what the line leaves out comes from the tariff's snapshot. The
- * one rule for the server's draft and the editor's live totals.
- */
+/** A line made whole, what it leaves out taken from its tariff's snapshot (null: a free line). One rule for the server's draft and the editor's live totals. */
 export function completeQuoteLine(input: QuoteLineInput, tariff: TariffSnapshot | null): QuoteLine {
   const charge = input.charge ?? "monthly";
   return {
@@ -252,11 +239,7 @@ function carriedTermsReadable(line: Record<string, unknown>): boolean {
   return rises && discount;
 }
 
-/**
- * The lines as the form stands, for the live totals: each row that reads as
- * a line (a row still being typed is left out until it does), its tariff's
- * snapshot from the saved draft. The server's save is what counts.
- */
+/** The lines as the form stands, for the live totals: rows that read as a line, tariff snapshots from the saved draft. The server's save is what counts. */
 export function previewQuoteLines(values: QuoteFormValues, saved: readonly QuoteLine[]): QuoteLine[] {
   const held = new Map(saved.flatMap((line) => (line.tariff ? [[line.tariff.slug, line.tariff] as const] : [])));
   const reading = readQuoteForm(values);

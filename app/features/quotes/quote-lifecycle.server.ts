@@ -24,26 +24,12 @@ import { formatCalendarDay, ukDay } from "~/lib/calendar";
 import { priceQuote } from "./quote-prices";
 import { portalUrl } from "~/platform/email-layout";
 
-/**
- * A quote's life after its draft (DESIGN.md, Tariffs and quotes): sent to the
- * customer and frozen, withdrawn, revised into a new version, expired. Every
- * change is on the lead's timeline and in the audit log, in the change's own
- * transaction.
- */
-
-/** Why a quote sent now is not emailed to its customer, or null when it is. */
-function whyNotEmailed(): string | null {
-  return emailEnabled() ? null : "email is off";
-}
+/** A quote's life after its draft (DESIGN.md, Tariffs and quotes); each change goes on the lead's timeline and in the audit log, in its own transaction. */
 
 /**
- * Sends a draft: its totals are fixed as priced now, it is frozen (a change
- * is a new version), the customer is emailed the link to its page (through
- * the outbox, in the same transaction), a New lead moves to Contacted, and any
- * other open version of the lead's quote is superseded by it. With email off
- * the quote is sent all the same: staff give the customer its link.
- * 404 for a quote that is not there; 409 unless it is a draft with lines still within its
- * validity, and while another quote of the lead is accepted (a lead has one accepted quote).
+ * Sends a draft: its totals fixed as priced now and frozen (a change is a new version), its link emailed through the outbox in the same transaction, a New
+ * lead moved to Contacted, any other open version superseded. With email off it is sent all the same: staff give the customer its link. 404 for no quote;
+ * 409 unless a draft with lines within its validity, or while another quote of the lead is accepted (a lead has one accepted quote).
  */
 export async function sendQuote(actor: AdminUser, quoteId: number, now = new Date()): Promise<Quote> {
   const db = await getDb();
@@ -63,8 +49,7 @@ export async function sendQuote(actor: AdminUser, quoteId: number, now = new Dat
         `Quote ${label} was valid until ${formatCalendarDay(before.validUntil)}, which has passed: choose a later valid-until day before sending it`,
       );
     }
-    // The lead's other open versions, held before the lead itself as a customer's answer holds
-    // its quote then the lead: one being accepted now is waited for, then seen accepted below.
+    // Held before the lead, as a customer's answer holds its quote then the lead: one being accepted now is waited for, then seen accepted below.
     const older = await forChange(
       trx
         .selectFrom("quotes")
@@ -95,7 +80,7 @@ export async function sendQuote(actor: AdminUser, quoteId: number, now = new Dat
       .executeTakeFirstOrThrow();
     const reference = `${lead.reference}-${label}`;
 
-    const notEmailed = whyNotEmailed();
+    const notEmailed = emailEnabled() ? null : "email is off";
     const emailed = notEmailed === null;
     if (emailed) {
       const content = quoteCustomerEmail(
@@ -145,12 +130,7 @@ export async function sendQuote(actor: AdminUser, quoteId: number, now = new Dat
 /** What a quote's status may be to be withdrawn: not yet answered and not yet replaced. */
 const WITHDRAWABLE = ["draft", ...QUOTE_OPEN_STATUSES] as const satisfies readonly QuoteStatus[];
 
-/**
- * Withdraws a draft or a quote the customer has not answered: its page then
- * says so and it can no longer be accepted. 409 once it is accepted,
- * declined, expired (its validity passed, swept or not), superseded or
- * already withdrawn.
- */
+/** Withdraws a draft or unanswered quote (its page then says so). 409 once it is accepted, declined, expired (swept or not), superseded or withdrawn. */
 export async function withdrawQuote(actor: AdminUser, quoteId: number, now = new Date()): Promise<Quote> {
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
@@ -182,11 +162,8 @@ export async function withdrawQuote(actor: AdminUser, quoteId: number, now = new
 }
 
 /**
- * A new version of a quote to change and send in its place: a draft, version
- * n+1, with the quote's lines as they are (each tariff's snapshot kept, so the
- * catalogue's later edits stay out), its notes, the current terms and a fresh
- * validity. Sending it supersedes the quote it revises. 409 for an accepted
- * quote (that sale is made), or while the lead has a draft (edit that one).
+ * A draft of version n+1 to send in the quote's place: its lines as they are (tariff snapshots kept, so later catalogue edits stay out), notes, the current
+ * terms and a fresh validity; sending it supersedes the quote. 409 for an accepted quote (that sale is made), or while the lead has a draft (edit that one).
  */
 export async function reviseQuote(actor: AdminUser, quoteId: number, now = new Date()): Promise<Quote> {
   const db = await getDb();

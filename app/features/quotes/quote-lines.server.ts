@@ -6,12 +6,7 @@ import type { TariffSnapshot } from "~/features/tariffs";
 import { ModelError } from "~/platform/model-error.server";
 import { findLiveTariff } from "~/features/tariffs/index.server";
 
-/**
- * The lines of a quote from a lead's chosen tariff: its lines at its monthly
- * price for its term, with its rises and multi-line discount, then a one-off
- * line for its upfront cost when it has one. The shortlist is left out: it is
- * what the visitor was shown, not what they chose.
- */
+/** A quote's lines from the lead's chosen tariff, plus a one-off line for any upfront cost. The shortlist is left out: it was shown, not chosen. */
 export function linesFromChosenTariff(tariff: TariffSnapshot | null): QuoteLine[] {
   if (!tariff) return [];
   const description = `${tariff.network} ${tariff.name}`;
@@ -60,12 +55,7 @@ async function catalogueSnapshot(slug: string, quantity: number, start: string, 
   return tariffSnapshot(tariffOffer({ tariff, pricing: priceTariff(tariff, { lines: quantity, start }) }), now);
 }
 
-/**
- * The lines staff wrote, made whole. A line naming a tariff keeps the snapshot
- * the draft already holds for that tariff (so a catalogue edit after it was
- * added never changes it), else copies the live tariff now; what the line
- * leaves out comes from that snapshot. A free line is taken as written.
- */
+/** The lines staff wrote, made whole. A tariff's line keeps the draft's snapshot of it (so later catalogue edits never change it), else copies the live one. */
 export async function resolveQuoteLines(inputs: readonly QuoteLineInput[], current: readonly QuoteLine[], start: string, now: Date): Promise<QuoteLine[]> {
   const held = new Map(current.flatMap((line) => (line.tariff ? [[line.tariff.slug, line.tariff] as const] : [])));
   const lines: QuoteLine[] = [];

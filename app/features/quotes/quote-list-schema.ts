@@ -3,10 +3,7 @@ import { QUOTE_STATUSES } from "./quotes";
 import { QUOTE_EXPIRING_FILTER } from "./quotes-screen";
 import { filteredListFromUrl, searchPageSchema } from "~/lib/search-schema";
 
-/**
- * The Quotes screen's URL (and its export's): `?q=&status=&owner=&expiring=&page=`.
- * `owner` is a staff member's id or "unassigned". Bad values fall back rather than fail, as the leads list's.
- */
+/** The Quotes screen's URL (and its export's): `?q=&status=&owner=&expiring=&page=`, `owner` a staff id or "unassigned". Bad values fall back, not fail. */
 export const quoteListFiltersSchema = searchPageSchema.extend({
   status: z.enum(QUOTE_STATUSES).optional().catch(undefined),
   owner: z

@@ -1,8 +1,8 @@
 import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from "kysely";
 import { fullName } from "~/features/staff";
 import type { Database } from "~/platform/database-types";
-import { QUOTE_OPEN_STATUSES, quoteStatusOn, type Quote, type QuoteStatus } from "./quotes";
-import { expiringThisWeekUntil, QUOTE_OWNER_UNASSIGNED, QUOTES_PAGE_SIZE, quoteReference, type LatestQuote, type ListedQuote } from "./quotes-screen";
+import { QUOTE_OPEN_STATUSES, quoteReference, quoteStatusOn, type Quote, type QuoteStatus } from "./quotes";
+import { expiringThisWeekUntil, QUOTE_OWNER_UNASSIGNED, QUOTES_PAGE_SIZE, type LatestQuote, type ListedQuote } from "./quotes-screen";
 import type { QuoteListFilters } from "./quote-list-schema";
 import { getDb } from "~/platform/db.server";
 import { pageNewestFirst, textSearch } from "~/platform/listing.server";
@@ -10,12 +10,7 @@ import { toQuote } from "./quotes.server";
 import { ukDay } from "~/lib/calendar";
 import type { QuoteRow } from "./quote-tables";
 
-/**
- * Staff's list of every quote (the Quotes screen and its export) and each
- * lead's latest quote (the leads list). Read straight from the quotes table;
- * a status is the one as of today (quoteStatusOn) and the figures are the
- * quote's own totals (toQuote: fixed when sent, priced for a draft).
- */
+/** The Quotes screen and its export, and each lead's latest quote for the leads list: statuses as of today, figures from each quote's own totals. */
 
 export type QuoteFilter = Pick<QuoteListFilters, "q" | "status" | "owner" | "expiring">;
 
@@ -121,10 +116,8 @@ export async function listQuotes(filters: QuoteListFilters, now = new Date()): P
 
 /** A page of leads, each with its latest quote's status and value (null before its first quote), as the leads list shows them. */
 export async function withLatestQuotes<Lead extends { id: number }>(leads: Lead[]): Promise<Array<Lead & { latestQuote: LatestQuote | null }>> {
-  const latest = await latestQuotesOf(
-    await getDb(),
-    leads.map((lead) => lead.id),
-  );
+  const ids = leads.map((lead) => lead.id);
+  const latest = await latestQuotesOf(await getDb(), ids);
   return leads.map((lead) => ({ ...lead, latestQuote: latest.get(lead.id) ?? null }));
 }
 

@@ -10,11 +10,7 @@ import { handlePublicForm } from "~/platform/public-forms.server";
 import { assertWriteAccepted } from "~/platform/write-guard.server";
 import { requestContext } from "~/platform/request-store.server";
 
-/**
- * How the customer's quote pages answer (/quote/{token} and its PDF): never
- * kept by a cache or a search engine; one 404, the same for every token that
- * is not a sent quote's, so a guess learns nothing.
- */
+/** The customer's quote pages (/quote/{token} and its PDF): never cached or indexed; one 404 for every token not a sent quote's, so a guess learns nothing. */
 
 /** Every answer of the customer's pages carries these, a 404 included. */
 export const QUOTE_PAGE_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;
@@ -33,10 +29,8 @@ export const quotePageHeaders: HeadersFunction = ({ actionHeaders }) => {
 };
 
 /**
- * Whether this request is the customer opening their quote, which counts as a view: a browser's
- * GET of the page itself, not the page drawn again by their own answer (a form post without
- * JavaScript, the page's data read again after one with it, or the page a post led back to with
- * its toast).
+ * Whether this is the customer opening their quote (a view): a browser's GET of the page, not the page drawn again by their own answer (a post without
+ * JavaScript, the data read again after one with it, or the page a post led back to with its toast).
  */
 export function isCustomerOpening(request: Request): boolean {
   return requestContext().documentRequest && !parseCookieHeader(request.headers.get("Cookie")).has(COOKIE_NAMES.toast);
@@ -51,11 +45,7 @@ function answerContext(request: Request): AnswerContext {
   return { ip: requestContext().clientAddress, userAgent: request.headers.get("User-Agent") ?? "" };
 }
 
-/**
- * The customer's accept or decline form, through the public forms' one path
- * (origin check, size, rate limits, honeypot, schema), then the model. Staff
- * previewing the page cannot answer for the customer (403).
- */
+/** The accept or decline form, through the public forms' one path (origin, size, rate limits, honeypot, schema); staff previewing cannot answer it (403). */
 export async function answerQuote(request: Request, token: string): Promise<Response> {
   // Another site's post and an oversized body are refused before the quote is even looked up.
   assertWriteAccepted(request);
@@ -78,10 +68,8 @@ export async function answerQuote(request: Request, token: string): Promise<Resp
 }
 
 /**
- * The quote as a PDF download, drawn from the same document as the page. Not a view. Drawn once
- * per state of the quote and kept (quote-pdf-keep.server.ts; a kept one is answered before Remix
- * sees the request); a HEAD is answered with the headers and draws nothing (the length only when
- * the PDF is kept); too many being drawn is a 503 with Retry-After.
+ * The quote as a PDF download, from the page's document; not a view. Drawn once per state and kept (quote-pdf-keep.server.ts); a HEAD draws nothing (its
+ * length only when kept); too many being drawn is a 503 with Retry-After.
  */
 export async function quotePdfResponse(request: Request, token: string): Promise<Response> {
   const state = await quotePdfState(token);

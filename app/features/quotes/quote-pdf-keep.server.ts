@@ -5,20 +5,15 @@ import { drawQuotePdf } from "./quote-pdf-thread.server";
 import { workInTurn } from "~/platform/work-in-turn.server";
 
 /**
- * A quote's PDF is drawn once per state of its document and kept
- * (docs/decisions/013-quote-pdf-keep.md): the customer downloading it again, or anyone holding
- * the link asking for it many times at once, is answered from memory. Kept per quote under the
- * state stamp read as the request arrived (`quotePdfState`: the quote's and its lead's last
- * change), before the document was read: the PDF shows that state or a later one, which no later
- * request's stamp matches, so a changed document is never answered with the old PDF; it is drawn
- * again and replaces it. Downloads of the same state that arrive while it is being drawn wait for
- * that drawing. A download of a kept PDF is answered before Express and Remix see it
- * (`answerKeptQuotePdf`): one read of the state, then the bytes, so that 40 at once cost the
- * server about what 40 static files do.
+ * A quote's PDF is drawn once per state of its document and kept (docs/decisions/013-quote-pdf-keep.md): the customer downloading it again, or anyone holding
+ * the link asking for it many times at once, is answered from memory. Kept per quote under the state stamp read as the request arrived (`quotePdfState`: the
+ * quote's and its lead's last change), before the document was read: the PDF shows that state or a later one, which no later request's stamp matches, so a
+ * changed document is never answered with the old PDF; it is drawn again and replaces it. Downloads of the same state that arrive while it is being drawn wait
+ * for that drawing. A download of a kept PDF is answered before Express and Remix see it (`answerKeptQuotePdf`): one read of the state, then the bytes, so that
+ * 40 at once cost the server about what 40 static files do.
  *
- * Drawing is bounded: MAX_DRAWING at once, MAX_WAITING in line, and beyond that the download is
- * refused (QuotePdfDrawersBusy: 503 with Retry-After), so a flood of different quotes cannot
- * queue work without end.
+ * Drawing is bounded: MAX_DRAWING at once, MAX_WAITING in line, and beyond that the download is refused (QuotePdfDrawersBusy: 503 with Retry-After), so a flood
+ * of different quotes cannot queue work without end.
  */
 
 /** Bytes of PDFs kept at most (a 60-line quote's is about 20 KiB); the one asked for longest ago goes first. */
@@ -81,10 +76,7 @@ const inDrawingTurn = workInTurn(
   },
 );
 
-/**
- * The PDF of this quote in the state `stamp`: kept, or drawn now (in turn) from `document()`
- * and kept. Throws QuotePdfDrawersBusy when too many are being drawn.
- */
+/** The PDF of this quote in the state `stamp`: kept, or drawn now in turn from `document()` and kept. Throws QuotePdfDrawersBusy when too many are drawing. */
 export function quotePdf(quote: number, stamp: string, document: () => Promise<QuoteDocument>): Promise<Uint8Array> {
   const found = keptQuotePdf(quote, stamp);
   if (found) return Promise.resolve(found);
@@ -131,9 +123,8 @@ export function isQuotePdfDownload(request: IncomingMessage): boolean {
 }
 
 /**
- * Answers a download of a PDF kept in the quote's current state (HEAD with its headers only);
- * resolves false, having sent nothing, when the route must answer it (not kept, no sent quote, or
- * the state could not be read). Never rejects.
+ * Answers a download of a PDF kept in the quote's current state (HEAD: headers only). Resolves false, having sent nothing, when the route must answer it (not
+ * kept, no sent quote, or the state unreadable); never rejects.
  */
 export async function answerKeptQuotePdf(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
   const token = QUOTE_PDF_PATH.exec(request.url ?? "")?.[1];

@@ -7,18 +7,11 @@ export interface QuotePdfState {
   quoteId: number;
   /** The quote's reference, the PDF's file name. */
   reference: string;
-  /**
-   * The state its document is drawn from: the quote's last change and its lead's (the
-   * customer's details; every change of either touches it). A PDF is kept under it.
-   */
+  /** The state its document is drawn from, a PDF kept under it: the quote's last change and its lead's (the customer's details; any change touches it). */
   stamp: string;
 }
 
-/**
- * What the PDF of the sent quote with this token is drawn from, in one SELECT by token (unique
- * index) with the lead read by its id, without reading the document; null for a malformed,
- * unknown or draft token. Not a view.
- */
+/** The sent quote's PDF state in one SELECT by token (unique index), without reading the document; null for a malformed, unknown or draft token. Not a view. */
 export async function quotePdfState(token: string): Promise<QuotePdfState | null> {
   if (!isQuoteTokenShape(token)) return null;
   const db = await getDb();

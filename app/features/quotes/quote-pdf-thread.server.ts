@@ -4,12 +4,9 @@ import { logger } from "~/platform/logger.server";
 import { renderQuotePdf } from "./quote-pdf.server";
 
 /**
- * Where a quote's PDF is drawn: on a thread of its own when the server has been told its file
- * (startup.server.ts: build/quote-pdf-worker.js, from quote-pdf-worker.server.ts), else in the
- * server's thread. PDFKit draws synchronously (tens of milliseconds for a long quote, half a
- * second for the first after start-up), so in the server's thread every request waits for it;
- * on its own thread only the PDF's own downloads do (docs/decisions/013-quote-pdf-keep.md).
- * One thread, started at the first PDF and kept; it never keeps the process alive on its own.
+ * Where a quote's PDF is drawn: on its own thread once the server is told its file (startup.server.ts: build/quote-pdf-worker.js), else in the server's.
+ * PDFKit draws synchronously (tens of ms for a long quote, half a second for the first after start-up), so in the server's thread every request waits for
+ * it; on its own, only the PDF's downloads do (docs/decisions/013-quote-pdf-keep.md). One thread, started at the first PDF; it never holds the process open.
  */
 
 /** What the server asks the thread: draw this document. */

@@ -2,10 +2,7 @@ import { parentPort } from "node:worker_threads";
 import { renderQuotePdf } from "./quote-pdf.server";
 import type { QuotePdfThreadAnswer, QuotePdfThreadRequest } from "./quote-pdf-thread.server";
 
-/**
- * The code of the quote PDFs' own thread (quote-pdf-thread.server.ts), built into
- * build/quote-pdf-worker.js: draws each document it is sent, in turn, and answers its bytes.
- */
+/** The quote PDFs' own thread (quote-pdf-thread.server.ts), built into build/quote-pdf-worker.js: draws each document sent, in turn, answering its bytes. */
 
 const port = parentPort!;
 const answer = (message: QuotePdfThreadAnswer) => port.postMessage(message);

@@ -1,14 +1,12 @@
-import { describeCharge, describeDiscount } from "./quote-words";
+import { describeCharge, describeDiscount, QUOTE_TOTAL_ROWS } from "./quote-words";
 import { QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS } from "./quotes";
 import type { QuoteDocument } from "./quotes";
 import { formatCalendarDay } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
 
 /**
- * A quote drawn as an A4 PDF from the same QuoteDocument as the customer's
- * page, every figure taken from `document.totals` (never recomputed here).
- * PDFKit with its built-in Helvetica (docs/decisions/010-quote-pdf.md): real,
- * extractable text, and "£" is in the font's WinAnsi encoding.
+ * A quote as an A4 PDF from the customer page's QuoteDocument, every figure from `document.totals` (never recomputed here). PDFKit's built-in Helvetica
+ * (docs/decisions/010-quote-pdf.md): real, extractable text, and "£" is in the font's WinAnsi encoding.
  */
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -32,10 +30,7 @@ const COLUMNS = {
 /** The Unicode characters Helvetica's WinAnsi encoding has above Latin-1's range (PDF 32000, annex D). */
 const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
 
-/**
- * Text the built-in font can draw: anything else would come out as garbage
- * bytes, so it is shown as "?". Tabs and other control characters become spaces.
- */
+/** Text the built-in font can draw: anything else would come out as garbage bytes, so it is shown as "?". Tabs and other control characters become spaces. */
 export function drawableText(text: string): string {
   let out = "";
   for (const character of text.normalize("NFC")) {
@@ -81,13 +76,15 @@ export async function renderQuotePdf(document: QuoteDocument): Promise<Uint8Arra
     pdf.text(drawable, left, pdf.y, { width: CONTENT_WIDTH });
     pdf.moveDown(options.gap ?? 0.3);
   };
-  /** Starts a new page unless a bold title and the body under it fit here (a body over a page long starts here and flows on). */
-  const keepWithNext = (title: string, body: string) => {
+  /** A bold title and its body, on a new page unless both fit here (a body over a page long starts here and flows on). */
+  const titled = (title: string, body: string) => {
     pdf.font(BOLD).fontSize(SIZE.body);
     const titleHeight = pdf.heightOfString(drawableText(title), { width: CONTENT_WIDTH });
     pdf.font(FONT);
     const bodyHeight = pdf.heightOfString(drawableText(body), { width: CONTENT_WIDTH });
     room(Math.min(titleHeight + bodyHeight + 4, BOTTOM - MARGIN.top));
+    paragraph(title, { font: BOLD, gap: 0.1 });
+    paragraph(body, { gap: 0.6 });
   };
   const heading = (text: string) => {
     room(60);
@@ -176,22 +173,13 @@ export async function renderQuotePdf(document: QuoteDocument): Promise<Uint8Arra
     }
   }
 
-  // The totals, as the price module worked them out.
-  const totals = document.totals;
+  // The totals, as the price module worked them out; a gap after each group's bold row.
   heading("Totals");
   room(150);
-  figureRow("Monthly ex VAT", totals.monthlyExVatPence);
-  figureRow("VAT on monthly charges", totals.monthlyVatPence);
-  figureRow("Monthly inc VAT", totals.monthlyIncVatPence, true);
-  pdf.moveDown(0.4);
-  figureRow("One-off ex VAT", totals.oneOffExVatPence);
-  figureRow("VAT on one-off charges", totals.oneOffVatPence);
-  figureRow("One-off inc VAT", totals.oneOffIncVatPence, true);
-  pdf.moveDown(0.4);
-  figureRow("Due on acceptance inc VAT", totals.dueOnAcceptanceIncVatPence, true);
-  pdf.moveDown(0.4);
-  figureRow("Contract total ex VAT, with the price rises", totals.contractTotalExVatPence);
-  figureRow("Contract total inc VAT, with the price rises", totals.contractTotalIncVatPence, true);
+  for (const [index, row] of QUOTE_TOTAL_ROWS.entries()) {
+    figureRow(row.label, document.totals[row.key], "strong" in row);
+    if ("strong" in row && index < QUOTE_TOTAL_ROWS.length - 1) pdf.moveDown(0.4);
+  }
 
   // What Ofcom requires a small business be told before a contract.
   const summary = document.contractSummary;
@@ -205,16 +193,10 @@ export async function renderQuotePdf(document: QuoteDocument): Promise<Uint8Arra
         `Allowances: ${service.allowances}`,
         `Roaming: ${service.roaming}`,
       ].join("\n");
-      keepWithNext(service.description, details);
-      paragraph(service.description, { font: BOLD, gap: 0.1 });
-      paragraph(details, { gap: 0.6 });
+      titled(service.description, details);
     }
-    keepWithNext("Out of bundle", summary.outOfBundle);
-    paragraph("Out of bundle", { font: BOLD, gap: 0.1 });
-    paragraph(summary.outOfBundle, { gap: 0.6 });
-    keepWithNext("How to leave", summary.howToLeave);
-    paragraph("How to leave", { font: BOLD, gap: 0.1 });
-    paragraph(summary.howToLeave, { gap: 0.6 });
+    titled("Out of bundle", summary.outOfBundle);
+    titled("How to leave", summary.howToLeave);
     if (summary.longTermWarning) paragraph(summary.longTermWarning, { font: BOLD });
   }
 

@@ -9,11 +9,8 @@ function afterDiscount(amount: number, discount: QuoteLineDiscount | null): numb
 }
 
 /**
- * A quote's figures from its lines, the quote starting on `start` (YYYY-MM-DD).
- * A monthly line's month m costs its quantity at the unit price in force that
- * month (the catalogue's multi-line discount applied as the comparison does),
- * less the line's discount; a one-off line its quantity at the unit price, less
- * its discount. VAT is applied to each figure shown, never summed from parts.
+ * A quote's figures from `start`: a monthly line's month m is its quantity at that month's unit price (with the multi-line discount, as the comparison prices
+ * it), less its discount; a one-off is its quantity at the unit price, less its discount. VAT is applied to each figure shown, never summed from parts.
  */
 export function priceQuote(lines: readonly QuoteLine[], start: string): QuoteTotals {
   let monthly = 0;

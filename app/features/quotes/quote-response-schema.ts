@@ -6,11 +6,8 @@ import { formSchema } from "~/lib/schema-fields";
 const FINGERPRINT_MAX_LENGTH = 64;
 
 /**
- * The customer's acceptance: full name, role and the authorised box ticked, and the
- * fingerprint of the document their page showed. The box's message names the customer's
- * business, so the schema is made per quote. The fingerprint is a hidden field, with no
- * message of its own: one missing or malformed is simply not the document's (the model
- * answers 409 with the page as it is now).
+ * The customer's acceptance: name, role, the authorised box (its message names the business, so the schema is made per quote) and the fingerprint the page
+ * showed: a hidden field with no message of its own, as one missing or malformed is simply not the document's (the model answers 409 with the page as it is).
  */
 export function quoteAcceptSchema(company: string) {
   return formSchema(QUOTE_ACCEPT_FIELDS).extend({

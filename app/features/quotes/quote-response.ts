@@ -2,10 +2,7 @@ import { LIMITS, multiLine, optionalTextRule, requiredTextRule } from "~/lib/for
 import { isOpenQuoteStatus, type QuoteStatus } from "./quotes";
 import { formatDayAndMonth } from "~/lib/calendar";
 
-/**
- * The customer's answer to a quote at /quote/{token} (accept or decline), as
- * field rules: the page's inputs and the server's schemas are made from these.
- */
+/** The customer's answer to a quote at /quote/{token} (accept or decline), as field rules: the page's inputs and the server's schemas are made from these. */
 export const QUOTE_ACCEPT_FIELDS = {
   fullName: requiredTextRule("your full name", LIMITS.name),
   role: requiredTextRule("your role in the business", LIMITS.name),
@@ -15,15 +12,7 @@ export const QUOTE_DECLINE_FIELDS = {
   reason: multiLine(optionalTextRule("your reason", 1000)),
 };
 
-/** The two answers a customer's page posts, told apart by the form's `intent` field. */
-export const QUOTE_RESPONSE_INTENTS = ["accept", "decline"] as const;
-export type QuoteResponseIntent = (typeof QUOTE_RESPONSE_INTENTS)[number];
-
-/**
- * The accept form's hidden field: the fingerprint of the document the page showed. An
- * acceptance is refused (409) when the document is no longer that one, so nobody accepts
- * something other than what they read.
- */
+/** The accept form's hidden field: the fingerprint of the document shown. Accepting another is refused (409), so nobody accepts what they did not read. */
 export const SHOWN_FINGERPRINT_FIELD = "fingerprint";
 
 /** Said when the quote is not the one the customer's page showed (its document or its status changed). */
@@ -47,10 +36,7 @@ export function quoteNotOpenMessage(status: QuoteStatus, validUntil: string): st
   }
 }
 
-/**
- * An acceptance of a page that is no longer the quote's: its document changed since (another
- * fingerprint, or none), or its status did (then why, in the customer's words).
- */
+/** An acceptance of a page that is no longer the quote's: its document changed (another fingerprint, or none), or its status did (then why, in their words). */
 export function quoteChangedMessage(status: QuoteStatus, validUntil: string): string {
   if (isOpenQuoteStatus(status)) return `${QUOTE_CHANGED_MESSAGE}: please read it again, then accept it below if it is right`;
   const reason = status === "accepted" ? "It has already been accepted: the receipt is below" : quoteNotOpenMessage(status, validUntil);

@@ -1,8 +1,4 @@
-/**
- * The terms a quote is made on. Each quote keeps the version and the text it
- * was made with, so changing them here never changes a quote already made: a
- * new text gets a new version (the month it took effect).
- */
+/** The terms a quote is made on. Each quote keeps its version and text, so a change here never changes a quote made: new text, new version (its month). */
 export const QUOTE_TERMS = {
   version: "2026-11",
   text: [

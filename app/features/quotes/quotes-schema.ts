@@ -56,11 +56,8 @@ const discount = z
   .default(null);
 
 /**
- * One line as staff write it. With `tariffSlug` the line is that catalogue
- * tariff: the snapshot the draft already holds for it, else the live tariff
- * copied now; the fields left out (description, price, term, rises,
- * multi-line discount) come from that snapshot. Without it, a free line: its
- * description, unit price and charge are required, and a term for a monthly line.
+ * One line as staff write it. With `tariffSlug`, that catalogue tariff (the draft's snapshot, else the live one copied now) fills the fields left out; without
+ * it, a free line needs its description, unit price and charge, and a term when monthly.
  */
 export const quoteLineSchema = z
   .object({
@@ -119,11 +116,7 @@ const validUntil = z
   .refine(isCalendarDay, "Enter the day the quote is valid until as a real date, YYYY-MM-DD")
   .refine((day) => day >= ukDay(new Date()), "The quote cannot be valid until a day that has passed");
 
-/**
- * A draft as staff write it (`PATCH /admin/api/quotes/{id}`): any of the
- * fields; one left out keeps its value, and `lines` replaces the lines whole.
- * Errors name the field, e.g. `lines.3.unitPriceExVatPence`.
- */
+/** A draft as staff write it (`PATCH /admin/api/quotes/{id}`): a field left out keeps its value; `lines` replaces them whole. Errors name the field. */
 export const quoteDraftSchema = z
   .object({
     lines: z.array(quoteLineSchema, { invalid_type_error: "Lines must be a list" }).max(QUOTE_LIMITS.lines, `A quote has at most ${QUOTE_LIMITS.lines} lines`),

@@ -1,4 +1,4 @@
-import { quoteVersionLabel, type QuoteStatus } from "./quotes";
+import type { QuoteStatus } from "./quotes";
 import { addDays } from "~/lib/calendar";
 
 /** The portal's Quotes screen: where it is, its pages, its filters' words and what a row shows. */
@@ -15,11 +15,6 @@ export const QUOTE_OWNER_UNASSIGNED = "unassigned";
 export const QUOTE_EXPIRING_FILTER = "week";
 export const QUOTE_EXPIRING_DAYS = 7;
 export const QUOTE_EXPIRING_LABEL = "Expiring this week";
-
-/** "CLB-2026-123456-Q2": the lead's reference and the quote's version, as staff and customers read a quote. */
-export function quoteReference(leadReference: string, version: number): string {
-  return `${leadReference}-${quoteVersionLabel(version)}`;
-}
 
 /** The last day an "expiring this week" quote may be valid until, counting from `today` (the UK's day). */
 export function expiringThisWeekUntil(today: string): string {
@@ -63,11 +58,7 @@ export interface QuoteFigures {
   sent: number;
   /** Quotes accepted in the period (whenever sent). */
   accepted: number;
-  /**
-   * Of the quotes sent in the period, those accepted as a share of those the
-   * customer answered or let lapse (accepted + declined + expired), 0 to 1;
-   * null when none has. Quotes still open, withdrawn or superseded are left out.
-   */
+  /** Of the quotes sent in the period: accepted / (accepted + declined + expired), 0 to 1, null with none of those. Open, withdrawn, superseded left out. */
   acceptanceRate: number | null;
   /** The monthly charges of the quotes accepted in the period, in pence. */
   acceptedMonthlyExVatPence: number;

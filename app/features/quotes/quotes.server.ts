@@ -30,11 +30,7 @@ import type { LeadRow } from "~/features/leads";
 import type { QuoteRow } from "./quote-tables";
 import { priceQuote } from "./quote-prices";
 
-/**
- * Quotes staff build from a lead (DESIGN.md, Tariffs and quotes). A quote is
- * a draft until it is sent; a sent quote is frozen (a change is a new version,
- * a later step). Every change is audited and shown on the lead's timeline.
- */
+/** Quotes staff build from a lead (DESIGN.md, Tariffs and quotes): a draft until sent, then frozen; every change audited and on the lead's timeline. */
 
 /** A draft's totals are priced now from its lines; a sent quote's are the ones fixed when it was sent. */
 function quoteTotals(row: Pick<QuoteRow, "totals" | "start">, lines: readonly QuoteLine[]): QuoteTotals {
@@ -90,10 +86,7 @@ export interface QuoteChange {
   now: string;
 }
 
-/**
- * The lead's timeline entry and the audit log's, for one quote change, in the
- * change's transaction. A change nobody made (expiry) has no actor: "System".
- */
+/** The lead's timeline entry and the audit log's, for one quote change, in the change's transaction. A change nobody made (expiry) has no actor: "System". */
 export async function recordQuoteChange(trx: Transaction<Database>, actor: AdminUser | null, change: QuoteChange): Promise<void> {
   await trx
     .insertInto("leadActivity")
@@ -117,11 +110,7 @@ export function quoteSummary(lines: readonly QuoteLine[], start: string): string
   return `${count}, ${formatPounds(totals.monthlyExVatPence)} a month and ${formatPounds(totals.oneOffExVatPence)} one-off ex VAT`;
 }
 
-/**
- * A new draft quote for a lead: its first lines from the deal the visitor
- * chose, valid for QUOTE_VALID_DAYS, on the current terms. A lead has one
- * draft at a time (409 while one is open: edit it).
- */
+/** A lead's new draft, its first lines from the deal the visitor chose, on the current terms. One draft per lead (409 while one is open: edit it). */
 export async function createQuoteDraft(actor: AdminUser, leadId: number, now = new Date()): Promise<Quote> {
   const db = await getDb();
   try {
@@ -164,10 +153,7 @@ export async function createQuoteDraft(actor: AdminUser, leadId: number, now = n
   }
 }
 
-/**
- * Changes a draft: the fields given replace the draft's (the lines whole).
- * A sent quote is frozen: 409.
- */
+/** Changes a draft: the fields given replace the draft's (the lines whole). A sent quote is frozen: 409. */
 export async function updateQuoteDraft(actor: AdminUser, quoteId: number, draft: QuoteDraftInput, now = new Date()): Promise<Quote> {
   const db = await getDb();
   const read = await db.selectFrom("quotes").select(["status", "version", "lines", "start"]).where("id", "=", quoteId).executeTakeFirst();

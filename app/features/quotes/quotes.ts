@@ -1,10 +1,6 @@
 import type { PriceRise, TariffSnapshot } from "~/features/tariffs";
 
-/**
- * The quote's lists and shapes, once: the editor, the customer's page, its
- * PDF, the emails and the JSON routes read them. Money is integer pence ex
- * VAT (DESIGN.md, Money); the figures come from app/features/tariffs/tariff-prices.ts.
- */
+/** A quote's lists and shapes, for every screen, PDF, email and JSON route. Money is integer pence ex VAT (DESIGN.md, Money), priced in tariff-prices.ts. */
 
 export const QUOTE_STATUSES = ["draft", "sent", "viewed", "accepted", "declined", "expired", "withdrawn", "superseded"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
@@ -12,18 +8,11 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** A quote its customer may still accept or decline (until its valid-until day has passed). */
 export const QUOTE_OPEN_STATUSES = ["sent", "viewed"] as const satisfies readonly QuoteStatus[];
 
-/** A quote whose customer has answered or can no longer answer: nothing changes it again. */
-export const QUOTE_FINAL_STATUSES = ["accepted", "declined", "expired", "withdrawn", "superseded"] as const satisfies readonly QuoteStatus[];
-
 export function isOpenQuoteStatus(status: QuoteStatus): status is (typeof QUOTE_OPEN_STATUSES)[number] {
   return (QUOTE_OPEN_STATUSES as readonly QuoteStatus[]).includes(status);
 }
 
-/**
- * A quote's status as of `today` (YYYY-MM-DD, the UK's day): an open quote
- * past its valid-until day reads as expired even before the expiry sweep has
- * written it, so no screen, list or acceptance ever treats it as open.
- */
+/** Status as of `today` (the UK's day): an open quote past its valid-until day reads expired even before the sweep writes it, so nothing treats it as open. */
 export function quoteStatusOn(quote: { status: QuoteStatus; validUntil: string }, today: string): QuoteStatus {
   return isOpenQuoteStatus(quote.status) && quote.validUntil < today ? "expired" : quote.status;
 }
@@ -62,12 +51,7 @@ export const QUOTE_CHARGE_LABELS: Record<QuoteCharge, string> = {
 /** A discount on one line, always with the reason staff gave: a percent, or an amount in pence ex VAT. */
 export type QuoteLineDiscount = { kind: "percent"; percent: number; reason: string } | { kind: "amount"; amountExVatPence: number; reason: string };
 
-/**
- * One line of a quote. A line from the catalogue carries the tariff as it was
- * when added (a snapshot: later catalogue edits never change a quote); a free
- * line has none. A monthly line is charged every month of its term, its unit
- * price rising on the dated rises; a one-off line once, on acceptance.
- */
+/** One line. A catalogue line holds its tariff as added (a snapshot: later edits never change it); monthly is charged each month, one-off on acceptance. */
 export interface QuoteLine {
   group: QuoteLineGroup;
   description: string;
@@ -108,10 +92,7 @@ export interface QuoteTotals {
   contractTotalIncVatPence: number;
 }
 
-/**
- * The summary Ofcom requires before a contract with a business of ten or
- * fewer (team size 1 - 2, 3 - 4 or 5 - 9): one entry per monthly service, in words.
- */
+/** The summary Ofcom requires before a contract with a business of ten or fewer (team size 1 - 2, 3 - 4 or 5 - 9): one entry per monthly service, in words. */
 export interface QuoteContractSummary {
   services: Array<{
     description: string;
@@ -131,10 +112,7 @@ export interface QuoteContractSummary {
   longTermWarning: string | null;
 }
 
-/**
- * Everything a customer is shown of one quote: the page at /quote/{token} and
- * its PDF are both drawn from this, so they can never disagree.
- */
+/** Everything a customer is shown of one quote: the page at /quote/{token} and its PDF are both drawn from this, so they can never disagree. */
 export interface QuoteDocument {
   brandName: string;
   /** e.g. "CLB-2026-123456-Q1": the lead's reference and the quote's version. */
@@ -152,11 +130,7 @@ export interface QuoteDocument {
   terms: { version: string; text: string };
 }
 
-/**
- * A quote as staff see it (the staff JSON): its lines parsed, and its totals:
- * a draft's priced now by the price module, a sent quote's as fixed when sent.
- * The customer's token is left out: it is the customer's, shown only as the link once sent.
- */
+/** A quote as staff see it (the staff JSON): a draft's totals priced now, a sent quote's as fixed when sent. The token is left out: it is the customer's. */
 export interface Quote {
   id: number;
   leadId: number;
@@ -189,17 +163,11 @@ export interface Quote {
   customerPath: string | null;
 }
 
-/**
- * A quote as its customer sees it at /quote/{token}: the document, its status
- * as of today, and what the customer has already answered.
- */
+/** A quote as its customer sees it at /quote/{token}: the document, its status as of today, and what the customer has already answered. */
 export interface CustomerQuote {
   status: QuoteStatus;
   document: QuoteDocument;
-  /**
-   * The fingerprint of `document` as drawn now (SHA-256 of its canonical JSON): the accept form
-   * carries it back, and an acceptance is of exactly the document with this fingerprint.
-   */
+  /** SHA-256 of `document`'s canonical JSON as drawn now: the accept form carries it back; an acceptance is of exactly the document with this fingerprint. */
   fingerprint: string;
   /** When superseded: the customer's page of the version that replaces it. */
   supersededByPath: string | null;

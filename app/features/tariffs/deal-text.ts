@@ -4,11 +4,7 @@ import { SAMPLE_PRICES_LABEL, type TariffOffer } from "./tariffs";
 import { formatCalendarDay } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
 
-/**
- * The words for a deal on a lead, the same in the wizard, the thank-you
- * step, the staff's lead details, the email and the CSV: figures are the
- * snapshot's, never priced again.
- */
+/** A lead's deal in words, alike in the wizard, thank-you step, lead details, email and CSV: figures are the snapshot's, never priced again. */
 
 /** "EE Business SIM 30GB". */
 export function dealName(deal: Pick<TariffOffer, "network" | "name">): string {
@@ -24,8 +20,6 @@ export function teamMonthlyText(deal: Pick<TariffOffer, "teamMonthlyExVatPence">
 export function chosenDealText(deal: TariffOffer): string {
   return `Your chosen deal: ${dealName(deal)}, ${describeLines(deal.lines)}, ${formatPounds(deal.teamMonthlyExVatPence)} a month ex VAT`;
 }
-
-/** The label of shipped sample prices, wherever a deal is shown. */
 
 /** Every fact staff need of a deal, as label and value (the email and the details panel). */
 export function dealFacts(deal: TariffOffer): Array<[label: string, value: string]> {

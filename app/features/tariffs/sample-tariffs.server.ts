@@ -1,10 +1,7 @@
 /**
- * About 40 ILLUSTRATIVE business tariffs across EE, O2, Vodafone and Three,
- * in the catalogue's CSV columns (docs/tariffs.md): plausible 2026 prices,
- * not live offers. "Import sample tariffs" adds them, marked sample, to an
- * empty catalogue; the public pages label them "Illustrative prices" until
- * staff edit or re-import them. Kept as a module (not a .csv beside it) so the
- * built server carries it: edit the rows below as a CSV file.
+ * About 40 ILLUSTRATIVE tariffs across EE, O2, Vodafone and Three in the catalogue's CSV columns (docs/tariffs.md): plausible 2026 prices, not live offers.
+ * "Import sample tariffs" adds them, marked sample, to an empty catalogue; the public pages label them "Illustrative prices" until staff edit or re-import
+ * them. A module, not a .csv beside it, so the built server carries it: edit the rows as a CSV file.
  */
 export const SAMPLE_TARIFFS_CSV = `slug,network,name,service_type,status,monthly_price_ex_vat,upfront_cost_ex_vat,term_months,price_rises,data_gb,minutes,texts,five_g,eu_roaming,eu_roaming_fair_use_gb,eu_roaming_daily_charge,wifi_calling,business_extras,multi_line_discount_from_line,multi_line_discount_percent,min_lines,max_lines,source_url,checked_on
 ee-business-sim-10gb-12,EE,Business SIM 10GB,sim_only,live,9.00,0.00,12,2027-04-01=10.50,10,unlimited,unlimited,yes,yes,10,,yes,Business support line,,,1,50,https://ee.co.uk/business,2026-11-16

@@ -6,11 +6,7 @@ import { isTariffSlug, TARIFF_LINES, TARIFF_NETWORKS, TARIFF_SORTS, TARIFF_TERMS
 import { addCalendarMonths, isCalendarDay, ukDay } from "~/lib/calendar";
 import { formatCount } from "~/lib/money";
 
-/**
- * The comparison's query (`/business-mobile?…#deals` and `GET /api/tariffs`):
- * one schema, so the page, the JSON and the page cache's key read a URL the
- * same way. An empty value is the default (a GET form sends "" for "Any").
- */
+/** The comparison's query: one schema, so the page, `GET /api/tariffs` and the page cache's key read a URL alike. Empty is the default (a form's "Any"). */
 
 /** How far ahead a visitor may price from: today to a year on (the rises staff enter are within that). */
 export const COMPARISON_START_MONTHS_AHEAD = 12;
@@ -20,7 +16,6 @@ export const TARIFF_API_PAGE = { defaultLimit: 50, maxLimit: 100, maxOffset: 100
 
 /** The comparison's parameters, in the order a normalised query writes them. */
 export const COMPARISON_PARAMETERS = ["lines", "network", "minDataGb", "term", "fiveG", "euRoaming", "sort", "start", "tariff"] as const;
-export type ComparisonParameter = (typeof COMPARISON_PARAMETERS)[number];
 
 /** The visitor's comparison and the deal they chose from it (a slug, checked against the catalogue later). */
 export interface ComparisonRequest {
@@ -29,6 +24,11 @@ export interface ComparisonRequest {
 }
 
 const WHOLE_NUMBER = /^\d{1,6}$/;
+
+const wholeNumberIn = (min: number, max: number) => (text: string) => {
+  const number = WHOLE_NUMBER.test(text) ? Number(text) : NaN;
+  return number >= min && number <= max ? number : undefined;
+};
 
 /** "1GB, 5GB or 10GB". */
 const listInWords = (items: readonly string[]) => `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
@@ -65,10 +65,7 @@ function makeComparisonSchema(today: string) {
   const lastStart = addCalendarMonths(today, COMPARISON_START_MONTHS_AHEAD);
   return z.object({
     lines: value(
-      (text) => {
-        const lines = WHOLE_NUMBER.test(text) ? Number(text) : NaN;
-        return lines >= TARIFF_LINES.min && lines <= TARIFF_LINES.max ? lines : undefined;
-      },
+      wholeNumberIn(TARIFF_LINES.min, TARIFF_LINES.max),
       `Choose between ${TARIFF_LINES.min} and ${TARIFF_LINES.max} lines`,
       TARIFF_LINES.default as number,
     ),
@@ -102,21 +99,11 @@ function makeComparisonSchema(today: string) {
 /** `limit` and `offset` of `GET /api/tariffs`. */
 export const tariffApiPageSchema = z.object({
   limit: value(
-    (text) => {
-      const limit = WHOLE_NUMBER.test(text) ? Number(text) : NaN;
-      return limit >= 1 && limit <= TARIFF_API_PAGE.maxLimit ? limit : undefined;
-    },
+    wholeNumberIn(1, TARIFF_API_PAGE.maxLimit),
     `Ask for 1 to ${TARIFF_API_PAGE.maxLimit} tariffs at a time`,
     TARIFF_API_PAGE.defaultLimit as number,
   ),
-  offset: value(
-    (text) => {
-      const offset = WHOLE_NUMBER.test(text) ? Number(text) : NaN;
-      return offset <= TARIFF_API_PAGE.maxOffset ? offset : undefined;
-    },
-    `Start from an offset of 0 to ${formatCount(TARIFF_API_PAGE.maxOffset)}`,
-    0,
-  ),
+  offset: value(wholeNumberIn(0, TARIFF_API_PAGE.maxOffset), `Start from an offset of 0 to ${formatCount(TARIFF_API_PAGE.maxOffset)}`, 0),
 });
 
 /** The UK's today, the comparison's default start. */
@@ -170,11 +157,7 @@ export function parseComparisonLeniently(params: URLSearchParams, today = compar
   return { request: toRequest(parsed as z.infer<ReturnType<typeof comparisonSchema>>), dropped };
 }
 
-/**
- * A comparison as URL parameters in one fixed order with the defaults left
- * out, so every spelling of the same comparison is one address (the page
- * cache keeps one copy) and a link reproduces it. `today` is the default start.
- */
+/** A comparison as URL parameters in one order, defaults left out, so each comparison has one address (one copy in the page cache) and a link reproduces it. */
 export function comparisonSearchParams({ query, tariff }: ComparisonRequest, today: string): URLSearchParams {
   const params = new URLSearchParams();
   if (query.lines !== TARIFF_LINES.default) params.set("lines", String(query.lines));
@@ -190,10 +173,8 @@ export function comparisonSearchParams({ query, tariff }: ComparisonRequest, tod
 }
 
 /**
- * The page cache's key part for a comparison URL's parameters: the normalised
- * query, or undefined when the URL has a bad value or anything else (such a
- * page is rendered for its visitor and not kept). `ignored` names parameters
- * left out of the key (ad tracking).
+ * The page cache's key part for a comparison URL: its normalised query, or undefined for a bad value or any other parameter (that page is rendered for its
+ * visitor, not kept). `ignored` names parameters left out of the key (ad tracking).
  */
 export function normalisedComparisonSearch(params: URLSearchParams, today: string, ignored: (name: string) => boolean): string | undefined {
   for (const name of params.keys()) if (!ignored(name) && !(COMPARISON_PARAMETERS as readonly string[]).includes(name)) return undefined;
@@ -206,9 +187,6 @@ export function normalisedComparisonSearch(params: URLSearchParams, today: strin
   return search;
 }
 
-/**
- * Queries already read, for the page cache's every request: a hit costs a lookup rather
- * than a parse. Bounded: a flood of different queries only pushes out older ones.
- */
+/** Queries already read, for the page cache's every request: a lookup, not a parse. Bounded: a flood of different queries only pushes out older ones. */
 const NORMALISED_KEPT = 1_000;
 const normalised = new Map<string, string | undefined>();

@@ -16,18 +16,13 @@ import { ClientTurnsFull, RATE_LIMIT_MAX, consumeClientAllowance, inClientTurn, 
 import { listLiveTariffs } from "./tariffs.server";
 
 /**
- * The visitors' comparison, from the live catalogue in memory (no query per
- * request). Pricing every live tariff for a team takes milliseconds over a
- * large catalogue, so each comparison's result is kept for the catalogue it
- * was made from: a staff change makes a new catalogue (`listLiveTariffs`
- * follows the public content version), whose results start afresh.
+ * The visitors' comparison, from the live catalogue in memory. Pricing a large catalogue takes milliseconds, so each result is kept for the catalogue it was
+ * made from: a staff change makes a new catalogue (`listLiveTariffs` follows the public content version), whose results start afresh.
  */
 
 /**
- * What is kept per catalogue, bounded in memory (a catalogue of 5,000 compared in every way
- * would otherwise be hundreds of MB): comparisons until they hold this many priced tariffs
- * together (about 15 MB), and this many pages of `GET /api/tariffs` (at most 100 tariffs,
- * about 80 KB, each). The least recently asked goes first.
+ * Kept per catalogue, bounded (5,000 tariffs compared every way would be hundreds of MB): comparisons up to this many priced tariffs (about 15 MB), and this
+ * many `GET /api/tariffs` pages (100 tariffs, about 80 KB, each). The least recently asked goes first.
  */
 export const KEPT_PRICED_TARIFFS = 100_000;
 export const KEPT_API_ANSWERS = 200;
@@ -82,9 +77,8 @@ const NEW_COMPARISON = "new-comparison";
 const newComparisonsAllowed = () => RATE_LIMIT_MAX * NEW_COMPARISONS_PER_POST;
 
 /**
- * Whether this client is past its allowance of new comparisons, counting nothing: why (answer
- * 429), or null. The page cache asks it before rendering a comparison page it could not answer
- * (front-door.server.ts), so a client past its allowance costs no render at all.
+ * Whether this client is past its allowance of new comparisons, counting nothing: why (answer 429), or null. The page cache asks before rendering a page it
+ * could not answer (front-door.server.ts), so such a client costs no render at all.
  */
 export async function newComparisonsRefused(): Promise<NewComparisonsLimited | null> {
   const verdict = await peekClientAllowance(NEW_COMPARISON, newComparisonsAllowed());
@@ -95,10 +89,8 @@ export async function newComparisonsRefused(): Promise<NewComparisonsLimited | n
 export const NEW_COMPARISONS_WAITING_PER_CLIENT = 2;
 
 /**
- * Prices a comparison no one has asked for yet in the client's turn, so that one client's new
- * comparisons are priced one after another, never many at once (each holds the server's thread
- * for its pricing), and counted against the client's allowance (NEW_COMPARISONS_PER_POST) as its
- * turn comes. Throws NewComparisonsLimited past the allowance or with too many waiting.
+ * Prices a new comparison in the client's turn, so its new comparisons are priced one after another (each holds the server's thread), counted against its
+ * allowance (NEW_COMPARISONS_PER_POST) as the turn comes. Throws NewComparisonsLimited past the allowance or with too many waiting.
  */
 async function priceNewComparison<T>(price: () => Promise<T>): Promise<T> {
   try {
@@ -120,10 +112,7 @@ async function keptForCatalogue() {
   return { live, ...forCatalogue };
 }
 
-/**
- * The live tariffs that fit the query, priced for the team, in its order. A comparison not kept
- * counts against the client's allowance first (throws NewComparisonsLimited past it).
- */
+/** The live tariffs that fit, priced for the team, in order. One not kept counts against the client's allowance first (NewComparisonsLimited past it). */
 export async function compareLiveTariffs(query: TariffComparisonQuery): Promise<ComparedTariff[]> {
   const key = comparisonKey(query);
   const kept = recall((await keptForCatalogue()).comparisons, key);
@@ -144,10 +133,7 @@ export async function compareLiveTariffs(query: TariffComparisonQuery): Promise<
   });
 }
 
-/**
- * Tariffs priced a part of the catalogue at a time, other requests let in between (each part
- * takes a few milliseconds; the whole of a large catalogue, tens), then put in order.
- */
+/** Priced a part of the catalogue at a time, other requests let in between (a part takes a few ms; a large catalogue, tens), then put in order. */
 const PRICED_AT_A_TIME = 500;
 
 async function compareInSteps(live: readonly Tariff[], query: TariffComparisonQuery): Promise<ComparedTariff[]> {
@@ -159,11 +145,7 @@ async function compareInSteps(live: readonly Tariff[], query: TariffComparisonQu
   return inComparisonOrder(compared, query.sort);
 }
 
-/**
- * A page of `GET /api/tariffs` as JSON text: `{ total, limit, offset, tariffs }`, each tariff
- * an offer for the team with its figures inc VAT beside those ex VAT. A page already sent is
- * sent again as it was; otherwise see `compareLiveTariffs`.
- */
+/** A page of `GET /api/tariffs` as JSON, each offer's figures inc VAT beside ex VAT. A page already sent is sent again as it was; else `compareLiveTariffs`. */
 export async function tariffListJson(query: TariffComparisonQuery, { limit, offset }: { limit: number; offset: number }): Promise<string> {
   const key = `${comparisonKey(query)}|${limit}|${offset}`;
   const sent = recall((await keptForCatalogue()).answers, key);
@@ -224,11 +206,8 @@ const RELAXED: Record<ComparisonFilter, Partial<TariffComparisonQuery>> = {
 };
 
 /**
- * The Compare deals section's data for a page URL's parameters: bad values
- * dropped to their defaults (and said), the first deals, why none fit, and
- * the deal the visitor chose (`tariff`) when it is live and covers their lines.
- * Past the client's allowance of new comparisons, no deals and why
- * (`comparison.limited`), and when to try again (`retryAfterSeconds`: the page answers 429).
+ * The Compare deals section for a URL: bad values dropped to defaults (and said), the first deals, why none fit, and the chosen deal when live for those lines.
+ * Past the client's allowance of new comparisons, no deals, why (`comparison.limited`) and when to retry (`retryAfterSeconds`: the page answers 429).
  */
 export async function dealsForPage(
   params: URLSearchParams,

@@ -16,11 +16,8 @@ export interface TariffComparisonQuery {
 }
 
 /**
- * New comparisons (ones whose result is not kept: each prices the whole catalogue) one client may
- * ask for per rate-limit window, for each public post RATE_LIMIT_MAX allows it: 60 a
- * minute, more than a visitor trying every filter, and raised with it for
- * benchmarks and test runs. Comparisons already kept are answered whatever the count
- * (`compareLiveTariffs`).
+ * New comparisons (not kept: each prices the whole catalogue) a client may ask per rate-limit window, for each public post RATE_LIMIT_MAX allows it: 60 a
+ * minute, more than a visitor trying every filter, and raised with it for benchmarks and tests. Kept ones are answered whatever the count.
  */
 export const NEW_COMPARISONS_PER_POST = 6;
 
@@ -29,13 +26,10 @@ export interface ComparedTariff {
   pricing: TariffPricing;
 }
 
-/**
- * The lines a wizard answer stands for: the top of its range, so the team's
- * price covers everyone the visitor said they have ("10+" is priced as 10).
- */
 /** The quote wizard's team sizes, in the order its step shows them; a comparison prices a team of each. */
 export const TEAM_SIZES = ["1 - 2", "3 - 4", "5 - 9", "10+"] as const;
 
+/** The lines a wizard answer stands for: the top of its range, so the team's price covers everyone the visitor said they have ("10+" is priced as 10). */
 export const LINES_FOR_TEAM_SIZE: Record<(typeof TEAM_SIZES)[number], number> = {
   "1 - 2": 2,
   "3 - 4": 4,
@@ -80,10 +74,7 @@ export function tariffFits(tariff: Tariff, query: TariffComparisonQuery): boolea
   );
 }
 
-/**
- * The live tariffs that fit, priced for the team, in the catalogue's order; `inComparisonOrder`
- * then orders them (the server prices a large catalogue a part at a time).
- */
+/** The live tariffs that fit, priced for the team, in catalogue order for `inComparisonOrder` (the server prices a large catalogue a part at a time). */
 export function priceFittingTariffs(tariffs: readonly Tariff[], query: TariffComparisonQuery): ComparedTariff[] {
   return tariffs.filter((tariff) => tariffFits(tariff, query)).map((tariff) => ({ tariff, pricing: priceTariff(tariff, query) }));
 }
@@ -94,11 +85,7 @@ export function inComparisonOrder(compared: ComparedTariff[], sort: TariffSort):
   return compared.sort((a, b) => order(a, b) || (a.tariff.slug < b.tariff.slug ? -1 : 1));
 }
 
-/**
- * Up to three deals for a team of `lines`: the lowest effective monthly
- * price (the whole contract over its term, so terms compare fairly), one per
- * network so the visitor sees a choice.
- */
+/** Up to three deals for `lines`: lowest effective monthly (the contract over its term, so terms compare fairly), one per network so there is a choice. */
 export function shortlistTariffs(tariffs: readonly Tariff[], lines: number, start: string, size = 3): ComparedTariff[] {
   const fits = tariffs
     .filter((tariff) => tariff.status === "live" && tariff.minLines <= lines && lines <= tariff.maxLines)

@@ -78,10 +78,8 @@ function readRow(cells: string[], positions: readonly number[], line: number): {
 const ROWS_PER_STEP = 250;
 
 /**
- * A CSV file of tariffs (TARIFF_CSV_COLUMNS, in any order), every row checked
- * before any is used: the tariffs with their lines, or every error with its
- * line and column. A slug twice in the file is an error; blank lines are
- * skipped; past TARIFF_CSV_LIMITS.rows the file is refused unread.
+ * A CSV file of tariffs (TARIFF_CSV_COLUMNS in any order), every row checked before any is used: the tariffs, or every error by line and column. A slug
+ * twice is an error; blank lines are skipped; past TARIFF_CSV_LIMITS.rows the file is refused unread.
  */
 export function readTariffsCsv(text: string): TariffCsvReading {
   const steps = readTariffsCsvSteps(text);
@@ -91,13 +89,9 @@ export function readTariffsCsv(text: string): TariffCsvReading {
   }
 }
 
-/**
- * readTariffsCsv a few hundred rows at a time: it pauses (yields) between
- * them, so a server can answer other requests while a large file is checked.
- */
+/** readTariffsCsv a few hundred rows at a time: it pauses (yields) between them, so a server can answer other requests while a large file is checked. */
 export function* readTariffsCsvSteps(text: string): Generator<void, TariffCsvReading> {
-  // The records first (cheap), so a file past the row limit is refused before any row is checked.
-  // Blank lines are counted (a spreadsheet shows them as rows) but not kept.
+  // Records first (cheap): a file past the row limit is refused before any row is checked. Blank lines are counted (a spreadsheet shows them), not kept.
   let header: string[] | undefined;
   const records: { line: number; cells: string[] }[] = [];
   let line = 0;

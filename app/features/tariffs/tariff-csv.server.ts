@@ -49,10 +49,8 @@ async function existingSlugs(trx: Transaction<Database>, slugs: string[]): Promi
 
 /** Adds the new slugs and replaces the known ones, in the caller's transaction. */
 async function writeTariffs(trx: Transaction<Database>, inputs: TariffInput[], isSample: boolean): Promise<TariffImportResult> {
-  const known = await existingSlugs(
-    trx,
-    inputs.map((input) => input.slug),
-  );
+  const slugs = inputs.map((input) => input.slug);
+  const known = await existingSlugs(trx, slugs);
   const now = nowIso();
   for (let start = 0; start < inputs.length; start += WRITE_BATCH) {
     const rows = inputs
@@ -80,49 +78,34 @@ async function readTariffsCsv(text: string): Promise<TariffCsvReading> {
   }
 }
 
-function refusal(reading: { count: number; errors: TariffCsvError[] }): TariffImportError {
+/** The file's tariffs; throws TariffImportError when it has any error. */
+function importable(reading: TariffCsvReading): TariffInput[] {
+  if (reading.ok) return reading.rows.map((row) => row.input);
   const listed = reading.errors.length < reading.count ? ` (the first ${reading.errors.length} are listed)` : "";
   const noun = reading.count === 1 ? "error" : "errors";
-  return new TariffImportError(`Nothing was imported: the file has ${reading.count} ${noun}${listed}`, reading.errors);
+  throw new TariffImportError(`Nothing was imported: the file has ${reading.count} ${noun}${listed}`, reading.errors);
 }
 
-/**
- * Staff's CSV import: every row is checked before any is written, then all
- * are written in one transaction (all or nothing). A slug already in the
- * catalogue is updated (and stops being a sample). Throws TariffImportError.
- */
+/** Staff's CSV import: every row checked, then all written in one transaction. A slug already in the catalogue is updated (no longer a sample). */
 export async function importTariffsCsv(actor: AdminUser, csvText: string): Promise<TariffImportResult> {
-  const reading = await readTariffsCsv(csvText);
-  if (!reading.ok) throw refusal(reading);
+  const inputs = importable(await readTariffsCsv(csvText));
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
-    const result = await writeTariffs(
-      trx,
-      reading.rows.map((row) => row.input),
-      false,
-    );
-    const summary = `Imported ${reading.rows.length} tariffs from a CSV file: ${result.created} added, ${result.updated} updated`;
+    const result = await writeTariffs(trx, inputs, false);
+    const summary = `Imported ${inputs.length} tariffs from a CSV file: ${result.created} added, ${result.updated} updated`;
     await recordAudit(actor, { action: "tariff.imported", entityType: "tariff", summary }, trx);
     return result;
   });
 }
 
-/**
- * The shipped illustrative tariffs (app/features/tariffs/sample-tariffs.server.ts),
- * marked sample, for a catalogue with nothing in it yet (409 otherwise).
- */
+/** The shipped illustrative tariffs (app/features/tariffs/sample-tariffs.server.ts), marked sample, for a catalogue with nothing in it yet (409 otherwise). */
 export async function importSampleTariffs(actor: AdminUser): Promise<TariffImportResult> {
-  const reading = await readTariffsCsv(SAMPLE_TARIFFS_CSV);
-  if (!reading.ok) throw refusal(reading);
+  const inputs = importable(await readTariffsCsv(SAMPLE_TARIFFS_CSV));
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
     const any = await trx.selectFrom("tariffs").select("id").limit(1).executeTakeFirst();
     if (any) throw new ModelError(409, "The sample tariffs are only for an empty catalogue: this one already has tariffs");
-    const result = await writeTariffs(
-      trx,
-      reading.rows.map((row) => row.input),
-      true,
-    );
+    const result = await writeTariffs(trx, inputs, true);
     await recordAudit(
       actor,
       { action: "tariff.imported", entityType: "tariff", summary: `Imported ${result.created} sample tariffs (illustrative prices)` },
@@ -143,10 +126,7 @@ function filterWords(filters: TariffListFilters): string[] {
   ];
 }
 
-/**
- * The catalogue (or the staff's filter of it) as CSV in the import's columns,
- * so it imports back unchanged; the export is in the audit log like the others.
- */
+/** The catalogue (or the staff's filter of it) as CSV in the import's columns, so it imports back unchanged; the export is in the audit log like the others. */
 export async function exportTariffsCsv(actor: AdminUser, filters: TariffListFilters = {}): Promise<string> {
   const finish = await recordExport(actor, {
     action: "tariffs.exported",

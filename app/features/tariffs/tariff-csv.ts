@@ -2,11 +2,7 @@ import { csvRow } from "~/lib/csv";
 import type { PriceRise, TariffInput } from "./tariffs";
 import { hasFractionsOfPence, penceFromPounds, plainPounds } from "~/lib/money";
 
-/**
- * The tariff catalogue's CSV: one column per field, read by the import and
- * written by the export from this one list, so an exported file imports
- * back unchanged. docs/tariffs.md documents each column.
- */
+/** The catalogue's CSV columns, read by the import and written by the export from this one list, so an export imports back unchanged (docs/tariffs.md). */
 
 /** Bounds of one import: rows beyond these are refused with a message, not read. */
 export const TARIFF_CSV_LIMITS = {
@@ -95,40 +91,53 @@ const text = (name: string, field: keyof TariffInput, meaning: string, example: 
   write: (tariff) => String(tariff[field] ?? ""),
 });
 
+const pounds = (name: string, field: "monthlyPriceExVatPence" | "upfrontCostExVatPence", meaning: string, example: string): TariffCsvColumn => ({
+  name,
+  meaning,
+  example,
+  fields: [field],
+  read: (cell, draft) => {
+    if (cell !== "") draft[field] = penceFromPoundsCell(cell);
+  },
+  write: (tariff) => plainPounds(tariff[field]),
+});
+
+const whole = (name: string, field: "termMonths" | "minLines" | "maxLines", meaning: string, example: string): TariffCsvColumn => ({
+  name,
+  meaning,
+  example,
+  fields: [field],
+  read: (cell, draft) => (draft[field] = wholeNumber(cell)),
+  write: (tariff) => tariff[field],
+});
+
+const allowance = (name: string, field: "dataGb" | "minutes" | "texts", isWhole: boolean, meaning: string, example: string): TariffCsvColumn => ({
+  name,
+  meaning,
+  example,
+  fields: [field],
+  read: (cell, draft) => (draft[field] = limitOrUnlimited(cell, isWhole)),
+  write: (tariff) => allowanceCell(tariff[field]),
+});
+
+const flag = (name: string, field: "fiveG" | "wifiCalling", meaning: string): TariffCsvColumn => ({
+  name,
+  meaning,
+  example: "yes",
+  fields: [field],
+  read: (cell, draft) => (draft[field] = yesNo(cell)),
+  write: (tariff) => yesNoCell(tariff[field]),
+});
+
 export const TARIFF_CSV_COLUMNS: readonly TariffCsvColumn[] = [
   text("slug", "slug", "The tariff's own name in addresses; a slug already in the catalogue updates that tariff", "ee-business-30gb-24"),
   text("network", "network", "EE, O2, Vodafone or Three", "EE"),
   text("name", "name", "The tariff's name as the network gives it", "Business SIM 30GB"),
   text("service_type", "serviceType", "sim_only, handset or data_only", "sim_only"),
   text("status", "status", "draft, live or withdrawn (empty: draft); only live tariffs are shown to visitors", "live"),
-  {
-    name: "monthly_price_ex_vat",
-    meaning: "Price per line per month, ex VAT, in pounds and pence (at most two decimal places)",
-    example: "12.50",
-    fields: ["monthlyPriceExVatPence"],
-    read: (cell, draft) => {
-      if (cell !== "") draft.monthlyPriceExVatPence = penceFromPoundsCell(cell);
-    },
-    write: (tariff) => plainPounds(tariff.monthlyPriceExVatPence),
-  },
-  {
-    name: "upfront_cost_ex_vat",
-    meaning: "One-off cost per line, ex VAT, in pounds and pence (empty: 0.00)",
-    example: "0.00",
-    fields: ["upfrontCostExVatPence"],
-    read: (cell, draft) => {
-      if (cell !== "") draft.upfrontCostExVatPence = penceFromPoundsCell(cell);
-    },
-    write: (tariff) => plainPounds(tariff.upfrontCostExVatPence),
-  },
-  {
-    name: "term_months",
-    meaning: "Contract length in months: 1, 12, 24 or 36",
-    example: "24",
-    fields: ["termMonths"],
-    read: (cell, draft) => (draft.termMonths = wholeNumber(cell)),
-    write: (tariff) => tariff.termMonths,
-  },
+  pounds("monthly_price_ex_vat", "monthlyPriceExVatPence", "Price per line per month, ex VAT, in pounds and pence (at most two decimal places)", "12.50"),
+  pounds("upfront_cost_ex_vat", "upfrontCostExVatPence", "One-off cost per line, ex VAT, in pounds and pence (empty: 0.00)", "0.00"),
+  whole("term_months", "termMonths", "Contract length in months: 1, 12, 24 or 36", "24"),
   {
     name: "price_rises",
     meaning: "Dated monthly prices per line ex VAT, in pounds and pence, separated by ; (empty: none)",
@@ -137,38 +146,10 @@ export const TARIFF_CSV_COLUMNS: readonly TariffCsvColumn[] = [
     read: (cell, draft) => (draft.priceRises = priceRises(cell)),
     write: (tariff) => priceRisesCell(tariff.priceRises),
   },
-  {
-    name: "data_gb",
-    meaning: "Data per line per month in GB (decimals allowed); empty or unlimited: unlimited",
-    example: "30",
-    fields: ["dataGb"],
-    read: (cell, draft) => (draft.dataGb = limitOrUnlimited(cell, false)),
-    write: (tariff) => allowanceCell(tariff.dataGb),
-  },
-  {
-    name: "minutes",
-    meaning: "UK minutes per line per month; empty or unlimited: unlimited",
-    example: "unlimited",
-    fields: ["minutes"],
-    read: (cell, draft) => (draft.minutes = limitOrUnlimited(cell, true)),
-    write: (tariff) => allowanceCell(tariff.minutes),
-  },
-  {
-    name: "texts",
-    meaning: "UK texts per line per month; empty or unlimited: unlimited",
-    example: "unlimited",
-    fields: ["texts"],
-    read: (cell, draft) => (draft.texts = limitOrUnlimited(cell, true)),
-    write: (tariff) => allowanceCell(tariff.texts),
-  },
-  {
-    name: "five_g",
-    meaning: "5G included: yes or no (empty: no)",
-    example: "yes",
-    fields: ["fiveG"],
-    read: (cell, draft) => (draft.fiveG = yesNo(cell)),
-    write: (tariff) => yesNoCell(tariff.fiveG),
-  },
+  allowance("data_gb", "dataGb", false, "Data per line per month in GB (decimals allowed); empty or unlimited: unlimited", "30"),
+  allowance("minutes", "minutes", true, "UK minutes per line per month; empty or unlimited: unlimited", "unlimited"),
+  allowance("texts", "texts", true, "UK texts per line per month; empty or unlimited: unlimited", "unlimited"),
+  flag("five_g", "fiveG", "5G included: yes or no (empty: no)"),
   {
     name: "eu_roaming",
     meaning: "EU roaming included in the price: yes or no (empty: no)",
@@ -196,14 +177,7 @@ export const TARIFF_CSV_COLUMNS: readonly TariffCsvColumn[] = [
     read: (cell, draft) => (draft.euRoaming.dailyChargePence = cell === "" ? null : penceFromPoundsCell(cell)),
     write: (tariff) => (tariff.euRoaming.dailyChargePence === null ? "" : plainPounds(tariff.euRoaming.dailyChargePence)),
   },
-  {
-    name: "wifi_calling",
-    meaning: "Wi-Fi calling: yes or no (empty: no)",
-    example: "yes",
-    fields: ["wifiCalling"],
-    read: (cell, draft) => (draft.wifiCalling = yesNo(cell)),
-    write: (tariff) => yesNoCell(tariff.wifiCalling),
-  },
+  flag("wifi_calling", "wifiCalling", "Wi-Fi calling: yes or no (empty: no)"),
   {
     name: "business_extras",
     meaning: "Short extras, separated by ; (empty: none)",
@@ -235,22 +209,8 @@ export const TARIFF_CSV_COLUMNS: readonly TariffCsvColumn[] = [
     },
     write: (tariff) => tariff.multiLineDiscount?.percent ?? "",
   },
-  {
-    name: "min_lines",
-    meaning: "Fewest lines the tariff is sold for, 1 to 50 (empty: 1)",
-    example: "1",
-    fields: ["minLines"],
-    read: (cell, draft) => (draft.minLines = wholeNumber(cell)),
-    write: (tariff) => tariff.minLines,
-  },
-  {
-    name: "max_lines",
-    meaning: "Most lines, 1 to 50 (empty: 50)",
-    example: "50",
-    fields: ["maxLines"],
-    read: (cell, draft) => (draft.maxLines = wholeNumber(cell)),
-    write: (tariff) => tariff.maxLines,
-  },
+  whole("min_lines", "minLines", "Fewest lines the tariff is sold for, 1 to 50 (empty: 1)", "1"),
+  whole("max_lines", "maxLines", "Most lines, 1 to 50 (empty: 50)", "50"),
   {
     name: "source_url",
     meaning: "Where staff read the prices: a web address starting https:// (empty: none)",

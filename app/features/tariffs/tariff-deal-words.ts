@@ -1,13 +1,9 @@
 import type { FieldErrors } from "~/lib/form-submission";
 import type { TariffComparisonQuery } from "./tariff-comparison";
 import type { EuRoaming, MultiLineDiscount, TariffOffer } from "./tariffs";
-import { formatPounds } from "~/lib/money";
-import { formatCount } from "~/lib/money";
+import { formatCount, formatPounds } from "~/lib/money";
 
-/**
- * How the comparison on `/business-mobile#deals` puts a deal and its own
- * state into words: allowances, the filters, and why a comparison is empty.
- */
+/** How the comparison on `/business-mobile#deals` puts a deal and its own state into words: allowances, the filters, and why a comparison is empty. */
 
 /** The comparison page's URL with its query (normalised) and `extra` parameters. */
 export function comparisonHref(search: string, extra = ""): string {

@@ -1,9 +1,6 @@
 /**
- * The tariff dialog's form and the tariff it stands for. Staff type money in
- * pounds ("12.50") and pick "Unlimited" for an allowance; the catalogue keeps
- * integer pence and null. This module turns one into the other both ways
- * (pure, no zod: it is shipped to the browser), and says which form field a
- * message about a tariff's field belongs to.
+ * The tariff dialog's form: pounds as typed ("12.50") and "Unlimited" ticks, both ways to the catalogue's pence and null, and the field each message is
+ * shown by. Pure, no zod: it is shipped to the browser.
  */
 
 import { optionalTextRule, requiredTextRule } from "~/lib/form-fields";
@@ -223,11 +220,7 @@ const FORM_FIELD_OF: Record<string, TariffFormField> = {
   "multiLineDiscount.percent": "discountPercent",
 };
 
-/**
- * The form field a message about `path` (a zod issue's path, or a model
- * refusal's field) is shown by: a price rise's on its row, a business
- * extra's on the list, the rest by name.
- */
+/** The form field a message about `path` (a zod issue's or a model refusal's) is shown by: a price rise's on its row, a business extra's on the list. */
 export function tariffFormField(path: readonly (string | number)[], priceRiseRows: readonly number[]): TariffFormField {
   const [first, index, inner] = path;
   if (first === "priceRises") {

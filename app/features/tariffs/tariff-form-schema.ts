@@ -7,11 +7,7 @@ export type TariffFormInput = z.output<typeof tariffInputSchema>;
 
 export type TariffFormErrors = Partial<Record<TariffFormField, string>>;
 
-/**
- * A posted tariff form checked by the same schema as the JSON routes and the
- * CSV: the form's pounds and "Unlimited" read first, then every message of
- * the schema put by the form field it is about (the first for each field).
- */
+/** A posted tariff form, read then checked by the JSON routes' and CSV's schema; each field shows its first message. */
 export function parseTariffForm(values: TariffFormValues): { success: true; data: TariffFormInput } | { success: false; fieldErrors: TariffFormErrors } {
   const reading = readTariffForm(values);
   const result = tariffInputSchema.safeParse(reading.input);

@@ -12,11 +12,7 @@ export interface TariffScreenQuery {
   stale?: string;
 }
 
-/**
- * The Tariffs screen's URL (`?q=&network=&status=&serviceType=&stale=1&page=`),
- * read by the same schema as `GET /admin/api/tariffs`; on a page a value not
- * in its list is no filter (the API answers 400 instead).
- */
+/** The Tariffs screen's URL, read by `GET /admin/api/tariffs`'s schema; here a value not in its list is no filter (the API answers 400 instead). */
 export function tariffScreenQueryFromUrl(url: URL): { filters: TariffListFilters; query: TariffScreenQuery; page: number } {
   const params = tariffListParams(url);
   let parsed = parseWithSchema(tariffListQuerySchema, params);

@@ -14,12 +14,7 @@ export function findTariffForPage(slug: string | undefined): Promise<Tariff | nu
   return foundOrNull(getTariff(slug ?? ""));
 }
 
-/**
- * The add and edit dialogs' action: the form read in pounds, then the same
- * schema as the JSON routes and the CSV. On success back to the list with a
- * toast; otherwise the form again with each message by its field, what was
- * typed, and an "Error" toast with the first message.
- */
+/** The add and edit dialogs' action: back to the list with a toast, or the form again as typed with each message by its field and the first in a toast. */
 export async function tariffFormAction(request: Request, save: (user: AdminUser, input: TariffFormInput) => Promise<unknown>, successTitle: string) {
   const user = await requireAdminPageUser(request, { permission: "manageTariffs", signedOut: "login" });
   const values = await readFormFields(request);
@@ -38,11 +33,7 @@ export type TariffCsvUpload = { csv: string } | { problem: string; status: 400 |
 /** The largest CSV file the import form takes: the JSON import's limit (BODY_LIMITS.tariffCsv), in MB for the form. */
 export const TARIFF_CSV_MAX_MEGABYTES = BODY_LIMITS.tariffCsv / (1024 * 1024);
 
-/**
- * The import form's file, read within the CSV import's limit and room for the
- * form around it (a larger body is refused as it arrives, its rest thrown
- * away); the file is held in memory, which that limit keeps small.
- */
+/** The import form's file, held in memory within the CSV import's limit and the form around it (a larger body is refused as it arrives, its rest dropped). */
 export async function readTariffCsvUpload(request: Request): Promise<TariffCsvUpload> {
   const limit = BODY_LIMITS.tariffCsv + BODY_LIMITS.form;
   let form: FormData;

@@ -3,17 +3,13 @@ import { addCalendarMonths, formatCalendarDay } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
 
 /**
- * The one price calculation (DESIGN.md, Money): the comparison, the JSON, the
- * lead's snapshot, its emails and quotes all price a tariff here, in integer
- * pence, so a figure is the same wherever it is shown.
+ * The one price calculation (DESIGN.md, Money): the comparison, the JSON, the lead's snapshot, its emails and quotes all price a tariff here, in integer pence,
+ * so a figure is the same wherever it is shown.
  *
- * For N lines from a start day S: month m (1..term) starts on S plus m-1
- * calendar months; a line's price that month is the last price rise in force
- * on that day, else the base price; a multi-line discount takes its percent
- * off each line numbered `fromLine` or above, the discounted price rounded
- * half up to the penny. Team monthly is the N lines in month 1; the contract
- * total is N x upfront plus the team's price every month; the effective
- * monthly is that total over the term, rounded half up.
+ * For N lines from a start day S: month m (1..term) starts on S plus m-1 calendar months; a line's price that month is the last price rise in force on that
+ * day, else the base price; a multi-line discount takes its percent off each line numbered `fromLine` or above, the discounted price rounded half up to the
+ * penny. Team monthly is the N lines in month 1; the contract total is N x upfront plus the team's price every month; the effective monthly is that total over
+ * the term, rounded half up.
  */
 
 export const VAT_PERCENT = 20;
@@ -42,11 +38,6 @@ export function priceInForce(basePrice: number, risesInOrder: readonly PriceRise
   let price = basePrice;
   for (const rise of risesInOrder) if (rise.from <= monthStart) price = rise.monthlyPriceExVatPence;
   return price;
-}
-
-/** One line's undiscounted price for the month starting on `monthStart`. */
-export function basePriceOn(terms: Pick<TariffPriceTerms, "monthlyPriceExVatPence" | "priceRises">, monthStart: string): number {
-  return priceInForce(terms.monthlyPriceExVatPence, sortedPriceRises(terms.priceRises), monthStart);
 }
 
 /** A line's price after the multi-line discount, for line number `lineNumber` (1-based). */
@@ -85,10 +76,7 @@ const MONTHS_KEPT = 36;
 const STARTS_KEPT = 32;
 const monthStarts = new Map<string, string[]>();
 
-/**
- * The first day of each month of a contract from `start` (month 1 is `start`). A comparison
- * prices thousands of tariffs from one start day, so the days are worked out once per start.
- */
+/** The first day of each month of a contract from `start`: a comparison prices thousands of tariffs from one start day, so they are worked out once. */
 export function monthStartsFrom(start: string, months: number): readonly string[] {
   let starts = monthStarts.get(start);
   if (!starts || starts.length < months) {

@@ -113,11 +113,7 @@ const lineCount = (label: string, fallback: number) =>
     .max(TARIFF_LINES.max, `The ${label} must be between ${TARIFF_LINES.min} and ${TARIFF_LINES.max}`)
     .default(fallback);
 
-/**
- * One tariff as staff write it: `POST /admin/api/tariffs`, the add/edit
- * dialog and each CSV row all end here. Money is integer pence ex VAT; price
- * rises are dated amounts, never percentages (Ofcom, January 2025).
- */
+/** One tariff as staff write it (JSON routes, dialog, CSV row). Money is pence ex VAT; rises are dated amounts, never percentages (Ofcom, January 2025). */
 export const tariffFieldsSchema = z.object({
   slug: requiredText("a slug", TARIFF_LIMITS.slug).pipe(
     z
@@ -186,22 +182,14 @@ export const tariffInputSchema = tariffFieldsSchema.superRefine((tariff, context
   }
 }) satisfies z.ZodType<TariffInput, z.ZodTypeDef, unknown>;
 
-/**
- * A staff edit (`PATCH /admin/api/tariffs/{slug}`): any of the fields, each
- * under its own rule; a field left out keeps its value. The model checks the
- * edited tariff whole (fewest and most lines together) before it is stored.
- */
+/** A staff edit (`PATCH /admin/api/tariffs/{slug}`): a field left out keeps its value; the model checks the edited tariff whole before it is stored. */
 export const tariffChangesSchema = tariffFieldsSchema.partial();
 export type TariffChanges = z.infer<typeof tariffChangesSchema>;
 
 /** An empty parameter is the same as none. */
 const optionalParam = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
 
-/**
- * The staff list's filters as URL parameters (`GET /admin/api/tariffs`,
- * the Tariffs screen): `q` (searched like the other staff lists), `network`,
- * `status`, `serviceType` and `stale` (1 or 0). A value not in its list is refused.
- */
+/** The staff list's filters as URL parameters (`GET /admin/api/tariffs`, the Tariffs screen); a value not in its list is refused. */
 export const tariffListQuerySchema = z
   .object({
     q: optionalParam(z.string().transform(cleanSearchText)),

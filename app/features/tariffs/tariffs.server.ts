@@ -81,11 +81,6 @@ export function staleBefore(now: Date = new Date()): string {
   return freshSince(ukDay(now), TARIFF_STALE_DAYS);
 }
 
-/** Whether a tariff's prices were checked more than TARIFF_STALE_DAYS ago. */
-export function isTariffStale(tariff: Pick<Tariff, "checkedOn">, now: Date = new Date()): boolean {
-  return tariff.checkedOn < staleBefore(now);
-}
-
 const isStale = (cutoff: string) => sql<SqlBool>`${sql.ref("checkedOn")} < ${cutoff}`;
 
 /** The staff's list, by network and name, each tariff marked stale or not. */
@@ -114,11 +109,7 @@ export async function countStaleTariffs(): Promise<number> {
   return Number(row.count);
 }
 
-/**
- * The live tariffs, from memory while the catalogue is unchanged: every
- * catalogue change bumps the public content version (migration 0019), so the
- * comparison follows a staff change on the next request, on every server.
- */
+/** The live tariffs, from memory: each catalogue change bumps the public content version (migration 0019), so every server follows it on the next request. */
 export function listLiveTariffs(): Promise<Tariff[]> {
   return rememberPublicContent("live tariffs", async () => {
     const db = await getDb();
@@ -132,10 +123,7 @@ export async function findLiveTariff(slug: string): Promise<Tariff | undefined> 
   return (await listLiveTariffs()).find((tariff) => tariff.slug === slug);
 }
 
-/**
- * A slug from an address or a form that could not be any tariff's is "not found" before it
- * reaches the database (Postgres refuses some bytes, such as NUL, in text outright).
- */
+/** A slug that could not be any tariff's is "not found" before it reaches the database (Postgres refuses some bytes, such as NUL, in text outright). */
 function requireSlugShape(slug: string): void {
   if (!isTariffSlug(slug)) throw new ModelError(404, "Tariff not found");
 }
@@ -167,11 +155,7 @@ export async function createTariff(actor: AdminUser, input: TariffInput): Promis
   }
 }
 
-/**
- * A staff edit: the fields given replace the tariff's, the result is checked
- * whole, and it stops being a sample (its prices are now the staff's). The
- * slug may change, unless another tariff has it (409).
- */
+/** A staff edit, checked whole; it stops being a sample (its prices are now the staff's). The slug may change, unless another tariff has it (409). */
 export async function updateTariff(actor: AdminUser, slug: string, changes: TariffChanges): Promise<Tariff> {
   requireSlugShape(slug);
   const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));

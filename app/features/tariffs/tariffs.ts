@@ -1,9 +1,5 @@
 import { addDays } from "~/lib/calendar";
-/**
- * The tariff catalogue's lists and shapes, once: the staff screen, the CSV
- * columns, the comparison's filters, the JSON routes and the lead's snapshot
- * all read them. Money is integer pence, ex VAT (DESIGN.md, Money).
- */
+/** The catalogue's lists and shapes, read by the staff screen, CSV, comparison, JSON routes and lead snapshot. Money is pence ex VAT (DESIGN.md, Money). */
 
 export const TARIFF_NETWORKS = ["EE", "O2", "Vodafone", "Three"] as const;
 export type TariffNetwork = (typeof TARIFF_NETWORKS)[number];
@@ -123,11 +119,7 @@ export interface Tariff extends TariffInput {
   updatedAt: string;
 }
 
-/**
- * A tariff as offered to a visitor: its terms and its figures for their
- * team. Kept on the lead as a TariffSnapshot (with when they chose it), so
- * later catalogue edits never change what they saw.
- */
+/** A tariff offered to a visitor, with its figures for their team; kept on the lead as a TariffSnapshot, so catalogue edits never change what they saw. */
 export interface TariffOffer extends Pick<
   Tariff,
   | "slug"
@@ -180,10 +172,7 @@ export interface TariffListEntry extends Tariff {
   stale: boolean;
 }
 
-/**
- * The first day (YYYY-MM-DD) whose price check is still fresh, `staleDays`
- * calendar days before `today`: a tariff checked before it is stale.
- */
+/** The first day (YYYY-MM-DD) whose price check is still fresh, `staleDays` calendar days before `today`: a tariff checked before it is stale. */
 export function freshSince(today: string, staleDays: number): string {
   return addDays(today, -staleDays);
 }
