@@ -5,10 +5,8 @@ import { findServedImage, openServedImage } from "./stock-images.server";
 import { getVariant, ImageDecodersBusy, VARIANT_RETRY_AFTER_SECONDS } from "~/platform/image-variants.server";
 
 /**
- * Answers a public image request. A stored image never changes (a new
- * upload gets a new random name), so it is cached for a year and its
- * stored name is its ETag. Only images recorded in the table are served:
- * the stored name is looked up, never used as a path.
+ * Answers a public image request. A stored image never changes (a new upload gets a new random name), so it is cached for a year and its stored name is its
+ * ETag. Only images recorded in the table are served: the stored name is looked up, never used as a path.
  */
 const LONG_CACHE = "public, max-age=31536000, immutable";
 
@@ -51,9 +49,8 @@ function bodyResponse(request: Request, headers: Headers, body: Buffer | Readabl
 }
 
 /**
- * `GET /uploads/{filename}/{width}.{format}`: a resized variant of an
- * uploaded image (made on first request, then kept). A width or format not
- * on the lists is a 400: the server resizes to those sizes only.
+ * `GET /uploads/{filename}/{width}.{format}`: a resized variant of an uploaded image (made on first request, then kept). A width or format not on the lists is
+ * a 400: the server resizes to those sizes only.
  */
 export async function stockImageVariantResponse(request: Request, filename: string, variantName: string): Promise<Response> {
   const variant = parseVariantName(variantName);

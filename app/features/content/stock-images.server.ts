@@ -83,10 +83,8 @@ function cleanOriginalName(name: string, extension: string): string {
 }
 
 /**
- * Checks an upload (SPEC section 5: size, file and location, then type,
- * always on the server), stores the file under a new random name and
- * records it. A refused upload stores nothing; a failed record removes the
- * stored file again.
+ * Checks an upload (SPEC section 5: size, file and location, then type, always on the server), stores the file under a new random name and records it. A
+ * refused upload stores nothing; a failed record removes the stored file again.
  */
 export async function addStockImage(actor: AdminUser, upload: StockImageUpload): Promise<StockImageSummary> {
   if (upload.tooLarge) throw new UploadRefused("tooLarge");
@@ -172,9 +170,8 @@ export async function deleteStockImage(actor: AdminUser, id: number): Promise<vo
 }
 
 /**
- * Reads the size of images stored before sizes were recorded, so they get
- * width, height and variants too. Run as the server starts; an image whose
- * file is missing or unreadable stays unsized (and is shown as before).
+ * Reads the size of images stored before sizes were recorded, so they get width, height and variants too. Run as the server starts; an image whose file is
+ * missing or unreadable stays unsized (and is shown as before).
  */
 export async function measureUnsizedStockImages(): Promise<number> {
   const db = await getDb();

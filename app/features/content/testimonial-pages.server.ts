@@ -15,9 +15,8 @@ export function findTestimonialForPage(idParam: string | undefined): Promise<Pub
 }
 
 /**
- * The add and edit dialogs' action: the same schema as the JSON routes; on
- * success back to the list with the spec's toast, otherwise the form again
- * with its errors, what was typed, and an "Error" toast (SPEC section 8).
+ * The add and edit dialogs' action: the same schema as the JSON routes; on success back to the list with the spec's toast, otherwise the form again with its
+ * errors, what was typed, and an "Error" toast (SPEC section 8).
  */
 export async function testimonialFormAction(request: Request, save: (user: AdminUser, input: TestimonialInput) => Promise<unknown>, successTitle: string) {
   const user = await requireAdminPageUser(request, { permission: "manageTestimonials", signedOut: "login" });

@@ -17,17 +17,13 @@ const featured = z.preprocess(
   z.boolean({ invalid_type_error: "Featured must be true or false" }).default(false),
 );
 
-/**
- * A testimonial (SPEC sections 3 and 5): the add/edit dialog and
- * `POST /admin/api/testimonials`. The date is free text, as the site shows it.
- */
+/** A testimonial (SPEC sections 3 and 5): the add/edit dialog and `POST /admin/api/testimonials`. The date is free text, as the site shows it. */
 export const testimonialSchema = formSchema(TESTIMONIAL_FIELDS).extend({ rating, featured });
 export type TestimonialInput = z.infer<typeof testimonialSchema>;
 
 /**
- * `PATCH /admin/api/testimonials/{id}`: the same fields, each optional, so a
- * call may send the whole object (as the spec's client does) or only what
- * changes. Absent fields stay as they are.
+ * `PATCH /admin/api/testimonials/{id}`: the same fields, each optional, so a call may send the whole object (as the spec's client does) or only what changes.
+ * Absent fields stay as they are.
  */
 export const testimonialChangesSchema = testimonialSchema.partial().refine((changes) => Object.values(changes).some((value) => value !== undefined), {
   message: "Send at least one field to change",

@@ -30,10 +30,7 @@ export function listTestimonials(): Promise<PublicTestimonial[]> {
   });
 }
 
-/**
- * The testimonials staff have featured, newest first: all the public site
- * shows, and all `GET /api/testimonials` answers (one not featured is a draft).
- */
+/** The testimonials staff have featured, newest first: all the public site shows, and all `GET /api/testimonials` answers (one not featured is a draft). */
 export function listFeaturedTestimonials(): Promise<PublicTestimonial[]> {
   return rememberPublicContent("featured testimonials", async () => {
     const db = await getDb();
@@ -42,10 +39,7 @@ export function listFeaturedTestimonials(): Promise<PublicTestimonial[]> {
   });
 }
 
-/**
- * What the public testimonials blocks show: the featured testimonials, or
- * the three built-in samples when none is featured (SPEC section 2).
- */
+/** What the public testimonials blocks show: the featured testimonials, or the three built-in samples when none is featured (SPEC section 2). */
 export async function listTestimonialsForDisplay(): Promise<PublicTestimonial[]> {
   const featured = await listFeaturedTestimonials();
   return featured.length > 0 ? featured : SAMPLE_TESTIMONIALS;
@@ -114,9 +108,8 @@ export async function deleteTestimonial(actor: AdminUser, id: number): Promise<v
 }
 
 /**
- * Import Existing: brings the site's built-in testimonials into the
- * database. Each carries its sample id as `importKey` (unique), so importing
- * again adds only those not there yet. Returns how many were added.
+ * Import Existing: brings the site's built-in testimonials into the database. Each carries its sample id as `importKey` (unique), so importing again adds only
+ * those not there yet. Returns how many were added.
  */
 export async function importExistingTestimonials(actor: AdminUser): Promise<number> {
   const db = await getDb();

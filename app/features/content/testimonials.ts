@@ -12,10 +12,7 @@ export interface PublicTestimonial {
   date: string;
 }
 
-/**
- * The site's three built-in testimonials: shown when no testimonial is
- * featured, and what "Import Existing" brings into the database.
- */
+/** The site's three built-in testimonials: shown when no testimonial is featured, and what "Import Existing" brings into the database. */
 export const SAMPLE_TESTIMONIALS: PublicTestimonial[] = [
   {
     id: "sample-1",

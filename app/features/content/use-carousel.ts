@@ -8,12 +8,10 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * A horizontal scroll-snap track driven by previous/next/dot controls that
- * wrap around. The track works on its own without JavaScript; this hook adds
- * the wrap-around and keeps the active index in step with the scroll position.
+ * A horizontal scroll-snap track driven by previous/next/dot controls that wrap around. The track works on its own without JavaScript; this hook adds the
+ * wrap-around and keeps the active index in step with the scroll position.
  *
- * Slides are the track's children marked `data-carousel-slide`; the track
- * should be `position: relative` so their offsets are measured from it.
+ * Slides are the track's children marked `data-carousel-slide`; the track should be `position: relative` so their offsets are measured from it.
  */
 export function useCarousel(count: number) {
   const trackRef = useRef<HTMLDivElement>(null);

@@ -45,10 +45,7 @@ export async function dashboardFigures(): Promise<DashboardFigures> {
   };
 }
 
-/**
- * The quote figures, from each quote's own totals (fixed when it was sent) and
- * its status as of today, over the lead charts' period of UK days.
- */
+/** The quote figures, from each quote's own totals (fixed when it was sent) and its status as of today, over the lead charts' period of UK days. */
 export async function quoteFigures(now = new Date()): Promise<QuoteFigures> {
   const db = await getDb();
   const since = figuresSince(now);
@@ -115,10 +112,8 @@ export interface DeliveryProblems {
 const SUPPRESSION_REASONS = Object.values(SUPPRESSED_DELIVERY_REASONS);
 
 /**
- * Outbox deliveries (the lead webhook, lead and enquiry emails) that failed,
- * are stuck or were stopped by the suppression list, for the staff dashboard;
- * null when there are none. Each query keeps to a partial index of the outbox,
- * so delivered rows (nearly all of them) are never read.
+ * Outbox deliveries (the lead webhook, lead and enquiry emails) that failed, are stuck or were stopped by the suppression list, for the staff dashboard; null
+ * when there are none. Each query keeps to a partial index of the outbox, so delivered rows (nearly all of them) are never read.
  */
 export async function deliveryProblems(): Promise<DeliveryProblems | null> {
   const db = await getDb();
@@ -190,9 +185,8 @@ export interface ActivityEntry {
 }
 
 /**
- * The newest of staff's changes (the audit log) and of what visitors sent (quote
- * requests, contact enquiries, newsletter sign-ups), newest first. Each source is
- * read newest first by its own createdAt index, `limit` rows at most.
+ * The newest of staff's changes (the audit log) and of what visitors sent (quote requests, contact enquiries, newsletter sign-ups), newest first. Each source
+ * is read newest first by its own createdAt index, `limit` rows at most.
  */
 export async function recentActivity(limit: number): Promise<ActivityEntry[]> {
   const db = await getDb();

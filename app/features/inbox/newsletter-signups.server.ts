@@ -36,14 +36,10 @@ export const NEWSLETTER_CONFIRMATIONS_PER_RECIPIENT_PER_DAY = 3;
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 /**
- * Signs an email up, pending until confirmed (double opt-in): one row per
- * address. A pending address signing up again takes the names given and counts
- * as signed up now (its retention and the new link's NEWSLETTER_UNCONFIRMED_DAYS
- * start again); a subscriber's or unsubscribed address's record is left exactly
- * as it is: an anonymous post changes nobody's details. A confirmation email with
- * a new link is queued, at most NEWSLETTER_CONFIRMATIONS_PER_RECIPIENT_PER_DAY a
- * day (past that, the link already sent still works); a subscriber gets none. A
- * suppressed address is not stored or emailed. The visitor's answer is the same
+ * Signs an email up, pending until confirmed (double opt-in): one row per address. A pending address signing up again takes the names given and counts as
+ * signed up now (its retention and the new link's NEWSLETTER_UNCONFIRMED_DAYS start again); a subscriber's or unsubscribed address's record is left exactly as
+ * it is: an anonymous post changes nobody's details. A confirmation email with a new link is queued, at most NEWSLETTER_CONFIRMATIONS_PER_RECIPIENT_PER_DAY a
+ * day (past that, the link already sent still works); a subscriber gets none. A suppressed address is not stored or emailed. The visitor's answer is the same
  * whatever happened, so it tells nobody who is on any list.
  */
 export async function subscribeToNewsletter(input: NewsletterSignupInput, sourcePage: string): Promise<void> {
@@ -108,9 +104,8 @@ export async function subscribeToNewsletter(input: NewsletterSignupInput, source
 export type NewsletterConfirmation = "confirmed" | "expired";
 
 /**
- * Confirms the sign-up a link names (pressed Confirm on its page): it becomes
- * a subscriber and its consent is recorded with the sign-up's page and the
- * current wording. A used, expired or unknown link confirms nothing.
+ * Confirms the sign-up a link names (pressed Confirm on its page): it becomes a subscriber and its consent is recorded with the sign-up's page and the current
+ * wording. A used, expired or unknown link confirms nothing.
  */
 export async function confirmNewsletterSignup(token: string): Promise<NewsletterConfirmation> {
   const db = await getDb();
@@ -162,10 +157,8 @@ function signupIdOfToken(token: string): number | null {
 }
 
 /**
- * Unsubscribes the sign-up a link names, in one transaction: it is marked
- * unsubscribed, every marketing consent its address gave is withdrawn, and the
- * address goes on the suppression list. Unsubscribing twice changes nothing
- * more; an unknown or forged link, or a removed sign-up, is "unknown".
+ * Unsubscribes the sign-up a link names, in one transaction: it is marked unsubscribed, every marketing consent its address gave is withdrawn, and the address
+ * goes on the suppression list. Unsubscribing twice changes nothing more; an unknown or forged link, or a removed sign-up, is "unknown".
  */
 export async function unsubscribeFromNewsletter(token: string, how: ConsentWithdrawnHow): Promise<"unsubscribed" | "unknown"> {
   const id = signupIdOfToken(token);
@@ -196,10 +189,8 @@ function search(q: string) {
 const SUMMARY_COLUMNS = ["id", "createdAt", "firstName", "lastName", "email", "sourcePage", "confirmedAt", "unsubscribedAt"] as const;
 
 /**
- * Subscribers: confirmed and not unsubscribed. The list shows every sign-up
- * with its status (staff can answer "did I sign up?"); the counts and the CSV
- * export take subscribers only, so a pending or unsubscribed address is never
- * counted as one nor leaves in an export for a mailing.
+ * Subscribers: confirmed and not unsubscribed. The list shows every sign-up with its status (staff can answer "did I sign up?"); the counts and the CSV export
+ * take subscribers only, so a pending or unsubscribed address is never counted as one nor leaves in an export for a mailing.
  */
 const onlySubscribers = <Q extends SelectQueryBuilder<Database, "newsletterSignups", object>>(query: Q): Q =>
   query.where("confirmedAt", "is not", null).where("unsubscribedAt", "is", null) as Q;

@@ -5,8 +5,7 @@ import { htmlDocument, htmlLink, signature } from "~/platform/email-layout";
 import { escapeHtml } from "~/lib/html";
 
 /**
- * The newsletter's double opt-in: a sign-up is pending until its owner follows
- * the emailed link and presses Confirm; only confirmed sign-ups that have not
+ * The newsletter's double opt-in: a sign-up is pending until its owner follows the emailed link and presses Confirm; only confirmed sign-ups that have not
  * unsubscribed are subscribers (they are counted and exported).
  */
 
@@ -30,8 +29,7 @@ export const unsubscribePath = (token: string) => `/unsubscribe/${token}`;
 export const ONE_CLICK_UNSUBSCRIBE_BODY = "List-Unsubscribe=One-Click";
 
 /**
- * The headers every email to a subscriber (or would-be one) carries: the link
- * and a mailto for mail programs' own Unsubscribe button, and one-click (RFC 8058).
+ * The headers every email to a subscriber (or would-be one) carries: the link and a mailto for mail programs' own Unsubscribe button, and one-click (RFC 8058).
  */
 export function listUnsubscribeHeaders(unsubscribeUrl: string, mailbox: string): Record<string, string> {
   return {

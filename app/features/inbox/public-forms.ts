@@ -11,10 +11,7 @@ export const CONTACT_ENQUIRY_FIELDS = {
   message: multiLine(requiredTextRule("your message", LIMITS.message)),
 };
 
-/**
- * The newsletter sign-up: names optional; an email is needed to send anything,
- * though the form shows no required marks (SPEC section 5).
- */
+/** The newsletter sign-up: names optional; an email is needed to send anything, though the form shows no required marks (SPEC section 5). */
 export const NEWSLETTER_SIGNUP_FIELDS = {
   firstName: optionalTextRule("your first name", LIMITS.name),
   lastName: optionalTextRule("your last name", LIMITS.name),

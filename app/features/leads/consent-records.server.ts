@@ -4,9 +4,8 @@ import type { Database } from "~/platform/database-types";
 import { nowIso } from "~/platform/db.server";
 
 /**
- * Consent records (PECR): proof of each consent to marketing email, given with
- * a lead or a newsletter sign-up, and of its withdrawal. A record keeps the
- * exact words and version the visitor saw; it outlives the lead or sign-up.
+ * Consent records (PECR): proof of each consent to marketing email, given with a lead or a newsletter sign-up, and of its withdrawal. A record keeps the exact
+ * words and version the visitor saw; it outlives the lead or sign-up.
  */
 
 type Executor = Kysely<Database> | Transaction<Database>;

@@ -1,8 +1,6 @@
 /**
- * Consent to marketing (PECR): the one wording visitors tick or read, its
- * version, and the lists the consent records and the suppression list use
- * (migration 0022 keeps its own copy of each list). A change of wording is a
- * new version: a consent record keeps the words and version it was given under.
+ * Consent to marketing (PECR): the one wording visitors tick or read, its version, and the lists the consent records and the suppression list use (migration
+ * 0022 keeps its own copy of each list). A change of wording is a new version: a consent record keeps the words and version it was given under.
  */
 
 export const MARKETING_CONSENT = {
@@ -20,10 +18,7 @@ export type ConsentWithdrawnHow = (typeof CONSENT_WITHDRAWN_HOW)[number];
 /** A lead's marketing consent as staff see it. */
 export type ConsentState = "given" | "not given" | "withdrawn";
 
-/**
- * The state from a lead's consent records (newest first): none is "not given";
- * the newest one decides between given and withdrawn.
- */
+/** The state from a lead's consent records (newest first): none is "not given"; the newest one decides between given and withdrawn. */
 export function consentState(records: ReadonlyArray<{ withdrawnAt: string | null }>): ConsentState {
   const newest = records[0];
   if (!newest) return "not given";
@@ -37,11 +32,9 @@ export const PECR_SUBSCRIBER_KINDS = {
 export type PecrSubscriberKind = (typeof PECR_SUBSCRIBER_KINDS)[keyof typeof PECR_SUBSCRIBER_KINDS];
 
 /**
- * The PECR subscriber kind of a business: sole traders and ordinary
- * partnerships are individual subscribers (no marketing email without
- * consent); a limited company is a corporate subscriber. "Other" (and an
- * unknown type) is treated as individual: it may be an unincorporated
- * business, and the stricter rule is the safe reading.
+ * The PECR subscriber kind of a business: sole traders and ordinary partnerships are individual subscribers (no marketing email without consent); a limited
+ * company is a corporate subscriber. "Other" (and an unknown type) is treated as individual: it may be an unincorporated business, and the stricter rule is the
+ * safe reading.
  */
 export function pecrSubscriberKind(businessType: string | null | undefined): PecrSubscriberKind {
   return businessType === "LTD company" ? PECR_SUBSCRIBER_KINDS.corporate : PECR_SUBSCRIBER_KINDS.individual;
@@ -63,8 +56,7 @@ export interface LeadMarketing {
 }
 
 /**
- * What the newsletter form says before anyone presses Subscribe (signing up is
- * the consent, so no box): the same wording, and that a confirmation comes first.
+ * What the newsletter form says before anyone presses Subscribe (signing up is the consent, so no box): the same wording, and that a confirmation comes first.
  */
 export const NEWSLETTER_CONSENT_STATEMENT = `We'll email you to confirm; once you do, we'll ${MARKETING_CONSENT.wording.replace(/^Email me/, "email you")}. Unsubscribe at any time.`;
 

@@ -13,11 +13,9 @@ import { listLiveTariffs } from "~/features/tariffs/index.server";
 import { ukDay } from "~/lib/calendar";
 
 /**
- * The deal on a lead (DESIGN.md, Tariffs and quotes): the tariff the visitor
- * chose on the comparison, priced for their lines from the UK's today, and a
- * shortlist of up to three deals that fit. Both are snapshots, so later
- * catalogue edits never change what the visitor saw. Everything is read from
- * the live tariffs kept in memory: no query per lead.
+ * The deal on a lead (DESIGN.md, Tariffs and quotes): the tariff the visitor chose on the comparison, priced for their lines from the UK's today, and a
+ * shortlist of up to three deals that fit. Both are snapshots, so later catalogue edits never change what the visitor saw. Everything is read from the live
+ * tariffs kept in memory: no query per lead.
  */
 
 export interface LeadDeal {
@@ -43,9 +41,8 @@ export async function chosenDealOffer(slug: string, lines: number, now = new Dat
 }
 
 /**
- * The shortlists of one catalogue and one day, by lines: a burst of leads
- * prices the catalogue once per number of lines, not once per lead. A new
- * catalogue (a staff change) or a new day starts afresh, so at most 50 are kept.
+ * The shortlists of one catalogue and one day, by lines: a burst of leads prices the catalogue once per number of lines, not once per lead. A new catalogue (a
+ * staff change) or a new day starts afresh, so at most 50 are kept.
  */
 let shortlists: { tariffs: readonly Tariff[]; start: string; byLines: Map<number, TariffOffer[]> } | undefined;
 
@@ -59,10 +56,7 @@ function shortlistOffers(tariffs: readonly Tariff[], lines: number, start: strin
   return offers;
 }
 
-/**
- * The deal to store on a new lead, or "unavailable" when the chosen tariff is
- * not live or not sold for that many lines (a field error on `tariffSlug`).
- */
+/** The deal to store on a new lead, or "unavailable" when the chosen tariff is not live or not sold for that many lines (a field error on `tariffSlug`). */
 export async function leadDeal(choice: { tariffSlug?: string; lines?: number; teamSize?: string }, now: Date): Promise<LeadDeal | "unavailable"> {
   const tariffs = await listLiveTariffs();
   const lines = leadLines(choice.lines, choice.teamSize);

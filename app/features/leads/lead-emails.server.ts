@@ -10,18 +10,14 @@ import { emailEnabled, type QueuedEmail } from "~/platform/mailer.server";
 import { addToOutbox } from "~/platform/outbox.server";
 
 /**
- * The emails a new lead causes, queued in the outbox in the same
- * transaction that stores it: a stored lead always has its emails and a crash
- * cannot keep one without the other. Only stored rows get here, so a honeypot
- * or a refused submission never sends anything. Each returns whether any were
- * queued: then call `deliverOutboxSoon()` after the commit.
+ * The emails a new lead causes, queued in the outbox in the same transaction that stores it: a stored lead always has its emails and a crash cannot keep one
+ * without the other. Only stored rows get here, so a honeypot or a refused submission never sends anything. Each returns whether any were queued: then call
+ * `deliverOutboxSoon()` after the commit.
  */
 
 /**
- * The staff notification (to LEAD_NOTIFY_TO) and the visitor's confirmation of
- * each new lead. The confirmation is fixed text and the reference, and one
- * address gets at most CONFIRMATIONS_PER_RECIPIENT_PER_DAY of them: past that
- * the lead is stored and staff are told as ever, only the visitor's email is not queued.
+ * The staff notification (to LEAD_NOTIFY_TO) and the visitor's confirmation of each new lead. The confirmation is fixed text and the reference, and one address
+ * gets at most CONFIRMATIONS_PER_RECIPIENT_PER_DAY of them: past that the lead is stored and staff are told as ever, only the visitor's email is not queued.
  */
 export async function queueNewLeadEmails(trx: Transaction<Database>, leads: Array<LeadForEmail & { email: string }>): Promise<boolean> {
   if (!emailEnabled() || leads.length === 0) return false;

@@ -9,9 +9,8 @@ import { htmlDocument, htmlLink, htmlRows, signature, textRows, type Row } from 
 import { escapeHtml } from "~/lib/html";
 
 /**
- * The emails a new lead causes, as plain text and HTML. Pure: the
- * outbox stores what these return and the mailer sends it. Every value a
- * visitor typed is escaped in the HTML part.
+ * The emails a new lead causes, as plain text and HTML. Pure: the outbox stores what these return and the mailer sends it. Every value a visitor typed is
+ * escaped in the HTML part.
  */
 
 export type LeadForEmail = Record<QuoteRequestField, string | null> & {
@@ -64,10 +63,8 @@ export function newLeadStaffEmail(lead: LeadForEmail, brand: Brand, leadUrl: str
 }
 
 /**
- * To the visitor: fixed text and their reference, nothing they typed. The
- * address was typed by whoever filled the form and nobody has confirmed it,
- * so a name, business name or requirements here would let anyone send their
- * own words (links included), signed by the brand, to any address.
+ * To the visitor: fixed text and their reference, nothing they typed. The address was typed by whoever filled the form and nobody has confirmed it, so a name,
+ * business name or requirements here would let anyone send their own words (links included), signed by the brand, to any address.
  */
 export function leadConfirmationEmail(reference: string, brand: Brand): EmailContent {
   const subject = `Your quote request ${reference} – ${brand.name}`;

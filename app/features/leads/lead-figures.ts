@@ -19,10 +19,7 @@ export interface LeadFigures {
   funnel: FigureBar[];
 }
 
-/**
- * The quote wizard's funnel: the step each answer reached (the step posts,
- * with and without JavaScript, are counted on the server).
- */
+/** The quote wizard's funnel: the step each answer reached (the step posts, with and without JavaScript, are counted on the server). */
 export const FUNNEL_STEPS = [
   { step: 2, label: "Chose how many handsets" },
   { step: 3, label: "Said when their contract ends" },

@@ -12,8 +12,7 @@ import type { LeadRow } from "./lead-tables";
 /** Staff's list of leads: search, filters, pages and the summary counts. */
 
 /**
- * A filter as the queries take it: the owner filter resolved for the viewer
- * (`assignedTo`: their id for "mine", null for "unassigned", undefined for anyone).
+ * A filter as the queries take it: the owner filter resolved for the viewer (`assignedTo`: their id for "mine", null for "unassigned", undefined for anyone).
  */
 interface LeadFilter extends Pick<LeadFilters, "q" | "status"> {
   assignedTo?: string | null;
@@ -44,10 +43,7 @@ export async function toStaffLeads(db: Kysely<Database>, rows: StaffLeadRow[]): 
   });
 }
 
-/**
- * Three characters or more (not UTF-16 units: an emoji is one): the trigram
- * index (migration 0005) finds any substring, ignoring case.
- */
+/** Three characters or more (not UTF-16 units: an emoji is one): the trigram index (migration 0005) finds any substring, ignoring case. */
 const indexedSearch = (q: string) => Array.from(q).length >= 3;
 
 /** The whole search is one phrase: the index then finds it as a substring, quotes and all. */
@@ -62,16 +58,14 @@ function indexedSearchMatch(q: string, id: RawBuilder<unknown>) {
 }
 
 /**
- * How a search's page is read. "walk": down the newest-first index, keeping
- * the leads the search matched (cheap when many match). "lookup": each
- * matching lead by id, then sorted (cheap when few match).
+ * How a search's page is read. "walk": down the newest-first index, keeping the leads the search matched (cheap when many match). "lookup": each matching lead
+ * by id, then sorted (cheap when few match).
  */
 type SearchPlan = "walk" | "lookup";
 
 /**
- * Case-insensitive substring match over company, names, email, phone and
- * reference (SPEC section 5), with the status filter. Phone numbers also
- * match when typed without their spaces.
+ * Case-insensitive substring match over company, names, email, phone and reference (SPEC section 5), with the status filter. Phone numbers also match when
+ * typed without their spaces.
  */
 export function whereMatches(filter: LeadFilter, plan: SearchPlan = "lookup") {
   return (eb: ExpressionBuilder<Database, "leads">) => {
@@ -116,10 +110,7 @@ async function leadsByStatus(db: Kysely<Database>): Promise<Record<LeadStatus, n
 
 const sum = (counts: Record<LeadStatus, number>) => Object.values(counts).reduce((total, count) => total + count, 0);
 
-/**
- * Leads the filter matches: kept counts when there is no search; the search
- * index's own count when only searching (it holds exactly one row per lead).
- */
+/** Leads the filter matches: kept counts when there is no search; the search index's own count when only searching (it holds exactly one row per lead). */
 async function countMatching(db: Kysely<Database>, filter: LeadFilter, unsearched: number): Promise<number> {
   const q = filter.q.trim();
   if (!q) return unsearched;
@@ -137,9 +128,8 @@ async function countMatching(db: Kysely<Database>, filter: LeadFilter, unsearche
 }
 
 /**
- * Walking the index reads about (offset + page) x unsearched / matches index
- * entries; looking up reads every match by id and sorts them, which costs
- * about 20 times more per lead (measured with 100,000 leads).
+ * Walking the index reads about (offset + page) x unsearched / matches index entries; looking up reads every match by id and sorts them, which costs about 20
+ * times more per lead (measured with 100,000 leads).
  */
 function searchPlan(offsetEnd: number, unsearched: number, matches: number): SearchPlan {
   return offsetEnd * unsearched < 20 * matches * matches ? "walk" : "lookup";

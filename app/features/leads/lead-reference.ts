@@ -1,7 +1,4 @@
-/**
- * A lead's reference, `{PREFIX}-{YEAR}-{6 digits}` (e.g. CLB-2026-048213):
- * shown to the visitor on the thank-you step and to staff in the portal.
- */
+/** A lead's reference, `{PREFIX}-{YEAR}-{6 digits}` (e.g. CLB-2026-048213): shown to the visitor on the thank-you step and to staff in the portal. */
 export const LEAD_REFERENCE_PATTERN = /^[A-Z]{3}-\d{4}-\d{6}$/;
 
 /** The brand's initials: staff and customers quote it on the phone, so it never changes. */

@@ -73,9 +73,8 @@ export async function listAssignableStaff(): Promise<LeadAssignee[]> {
 }
 
 /**
- * Gives a lead to a staff member, or takes it back (null). Admins assign
- * anyone active; a manager may take a lead for themselves, and give back
- * only their own. Recorded in the lead's timeline and the audit log.
+ * Gives a lead to a staff member, or takes it back (null). Admins assign anyone active; a manager may take a lead for themselves, and give back only their own.
+ * Recorded in the lead's timeline and the audit log.
  */
 export async function assignLead(actor: AdminUser, id: number, assigneeId: string | null): Promise<StaffLead> {
   const db = await getDb();
@@ -140,10 +139,8 @@ export async function updateLeadStatus(actor: AdminUser, id: number, status: Lea
 }
 
 /**
- * Moves a lead (read for change in `trx`) to `status`, with its timeline
- * entry and audit when the status changes. The first move on from New is the
- * lead's response time (dashboard), so it sets firstContactedAt once. Shared by
- * the status control and what moves a lead by itself (sending a quote).
+ * Moves a lead (read for change in `trx`) to `status`, with its timeline entry and audit when the status changes. The first move on from New is the lead's
+ * response time (dashboard), so it sets firstContactedAt once. Shared by the status control and what moves a lead by itself (sending a quote).
  */
 export async function moveLead(
   trx: Transaction<Database>,

@@ -49,10 +49,8 @@ interface LeadToStore {
 }
 
 /**
- * Stores leads with every answer, status new, and their webhook deliveries
- * and emails (when LEAD_WEBHOOK_URL / SMTP_URL are set) in one transaction, each with a random
- * reference. The leads go in as one statement: the search index (kept by a
- * trigger) then writes one segment for all of them rather than one per lead,
+ * Stores leads with every answer, status new, and their webhook deliveries and emails (when LEAD_WEBHOOK_URL / SMTP_URL are set) in one transaction, each with
+ * a random reference. The leads go in as one statement: the search index (kept by a trigger) then writes one segment for all of them rather than one per lead,
  * which is most of what storing a lead costs. Returns the leads in order.
  */
 async function insertLeads(leads: LeadToStore[]): Promise<CreatedLead[]> {
@@ -107,10 +105,7 @@ async function insertLeads(leads: LeadToStore[]): Promise<CreatedLead[]> {
   });
 }
 
-/**
- * One lead on its own: a reference that clashes is drawn again; the same
- * submission token posted twice at once finds the lead the other post stored.
- */
+/** One lead on its own: a reference that clashes is drawn again; the same submission token posted twice at once finds the lead the other post stored. */
 async function storeLead(lead: LeadToStore): Promise<CreatedLead> {
   const { submissionToken } = lead.context;
   for (let attempt = 0; ; attempt++) {
@@ -130,10 +125,8 @@ async function storeLead(lead: LeadToStore): Promise<CreatedLead> {
 }
 
 /**
- * The leads that arrive together, stored together (see groupCommit). Should
- * one of them not go in as it is (a clashing reference, one form posted twice),
- * the group's transaction stores nothing and each is stored on its own, so
- * one lead never fails another.
+ * The leads that arrive together, stored together (see groupCommit). Should one of them not go in as it is (a clashing reference, one form posted twice), the
+ * group's transaction stores nothing and each is stored on its own, so one lead never fails another.
  */
 async function storeLeads(leads: LeadToStore[]): Promise<PromiseSettledResult<CreatedLead>[]> {
   if (leads.length > 1) {
@@ -151,10 +144,8 @@ async function storeLeads(leads: LeadToStore[]): Promise<PromiseSettledResult<Cr
 const storeLeadWithOthers = groupCommit(storeLeads, { maxGroupSize: 200 });
 
 /**
- * Stores a lead (see insertLeads), answering once it is committed. The same
- * submission token twice returns the lead the first one made. The webhook is
- * sent after the commit, in the background: the visitor's answer never waits
- * for it.
+ * Stores a lead (see insertLeads), answering once it is committed. The same submission token twice returns the lead the first one made. The webhook is sent
+ * after the commit, in the background: the visitor's answer never waits for it.
  */
 export async function createLead(input: QuoteRequestInput, context: SubmissionContext, deal: LeadDeal, now: Date): Promise<CreatedLead> {
   if (context.submissionToken) {
@@ -171,11 +162,9 @@ export type QuoteSubmission =
   | { status: "created"; lead: CreatedLead; deal: LeadDeal };
 
 /**
- * The one way a quote request becomes a lead, for the wizard's form action
- * and for `POST /api/quote-requests` alike: the shared schema, the limit from
- * everyone together (counting only requests about to be stored, so junk never
- * uses up genuine visitors' allowance), then the store. A chosen deal must be
- * live and sold for the lead's lines, or nothing is stored.
+ * The one way a quote request becomes a lead, for the wizard's form action and for `POST /api/quote-requests` alike: the shared schema, the limit from everyone
+ * together (counting only requests about to be stored, so junk never uses up genuine visitors' allowance), then the store. A chosen deal must be live and sold
+ * for the lead's lines, or nothing is stored.
  */
 export async function submitQuoteRequest(raw: unknown, context: SubmissionContext): Promise<QuoteSubmission> {
   const parsed = parseWithSchema(quoteRequestSchema, raw);

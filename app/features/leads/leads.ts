@@ -3,10 +3,8 @@ import type { LeadStatus } from "./lead-lists";
 import type { LeadRow } from "./lead-tables";
 
 /**
- * A lead as staff see it, on the screen and in every JSON answer: the spec's
- * admin view (SPEC section 3, "Lead") with its names, plus every answer the
- * visitor gave. `companyName` is the company staff call: the one given as such,
- * else the wizard's business name. Optional fields are present as null.
+ * A lead as staff see it, on the screen and in every JSON answer: the spec's admin view (SPEC section 3, "Lead") with its names, plus every answer the visitor
+ * gave. `companyName` is the company staff call: the one given as such, else the wizard's business name. Optional fields are present as null.
  */
 export interface Lead {
   id: number;
@@ -47,10 +45,7 @@ export interface LeadAssignee {
   email: string;
 }
 
-/**
- * A lead as staff work it (every staff answer, page and JSON): the lead, its
- * owner, when it was first contacted, and whether it waited too long.
- */
+/** A lead as staff work it (every staff answer, page and JSON): the lead, its owner, when it was first contacted, and whether it waited too long. */
 export interface StaffLead extends Lead {
   assignedTo: LeadAssignee | null;
   firstContactedAt: string | null;

@@ -5,14 +5,10 @@ import { TARIFF_LIMITS, TARIFF_LINES } from "~/features/tariffs";
 import { fieldSchema, formSchema } from "~/lib/schema-fields";
 
 /**
- * One quote request (the wizard's answers and the spec's extra fields, see
- * QUOTE_REQUEST_FIELDS): the wizard's form action and `POST /api/quote-requests`
- * both parse with this; unknown fields are dropped. Postcodes are kept in capitals.
- * `tariffSlug` and `lines` are the deal chosen on the comparison (whether it is
- * still on offer for those lines is the model's check, against the catalogue).
- * `marketingConsent` is the consent box: ticked only when the form sends "yes"
- * or JSON sends true or "yes"; left out, false or any other text is not ticked
- * (consent is never assumed); another type is refused.
+ * One quote request (the wizard's answers and the spec's extra fields, see QUOTE_REQUEST_FIELDS): the wizard's form action and `POST /api/quote-requests` both
+ * parse with this; unknown fields are dropped. Postcodes are kept in capitals. `tariffSlug` and `lines` are the deal chosen on the comparison (whether it is
+ * still on offer for those lines is the model's check, against the catalogue). `marketingConsent` is the consent box: ticked only when the form sends "yes" or
+ * JSON sends true or "yes"; left out, false or any other text is not ticked (consent is never assumed); another type is refused.
  */
 export const quoteRequestSchema = formSchema(QUOTE_REQUEST_FIELDS).extend({
   postcode: fieldSchema(QUOTE_REQUEST_FIELDS.postcode).transform((value) => value?.toUpperCase()),

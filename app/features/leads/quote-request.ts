@@ -19,9 +19,8 @@ const QUOTE_WIZARD_RULES = {
 };
 
 /**
- * One quote request: the wizard's nine answers plus the four fields the
- * spec's form state carries but no step fills. The wizard's form action and
- * `POST /api/quote-requests` both parse with the schema made from these.
+ * One quote request: the wizard's nine answers plus the four fields the spec's form state carries but no step fills. The wizard's form action and `POST
+ * /api/quote-requests` both parse with the schema made from these.
  */
 export const QUOTE_REQUEST_FIELDS = {
   ...QUOTE_WIZARD_RULES,
@@ -57,9 +56,8 @@ export const QUOTE_WIZARD_FIELDS = Object.keys(QUOTE_WIZARD_RULES) as ReadonlyAr
 export type QuoteWizardField = (typeof QUOTE_WIZARD_FIELDS)[number];
 
 /**
- * The deal the visitor chose on the comparison ("Get this deal") and the
- * lines it is priced for: no step asks for them, so they travel in hidden
- * fields through every step, and the API takes them too.
+ * The deal the visitor chose on the comparison ("Get this deal") and the lines it is priced for: no step asks for them, so they travel in hidden fields through
+ * every step, and the API takes them too.
  */
 export const QUOTE_DEAL_FIELDS = ["tariffSlug", "lines"] as const;
 export type QuoteDealField = (typeof QUOTE_DEAL_FIELDS)[number];
@@ -71,16 +69,14 @@ export const QUOTE_DEAL_MESSAGES = {
 } as const;
 
 /**
- * The quote wizard (SPEC section 4): five steps of questions, then thank you.
- * No server state: every post carries the answers so far, and the step to
- * show is worked out from them.
+ * The quote wizard (SPEC section 4): five steps of questions, then thank you. No server state: every post carries the answers so far, and the step to show is
+ * worked out from them.
  */
 export type QuoteWizardStep = 1 | 2 | 3 | 4 | 5 | 6;
 export const QUOTE_WIZARD_INPUT_STEPS = 5;
 
 /**
- * The last step's unticked marketing consent box (app/features/leads/consent.ts): an
- * answer like the others, so a refused post shows it as the visitor left it.
+ * The last step's unticked marketing consent box (app/features/leads/consent.ts): an answer like the others, so a refused post shows it as the visitor left it.
  */
 export const QUOTE_CONSENT_FIELDS = [MARKETING_CONSENT_FIELD] as const;
 export type QuoteConsentField = (typeof QUOTE_CONSENT_FIELDS)[number];
@@ -127,10 +123,7 @@ export function pickWizardAnswers(values: Record<string, unknown>): QuoteWizardA
   return answers;
 }
 
-/**
- * The first step whose answer is missing or not one of its options; 4 once
- * the three choices are made (step 4 is left with its Next button).
- */
+/** The first step whose answer is missing or not one of its options; 4 once the three choices are made (step 4 is left with its Next button). */
 export function firstUnansweredChoiceStep(answers: QuoteWizardAnswers): QuoteWizardStep {
   for (const choice of CHOICE_STEPS) {
     if (!choice.options.includes(answers[choice.field] ?? "")) return choice.step;

@@ -5,18 +5,13 @@ import type { Database } from "~/platform/database-types";
 import { normaliseEmail } from "~/platform/suppression.server";
 
 /**
- * Clearing a person's details while keeping the record and its figures: the
- * one way both the retention job (app/features/privacy/retention.server.ts) and a
- * person's erasure (app/features/privacy/person-erasure.server.ts) anonymise. Each
- * function works inside the caller's transaction, so a record is anonymised
+ * Clearing a person's details while keeping the record and its figures: the one way both the retention job (app/features/privacy/retention.server.ts) and a
+ * person's erasure (app/features/privacy/person-erasure.server.ts) anonymise. Each function works inside the caller's transaction, so a record is anonymised
  * everywhere or not at all.
  *
- * What stays (the dashboard's figures do not change): a lead's reference,
- * status, team size, contract expiry, business type, contract length, source
- * page, dates, owner, chosen tariff and shortlist; its quotes' lines and money
- * figures; an enquiry's subject and date. What goes: names, email, phone,
- * business and company names, postcode, job title, free text, notes, copies in
- * the outbox, and those details wherever the timeline or audit log repeated them.
+ * What stays (the dashboard's figures do not change): a lead's reference, status, team size, contract expiry, business type, contract length, source page,
+ * dates, owner, chosen tariff and shortlist; its quotes' lines and money figures; an enquiry's subject and date. What goes: names, email, phone, business and
+ * company names, postcode, job title, free text, notes, copies in the outbox, and those details wherever the timeline or audit log repeated them.
  */
 
 type Trx = Transaction<Database>;
@@ -38,8 +33,7 @@ function personalWords(values: Array<string | null | undefined>): string[] {
 }
 
 /**
- * Replaces each record's own words, whatever their case, in the summaries of
- * the audit entries about it (the entries stay: who did what, when); only the
+ * Replaces each record's own words, whatever their case, in the summaries of the audit entries about it (the entries stay: who did what, when); only the
  * entries that change are written.
  */
 export async function removeWordsFromAudit(trx: Trx, entityType: string, wordsByEntity: ReadonlyMap<number, string[]>): Promise<void> {
@@ -62,11 +56,8 @@ export async function removeWordsFromAudit(trx: Trx, entityType: string, wordsBy
 }
 
 /**
- * Anonymises leads that still hold personal details; returns how many were
- * anonymised. Their quotes lose who accepted or declined and the notes, and
- * get a new link (the customer's old link then answers 404); their outbox
- * copies are deleted; their consent records keep the wording and dates but
- * not the address.
+ * Anonymises leads that still hold personal details; returns how many were anonymised. Their quotes lose who accepted or declined and the notes, and get a new
+ * link (the customer's old link then answers 404); their outbox copies are deleted; their consent records keep the wording and dates but not the address.
  */
 export async function anonymiseLeads(trx: Trx, leadIds: number[], { now }: AnonymiseOptions): Promise<number> {
   if (leadIds.length === 0) return 0;
@@ -182,8 +173,7 @@ export async function anonymiseEnquiries(trx: Trx, enquiryIds: number[], { now }
 }
 
 /**
- * Deletes newsletter sign-ups (a sign-up with its address gone has nothing left
- * to keep); their consent records keep the wording and dates but not the address.
+ * Deletes newsletter sign-ups (a sign-up with its address gone has nothing left to keep); their consent records keep the wording and dates but not the address.
  * Returns how many were deleted.
  */
 export async function deleteNewsletterSignups(trx: Trx, signupIds: number[]): Promise<number> {

@@ -1,8 +1,6 @@
 /**
- * Data protection (UK GDPR, PECR): the kinds of a person's requests, their
- * statuses, what the retention job does, and the one-month due date. One
- * source of truth for the portal's Data protection screens, the register and
- * the retention job (app/features/privacy/retention.server.ts, person-*.server.ts).
+ * Data protection (UK GDPR, PECR): the kinds of a person's requests, their statuses, what the retention job does, and the one-month due date. One source of
+ * truth for the portal's Data protection screens, the register and the retention job (app/features/privacy/retention.server.ts, person-*.server.ts).
  */
 
 /** The requests a person may make that the register tracks (ICO: right of access, to erasure, to object). */
@@ -26,9 +24,8 @@ export const DATA_REQUEST_STATUS_LABELS: Record<DataRequestStatus, string> = {
 };
 
 /**
- * The day a request received on `receivedOn` (YYYY-MM-DD) must be answered by:
- * one calendar month later, or the last day of that month when it has no such
- * day (ICO: received 31 January, due 28 or 29 February).
+ * The day a request received on `receivedOn` (YYYY-MM-DD) must be answered by: one calendar month later, or the last day of that month when it has no such day
+ * (ICO: received 31 January, due 28 or 29 February).
  */
 export function dataRequestDueOn(receivedOn: string): string {
   const [year, month, day] = receivedOn.split("-").map(Number) as [number, number, number];
@@ -44,10 +41,7 @@ export function isDataRequestOverdue(request: { status: DataRequestStatus; dueOn
   return request.status === "open" && request.dueOn < today;
 }
 
-/**
- * What one retention run does, in the order it does it; each run reports a
- * count per kind (app/features/privacy/retention.server.ts).
- */
+/** What one retention run does, in the order it does it; each run reports a count per kind (app/features/privacy/retention.server.ts). */
 export const RETENTION_KINDS = [
   "leads",
   "customers",

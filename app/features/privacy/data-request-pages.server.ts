@@ -15,9 +15,8 @@ export function registerListHref(request: Request): string {
 }
 
 /**
- * The record and edit dialogs' action: the register's schema, then the model;
- * saved lands on the register with a toast, refused shows the form again with
- * each field's message and nothing saved.
+ * The record and edit dialogs' action: the register's schema, then the model; saved lands on the register with a toast, refused shows the form again with each
+ * field's message and nothing saved.
  */
 export async function dataRequestFormAction<S extends z.ZodTypeAny>(
   request: Request,

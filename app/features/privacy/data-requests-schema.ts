@@ -6,9 +6,8 @@ import { filteredListFromUrl, searchPageSchema } from "~/lib/search-schema";
 import { isCalendarDay, ukDay } from "~/lib/calendar";
 
 /**
- * The request register (app/features/privacy/data-requests.server.ts): the record and
- * edit dialogs and `/admin/api/data-requests`. Form posts and JSON go through
- * the same schemas.
+ * The request register (app/features/privacy/data-requests.server.ts): the record and edit dialogs and `/admin/api/data-requests`. Form posts and JSON go
+ * through the same schemas.
  */
 
 const UK_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;

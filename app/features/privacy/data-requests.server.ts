@@ -20,10 +20,8 @@ import { ModelError } from "~/platform/model-error.server";
 import { ukDay } from "~/lib/calendar";
 
 /**
- * The register of a person's requests (access, erasure, objection,
- * correction): when each arrived, its due day (one calendar month), who
- * handles it and whether it is done. Every change is audited without the
- * person's contact details, so the audit log does not copy them.
+ * The register of a person's requests (access, erasure, objection, correction): when each arrived, its due day (one calendar month), who handles it and whether
+ * it is done. Every change is audited without the person's contact details, so the audit log does not copy them.
  */
 
 type Executor = Pick<Kysely<Database>, "selectFrom">;
@@ -104,10 +102,7 @@ export async function recordDataRequest(actor: AdminUser, input: DataRequestInpu
   });
 }
 
-/**
- * Changes a request's status, handler or notes. Done or refused sets the day
- * it was closed (the UK's today); reopening clears it.
- */
+/** Changes a request's status, handler or notes. Done or refused sets the day it was closed (the UK's today); reopening clears it. */
 export async function updateDataRequest(actor: AdminUser, id: number, changes: DataRequestChanges, now = new Date()): Promise<DataRequest> {
   const db = await getDb();
   const today = ukDay(now);

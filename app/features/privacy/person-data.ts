@@ -6,12 +6,9 @@ import type { ContactEnquiryRow, NewsletterSignupRow } from "~/features/inbox";
 import type { QuoteRow } from "~/features/quotes";
 
 /**
- * Everything held about one person (UK GDPR: right of access, erasure,
- * objection), as staff find it by email or phone on the Data protection
- * screen (app/features/privacy/person-search.server.ts) and as the access export
- * downloads it. Keys the person has no use for (link tokens, hashes, the
- * columns they are matched by) are left out; the export also replaces the
- * links in the emails' copies with words (app/features/privacy/person-export.ts).
+ * Everything held about one person (UK GDPR: right of access, erasure, objection), as staff find it by email or phone on the Data protection screen
+ * (app/features/privacy/person-search.server.ts) and as the access export downloads it. Keys the person has no use for (link tokens, hashes, the columns they
+ * are matched by) are left out; the export also replaces the links in the emails' copies with words (app/features/privacy/person-export.ts).
  */
 
 /** What staff searched for, normalised (normaliseEmail / normalisePhone); null when not given. */

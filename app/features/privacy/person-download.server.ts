@@ -6,9 +6,8 @@ import { requireDataProtectionUser } from "~/features/staff/index.server";
 import { ukDay } from "~/lib/calendar";
 
 /**
- * The access export's downloads (JSON and a readable page) for admins: a bad
- * or missing email / phone is a 400 with the field's message; a download is
- * never cached (it is a person's data).
+ * The access export's downloads (JSON and a readable page) for admins: a bad or missing email / phone is a 400 with the field's message; a download is never
+ * cached (it is a person's data).
  */
 export async function personDownload(request: Request, format: "json" | "html"): Promise<Response> {
   const user = await requireDataProtectionUser(request);

@@ -12,15 +12,11 @@ import { findPersonIn, personQuery } from "./person-search.server";
 import { ModelError } from "~/platform/model-error.server";
 
 /**
- * A person's requests to be erased (UK GDPR article 17) and to object to
- * marketing (article 21, PECR), for the Data protection screen.
+ * A person's requests to be erased (UK GDPR article 17) and to object to marketing (article 21, PECR), for the Data protection screen.
  *
- * Erasure anonymises the person everywhere in one transaction, through the
- * one anonymisation the retention job uses (anonymisation.server.ts): what
- * stays is what carries no one's identity (statuses, dates, figures, an
- * accepted quote's money), so the dashboard's figures do not change. Their
- * email and phone go on the suppression list as a keyed hash, so they are not
- * contacted again. The audit entry says how many records, never who.
+ * Erasure anonymises the person everywhere in one transaction, through the one anonymisation the retention job uses (anonymisation.server.ts): what stays is
+ * what carries no one's identity (statuses, dates, figures, an accepted quote's money), so the dashboard's figures do not change. Their email and phone go on
+ * the suppression list as a keyed hash, so they are not contacted again. The audit entry says how many records, never who.
  */
 
 export interface ErasureCounts {
@@ -114,10 +110,9 @@ export async function erasePerson(input: PersonInput, actor: AdminUser): Promise
     const outboxIds = record.outbox.map((row) => row.id);
     if (outboxIds.length) await trx.deleteFrom("outbox").where("id", "in", outboxIds).execute();
 
-    // Audit entries stay (who did what, when), less the person's words in any case. Anonymising the records above
-    // cleared the entries about them; the rest (failed sign-ins typed with their email) are cleared here, and no longer
-    // name them in signInEmail either. Only the entries found as theirs are read: another person's entry is never
-    // touched, whatever words it shares. The count is of every entry that held the person's words, as found.
+    // Audit entries stay (who did what, when), less the person's words in any case. Anonymising the records above cleared the entries about them; the rest
+    // (failed sign-ins typed with their email) are cleared here, and no longer name them in signInEmail either. Only the entries found as theirs are read:
+    // another person's entry is never touched, whatever words it shares. The count is of every entry that held the person's words, as found.
     const holding = record.auditEntries.filter((entry) => withoutWordsIgnoringCase(entry.summary, words) !== entry.summary).map((entry) => entry.id);
     if (holding.length) {
       const entries = await trx.selectFrom("auditLog").select(["id", "summary"]).where("id", "in", holding).execute();
@@ -170,9 +165,8 @@ export async function erasePerson(input: PersonInput, actor: AdminUser): Promise
 }
 
 /**
- * An objection (or a request to stop contact): the email and phone go on the
- * suppression list and every marketing consent they gave is withdrawn; nothing
- * is erased. Returns how many consents were withdrawn.
+ * An objection (or a request to stop contact): the email and phone go on the suppression list and every marketing consent they gave is withdrawn; nothing is
+ * erased. Returns how many consents were withdrawn.
  */
 export async function objectForPerson(input: PersonInput, actor: AdminUser): Promise<{ consentsWithdrawn: number }> {
   const query = requireSomeone(input);

@@ -8,12 +8,9 @@ import { deliverySettings, findPerson } from "./person-search.server";
 import { retentionSettings } from "./retention.server";
 
 /**
- * The access export (UK GDPR article 15): everything held about a person,
- * with each kind's purpose, source, retention period (the privacy policy's
- * words, from the settings in force) and who it was sent to. It holds the
- * person's data, not keys to it: the emails' copies carry words where their
- * links were, and tokens and hashes are left out (app/features/privacy/person-data.ts).
- * Each download is audited, naming the register entry it answers, never the person.
+ * The access export (UK GDPR article 15): everything held about a person, with each kind's purpose, source, retention period (the privacy policy's words, from
+ * the settings in force) and who it was sent to. It holds the person's data, not keys to it: the emails' copies carry words where their links were, and tokens
+ * and hashes are left out (app/features/privacy/person-data.ts). Each download is audited, naming the register entry it answers, never the person.
  */
 
 /** The outbox kinds whose copies belong to each section: who that kind of record was sent to. */

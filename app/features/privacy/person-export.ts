@@ -3,10 +3,8 @@ import type { RetentionPeriod } from "./retention-screen";
 import { escapeHtml } from "~/lib/html";
 
 /**
- * The access export's shape (UK GDPR article 15): for each kind of record,
- * why it is kept, where it came from, how long it is kept and who it was sent
- * to, then the records themselves. The JSON download is this object; the
- * readable page (personExportHtml) shows the same.
+ * The access export's shape (UK GDPR article 15): for each kind of record, why it is kept, where it came from, how long it is kept and who it was sent to, then
+ * the records themselves. The JSON download is this object; the readable page (personExportHtml) shows the same.
  */
 
 type SectionKey = Exclude<keyof PersonRecord, "query" | "suppressed">;
@@ -103,10 +101,8 @@ export const PERSON_EXPORT_SECTIONS: ReadonlyArray<{ key: SectionKey; title: str
 ];
 
 /**
- * What each link in an email's copy becomes in the export, by its path: words
- * saying what was there, opening nothing (a quote link lets its holder accept
- * the quote, a confirmation link subscribes its address, an unsubscribe link
- * unsubscribes it; the export may be read by others than its owner).
+ * What each link in an email's copy becomes in the export, by its path: words saying what was there, opening nothing (a quote link lets its holder accept the
+ * quote, a confirmation link subscribes its address, an unsubscribe link unsubscribes it; the export may be read by others than its owner).
  */
 const LINK_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/quote\//i, "[link to your quote removed]"],

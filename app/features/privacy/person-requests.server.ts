@@ -8,9 +8,8 @@ import { requireDataProtectionUser } from "~/features/staff/index.server";
 import { raiseToast, redirectWithToast } from "~/platform/toast.server";
 
 /**
- * The erase and object dialogs over the Find a person screen: a dialog with
- * JavaScript, a confirmation page without. Both name the person by the
- * search's `?email=&phone=` and go back to it with a toast.
+ * The erase and object dialogs over the Find a person screen: a dialog with JavaScript, a confirmation page without. Both name the person by the search's
+ * `?email=&phone=` and go back to it with a toast.
  */
 
 export const PEOPLE_PATH = "/admin/data-protection/people";

@@ -2,9 +2,8 @@ import { z } from "zod";
 import { emailRule, fieldMessages, isPhoneNumber, phoneRule } from "~/lib/form-fields";
 
 /**
- * The Data protection screen's "Find a person" search (a GET form): an email,
- * a phone number, or both, each checked as the public forms check them; and,
- * for the downloads, the register entry it answers (`request`).
+ * The Data protection screen's "Find a person" search (a GET form): an email, a phone number, or both, each checked as the public forms check them; and, for
+ * the downloads, the register entry it answers (`request`).
  */
 
 export const PERSON_SEARCH_RULES = {

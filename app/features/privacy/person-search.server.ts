@@ -8,15 +8,11 @@ import { normaliseEmail, normalisePhone, suppressionKey } from "~/platform/suppr
 import { sameEmailIgnoringCase } from "~/platform/listing.server";
 
 /**
- * Finding one person by email and/or phone across every table that can hold
- * them (UK GDPR requests: access, erasure, objection). Every record is tied to
- * them by exact values held in columns (migration 0023), never by searching
- * text: an email equal as a whole, ignoring case (jimbob@example.com and
- * bob@example.com.au are not bob@example.com); a phone equal as a whole in
- * normalisePhone's form (+44 7700 900123, 0044 7700 900123 and 07700 900123 are
- * one number; one that merely ends with the same digits is another). Outbox
- * emails are matched by their recipient, failed sign-ins by the email typed.
- * Anonymised records are no longer the person and are not found.
+ * Finding one person by email and/or phone across every table that can hold them (UK GDPR requests: access, erasure, objection). Every record is tied to them
+ * by exact values held in columns (migration 0023), never by searching text: an email equal as a whole, ignoring case (jimbob@example.com and
+ * bob@example.com.au are not bob@example.com); a phone equal as a whole in normalisePhone's form (+44 7700 900123, 0044 7700 900123 and 07700 900123 are one
+ * number; one that merely ends with the same digits is another). Outbox emails are matched by their recipient, failed sign-ins by the email typed. Anonymised
+ * records are no longer the person and are not found.
  */
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -31,10 +27,7 @@ export function personQuery(input: { email?: string | null; phone?: string | nul
   return { email: email || null, phone: phone || null };
 }
 
-/**
- * The person's leads by email and by phone, each through its own index (one query
- * with OR and an order could walk every lead by date instead).
- */
+/** The person's leads by email and by phone, each through its own index (one query with OR and an order could walk every lead by date instead). */
 async function leadsOf(db: Executor, email: string | null, phone: string | null) {
   const [byEmail, byPhone] = await Promise.all([
     email
@@ -53,8 +46,7 @@ function merged<Row extends { id: number; createdAt: string }>(lists: Row[][]): 
 }
 
 /**
- * The outbox rows of the person's leads and enquiries, and the emails sent to
- * one of their addresses (a newsletter confirmation is tied to no record), each
+ * The outbox rows of the person's leads and enquiries, and the emails sent to one of their addresses (a newsletter confirmation is tied to no record), each
  * through its index.
  */
 async function outboxOf(db: Executor, { leadIds, enquiryIds, emails }: { leadIds: number[]; enquiryIds: number[]; emails: string[] }) {
@@ -66,10 +58,7 @@ async function outboxOf(db: Executor, { leadIds, enquiryIds, emails }: { leadIds
   return merged([ofLeads, ofEnquiries, toThem]);
 }
 
-/**
- * The audit entries about the person's records (through the entity index), and
- * the failed sign-ins typed with one of their addresses (through signInEmail).
- */
+/** The audit entries about the person's records (through the entity index), and the failed sign-ins typed with one of their addresses (through signInEmail). */
 async function auditEntriesOf(db: Executor, { emails, about }: { emails: string[]; about: Array<[entityType: string, ids: number[]]> }) {
   const lists = await Promise.all([
     ...about

@@ -30,9 +30,8 @@ export interface RetentionRunsTable {
 }
 
 /**
- * The register of a person's requests (migration 0022). The plain contact
- * details are cleared when the person is erased; the keyed hash stays, so a
- * later request from the same address can be matched to this one.
+ * The register of a person's requests (migration 0022). The plain contact details are cleared when the person is erased; the keyed hash stays, so a later
+ * request from the same address can be matched to this one.
  */
 export interface DataRequestsTable {
   id: Generated<number>;

@@ -4,10 +4,8 @@ import { runRetention } from "./retention.server";
 import { isCalendarDay } from "~/lib/calendar";
 
 /**
- * `npm run retention -- --dry-run | --apply [--as-of YYYY-MM-DD]`, the
- * operators' way to run retention by hand (scripts/retention.js runs this from
- * the build: build/retention.js). Unlike the backup code it reads the server's
- * settings (DATA_DIR, DATABASE_URL, the retention periods), as the server does.
+ * `npm run retention -- --dry-run | --apply [--as-of YYYY-MM-DD]`, the operators' way to run retention by hand (scripts/retention.js runs this from the build:
+ * build/retention.js). Unlike the backup code it reads the server's settings (DATA_DIR, DATABASE_URL, the retention periods), as the server does.
  */
 
 type Parsed = { mode: "dry_run" | "apply"; asOf: Date } | { error: string };

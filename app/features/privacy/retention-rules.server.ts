@@ -10,20 +10,15 @@ import { anonymiseEnquiries, anonymiseLeads, deleteNewsletterSignups } from "./a
 import { addDaysToInstant, addMonthsToInstant } from "~/lib/calendar";
 
 /**
- * The privacy policy's retention periods, kept by the product itself: what a
- * run anonymises or deletes, worked out from `asOf` and the settings
- * (LEAD_RETENTION_MONTHS ...; docs/privacy-operations.md, Retention). A run
- * works in batches of RETENTION_BATCH records, one transaction each, pausing
- * in between, so it never holds the database for long.
- * A dry run reads and counts only.
+ * The privacy policy's retention periods, kept by the product itself: what a run anonymises or deletes, worked out from `asOf` and the settings
+ * (LEAD_RETENTION_MONTHS ...; docs/privacy-operations.md, Retention). A run works in batches of RETENTION_BATCH records, one transaction each, pausing in
+ * between, so it never holds the database for long. A dry run reads and counts only.
  */
 
 /**
- * Records per transaction. Anonymising a lead costs about 3.6 ms, so a batch of
- * 10 holds SQLite's one writer's lock for about 40 ms: about as long as the server's
- * own writes wait while an apply run goes on its own thread (better-sqlite3 is
- * synchronous; in the server's thread a batch would hold every request up;
- * docs/benchmarks.md, retention).
+ * Records per transaction. Anonymising a lead costs about 3.6 ms, so a batch of 10 holds SQLite's one writer's lock for about 40 ms: about as long as the
+ * server's own writes wait while an apply run goes on its own thread (better-sqlite3 is synchronous; in the server's thread a batch would hold every request
+ * up; docs/benchmarks.md, retention).
  */
 export const RETENTION_BATCH = 10;
 
@@ -268,11 +263,10 @@ const auditDetailsRule: Rule<number> = {
 };
 
 /**
- * The order a run goes through the rules: the two that delete or rewrite what the anonymisations also
- * touch come first. Anonymising a lead, an enquiry or a sign-up deletes its outbox copies, sent ones
- * included, and rewrites its audit entries; run before the outbox and audit rules, it would leave them
- * less to do than they had counted, and a dry run (which changes nothing, so runs in any order) would
- * say more than the apply did. No other rule changes what a later one finds.
+ * The order a run goes through the rules: the two that delete or rewrite what the anonymisations also touch come first. Anonymising a lead, an enquiry or a
+ * sign-up deletes its outbox copies, sent ones included, and rewrites its audit entries; run before the outbox and audit rules, it would leave them less to do
+ * than they had counted, and a dry run (which changes nothing, so runs in any order) would say more than the apply did. No other rule changes what a later one
+ * finds.
  */
 const RULES_FIRST: RetentionKind[] = ["outboxDeliveries", "auditDetails"];
 export const RUN_ORDER: RetentionKind[] = [...RULES_FIRST, ...RETENTION_KINDS.filter((kind) => !RULES_FIRST.includes(kind))];

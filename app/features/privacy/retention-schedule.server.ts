@@ -5,10 +5,8 @@ import { logger } from "~/platform/logger.server";
 import { RETENTION_RUN_HOURS, runRetention, stopRetention } from "./retention.server";
 
 /**
- * Retention on its own: a run shortly after the server starts (once it is
- * serving), then every RETENTION_RUN_HOURS (a test may turn it off); stopped with the
- * server, a run under way ending after its batch (started from startup.server.ts,
- * like the quotes' expiry). On a fleet on Postgres each machine's timer fires,
+ * Retention on its own: a run shortly after the server starts (once it is serving), then every RETENTION_RUN_HOURS (a test may turn it off); stopped with the
+ * server, a run under way ending after its batch (started from startup.server.ts, like the quotes' expiry). On a fleet on Postgres each machine's timer fires,
  * but a run takes an advisory lock first: the machines that find it taken skip.
  */
 

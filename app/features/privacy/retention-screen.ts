@@ -1,9 +1,8 @@
 import type { ToastMessage } from "~/lib/messages";
 
 /**
- * The retention settings in words, for the Data protection screen, the
- * privacy page and the access export (one wording, from the same settings),
- * and the screen's messages.
+ * The retention settings in words, for the Data protection screen, the privacy page and the access export (one wording, from the same settings), and the
+ * screen's messages.
  */
 
 export const RETENTION_SCREEN_PATH = "/admin/data-protection";

@@ -7,10 +7,8 @@ import { emptySqliteLog, nowIso } from "~/platform/db.server";
 import { cutoffsFor, RULES, RUN_ORDER, type Batch, type Rule } from "./retention-rules.server";
 
 /**
- * One pass over the retention rules (retention-rules.server.ts), batch by
- * batch: the part of a run that reads and changes records. It runs in the
- * server's own thread on Postgres and for dry runs, and on a thread of its own
- * for an apply run on SQLite (retention-thread.server.ts).
+ * One pass over the retention rules (retention-rules.server.ts), batch by batch: the part of a run that reads and changes records. It runs in the server's own
+ * thread on Postgres and for dry runs, and on a thread of its own for an apply run on SQLite (retention-thread.server.ts).
  */
 
 export function zeroCounts(): RetentionCounts {
@@ -30,9 +28,8 @@ export interface SweepOptions {
 }
 
 /**
- * Each rule in turn (RUN_ORDER), batch by batch: counts what is due, or (apply) does it, each batch in its own
- * transaction. An apply run then empties SQLite's write-ahead log, however it ended, so what it anonymised and
- * deleted leaves the files on disk too (emptySqliteLog; on this thread's own connection).
+ * Each rule in turn (RUN_ORDER), batch by batch: counts what is due, or (apply) does it, each batch in its own transaction. An apply run then empties SQLite's
+ * write-ahead log, however it ended, so what it anonymised and deleted leaves the files on disk too (emptySqliteLog; on this thread's own connection).
  */
 export async function sweep(db: Kysely<Database>, options: SweepOptions): Promise<void> {
   try {

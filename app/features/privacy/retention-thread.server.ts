@@ -2,16 +2,11 @@ import { Worker } from "node:worker_threads";
 import type { RetentionCounts } from "./data-protection";
 
 /**
- * An apply run on SQLite, on a thread of its own with its own connection to
- * the database file. better-sqlite3 is synchronous: in the server's thread
- * every batch would hold every request up for its whole length (about 35 ms
- * for 10 leads, most of it the search index's secure delete), and a staff
- * member's page waits at each of its turns. On its own thread the run only
- * shares the database: reads never wait for it (write-ahead log), the
- * server's own writes wait about one batch. The server says where the
- * thread's code is as it starts (startup.server.ts: build/retention-worker.js,
- * from retention-worker.server.ts); without it, and on Postgres, where the
- * database does the work, the run stays in the server's thread.
+ * An apply run on SQLite, on a thread of its own with its own connection to the database file. better-sqlite3 is synchronous: in the server's thread every
+ * batch would hold every request up for its whole length (about 35 ms for 10 leads, most of it the search index's secure delete), and a staff member's page
+ * waits at each of its turns. On its own thread the run only shares the database: reads never wait for it (write-ahead log), the server's own writes wait about
+ * one batch. The server says where the thread's code is as it starts (startup.server.ts: build/retention-worker.js, from retention-worker.server.ts); without
+ * it, and on Postgres, where the database does the work, the run stays in the server's thread.
  */
 
 /** What the thread tells the server: the counts after each batch, then how it ended. */

@@ -4,9 +4,8 @@ import { sweep, zeroCounts } from "./retention-sweep.server";
 import { STOP_RETENTION_THREAD, type RetentionThreadData, type RetentionThreadMessage } from "./retention-thread.server";
 
 /**
- * The code of an apply run's own thread (retention-thread.server.ts), built
- * into build/retention-worker.js: the sweep on a connection of its own, its
- * counts told to the server after each batch. The server records the run.
+ * The code of an apply run's own thread (retention-thread.server.ts), built into build/retention-worker.js: the sweep on a connection of its own, its counts
+ * told to the server after each batch. The server records the run.
  */
 
 const port = parentPort!;

@@ -19,10 +19,8 @@ import { sweep, zeroCounts } from "./retention-sweep.server";
 import { retentionThreadFile, sweepOnItsOwnThread } from "./retention-thread.server";
 
 /**
- * The privacy policy's retention periods, kept by the product itself: runs of
- * the rules in retention-rules.server.ts (docs/privacy-operations.md,
- * Retention), each recorded for the Data protection screen and audited. A dry
- * run reads and counts only.
+ * The privacy policy's retention periods, kept by the product itself: runs of the rules in retention-rules.server.ts (docs/privacy-operations.md, Retention),
+ * each recorded for the Data protection screen and audited. A dry run reads and counts only.
  */
 
 /** What a run as of `asOf` would do, by kind: counted, nothing changed. */
@@ -84,8 +82,7 @@ function runFromRow(row: RetentionRunRow): RetentionRun {
 }
 
 /**
- * Runs retention once: a dry run counts what is due, an apply run anonymises
- * and deletes it. Recorded as a retention run and in the audit log, whether it
+ * Runs retention once: a dry run counts what is due, an apply run anonymises and deletes it. Recorded as a retention run and in the audit log, whether it
  * finished or failed (a failed run keeps what it had done, batch by batch).
  */
 export async function runRetention(request: RetentionRunRequest): Promise<RetentionRun> {
@@ -146,10 +143,8 @@ export async function runRetention(request: RetentionRunRequest): Promise<Retent
 export const RUN_NOW_WAIT_MS = 5_000;
 
 /**
- * "Run now" on the Data protection screen: the run's result when it finishes
- * within `waitMs`, else null while it goes on in the background (a run over
- * many records takes minutes, longer than a page should keep a browser or a
- * proxy waiting); the screen's last runs show it as running until it ends.
+ * "Run now" on the Data protection screen: the run's result when it finishes within `waitMs`, else null while it goes on in the background (a run over many
+ * records takes minutes, longer than a page should keep a browser or a proxy waiting); the screen's last runs show it as running until it ends.
  */
 export async function runRetentionNow(request: RetentionRunRequest, waitMs = RUN_NOW_WAIT_MS): Promise<RetentionRun | null> {
   const run = runRetention(request);

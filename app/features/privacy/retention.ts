@@ -5,9 +5,8 @@ import { addMonthsToInstant } from "~/lib/calendar";
 /** The retention job's date and text rules (app/features/privacy/retention-rules.server.ts), pure so they are tested on their own. */
 
 /**
- * When a customer's contract ends: the accepted quote's start plus its longest
- * monthly line's term (the latest such end over their accepted quotes); with
- * no accepted quote (a lead marked converted by hand), their last activity.
+ * When a customer's contract ends: the accepted quote's start plus its longest monthly line's term (the latest such end over their accepted quotes); with no
+ * accepted quote (a lead marked converted by hand), their last activity.
  */
 export function customerContractEnd(lead: { updatedAt: string }, acceptedQuotes: Array<{ start: string; lines: string }>): Date {
   if (acceptedQuotes.length === 0) return new Date(lead.updatedAt);
@@ -21,10 +20,8 @@ export function customerContractEnd(lead: { updatedAt: string }, acceptedQuotes:
 }
 
 /**
- * An audit summary without the personal details it was written with (an
- * address that tried to sign in, a client's IP address, a customer's name),
- * in the same words; null when it has none. A rewritten summary holds
- * REMOVED_WORDS, which is how a later run knows to leave it.
+ * An audit summary without the personal details it was written with (an address that tried to sign in, a client's IP address, a customer's name), in the same
+ * words; null when it has none. A rewritten summary holds REMOVED_WORDS, which is how a later run knows to leave it.
  */
 export function auditSummaryWithoutDetails(action: string, summary: string): string | null {
   const rewrite = AUDIT_REWRITES[action];

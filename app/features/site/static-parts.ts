@@ -16,8 +16,7 @@ export const SiteHeader = staticPart("site-header", rendered.SiteHeader, () => i
 // Interactive parts: the server's HTML works without their code (forms post, links and the
 // carousel's anchors), and the code loads when the visitor comes to use them.
 
-// On screen for every new visitor, so only their intent wakes it, or a choice this browser kept
-// that the cookie has lost (the banner sends it again).
+// On screen for every new visitor, so only their intent wakes it, or a choice this browser kept that the cookie has lost (the banner sends it again).
 export const CookieBanner = staticPart("cookie-banner", rendered.CookieBanner, () => import("./cookie-banner").then((part) => part.CookieBanner), {
   wakeOn: "intent",
   wakeAtOnce: () => storedConsent() !== null,

@@ -27,11 +27,9 @@ export const signInSchema = z.object({
 export type SignInInput = z.infer<typeof signInSchema>;
 
 /**
- * "Change your password" for the signed-in user whose email is given: the
- * current password, a new one of at least MIN_PASSWORD_LENGTH characters that
- * is neither their email (in any case), nor common (`isCommon`, given by the
- * server: the list is not shipped to browsers), nor the current one, and the
- * new one again.
+ * "Change your password" for the signed-in user whose email is given: the current password, a new one of at least MIN_PASSWORD_LENGTH characters that is
+ * neither their email (in any case), nor common (`isCommon`, given by the server: the list is not shipped to browsers), nor the current one, and the new one
+ * again.
  */
 export function passwordChangeSchema(email: string, isCommon: (password: string) => boolean = () => false) {
   return z

@@ -15,8 +15,7 @@ export interface AdminJsonHandler {
   /** The status of a successful answer with a body: 200 unless said (201 for a created record). */
   status?: number;
   /**
-   * The method's work: read the body (readJsonWithSchema), call a model, give its result.
-   * A Response is sent as it is, undefined as 204, anything else as JSON.
+   * The method's work: read the body (readJsonWithSchema), call a model, give its result. A Response is sent as it is, undefined as 204, anything else as JSON.
    */
   handle(context: { request: Request; params: Params; user: AdminUser }): Promise<unknown>;
 }

@@ -23,11 +23,9 @@ export type LocalSignInResult =
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
 /**
- * Email + password check, slowed by the sign-in throttle (see
- * sign-in-throttle.server.ts): a client that keeps failing for an account
- * waits longer and longer; nobody else is ever refused the right password.
- * The answers never say whether the email exists: an unknown one is
- * throttled the same way and answered after the same time (see verifyAgainstNothing).
+ * Email + password check, slowed by the sign-in throttle (see sign-in-throttle.server.ts): a client that keeps failing for an account waits longer and longer;
+ * nobody else is ever refused the right password. The answers never say whether the email exists: an unknown one is throttled the same way and answered after
+ * the same time (see verifyAgainstNothing).
  */
 export async function verifyLocalSignIn(email: string, password: string, clientAddress: string): Promise<LocalSignInResult> {
   const db = await getDb();
@@ -97,10 +95,8 @@ export interface PasswordChanged {
 }
 
 /**
- * A signed-in user replaces their own password. The current one is checked
- * (throttled like a sign-in); every session of the user ends, and the one the
- * change came from is replaced by a fresh one (a new id: whoever had learnt the
- * old id, with or without the old password, has nothing); audited.
+ * A signed-in user replaces their own password. The current one is checked (throttled like a sign-in); every session of the user ends, and the one the change
+ * came from is replaced by a fresh one (a new id: whoever had learnt the old id, with or without the old password, has nothing); audited.
  */
 export async function changeOwnPassword(actor: AdminUser, input: PasswordChangeInput, clientAddress: string): Promise<PasswordChanged> {
   const db = await getDb();
@@ -163,10 +159,8 @@ export interface ProviderIdentity {
 export type ProviderSignInResult = { ok: true; user: AdminUser } | { ok: false; reason: "not-invited" | "inactive" | "bound-elsewhere" };
 
 /**
- * Who a provider sign-in is: the user already bound to this issuer and
- * subject; otherwise the invited user with this email, bound to them now (the
- * first sign-in). An email already bound to another subject is refused, so a
- * second account at the provider that claims the address gets nowhere.
+ * Who a provider sign-in is: the user already bound to this issuer and subject; otherwise the invited user with this email, bound to them now (the first
+ * sign-in). An email already bound to another subject is refused, so a second account at the provider that claims the address gets nowhere.
  */
 export async function findUserForProviderSignIn(identity: ProviderIdentity): Promise<ProviderSignInResult> {
   const db = await getDb();

@@ -64,17 +64,13 @@ async function countActiveSuperAdmins(db: Kysely<Database> | Transaction<Databas
 
 export type CreatedAdminUser = AdminUser & {
   /**
-   * With local sign-in: the new user's first password, given to the creator
-   * once and never stored in clear; changed at first sign-in, expires after
+   * With local sign-in: the new user's first password, given to the creator once and never stored in clear; changed at first sign-in, expires after
    * TEMPORARY_PASSWORD_DAYS.
    */
   temporaryPassword?: string;
 };
 
-/**
- * The invite: a row for the email; that person can then sign in through the
- * provider. With local sign-in they also get a temporary password.
- */
+/** The invite: a row for the email; that person can then sign in through the provider. With local sign-in they also get a temporary password. */
 export async function createAdminUser(actor: AdminUser, input: NewAdminUserInput): Promise<CreatedAdminUser> {
   if (await findAdminUserByEmail(input.email)) throw new ModelError(409, "An admin user with this email already exists");
   const db = await getDb();
@@ -163,8 +159,7 @@ export async function reactivateAdminUser(actor: AdminUser, id: string): Promise
 export type PasswordResetResult = AdminUser & { temporaryPassword: string; temporaryPasswordExpiresAt: string };
 
 /**
- * A super admin gives someone else a new temporary password (shown to them
- * once): it must be changed at first sign-in and expires after
+ * A super admin gives someone else a new temporary password (shown to them once): it must be changed at first sign-in and expires after
  * TEMPORARY_PASSWORD_DAYS. The user's sessions end; audited.
  */
 export async function resetAdminUserPassword(actor: AdminUser, id: string): Promise<PasswordResetResult> {

@@ -48,9 +48,8 @@ export interface ExportAudit {
 }
 
 /**
- * Records a CSV export of personal data as it starts (so even one cut off by
- * a crash is in the log), and gives the function that finishes the entry
- * with the rows sent when the download ends or is cut off.
+ * Records a CSV export of personal data as it starts (so even one cut off by a crash is in the log), and gives the function that finishes the entry with the
+ * rows sent when the download ends or is cut off.
  */
 export async function recordExport(actor: AdminUser, audit: ExportAudit): Promise<(rows: number, complete: boolean) => Promise<void>> {
   const filters = `(${audit.filters.length > 0 ? audit.filters.join(", ") : audit.unfiltered})`;

@@ -134,10 +134,7 @@ export async function requireAdminPageAccount(request: Request, options: Paramet
   return account;
 }
 
-/**
- * For admin JSON routes: the user allowed to do this, or 401 / 403 JSON
- * (thrown). A user who has not yet replaced a temporary password gets 403.
- */
+/** For admin JSON routes: the user allowed to do this, or 401 / 403 JSON (thrown). A user who has not yet replaced a temporary password gets 403. */
 export async function requireAdminApiUser(request: Request, permission: Permission = "view", options: { maxBodyBytes?: number } = {}): Promise<AdminUser> {
   assertWriteAccepted(request, options.maxBodyBytes ?? BODY_LIMITS.json);
   const account = await getAdminSession(request);

@@ -8,14 +8,10 @@ import { logger } from "~/platform/logger.server";
 import { findAdminUserByEmail } from "./admin-users.server";
 
 /**
- * At start-up: ADMIN_EMAIL + ADMIN_PASSWORD create that super admin when no
- * such account exists; an existing one is left as it is (its role, whether it
- * is active and its password are the portal's to change, not undone at every
- * start). With neither set and no users at all, a first super admin is made
- * with a temporary password, kept in a file only the server's user can read
- * (the log says where): it must be changed at first sign-in and expires after
- * TEMPORARY_PASSWORD_DAYS. A file left from before whose password no longer
- * signs that account in (changed or reset on another machine) is deleted.
+ * At start-up: ADMIN_EMAIL + ADMIN_PASSWORD create that super admin when no such account exists; an existing one is left as it is (its role, whether it is
+ * active and its password are the portal's to change, not undone at every start). With neither set and no users at all, a first super admin is made with a
+ * temporary password, kept in a file only the server's user can read (the log says where): it must be changed at first sign-in and expires after
+ * TEMPORARY_PASSWORD_DAYS. A file left from before whose password no longer signs that account in (changed or reset on another machine) is deleted.
  */
 export async function ensureBootstrapAdmin(): Promise<void> {
   const db = await getDb();

@@ -1,12 +1,9 @@
 import type { AdminRole } from "./admin-roles";
 
 /**
- * What each role may do (DESIGN.md, Access): everyone views everything and
- * works leads (a manager may take a lead, assigning it to themselves); admins
- * and super admins also assign leads to anyone, delete leads, contact enquiries
- * and newsletter subscribers, and manage images, testimonials and the tariff
- * catalogue, and handle data protection (retention, a person's requests);
- * only super admins manage users.
+ * What each role may do (DESIGN.md, Access): everyone views everything and works leads (a manager may take a lead, assigning it to themselves); admins and
+ * super admins also assign leads to anyone, delete leads, contact enquiries and newsletter subscribers, and manage images, testimonials and the tariff
+ * catalogue, and handle data protection (retention, a person's requests); only super admins manage users.
  */
 export const PERMISSIONS = {
   view: ["manager", "admin", "super_admin"],

@@ -5,12 +5,9 @@ import { endSession, liveSessionUserId } from "./sessions.server";
 import { requestContext } from "~/platform/request-store.server";
 
 /**
- * The staff session cookie: only a signed session id (the session itself is a
- * row, models/sessions.server.ts). Over HTTPS it is `__Host-session`: the
- * prefix makes browsers take it only when Secure, for Path=/ and without a
- * Domain, so no other site on a neighbouring subdomain and no plain-HTTP page
- * can plant or overwrite it. Over plain HTTP (a developer's own computer) a
- * `__Host-` cookie could not be set at all, so it keeps the plain name there.
+ * The staff session cookie: only a signed session id (the session itself is a row, models/sessions.server.ts). Over HTTPS it is `__Host-session`: the prefix
+ * makes browsers take it only when Secure, for Path=/ and without a Domain, so no other site on a neighbouring subdomain and no plain-HTTP page can plant or
+ * overwrite it. Over plain HTTP (a developer's own computer) a `__Host-` cookie could not be set at all, so it keeps the plain name there.
  */
 const settings: CookieOptions = { httpOnly: true, sameSite: "lax", path: "/", secrets: [env.SESSION_SECRET] };
 const plainSessionCookie = createCookie(COOKIE_NAMES.session, settings);

@@ -4,12 +4,9 @@ import type { Database } from "~/platform/database-types";
 import { getDb, nowIso } from "~/platform/db.server";
 
 /**
- * Staff sessions are rows (shared by every machine on one database). A session
- * ends after SESSION_IDLE_MS without a request, SESSION_MAX_MS after
- * sign-in however busy, on sign-out, and when its user is deactivated or
- * changes their password (the rows are deleted). Rows are keyed by the SHA-256
- * of the session id, so a copy of the table (a backup, a read-only leak) signs
- * nobody in; the cookie that carries the id is session.server.ts's.
+ * Staff sessions are rows (shared by every machine on one database). A session ends after SESSION_IDLE_MS without a request, SESSION_MAX_MS after sign-in
+ * however busy, on sign-out, and when its user is deactivated or changes their password (the rows are deleted). Rows are keyed by the SHA-256 of the session
+ * id, so a copy of the table (a backup, a read-only leak) signs nobody in; the cookie that carries the id is session.server.ts's.
  */
 
 /** A staff session ends after this long without a request (a working day's pause) ... */
@@ -30,9 +27,8 @@ function expiryFrom(createdAtMs: number, nowMs: number): string {
 }
 
 /**
- * A new session for the user; its id is a secret, returned for the cookie
- * alone (the row keeps its hash). `db` lets a change start one in its own
- * transaction (a password change replaces the session).
+ * A new session for the user; its id is a secret, returned for the cookie alone (the row keeps its hash). `db` lets a change start one in its own transaction
+ * (a password change replaces the session).
  */
 export async function startSession(adminUserId: string, db?: Kysely<Database> | Transaction<Database>): Promise<string> {
   const database = db ?? (await getDb());

@@ -74,9 +74,8 @@ function discoveryRetrySeconds(failures: number): number {
 }
 
 /**
- * Finds the provider's endpoints by discovery (once) and registers the "oidc"
- * strategy. A failed discovery is not tried again on every request (anyone can
- * open the sign-in page): it waits, longer after each failure in a row.
+ * Finds the provider's endpoints by discovery (once) and registers the "oidc" strategy. A failed discovery is not tried again on every request (anyone can open
+ * the sign-in page): it waits, longer after each failure in a row.
  */
 export function ensureOidcStrategy(authenticator: Authenticator<AdminUser>): Promise<void> {
   if (oidcReady) return oidcReady;

@@ -40,10 +40,7 @@ export type SignInClaim = { allowed: true; delayMs: number } | { allowed: false;
 const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
 const secondsAfter = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
 
-/**
- * Counts one check by `client` against its budget across every account, in
- * one statement that counts nothing and returns no row once the budget is spent.
- */
+/** Counts one check by `client` against its budget across every account, in one statement that counts nothing and returns no row once the budget is spent. */
 async function claimAcrossAccounts(client: string, now: Date): Promise<SignInClaim> {
   const db = await getDb();
   const nowIso = now.toISOString();

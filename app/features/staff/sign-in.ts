@@ -1,8 +1,7 @@
 import { addDaysToInstant } from "~/lib/calendar";
 /**
- * The rules of local sign-in, in one place: how guessing is slowed, how long
- * a temporary password lasts, what a password must be. Pure, so the server,
- * the forms and the tests read the same numbers.
+ * The rules of local sign-in, in one place: how guessing is slowed, how long a temporary password lasts, what a password must be. Pure, so the server, the
+ * forms and the tests read the same numbers.
  */
 
 /** Failed sign-ins an account may have from one client before that client waits. */
@@ -26,10 +25,8 @@ export const ACCOUNT_DELAY_MAX_MS = 8_000;
 export const EVERY_CLIENT = "*";
 
 /**
- * The client-wide row's account key (no email looks like this): a client's
- * failures across every account, so trying one password on many emails
- * (password spraying) is slowed as well. Its count starts again after this
- * long without a failure; it may have CLIENT_FAILURES_MAX.
+ * The client-wide row's account key (no email looks like this): a client's failures across every account, so trying one password on many emails (password
+ * spraying) is slowed as well. Its count starts again after this long without a failure; it may have CLIENT_FAILURES_MAX.
  */
 export const EVERY_ACCOUNT = "*";
 export const CLIENT_ACROSS_ACCOUNTS_WINDOW_MINUTES = 15;

@@ -33,10 +33,7 @@ export interface AdminUsersTable {
   updatedAt: string;
 }
 
-/**
- * Failed sign-ins for an account (the email as typed, lower-cased) from one
- * client, or from every client together when clientKey is "*".
- */
+/** Failed sign-ins for an account (the email as typed, lower-cased) from one client, or from every client together when clientKey is "*". */
 export interface SignInThrottleTable {
   accountKey: string;
   clientKey: string;

@@ -4,12 +4,9 @@ import { getDb } from "~/platform/db.server";
 import { sessionKey } from "./sessions.server";
 
 /**
- * A temporary password just handed out (Add user, Reset password) is shown
- * once on the Users screen, to the session of the super admin who made it and
- * to no other session or browser: it waits here, on that session's row, for
- * NOTICE_MINUTES at most, and is deleted as it is shown (or with the session).
- * It is sealed (AES-256-GCM) with a key drawn from the session id, which only
- * that browser's cookie carries, so the database alone never yields it.
+ * A temporary password just handed out (Add user, Reset password) is shown once on the Users screen, to the session of the super admin who made it and to no
+ * other session or browser: it waits here, on that session's row, for NOTICE_MINUTES at most, and is deleted as it is shown (or with the session). It is sealed
+ * (AES-256-GCM) with a key drawn from the session id, which only that browser's cookie carries, so the database alone never yields it.
  */
 export const NOTICE_MINUTES = 5;
 

@@ -24,9 +24,8 @@ const TOKEN_PATTERN = /^[0-9a-f-]{36}$/;
 const linesSchema = quoteRequestSchema.shape.lines;
 
 /**
- * The deal the answers carry, priced for their lines, so every step shows it
- * (a post without JavaScript lands on the page without the comparison's query).
- * None when it is no longer on offer: the final step then names it as a field error.
+ * The deal the answers carry, priced for their lines, so every step shows it (a post without JavaScript lands on the page without the comparison's query). None
+ * when it is no longer on offer: the final step then names it as a field error.
  */
 async function withChosenDeal(state: QuoteWizardState): Promise<QuoteWizardState> {
   const { tariffSlug, lines, teamSize } = state.answers;
@@ -41,9 +40,8 @@ async function answer(state: QuoteWizardState, status = 200, headers?: HeadersIn
 }
 
 /**
- * The quote wizard's form action, on every page that hosts the wizard. Each
- * step posts the answers so far; the answer is the step to show next. The
- * last step stores the lead through the same model function as the API.
+ * The quote wizard's form action, on every page that hosts the wizard. Each step posts the answers so far; the answer is the step to show next. The last step
+ * stores the lead through the same model function as the API.
  */
 export async function quoteWizardAction({ request }: ActionFunctionArgs) {
   const sourcePage = new URL(request.url).pathname;

@@ -4,10 +4,8 @@ import { firstUnansweredChoiceStep, initialQuoteWizardState, pickWizardAnswers, 
 import type { TariffOffer } from "~/features/tariffs";
 
 /**
- * The wizard's state: the last answer from the server (a fetcher with
- * JavaScript, the page's action data without), shown a step ahead at once
- * while a choice on steps 1 to 3 is on its way. Before any answer it starts
- * with `chosenDeal`, the deal chosen on the comparison.
+ * The wizard's state: the last answer from the server (a fetcher with JavaScript, the page's action data without), shown a step ahead at once while a choice on
+ * steps 1 to 3 is on its way. Before any answer it starts with `chosenDeal`, the deal chosen on the comparison.
  */
 export function useQuoteWizard(formAction: string, chosenDeal: TariffOffer | null) {
   const fetcher = useFetcher<QuoteWizardState>({ key: `quote-wizard:${formAction}` });
@@ -15,9 +13,8 @@ export function useQuoteWizard(formAction: string, chosenDeal: TariffOffer | nul
   const answered = fetcher.data ?? pageState;
   let confirmed = answered ?? initialQuoteWizardState(chosenDeal);
 
-  // "Get this deal" after the visitor began (with JavaScript the page's data changes, the
-  // wizard's answers stay): the new deal joins their answers until the server's next answer,
-  // which carries it on from the hidden fields. Removing it changes no prop, so it stays removed.
+  // "Get this deal" after the visitor began (with JavaScript the page's data changes, the wizard's answers stay): the new deal joins their answers until the
+  // server's next answer, which carries it on from the hidden fields. Removing it changes no prop, so it stays removed.
   const dealKey = chosenDeal ? `${chosenDeal.slug}:${chosenDeal.lines}` : "";
   const seenDealKey = useRef(dealKey);
   const [chosenLater, setChosenLater] = useState<{ deal: TariffOffer; over: QuoteWizardState } | null>(null);
