@@ -40,5 +40,4 @@ export interface StockImagesTable {
   height: number | null;
 }
 
-export type TestimonialRow = Selectable<TestimonialsTable>;
 export type StockImageRow = Selectable<StockImagesTable>;

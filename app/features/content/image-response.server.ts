@@ -10,12 +10,11 @@ import { getVariant, ImageDecodersBusy, VARIANT_RETRY_AFTER_SECONDS } from "~/pl
  */
 const LONG_CACHE = "public, max-age=31536000, immutable";
 
-function notFound(): Response {
-  return new Response("Image not found", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
+function plainText(status: number, text: string, headers: Record<string, string> = {}): Response {
+  return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
 }
+
+const notFound = () => plainText(404, "Image not found");
 
 /** `attachment`-free, so View opens it in the tab; the original name is offered when saving. */
 function contentDisposition(originalName: string): string {
@@ -25,11 +24,7 @@ function contentDisposition(originalName: string): string {
 }
 
 function etagMatches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((candidate) => {
-    const value = candidate.trim();
-    return value === "*" || value === etag || value === `W/${etag}`;
-  });
+  return (header ?? "").split(",").some((candidate) => ["*", etag, `W/${etag}`].includes(candidate.trim()));
 }
 
 /** The 304 when the browser already holds this (never-changing) file, else null. */
@@ -54,12 +49,7 @@ function bodyResponse(request: Request, headers: Headers, body: Buffer | Readabl
  */
 export async function stockImageVariantResponse(request: Request, filename: string, variantName: string): Promise<Response> {
   const variant = parseVariantName(variantName);
-  if (!variant) {
-    return new Response("Unknown image size or format", {
-      status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
+  if (!variant) return plainText(400, "Unknown image size or format");
   const image = await findServedImage({ filename });
   if (!image || image.contentType === "image/gif") return notFound();
   const etag = `"${filename}/${variantName}"`;
@@ -70,10 +60,7 @@ export async function stockImageVariantResponse(request: Request, filename: stri
     made = await getVariant(image.filename, variant.width, variant.format);
   } catch (error) {
     if (!(error instanceof ImageDecodersBusy)) throw error;
-    return new Response(error.message, {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": String(VARIANT_RETRY_AFTER_SECONDS) },
-    });
+    return plainText(503, error.message, { "Retry-After": String(VARIANT_RETRY_AFTER_SECONDS) });
   }
   if (!made) return notFound();
   const headers = new Headers({ ETag: etag, "Cache-Control": LONG_CACHE, "Content-Type": made.contentType });

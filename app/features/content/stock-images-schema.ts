@@ -14,4 +14,3 @@ export const stockImageFieldsSchema = z.object({
     .optional()
     .transform((value) => value || null),
 });
-export type StockImageFields = z.infer<typeof stockImageFieldsSchema>;

@@ -46,7 +46,6 @@ export async function firstStockImages<L extends StockImageLocation>(locations: 
 
 const SUMMARY_COLUMNS = ["id", "filename", "originalName", "location", "description", "size", "contentType", "createdAt"] as const;
 
-/** Every uploaded image, newest first. */
 export async function listStockImages(): Promise<StockImageSummary[]> {
   const db = await getDb();
   return db.selectFrom("stockImages").select(SUMMARY_COLUMNS).orderBy("createdAt", "desc").orderBy("id", "desc").execute();
@@ -123,16 +122,8 @@ export async function addStockImage(actor: AdminUser, upload: StockImageUpload):
         })
         .returning(SUMMARY_COLUMNS)
         .executeTakeFirstOrThrow();
-      await recordAudit(
-        actor,
-        {
-          action: "stock-image.uploaded",
-          entityType: "stock-image",
-          entityId: image.id,
-          summary: `Uploaded ${image.originalName} for ${STOCK_IMAGE_LOCATION_LABELS[image.location]}`,
-        },
-        trx,
-      );
+      const summary = `Uploaded ${image.originalName} for ${STOCK_IMAGE_LOCATION_LABELS[image.location]}`;
+      await recordAudit(actor, { action: "stock-image.uploaded", entityType: "stock-image", entityId: image.id, summary }, trx);
       return image;
     });
   } catch (error) {
@@ -147,16 +138,8 @@ export async function deleteStockImage(actor: AdminUser, id: number): Promise<vo
   const image = await db.transaction().execute(async (trx) => {
     const deleted = await trx.deleteFrom("stockImages").where("id", "=", id).returning(["filename", "originalName", "location"]).executeTakeFirst();
     if (!deleted) throw new ModelError(404, "Image not found");
-    await recordAudit(
-      actor,
-      {
-        action: "stock-image.deleted",
-        entityType: "stock-image",
-        entityId: id,
-        summary: `Deleted ${deleted.originalName} from ${STOCK_IMAGE_LOCATION_LABELS[deleted.location]}`,
-      },
-      trx,
-    );
+    const summary = `Deleted ${deleted.originalName} from ${STOCK_IMAGE_LOCATION_LABELS[deleted.location]}`;
+    await recordAudit(actor, { action: "stock-image.deleted", entityType: "stock-image", entityId: id, summary }, trx);
     return deleted;
   });
   const storage = getStorage();

@@ -23,7 +23,6 @@ export function formLogoUrl(image: Pick<PublicStockImage, "filename">): string {
 /** The four logos shown beside the quote wizard. */
 export const FORM_LOGO_LOCATIONS = ["formlogo1", "formlogo2", "formlogo3", "formlogo4"] as const;
 
-/** How long an image's description may be. */
 export const MAX_IMAGE_DESCRIPTION_LENGTH = 500;
 
 /** A stock image as the admin screen and `GET /admin/api/stock-images` list it. */

@@ -66,11 +66,8 @@ export async function createTestimonial(actor: AdminUser, input: TestimonialInpu
       .values({ ...input, featured: input.featured ? 1 : 0, importKey: null, createdAt: now, updatedAt: now })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(
-      actor,
-      { action: "testimonial.created", entityType: "testimonial", entityId: row.id, summary: `Added the testimonial from ${row.name} (${row.company})` },
-      trx,
-    );
+    const summary = `Added the testimonial from ${row.name} (${row.company})`;
+    await recordAudit(actor, { action: "testimonial.created", entityType: "testimonial", entityId: row.id, summary }, trx);
     return toPublicTestimonial(row);
   });
 }
@@ -85,11 +82,8 @@ export async function updateTestimonial(actor: AdminUser, id: number, changes: T
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new ModelError(404, "Testimonial not found");
-    await recordAudit(
-      actor,
-      { action: "testimonial.updated", entityType: "testimonial", entityId: id, summary: `Updated the testimonial from ${row.name} (${row.company})` },
-      trx,
-    );
+    const summary = `Updated the testimonial from ${row.name} (${row.company})`;
+    await recordAudit(actor, { action: "testimonial.updated", entityType: "testimonial", entityId: id, summary }, trx);
     return toPublicTestimonial(row);
   });
 }
@@ -99,11 +93,8 @@ export async function deleteTestimonial(actor: AdminUser, id: number): Promise<v
   await db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom("testimonials").where("id", "=", id).returning(["name", "company"]).executeTakeFirst();
     if (!row) throw new ModelError(404, "Testimonial not found");
-    await recordAudit(
-      actor,
-      { action: "testimonial.deleted", entityType: "testimonial", entityId: id, summary: `Deleted the testimonial from ${row.name} (${row.company})` },
-      trx,
-    );
+    const summary = `Deleted the testimonial from ${row.name} (${row.company})`;
+    await recordAudit(actor, { action: "testimonial.deleted", entityType: "testimonial", entityId: id, summary }, trx);
   });
 }
 
@@ -135,11 +126,8 @@ export async function importExistingTestimonials(actor: AdminUser): Promise<numb
       .returning("id")
       .execute();
     if (added.length > 0) {
-      await recordAudit(
-        actor,
-        { action: "testimonial.imported", entityType: "testimonial", summary: `Imported ${added.length} of the website's built-in testimonials` },
-        trx,
-      );
+      const summary = `Imported ${added.length} of the website's built-in testimonials`;
+      await recordAudit(actor, { action: "testimonial.imported", entityType: "testimonial", summary }, trx);
     }
     return added.length;
   });

@@ -8,6 +8,8 @@ import {
 import { QUOTE_OPEN_STATUSES } from "~/features/quotes";
 import type { QuoteFigures } from "~/features/quotes";
 import { getDb } from "~/platform/db.server";
+import type { Database } from "~/platform/database-types";
+import type { SelectQueryBuilder } from "kysely";
 import { countOverdueLeads, FIGURE_DAYS, figuresSince, leadCounts } from "~/features/leads/index.server";
 import { quotesAsOf } from "~/features/quotes/index.server";
 import { hasDestination } from "~/platform/outbox.server";
@@ -63,6 +65,7 @@ export async function quoteFigures(now = new Date()): Promise<QuoteFigures> {
   const accepted = quotes.filter((quote) => quote.acceptedAt !== null && quote.acceptedAt >= since);
   const answered = sentInPeriod.filter((quote) => quote.statusToday === "accepted" || quote.statusToday === "declined" || quote.statusToday === "expired");
   const acceptedOfSent = answered.filter((quote) => quote.statusToday === "accepted").length;
+  const open = quotes.filter((quote) => quote.statusToday === "sent" || quote.statusToday === "viewed");
   const sum = (list: typeof quotes, figure: (quote: (typeof quotes)[number]) => number) => list.reduce((total, quote) => total + figure(quote), 0);
   return {
     days: FIGURE_DAYS,
@@ -71,10 +74,7 @@ export async function quoteFigures(now = new Date()): Promise<QuoteFigures> {
     acceptanceRate: answered.length === 0 ? null : acceptedOfSent / answered.length,
     acceptedMonthlyExVatPence: sum(accepted, (quote) => quote.totals.monthlyExVatPence),
     acceptedMonthlyIncVatPence: sum(accepted, (quote) => quote.totals.monthlyIncVatPence),
-    openMonthlyExVatPence: sum(
-      quotes.filter((quote) => quote.statusToday === "sent" || quote.statusToday === "viewed"),
-      (quote) => quote.totals.monthlyExVatPence,
-    ),
+    openMonthlyExVatPence: sum(open, (quote) => quote.totals.monthlyExVatPence),
   };
 }
 
@@ -190,23 +190,13 @@ export interface ActivityEntry {
  */
 export async function recentActivity(limit: number): Promise<ActivityEntry[]> {
   const db = await getDb();
+  const newest = <TB extends "auditLog" | "leads" | "contactEnquiries" | "newsletterSignups", O>(query: SelectQueryBuilder<Database, TB, O>) =>
+    query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
   const [changes, leads, enquiries, signups] = await Promise.all([
-    db.selectFrom("auditLog").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute(),
-    db
-      .selectFrom("leads")
-      .select(["id", "reference", "businessName", "companyName", "createdAt"])
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
-      .limit(limit)
-      .execute(),
-    db
-      .selectFrom("contactEnquiries")
-      .select(["id", "firstName", "lastName", "createdAt"])
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
-      .limit(limit)
-      .execute(),
-    db.selectFrom("newsletterSignups").select(["id", "email", "createdAt"]).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute(),
+    newest(db.selectFrom("auditLog").selectAll()),
+    newest(db.selectFrom("leads").select(["id", "reference", "businessName", "companyName", "createdAt"])),
+    newest(db.selectFrom("contactEnquiries").select(["id", "firstName", "lastName", "createdAt"])),
+    newest(db.selectFrom("newsletterSignups").select(["id", "email", "createdAt"])),
   ]);
   const website = "Website";
   const entries: ActivityEntry[] = [

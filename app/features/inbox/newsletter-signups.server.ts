@@ -139,10 +139,7 @@ class ExpiredLink extends Error {}
 
 const unsubscribeSignature = (signupId: number) => crypto.createHmac("sha256", unsubscribeLinkKey()).update(`newsletter:${signupId}`).digest("base64url");
 
-/**
- * A sign-up's unsubscribe token: its id and a keyed signature, so every email
- * to it can carry a working link without storing one, and no id can be guessed into one.
- */
+/** A sign-up's unsubscribe token: its id and a keyed signature, so every email can carry a working link without storing one, and no id is guessed into one. */
 export function unsubscribeToken(signupId: number): string {
   return `${signupId}.${unsubscribeSignature(signupId)}`;
 }

@@ -9,8 +9,6 @@ import { escapeHtml } from "~/lib/html";
  * unsubscribed are subscribers (they are counted and exported).
  */
 
-export { NEWSLETTER_CONSENT_STATEMENT } from "~/features/leads";
-
 /** An unconfirmed sign-up is deleted this many days after it was made, and its confirmation link works as long. */
 export const NEWSLETTER_UNCONFIRMED_DAYS = 7;
 
@@ -22,15 +20,12 @@ export function newsletterStatus(signup: { confirmedAt: string | null; unsubscri
   return signup.confirmedAt ? "Subscribed" : "Pending";
 }
 
-/** The path of an unsubscribe link. */
 export const unsubscribePath = (token: string) => `/unsubscribe/${token}`;
 
 /** The exact body a mail program's one-click unsubscribe button posts (RFC 8058). */
 export const ONE_CLICK_UNSUBSCRIBE_BODY = "List-Unsubscribe=One-Click";
 
-/**
- * The headers every email to a subscriber (or would-be one) carries: the link and a mailto for mail programs' own Unsubscribe button, and one-click (RFC 8058).
- */
+/** The headers every email to a subscriber (or would-be one) carries: link and mailto for mail programs' own Unsubscribe button, and one-click (RFC 8058). */
 export function listUnsubscribeHeaders(unsubscribeUrl: string, mailbox: string): Record<string, string> {
   return {
     "List-Unsubscribe": `<${unsubscribeUrl}>, <mailto:${mailbox}?subject=unsubscribe>`,
@@ -38,7 +33,6 @@ export function listUnsubscribeHeaders(unsubscribeUrl: string, mailbox: string):
   };
 }
 
-/** The path of a confirmation link. */
 export const newsletterConfirmPath = (token: string) => `/newsletter/confirm/${token}`;
 
 /**

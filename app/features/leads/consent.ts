@@ -55,9 +55,7 @@ export interface LeadMarketing {
   subscriberKind: PecrSubscriberKind;
 }
 
-/**
- * What the newsletter form says before anyone presses Subscribe (signing up is the consent, so no box): the same wording, and that a confirmation comes first.
- */
+/** What the newsletter form says before anyone presses Subscribe (signing up is the consent, no box): the same wording, and that a confirmation comes first. */
 export const NEWSLETTER_CONSENT_STATEMENT = `We'll email you to confirm; once you do, we'll ${MARKETING_CONSENT.wording.replace(/^Email me/, "email you")}. Unsubscribe at any time.`;
 
 /** The form field of the consent box (wizard and API alike): present, with this value, only when ticked. */

@@ -12,8 +12,6 @@ import { plainPounds } from "~/lib/money";
 import { LEAD_STATUS_LABELS } from "./lead-lists";
 
 /** The spec's export columns first (SPEC section 2), then every other field, the owner and the first contact. */
-// Staff's CSV export of the leads they filtered.
-
 export const LEAD_CSV_COLUMNS = [
   "Date",
   "Company",

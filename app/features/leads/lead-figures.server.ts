@@ -31,24 +31,20 @@ export async function leadFigures(now = new Date()): Promise<LeadFigures> {
   const recentLeads = db.selectFrom("leads").where("createdAt", ">=", since);
 
   const contacted = recentLeads.where("firstContactedAt", "is not", null);
+  const countBy = (column: "status" | "sourcePage" | "teamSize") =>
+    recentLeads
+      .select((eb) => [eb.ref(column).as("key"), eb.fn.countAll<number>().as("count")])
+      .groupBy(column)
+      .execute();
   const [perDay, byStatus, bySource, byTeamSize, contactedCount, funnel] = await Promise.all([
     // By UTC hour ("2026-11-22T14"), each hour then counted on its UK day: the UK's offset is whole hours.
     recentLeads
       .select([sql<string>`substr(${sql.ref("createdAt")}, 1, 13)`.as("key"), (eb) => eb.fn.countAll<number>().as("count")])
       .groupBy("key")
       .execute(),
-    recentLeads
-      .select(["status as key", (eb) => eb.fn.countAll<number>().as("count")])
-      .groupBy("status")
-      .execute(),
-    recentLeads
-      .select(["sourcePage as key", (eb) => eb.fn.countAll<number>().as("count")])
-      .groupBy("sourcePage")
-      .execute(),
-    recentLeads
-      .select(["teamSize as key", (eb) => eb.fn.countAll<number>().as("count")])
-      .groupBy("teamSize")
-      .execute(),
+    countBy("status"),
+    countBy("sourcePage"),
+    countBy("teamSize"),
     contacted.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
     db
       .selectFrom("wizardFunnel")

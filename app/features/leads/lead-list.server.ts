@@ -11,9 +11,7 @@ import type { LeadRow } from "./lead-tables";
 
 /** Staff's list of leads: search, filters, pages and the summary counts. */
 
-/**
- * A filter as the queries take it: the owner filter resolved for the viewer (`assignedTo`: their id for "mine", null for "unassigned", undefined for anyone).
- */
+/** A filter as the queries take it: the owner filter resolved for the viewer (`assignedTo`: their id for "mine", null "unassigned", undefined anyone). */
 interface LeadFilter extends Pick<LeadFilters, "q" | "status"> {
   assignedTo?: string | null;
 }

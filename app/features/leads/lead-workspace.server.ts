@@ -109,16 +109,8 @@ export async function assignLead(actor: AdminUser, id: number, assigneeId: strin
       .insertInto("leadActivity")
       .values({ leadId: id, kind: "assignment", actorId: actor.id, actorName: fullName(actor), body, createdAt: now })
       .execute();
-    await recordAudit(
-      actor,
-      {
-        action: "lead.assigned",
-        entityType: "lead",
-        entityId: id,
-        summary: assignee ? `Assigned lead ${before.reference} to ${fullName(assignee)}` : `Unassigned lead ${before.reference}`,
-      },
-      trx,
-    );
+    const summary = assignee ? `Assigned lead ${before.reference} to ${fullName(assignee)}` : `Unassigned lead ${before.reference}`;
+    await recordAudit(actor, { action: "lead.assigned", entityType: "lead", entityId: id, summary }, trx);
     return updated;
   });
   const [lead] = await toStaffLeads(db, [row]);
@@ -161,11 +153,8 @@ export async function moveLead(
     // No actor: the customer moved it (accepting a quote), which the timeline and audit log show as "System".
     .values({ leadId: before.id, kind: "status", actorId: actor?.id ?? null, actorName: actor ? fullName(actor) : "System", body, createdAt: now })
     .execute();
-  await recordAudit(
-    actor,
-    { action: "lead.status_changed", entityType: "lead", entityId: before.id, summary: `Moved lead ${before.reference} to ${LEAD_STATUS_LABELS[status]}` },
-    trx,
-  );
+  const summary = `Moved lead ${before.reference} to ${LEAD_STATUS_LABELS[status]}`;
+  await recordAudit(actor, { action: "lead.status_changed", entityType: "lead", entityId: before.id, summary }, trx);
 }
 
 export async function addLeadNote(actor: AdminUser, id: number, body: string): Promise<LeadActivityRow> {
@@ -190,10 +179,7 @@ export async function deleteLead(actor: AdminUser, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const lead = await trx.deleteFrom("leads").where("id", "=", id).returning(["reference", "businessName", "companyName"]).executeTakeFirst();
     if (!lead) throw new ModelError(404, "Lead not found");
-    await recordAudit(
-      actor,
-      { action: "lead.deleted", entityType: "lead", entityId: id, summary: `Deleted lead ${lead.reference} (${lead.companyName || lead.businessName})` },
-      trx,
-    );
+    const summary = `Deleted lead ${lead.reference} (${lead.companyName || lead.businessName})`;
+    await recordAudit(actor, { action: "lead.deleted", entityType: "lead", entityId: id, summary }, trx);
   });
 }

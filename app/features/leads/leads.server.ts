@@ -99,10 +99,7 @@ async function insertLeads(leads: LeadToStore[]): Promise<CreatedLead[]> {
   if (deliveriesQueued) deliverOutboxSoon();
   // RETURNING promises no order: match each row to its lead by the reference it was given.
   const byReference = new Map(rows.map((row) => [row.reference, row]));
-  return values.map(({ reference }) => {
-    const row = byReference.get(reference)!;
-    return { id: row.id, reference: row.reference };
-  });
+  return values.map(({ reference }) => ({ id: byReference.get(reference)!.id, reference }));
 }
 
 /** One lead on its own: a reference that clashes is drawn again; the same submission token posted twice at once finds the lead the other post stored. */

@@ -38,7 +38,6 @@ export function storedSnapshot<T extends TariffSnapshot | TariffSnapshot[]>(text
   return text === null ? null : (JSON.parse(text) as T);
 }
 
-/** Who owns a lead. */
 export interface LeadAssignee {
   id: string;
   name: string;
@@ -67,10 +66,10 @@ export interface PossibleDuplicate {
   createdAt: string;
 }
 
-/** How far apart two leads from one email or phone may be to be flagged as possible duplicates. */
 /** A new lead not contacted within this many hours is overdue (the team's response target; working hours are not counted apart). */
 export const LEAD_RESPONSE_HOURS = 24;
 
+/** How far apart two leads from one email or phone may be to be flagged as possible duplicates. */
 export const DUPLICATE_WINDOW_DAYS = 30;
 
 /** A lead still new, never contacted, older than the response target. */

@@ -75,9 +75,7 @@ export const QUOTE_DEAL_MESSAGES = {
 export type QuoteWizardStep = 1 | 2 | 3 | 4 | 5 | 6;
 export const QUOTE_WIZARD_INPUT_STEPS = 5;
 
-/**
- * The last step's unticked marketing consent box (app/features/leads/consent.ts): an answer like the others, so a refused post shows it as the visitor left it.
- */
+/** The last step's unticked marketing consent box (app/features/leads/consent.ts): an answer like the others, so a refused post shows it as it was left. */
 export const QUOTE_CONSENT_FIELDS = [MARKETING_CONSENT_FIELD] as const;
 export type QuoteConsentField = (typeof QUOTE_CONSENT_FIELDS)[number];
 

@@ -43,11 +43,7 @@ export async function removeWordsFromAudit(trx: Trx, entityType: string, wordsBy
     .selectFrom("auditLog")
     .select(["id", "entityId", "summary"])
     .where("entityType", "=", entityType)
-    .where(
-      "entityId",
-      "in",
-      ids.map((id) => String(id)),
-    )
+    .where("entityId", "in", ids.map(String))
     .execute();
   for (const entry of entries) {
     const summary = withoutWordsIgnoringCase(entry.summary, wordsByEntity.get(Number(entry.entityId)) ?? []);

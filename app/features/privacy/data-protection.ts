@@ -79,10 +79,6 @@ export const ANONYMISED_TEXT = "";
 /** What replaces a removed note or timeline entry's words, and personal details in audit summaries. */
 export const REMOVED_WORDS = "[removed]";
 
-/** Why a record was anonymised: the retention job, or a person's erasure request. */
-export const ANONYMISATION_REASONS = ["retention", "erasure"] as const;
-export type AnonymisationReason = (typeof ANONYMISATION_REASONS)[number];
-
 /** How the audit log and toasts name a request of each kind: "an erasure request". */
 export const DATA_REQUEST_KIND_NOUNS: Record<DataRequestKind, string> = {
   access: "an access request",
@@ -151,10 +147,7 @@ export const DATA_REQUEST_TEXT = {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/**
- * A text with every one of `words` replaced by REMOVED_WORDS, whatever its case;
- * longest first, so "Jane Smith" goes whole before "Jane" could leave "[removed] Smith".
- */
+/** `text` with each of `words` replaced by REMOVED_WORDS in any case; longest first, so "Jane Smith" goes whole before "Jane" leaves "[removed] Smith". */
 export function withoutWordsIgnoringCase(text: string, words: readonly string[]): string {
   if (words.length === 0) return text;
   const pattern = new RegExp(

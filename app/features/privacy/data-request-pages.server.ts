@@ -8,8 +8,7 @@ import type { AdminUser } from "~/features/staff";
 
 /** The list's query as it was (its filters and page), so a dialog closes back onto the same list. */
 export function registerListHref(request: Request): string {
-  const search = new URL(request.url).search;
-  const params = new URLSearchParams(search);
+  const params = new URL(request.url).searchParams;
   for (const name of ["contact", "kind"]) params.delete(name);
   return `${DATA_REQUESTS_PATH}${params.size ? `?${params}` : ""}`;
 }

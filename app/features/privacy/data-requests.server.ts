@@ -93,11 +93,8 @@ export async function recordDataRequest(actor: AdminUser, input: DataRequestInpu
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(
-      actor,
-      { action: "dataRequest.recorded", entityType: "dataRequest", entityId: row.id, summary: `Recorded ${DATA_REQUEST_KIND_NOUNS[row.kind]} (due ${dueOn})` },
-      trx,
-    );
+    const summary = `Recorded ${DATA_REQUEST_KIND_NOUNS[row.kind]} (due ${dueOn})`;
+    await recordAudit(actor, { action: "dataRequest.recorded", entityType: "dataRequest", entityId: row.id, summary }, trx);
     return toDataRequest(row, ukDay(now));
   });
 }
@@ -127,16 +124,8 @@ export async function updateDataRequest(actor: AdminUser, id: number, changes: D
     }
     const row = await trx.updateTable("dataRequests").set(set).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
     if (said.length > 0) {
-      await recordAudit(
-        actor,
-        {
-          action: "dataRequest.updated",
-          entityType: "dataRequest",
-          entityId: id,
-          summary: `Updated ${DATA_REQUEST_KIND_NOUNS[row.kind]} (due ${row.dueOn}): ${said.join(", ")}`,
-        },
-        trx,
-      );
+      const summary = `Updated ${DATA_REQUEST_KIND_NOUNS[row.kind]} (due ${row.dueOn}): ${said.join(", ")}`;
+      await recordAudit(actor, { action: "dataRequest.updated", entityType: "dataRequest", entityId: id, summary }, trx);
     }
     return toDataRequest(row, today);
   });

@@ -59,16 +59,8 @@ export type StaffPersonRecord = Omit<PersonRecord, "outbox"> & { outbox: Array<O
 
 /** Whether anything personal was found (the suppression list and the register alone are not the person's data). */
 export function personFound(record: PersonRecord | StaffPersonRecord): boolean {
-  return (
-    record.leads.length +
-      record.enquiries.length +
-      record.newsletterSignups.length +
-      record.consentRecords.length +
-      record.outbox.length +
-      record.auditEntries.length +
-      record.signInFailures.length >
-    0
-  );
+  const lists = [record.leads, record.enquiries, record.newsletterSignups, record.consentRecords, record.outbox, record.auditEntries, record.signInFailures];
+  return lists.some((list) => list.length > 0);
 }
 
 /** Where the product sends copies, for "who it was sent to": the lead webhook's host and the staff's notification addresses. */
@@ -89,7 +81,6 @@ export function deliveryRecipients(row: { kind: string; payload: string }, setti
   return [];
 }
 
-/** Where an outbox row stands. */
 export function deliveryState(row: { deliveredAt: string | null; failedAt: string | null }): "sent" | "failed" | "waiting" {
   return row.deliveredAt ? "sent" : row.failedAt ? "failed" : "waiting";
 }

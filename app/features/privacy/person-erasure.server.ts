@@ -91,23 +91,13 @@ export async function erasePerson(input: PersonInput, actor: AdminUser): Promise
     foundMs = performance.now() - started;
     const { words, emails, phones } = personalWords(record);
     const now = nowIso();
-    const leads = await anonymiseLeads(
-      trx,
-      record.leads.map((lead) => lead.id),
-      { now },
-    );
-    const enquiries = await anonymiseEnquiries(
-      trx,
-      record.enquiries.map((enquiry) => enquiry.id),
-      { now },
-    );
-    const newsletterSignups = await deleteNewsletterSignups(
-      trx,
-      record.newsletterSignups.map((signup) => signup.id),
-    );
-    const consentIds = record.consentRecords.map((consent) => consent.id);
+    const idsOf = (rows: Array<{ id: number }>) => rows.map((row) => row.id);
+    const leads = await anonymiseLeads(trx, idsOf(record.leads), { now });
+    const enquiries = await anonymiseEnquiries(trx, idsOf(record.enquiries), { now });
+    const newsletterSignups = await deleteNewsletterSignups(trx, idsOf(record.newsletterSignups));
+    const consentIds = idsOf(record.consentRecords);
     if (consentIds.length) await trx.updateTable("consentRecords").set({ email: ANONYMISED_TEXT }).where("id", "in", consentIds).execute();
-    const outboxIds = record.outbox.map((row) => row.id);
+    const outboxIds = idsOf(record.outbox);
     if (outboxIds.length) await trx.deleteFrom("outbox").where("id", "in", outboxIds).execute();
 
     // Audit entries stay (who did what, when), less the person's words in any case. Anonymising the records above cleared the entries about them; the rest
@@ -127,7 +117,7 @@ export async function erasePerson(input: PersonInput, actor: AdminUser): Promise
     const signInFailures = emails.length
       ? Number((await trx.deleteFrom("signInThrottle").where("accountKey", "in", emails).executeTakeFirst()).numDeletedRows)
       : 0;
-    const requestIds = record.dataRequests.map((entry) => entry.id);
+    const requestIds = idsOf(record.dataRequests);
     if (requestIds.length) await trx.updateTable("dataRequests").set({ contact: null, notes: null, updatedAt: now }).where("id", "in", requestIds).execute();
 
     for (const email of emails) await suppress(trx, { email, reason: "erased" });
@@ -178,15 +168,8 @@ export async function objectForPerson(input: PersonInput, actor: AdminUser): Pro
       await trx.updateTable("consentRecords").set({ withdrawnAt: nowIso(), withdrawnHow: "staff" }).where("id", "in", open).execute();
     }
     await suppress(trx, { email: query.email, phone: query.phone, reason: "objected" });
-    await recordAudit(
-      actor,
-      {
-        action: "person.objected",
-        entityType: "person",
-        summary: `Recorded an objection: ${open.length} marketing consents withdrawn; email and phone added to the suppression list`,
-      },
-      trx,
-    );
+    const summary = `Recorded an objection: ${open.length} marketing consents withdrawn; email and phone added to the suppression list`;
+    await recordAudit(actor, { action: "person.objected", entityType: "person", summary }, trx);
     return { consentsWithdrawn: open.length };
   });
 }

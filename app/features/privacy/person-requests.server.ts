@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { errorToast } from "~/lib/messages";
 import type { AdminUser } from "~/features/staff";
 import { personFound } from "./person-data";
 import { PERSON_SEARCH_MESSAGES, personSearchFromUrl, personSearchQuery, type PersonSearch } from "./person-schema";
@@ -38,15 +39,12 @@ export async function loadPersonDialog(request: Request) {
 export async function changePerson(request: Request, change: (search: PersonSearch, user: AdminUser) => Promise<string>) {
   const user = await requireDataProtectionUser(request);
   const answer = personSearchFromUrl(new URL(request.url));
-  if (!answer.ok) {
-    const description = Object.values(answer.fieldErrors)[0] ?? PERSON_SEARCH_MESSAGES.missing;
-    return json({ toast: raiseToast({ kind: "destructive", title: "Error", description }) }, { status: 400 });
-  }
+  if (!answer.ok) return json({ toast: raiseToast(errorToast(Object.values(answer.fieldErrors)[0] ?? PERSON_SEARCH_MESSAGES.missing)) }, { status: 400 });
   try {
     const done = await change(answer.search, user);
     return redirectWithToast(`${PEOPLE_PATH}?${personSearchQuery(answer.search)}`, { kind: "success", title: done });
   } catch (error) {
     if (!(error instanceof ModelError)) throw error;
-    return json({ toast: raiseToast({ kind: "destructive", title: "Error", description: error.message }) }, { status: error.status });
+    return json({ toast: raiseToast(errorToast(error.message)) }, { status: error.status });
   }
 }

@@ -130,22 +130,17 @@ const customersRule: Rule<number> = {
       .limit(RETENTION_BATCH)
       .execute();
     if (customers.length === 0) return { ids: [], next: null };
+    const customerIds = customers.map((customer) => customer.id);
     const quotes = await db
       .selectFrom("quotes")
       .select(["leadId", "start", "lines"])
       .where("status", "=", "accepted")
-      .where(
-        "leadId",
-        "in",
-        customers.map((customer) => customer.id),
-      )
+      .where("leadId", "in", customerIds)
       .execute();
+    const quotesOf = (leadId: number) => quotes.filter((quote) => quote.leadId === leadId);
     const ids = customers
       .filter((customer) => {
-        const end = customerContractEnd(
-          customer,
-          quotes.filter((quote) => quote.leadId === customer.id),
-        );
+        const end = customerContractEnd(customer, quotesOf(customer.id));
         // Kept for CUSTOMER_RETENTION_YEARS whole years after the contract's end.
         return addMonthsToInstant(end, env.CUSTOMER_RETENTION_YEARS * 12) < cutoffs.asOf;
       })

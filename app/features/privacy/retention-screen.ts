@@ -58,25 +58,9 @@ export function privacyRetentionFigures(settings: RetentionSettings) {
     unconfirmedSignups: plural(settings.newsletterUnconfirmedDays, "day"),
   };
 }
-export type PrivacyRetentionFigures = ReturnType<typeof privacyRetentionFigures>;
-
-/** The kinds of data the access export says a retention period for. */
-export const RETENTION_PERIODS = [
-  "quoteRequests",
-  "customers",
-  "enquiries",
-  "newsletter",
-  "outbox",
-  "auditLog",
-  "consentRecords",
-  "suppressionList",
-  "dataRequests",
-  "signInRecords",
-] as const;
-export type RetentionPeriod = (typeof RETENTION_PERIODS)[number];
 
 /** Each period in the privacy policy's words, for the access export (app/features/privacy/person-export.server.ts). */
-export function retentionPeriodWords(settings: RetentionSettings): Record<RetentionPeriod, string> {
+export function retentionPeriodWords(settings: RetentionSettings) {
   const figures = privacyRetentionFigures(settings);
   return {
     quoteRequests: `up to ${figures.leads} after our last contact with you, unless you become a customer`,
@@ -91,6 +75,9 @@ export function retentionPeriodWords(settings: RetentionSettings): Record<Retent
     dataRequests: "while the request is handled; your contact details in it are removed on erasure, a keyed hash stays to match later requests",
   };
 }
+
+/** The kinds of data the access export says a retention period for. */
+export type RetentionPeriod = keyof ReturnType<typeof retentionPeriodWords>;
 
 export const RETENTION_MESSAGES = {
   previewed: (due: number): ToastMessage => ({ kind: "success", title: "Dry run recorded", description: `${due} records are due; nothing was changed.` }),

@@ -52,13 +52,7 @@ async function sweepRules(db: Kysely<Database>, { asOf, apply, counts, stopped =
       if (stopped()) return;
       const started = performance.now();
       const batch: Batch<number | string> = await rule.due(db, cutoffs, after);
-      if (batch.ids.length > 0) {
-        if (apply) {
-          counts[kind] += await db.transaction().execute((trx) => rule.apply(trx, batch, nowIso(), cutoffs));
-        } else {
-          counts[kind] += batch.ids.length;
-        }
-      }
+      if (batch.ids.length > 0) counts[kind] += apply ? await db.transaction().execute((trx) => rule.apply(trx, batch, nowIso(), cutoffs)) : batch.ids.length;
       after = batch.next;
       afterBatch?.(counts);
       // A batch holds its thread (better-sqlite3 is synchronous) and SQLite's one writer's lock. Leaving both free

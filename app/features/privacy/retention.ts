@@ -31,10 +31,10 @@ export function auditSummaryWithoutDetails(action: string, summary: string): str
   return rewritten === summary ? null : rewritten;
 }
 
-/** By audit action: the summary's shape (app/features/staff/audit-log.server.ts, quotes, leads) and the same words without the details. */
 /** Audit entries older than this lose the personal details in their summaries; the entries stay. */
 export const AUDIT_DETAIL_MONTHS = 24;
 
+/** By audit action: the summary's shape (app/features/staff/audit-log.server.ts, quotes, leads) and the same words without the details. */
 const AUDIT_REWRITES: Record<string, [RegExp, string]> = {
   "sign_in.failed": [
     /^Failed sign-in as .+ (with a password|through the sign-in provider) from \S+: (.+)$/s,

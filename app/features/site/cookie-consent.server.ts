@@ -2,10 +2,7 @@ import { COOKIE_NAMES, consentCookieValue, consentFromCookies, parseCookieHeader
 import { cookieOptions } from "~/platform/cookies.server";
 import type { CookieConsent } from "~/platform/site-cookies";
 
-/**
- * The visitor's cookie choice, kept as a plain `cookie-consent=accepted|declined.<policy version>.<when>`
- * cookie (readable by the server, so the banner works without JavaScript).
- */
+/** The visitor's choice as a plain `cookie-consent=accepted|declined.<policy version>.<when>` cookie (the server reads it: the banner works without JS). */
 const COOKIE_NAME = COOKIE_NAMES.consent;
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 

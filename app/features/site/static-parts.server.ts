@@ -1,5 +1,4 @@
-// The public site's static parts as the server renders them. The browser's build leaves this
-// module empty, so their code is not in the page's scripts (see `static-parts.ts`).
+// The static parts as the server renders them; the browser build leaves this module empty, so their code is not in the page's scripts (see static-parts.ts).
 export { AboutBlock } from "./about-block";
 export { CookieBanner } from "./cookie-banner";
 export { HomeHero } from "./home-hero";

@@ -2,8 +2,7 @@ import { staticPart } from "~/ui/static-part";
 import { storedConsent } from "./cookie-consent-storage";
 import * as rendered from "./static-parts.server";
 
-// Parts of the public pages with nothing to do in the browser: it keeps the server's HTML for
-// them and downloads their code only if that HTML goes out of date (see `staticPart`).
+// Parts with nothing to do in the browser: it keeps the server's HTML for them and downloads their code only if that HTML goes out of date (see `staticPart`).
 
 export const HomeHero = staticPart("home-hero", rendered.HomeHero, () => import("./home-hero").then((part) => part.HomeHero));
 export const HowItWorks = staticPart("how-it-works", rendered.HowItWorks, () => import("./how-it-works").then((part) => part.HowItWorks));
@@ -13,8 +12,7 @@ export const WhyChooseUs = staticPart("why-choose-us", rendered.WhyChooseUs, () 
 export const SiteFooter = staticPart("site-footer", rendered.SiteFooter, () => import("./site-footer").then((part) => part.SiteFooter));
 export const SiteHeader = staticPart("site-header", rendered.SiteHeader, () => import("./site-header").then((part) => part.SiteHeader));
 
-// Interactive parts: the server's HTML works without their code (forms post, links and the
-// carousel's anchors), and the code loads when the visitor comes to use them.
+// Interactive parts: the server's HTML works without their code (forms post, links and the carousel's anchors); it loads when the visitor comes to use them.
 
 // On screen for every new visitor, so only their intent wakes it, or a choice this browser kept that the cookie has lost (the banner sends it again).
 export const CookieBanner = staticPart("cookie-banner", rendered.CookieBanner, () => import("./cookie-banner").then((part) => part.CookieBanner), {

@@ -24,8 +24,6 @@ export const signInSchema = z.object({
     .min(1, "Enter your password")
     .max(MAX_PASSWORD_LENGTH),
 });
-export type SignInInput = z.infer<typeof signInSchema>;
-
 /**
  * "Change your password" for the signed-in user whose email is given: the current password, a new one of at least MIN_PASSWORD_LENGTH characters that is
  * neither their email (in any case), nor common (`isCommon`, given by the server: the list is not shipped to browsers), nor the current one, and the new one

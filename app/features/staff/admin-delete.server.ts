@@ -24,10 +24,7 @@ export async function loadDeleteDialog<Shown>(request: Request, record: DeletedR
   return json({ record: shown }, { status: shown ? 200 : 404 });
 }
 
-/**
- * A delete dialog's action: the model's delete by the signed-in user, then back to the list
- * with a success toast, or the dialog again with an "Error" toast carrying the model's refusal.
- */
+/** A delete dialog's action: the user's delete, then back to the list with a success toast, or the dialog again with an "Error" toast carrying the refusal. */
 export async function deleteAndReturn(request: Request, record: DeletedRecord, remove: (user: AdminUser) => Promise<void>) {
   const user = await requireAdminPageUser(request, DELETE_ACCESS[record]);
   const dialog: DeleteDialog = DELETE_DIALOGS[record];

@@ -14,9 +14,7 @@ export interface AdminJsonHandler {
   maxBodyBytes?: number;
   /** The status of a successful answer with a body: 200 unless said (201 for a created record). */
   status?: number;
-  /**
-   * The method's work: read the body (readJsonWithSchema), call a model, give its result. A Response is sent as it is, undefined as 204, anything else as JSON.
-   */
+  /** The method's work: read the body (readJsonWithSchema), call a model, give its result. A Response is sent as is, undefined as 204, anything else JSON. */
   handle(context: { request: Request; params: Params; user: AdminUser }): Promise<unknown>;
 }
 
@@ -25,13 +23,12 @@ export type AdminJsonRoute = Partial<Record<AdminJsonMethod, AdminJsonHandler>>;
 
 /**
  * The one contract of the staff JSON routes (`/admin/api/...`), for both their loader and action:
- * 1. every method, known or not: a write from another site or past its size is refused (403/413),
- *    then signed out is 401 and a password that must be changed first is 403;
+ * 1. every method, known or not: a write from another site or past its size is refused (403/413), then signed out is 401 and a password that must be changed
+ *    first is 403;
  * 2. a method the route does not have: 405 with `Allow`;
  * 3. the method's permission: 403;
- * 4. its answer: JSON (`Cache-Control: no-store`); a model's refusal (ModelError) as
- *    `{ error, fieldErrors? }` with its status; a bad id names no record, so the model's 404;
- *    bad input is thrown by readJsonWithSchema as 400 with field errors. Anything else is a fault.
+ * 4. its answer: JSON (`Cache-Control: no-store`); a model's refusal (ModelError) as `{ error, fieldErrors? }` with its status; a bad id names no record, so
+ *    the model's 404; bad input is thrown by readJsonWithSchema as 400 with field errors. Anything else is a fault.
  */
 export async function answerAdminJson(route: AdminJsonRoute, { request, params }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
   const method = (request.method === "HEAD" ? "GET" : request.method) as AdminJsonMethod;

@@ -3,9 +3,11 @@ import { NEW_ADMIN_USER_FIELDS } from "./admin-users";
 import { formSchema } from "~/lib/schema-fields";
 import { ADMIN_ROLES } from "./admin-roles";
 
+const role = z.enum(ADMIN_ROLES, { errorMap: () => ({ message: "Choose Administrator, Super Administrator or Manager" }) });
+
 /** Add Admin User (SPEC sections 3 and 7): the page's dialog and `POST /admin/api/users`. */
 export const newAdminUserSchema = formSchema(NEW_ADMIN_USER_FIELDS).extend({
-  role: z.enum(ADMIN_ROLES, { errorMap: () => ({ message: "Choose Administrator, Super Administrator or Manager" }) }).default("admin"),
+  role: role.default("admin"),
   // The spec's client sends these; the server accepts them within bounds.
   id: z
     .string()
@@ -16,6 +18,4 @@ export const newAdminUserSchema = formSchema(NEW_ADMIN_USER_FIELDS).extend({
 });
 export type NewAdminUserInput = z.infer<typeof newAdminUserSchema>;
 
-export const adminRoleChangeSchema = z.object({
-  role: z.enum(ADMIN_ROLES, { errorMap: () => ({ message: "Choose Administrator, Super Administrator or Manager" }) }),
-});
+export const adminRoleChangeSchema = z.object({ role });

@@ -102,11 +102,8 @@ export async function createAdminUser(actor: AdminUser, input: NewAdminUserInput
         throw error;
       });
     const user = toAdminUser(row);
-    await recordAudit(
-      actor,
-      { action: "user.created", entityType: "adminUser", entityId: user.id, summary: `Added ${fullName(user)} as ${ADMIN_ROLE_LABELS[user.role]}` },
-      trx,
-    );
+    const summary = `Added ${fullName(user)} as ${ADMIN_ROLE_LABELS[user.role]}`;
+    await recordAudit(actor, { action: "user.created", entityType: "adminUser", entityId: user.id, summary }, trx);
     return temporaryPassword ? { ...user, temporaryPassword } : user;
   });
 }
@@ -120,11 +117,8 @@ export async function changeAdminUserRole(actor: AdminUser, id: string, role: Ad
       throw new ModelError(409, "The last active super admin cannot be given another role");
     }
     const row = await trx.updateTable("adminUsers").set({ role, updatedAt: nowIso() }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
-    await recordAudit(
-      actor,
-      { action: "user.role_changed", entityType: "adminUser", entityId: id, summary: `Changed ${fullName(user)}'s role to ${ADMIN_ROLE_LABELS[role]}` },
-      trx,
-    );
+    const summary = `Changed ${fullName(user)}'s role to ${ADMIN_ROLE_LABELS[role]}`;
+    await recordAudit(actor, { action: "user.role_changed", entityType: "adminUser", entityId: id, summary }, trx);
     return toAdminUser(row);
   });
 }

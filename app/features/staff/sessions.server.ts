@@ -16,7 +16,6 @@ export const SESSION_MAX_MS = 12 * 3_600_000;
 /** lastSeenAt is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
-/** The key of a session's row: the SHA-256 (hex) of its id. */
 export function sessionKey(sessionId: string): string {
   return crypto.createHash("sha256").update(sessionId).digest("hex");
 }

@@ -14,25 +14,17 @@ import {
 import { getDb } from "~/platform/db.server";
 
 /**
- * Password guessing is slowed per (account, client) and per account, in the
- * database so it holds across restarts (and machines):
+ * Password guessing is slowed per (account, client) and per account, in the database so it holds across restarts (and machines):
  *
- * - Each password check from a client is counted as a failure BEFORE the
- *   password is checked, in one statement that refuses it instead when that
- *   client is waiting. Parallel guesses therefore cannot slip past the count:
- *   after FREE_FAILURES_PER_CLIENT of them the client waits, and every
- *   further failure doubles the wait. A right password clears the count.
- * - Another client, which has not been failing, is never refused: when the
- *   account as a whole is failing a lot, every check of it is only delayed.
+ * - Each password check from a client is counted as a failure BEFORE the password is checked, in one statement that refuses it instead when that client is
+ *   waiting. Parallel guesses therefore cannot slip past the count: after FREE_FAILURES_PER_CLIENT of them the client waits, and every further failure doubles
+ *   the wait. A right password clears the count.
+ * - Another client, which has not been failing, is never refused: when the account as a whole is failing a lot, every check of it is only delayed.
+ * - A client that fails for many accounts (one password tried on many emails) waits too: its checks across every account are counted the same way, before the
+ *   password is checked, and past CLIENT_FAILURES_MAX within CLIENT_ACROSS_ACCOUNTS_WINDOW_MINUTES it is refused whatever the email, until that long has passed
+ *   since its last counted check.
  *
- * - A client that fails for many accounts (one password tried on many
- *   emails) waits too: its checks across every account are counted the same
- *   way, before the password is checked, and past CLIENT_FAILURES_MAX
- *   within CLIENT_ACROSS_ACCOUNTS_WINDOW_MINUTES it is refused whatever the
- *   email, until that long has passed since its last counted check.
- *
- * The account is the email as typed, so an address that does not exist is
- * throttled exactly like one that does.
+ * The account is the email as typed, so an address that does not exist is throttled exactly like one that does.
  */
 
 export type SignInClaim = { allowed: true; delayMs: number } | { allowed: false; retryAfterSeconds: number };

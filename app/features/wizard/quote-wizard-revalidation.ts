@@ -1,5 +1,4 @@
-// Apart from the wizard's rules (`quote-wizard.ts`): the pages hosting the wizard ship this to the
-// browser as their `shouldRevalidate`, and the wizard's own code loads only when it is used.
+// Apart from `quote-wizard.ts`: the pages hosting the wizard ship this to the browser as their `shouldRevalidate`; the wizard's code loads only when used.
 
 /** A hosting page's `shouldRevalidate`: after a wizard post, the page's own data is unchanged. */
 export function skipRevalidationAfterWizardSteps({
