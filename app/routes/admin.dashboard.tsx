@@ -85,7 +85,7 @@ export default function Dashboard() {
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-4 text-sm font-medium text-brand-700">
-          <Link to={CHANGE_PASSWORD_PATH} className="underline underline-offset-2">
+          <Link to={CHANGE_PASSWORD_PATH} className="inline-flex min-h-6 items-center underline underline-offset-2">
             Change password
           </Link>
           <SignOutForm variant="link" label="Sign out" className="underline underline-offset-2" />

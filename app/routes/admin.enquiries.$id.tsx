@@ -35,12 +35,12 @@ export default function EnquiryDetailsDialog() {
           {enquiry.firstName} {enquiry.lastName}
         </Fact>
         <Fact label="Email">
-          <a href={`mailto:${enquiry.email}`} className="text-brand-700 hover:underline">
+          <a href={`mailto:${enquiry.email}`} className="inline-block py-0.5 text-brand-700 hover:underline">
             {enquiry.email}
           </a>
         </Fact>
         <Fact label="Contact number">
-          <a href={`tel:${enquiry.contactNumber.replace(/\s/g, "")}`} className="text-brand-700 hover:underline">
+          <a href={`tel:${enquiry.contactNumber.replace(/\s/g, "")}`} className="inline-block py-0.5 text-brand-700 hover:underline">
             {enquiry.contactNumber}
           </a>
         </Fact>

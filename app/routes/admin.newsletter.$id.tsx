@@ -33,7 +33,7 @@ export default function SubscriberDetailsDialog() {
       <Facts title="Subscriber">
         <Fact label="Name">{subscriberName(subscriber)}</Fact>
         <Fact label="Email">
-          <a href={`mailto:${subscriber.email}`} className="text-brand-700 hover:underline">
+          <a href={`mailto:${subscriber.email}`} className="inline-block py-0.5 text-brand-700 hover:underline">
             {subscriber.email}
           </a>
         </Fact>

@@ -43,6 +43,8 @@ interface Fit {
   pageWidth: number;
   viewportWidth: number;
   dialog: { left: number; right: number } | null;
+  /** Controls smaller than 24 x 24 px (WCAG 2.2, 2.5.8), links inside a sentence excepted. */
+  smallTargets: string[];
 }
 
 async function fitOf(page: Page, path: string): Promise<Fit> {
@@ -52,6 +54,24 @@ async function fitOf(page: Page, path: string): Promise<Fit> {
       pageWidth: document.documentElement.scrollWidth,
       viewportWidth: document.documentElement.clientWidth,
       dialog: dialog ? { left: Math.round(dialog.left), right: Math.round(dialog.right) } : null,
+      smallTargets: [...document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary")]
+        .filter((control) => {
+          const box = control.getBoundingClientRect();
+          // Hidden, or visually hidden until focused (a skip link): not a target while unseen.
+          if (box.width <= 1 || box.height <= 1 || getComputedStyle(control).visibility === "hidden") return false;
+          if (box.width >= 24 && box.height >= 24) return false;
+          // A link in a sentence is excepted: the text around it sets its size.
+          const inSentence =
+            control.tagName === "A" &&
+            getComputedStyle(control).display === "inline" &&
+            (control.parentElement?.textContent ?? "").replace(control.textContent ?? "", "").trim() !== "";
+          return !inSentence;
+        })
+        .map((control) => {
+          const box = control.getBoundingClientRect();
+          const name = (control.getAttribute("aria-label") ?? control.textContent ?? "").trim().slice(0, 40) || control.getAttribute("name") || control.tagName;
+          return `${control.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`;
+        }),
     };
   });
   return { path, ...measured };
@@ -68,7 +88,7 @@ describe.each(JS_MODES)("staff screens $name", (mode: JsMode) => {
       await context?.close();
     });
 
-    it("never scroll sideways, and keep every dialog inside the viewport", async () => {
+    it("never scroll sideways, keep every dialog inside the viewport, and give every control 24 x 24 px", async () => {
       const page = await context.newPage();
       const misfits: Fit[] = [];
       for (const route of SCREENS) {
@@ -78,7 +98,7 @@ describe.each(JS_MODES)("staff screens $name", (mode: JsMode) => {
         if (mode.javaScriptEnabled) await waitForHydration(page);
         const fit = await fitOf(page, path);
         const dialogOut = fit.dialog && (fit.dialog.left < 0 || fit.dialog.right > fit.viewportWidth);
-        if (fit.pageWidth > fit.viewportWidth || dialogOut) misfits.push(fit);
+        if (fit.pageWidth > fit.viewportWidth || dialogOut || fit.smallTargets.length > 0) misfits.push(fit);
       }
       expect(misfits).toEqual([]);
     });

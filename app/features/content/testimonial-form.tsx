@@ -76,7 +76,7 @@ export function TestimonialForm({ initial, answer, submitLabel }: TestimonialFor
           name="featured"
           defaultChecked={values.featured}
           aria-describedby="testimonial-featured-hint"
-          className="mt-0.5 size-5 rounded border-slate-400 accent-brand-600"
+          className="size-6 shrink-0 rounded border-slate-400 accent-brand-600"
         />
         <div className="grid gap-0.5">
           <label htmlFor="testimonial-featured" className="text-sm font-medium text-slate-800">

@@ -37,10 +37,10 @@ export function EnquiryTable({ enquiries, canDelete }: { enquiries: EnquirySumma
               <span className="block truncate text-slate-700 md:hidden">{enquiry.excerpt}</span>
             </td>
             <td className={`${FROM_MD} px-4 py-3`}>
-              <a href={`mailto:${enquiry.email}`} className="block text-brand-700 hover:underline">
+              <a href={`mailto:${enquiry.email}`} className="block py-0.5 text-brand-700 hover:underline">
                 {enquiry.email}
               </a>
-              <a href={`tel:${enquiry.contactNumber.replace(/\s/g, "")}`} className="block whitespace-nowrap text-slate-700 hover:underline">
+              <a href={`tel:${enquiry.contactNumber.replace(/\s/g, "")}`} className="block py-0.5 whitespace-nowrap text-slate-700 hover:underline">
                 {enquiry.contactNumber}
               </a>
             </td>

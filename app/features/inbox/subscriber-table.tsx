@@ -35,7 +35,7 @@ export function SubscriberTable({ subscribers, canDelete }: { subscribers: Subsc
               </span>
             </td>
             <td className={`${FROM_MD} px-4 py-3`}>
-              <a href={`mailto:${subscriber.email}`} className="text-brand-700 hover:underline">
+              <a href={`mailto:${subscriber.email}`} className="inline-block py-0.5 text-brand-700 hover:underline">
                 {subscriber.email}
               </a>
             </td>

@@ -41,7 +41,7 @@ function ChartFrame({
       </p>
       {children(ids)}
       <details className="text-sm text-slate-700">
-        <summary className="cursor-pointer font-medium text-brand-700 underline-offset-2 hover:underline">Show the figures as a table</summary>
+        <summary className="cursor-pointer py-0.5 font-medium text-brand-700 underline-offset-2 hover:underline">Show the figures as a table</summary>
         <table className="mt-2 w-full text-left">
           <caption className="sr-only">{title}</caption>
           <thead>

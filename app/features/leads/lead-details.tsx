@@ -139,12 +139,12 @@ export function LeadDetails({ lead, marketing }: { lead: StaffLead; marketing: L
           {lead.firstName} {lead.lastName}
         </Fact>
         <Fact label="Email">
-          <a href={`mailto:${lead.email}`} className="text-brand-700 hover:underline">
+          <a href={`mailto:${lead.email}`} className="inline-block py-0.5 text-brand-700 hover:underline">
             {lead.email}
           </a>
         </Fact>
         <Fact label="Phone">
-          <a href={`tel:${lead.phoneNumber.replace(/\s/g, "")}`} className="text-brand-700 hover:underline">
+          <a href={`tel:${lead.phoneNumber.replace(/\s/g, "")}`} className="inline-block py-0.5 text-brand-700 hover:underline">
             {lead.phoneNumber}
           </a>
         </Fact>

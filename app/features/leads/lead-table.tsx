@@ -40,10 +40,10 @@ export function LeadTable<Lead extends ListedLead>({
             {lead.jobTitle ? <span className="block text-xs text-slate-600">{lead.jobTitle}</span> : null}
           </ListCell>
           <ListCell label="Contact Info" className="max-w-64 break-words">
-            <a href={`mailto:${lead.email}`} className="block text-brand-700 hover:underline">
+            <a href={`mailto:${lead.email}`} className="block py-0.5 text-brand-700 hover:underline">
               {lead.email}
             </a>
-            <a href={`tel:${lead.phoneNumber.replace(/\s/g, "")}`} className="block text-slate-700 hover:underline">
+            <a href={`tel:${lead.phoneNumber.replace(/\s/g, "")}`} className="block py-0.5 text-slate-700 hover:underline">
               {lead.phoneNumber}
             </a>
           </ListCell>

@@ -43,7 +43,7 @@ export function DataRequestFilters({ filters }: { filters: Omit<DataRequestListF
           value={DATA_REQUEST_OVERDUE_FILTER}
           defaultChecked={filters.overdue === DATA_REQUEST_OVERDUE_FILTER}
           onChange={() => submitSoon(0)}
-          className="size-4 rounded border-slate-400 accent-brand-600"
+          className="size-6 rounded border-slate-400 accent-brand-600"
         />
         {DATA_REQUEST_OVERDUE_LABEL}
       </label>

@@ -49,7 +49,11 @@ export function DataRequestTable({ requests }: { requests: DataRequest[] }) {
             {request.handledByName ?? "Unassigned"}
           </ListCell>
           <ListCell label="Actions" className="text-right">
-            <Link to={`${DATA_REQUESTS_PATH}/${request.id}${search}`} preventScrollReset className="font-medium text-brand-700 hover:underline">
+            <Link
+              to={`${DATA_REQUESTS_PATH}/${request.id}${search}`}
+              preventScrollReset
+              className="inline-flex min-h-6 items-center font-medium text-brand-700 hover:underline"
+            >
               Open<span className="sr-only"> the request received {formatCalendarDay(request.receivedOn)}</span>
             </Link>
           </ListCell>

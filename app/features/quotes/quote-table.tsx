@@ -15,7 +15,7 @@ export function QuoteTable({ quotes }: { quotes: ListedQuote[] }) {
       {quotes.map((quote) => (
         <tr key={quote.id} data-testid="quote-row" data-quote-id={quote.id}>
           <ListCell label="Reference" className="whitespace-nowrap">
-            <Link to={`/admin/leads/${quote.leadId}`} className="font-mono text-xs text-brand-700 hover:underline">
+            <Link to={`/admin/leads/${quote.leadId}`} className="inline-block py-1 font-mono text-xs text-brand-700 hover:underline">
               {quote.reference}
             </Link>
           </ListCell>

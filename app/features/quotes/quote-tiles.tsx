@@ -18,7 +18,7 @@ export function QuoteTiles({ quotes }: { quotes: QuoteFigures }) {
   return (
     <section aria-labelledby="quote-figures-heading" className="grid gap-4" data-testid="quote-figures">
       <h2 id="quote-figures-heading" className="text-lg font-semibold text-slate-900">
-        <Link to={QUOTES_ADMIN_PATH} className="hover:underline">
+        <Link to={QUOTES_ADMIN_PATH} className="inline-block py-0.5 hover:underline">
           Quotes
         </Link>
       </h2>

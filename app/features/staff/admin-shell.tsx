@@ -58,10 +58,10 @@ export function AdminShell({ children }: { children: ReactNode }) {
         </main>
         <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-4 text-sm text-slate-600 sm:px-6 lg:px-8">
           <nav aria-label="Portal footer" className="flex gap-4">
-            <Link to="/admin/settings" className="hover:text-slate-900">
+            <Link to="/admin/settings" className="inline-flex min-h-6 items-center hover:text-slate-900">
               Settings
             </Link>
-            <Link to={CHANGE_PASSWORD_PATH} className="hover:text-slate-900">
+            <Link to={CHANGE_PASSWORD_PATH} className="inline-flex min-h-6 items-center hover:text-slate-900">
               Change password
             </Link>
             <SignOutForm variant="link" label="Sign Out" />

@@ -10,7 +10,7 @@ const looks = {
   sidebar:
     "flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-300 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white",
   /** In running text (footer, dashboard header), like a link. */
-  link: "cursor-pointer rounded-sm hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+  link: "inline-flex min-h-6 cursor-pointer items-center rounded-sm hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
   button: buttonClasses("primary", "lg", "w-full"),
 } as const;
 

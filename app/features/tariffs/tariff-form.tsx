@@ -42,7 +42,7 @@ function Tick({ id, name, label, checked, error }: { id: string; name: string; l
           defaultChecked={checked}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="size-5 rounded border-slate-400 accent-brand-600"
+          className="size-6 rounded border-slate-400 accent-brand-600"
         />
         {label}
       </label>
