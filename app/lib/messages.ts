@@ -56,6 +56,12 @@ export const MESSAGES = {
     title: "Thank you for letting us know",
     description: "We have told your account manager.",
   },
+  /** Declined with email off: nobody was emailed, but staff see the answer on the lead. */
+  quoteDeclinedAnswerKept: {
+    kind: "success",
+    title: "Thank you for letting us know",
+    description: "Your answer is with your account manager.",
+  },
   // Beyond the spec: public writes refused while the data volume is nearly full (the quote wizard keeps the spec's title).
   writesPaused: {
     kind: "destructive",

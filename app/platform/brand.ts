@@ -22,6 +22,13 @@ export function useBrand(): Brand {
   return root.brand;
 }
 
+/** The site's public origin (APP_URL), from the root loader: for a link staff copy to send on. */
+export function useSiteOrigin(): string {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  if (!root) throw new Error("useSiteOrigin must be used below the root route");
+  return root.origin;
+}
+
 /** `tel:` link for a displayed UK phone number. */
 export function phoneHref(phone: string): string {
   const digits = phone.replace(/[^\d+]/g, "");

@@ -7,14 +7,14 @@ import { admitPublicWrite, admitToStore, PUBLIC_WRITE_STATUS, retryAfterHeaders,
 import { raiseToast, redirectWithToast } from "./toast.server";
 import { logger } from "./logger.server";
 
-interface PublicFormOptions<S extends z.ZodTypeAny> {
+interface PublicFormOptions<S extends z.ZodTypeAny, Saved = unknown> {
   request: Request;
   /** Rate limits are counted per form. */
   scope: string;
   schema: S;
-  save: (input: z.infer<S>) => Promise<unknown>;
-  /** Or, for a form of several answers, the toast for the answer given (null: a bot's post, answered as if it worked). */
-  success: ToastMessage | ((input: z.infer<S> | null) => ToastMessage);
+  save: (input: z.infer<S>) => Promise<Saved>;
+  /** Or, for a form of several answers, the toast for the answer given and what saving it did (null: a bot's post, answered as if it worked). */
+  success: ToastMessage | ((input: z.infer<S> | null, saved: Saved | null) => ToastMessage);
   /** Where the visitor lands after a successful post (a fresh, empty form). */
   redirectTo: string;
 }
@@ -35,16 +35,16 @@ export const REFUSAL_TOASTS: Record<PublicWriteRefusal["reason"], ToastMessage> 
  * A public form's post, through the one gate of public writes (public-write.server.ts), then the shared schema, the limit of everyone together and the model's
  * save. Errors come back with the visitor's values and a toast; success redirects with one.
  */
-export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFormOptions<S>): Promise<Response> {
+export async function handlePublicForm<S extends z.ZodTypeAny, Saved = unknown>(options: PublicFormOptions<S, Saved>): Promise<Response> {
   const { request, scope, schema, save, success, redirectTo } = options;
-  const successToast = (input: z.infer<S> | null) => (typeof success === "function" ? success(input) : success);
+  const successToast = (input: z.infer<S> | null, saved: Saved | null) => (typeof success === "function" ? success(input, saved) : success);
   const refused = (refusal: PublicWriteRefusal, values?: Record<string, string>) =>
     answer({ values, toast: raiseToast(REFUSAL_TOASTS[refusal.reason]) }, PUBLIC_WRITE_STATUS[refusal.reason], retryAfterHeaders(refusal));
 
   const write = await admitPublicWrite(request, scope, "form");
   if (write.outcome === "refused") return refused(write.refusal, write.body ?? undefined);
   // A bot: answered as if it worked, nothing kept.
-  if (write.outcome === "bot") return redirectWithToast(redirectTo, successToast(null));
+  if (write.outcome === "bot") return redirectWithToast(redirectTo, successToast(null, null));
   const values = write.body;
 
   const parsed = parseWithSchema(schema, values);
@@ -55,15 +55,16 @@ export async function handlePublicForm<S extends z.ZodTypeAny>(options: PublicFo
   const overall = await admitToStore(scope);
   if (overall) return refused(overall, values);
 
+  let saved: Saved;
   try {
-    await save(parsed.data);
+    saved = await save(parsed.data);
   } catch (error) {
     // A business rule said no (a quote past its validity): the visitor is told why, by the form.
     if (error instanceof ModelError) return answer({ values, formError: error.message, toast: raiseToast(errorToast(error.message)) }, error.status);
     logger.error({ event: "form.save_failed", scope, err: error }, `Saving a ${scope} submission failed`);
     return answer({ values, toast: raiseToast(MESSAGES.submissionFailed) }, 503);
   }
-  return redirectWithToast(redirectTo, successToast(parsed.data));
+  return redirectWithToast(redirectTo, successToast(parsed.data, saved));
 }
 
 /**

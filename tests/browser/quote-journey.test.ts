@@ -48,6 +48,8 @@ describe.each(JS_MODES)("a quote from lead to customer $name", (mode) => {
     await expect.poll(() => editor.getByLabel("Description").first().inputValue()).toBe("EE Business SIM 30GB");
     await editor.getByRole("button", { name: "Send to customer" }).click();
     await staff.getByText(`Quote Q1 sent to ${email}`).first().waitFor();
+    // Nobody owned the lead: sending made the sender its owner, and the toast says so.
+    await staff.getByText("The lead had no owner: it is yours now.").first().waitFor();
 
     const quoteEmails = () => mail.mailbox.to(email).filter((message) => message.subject.includes(`Your quote ${reference}`));
     await expect.poll(() => quoteEmails().length).toBe(1);
@@ -65,7 +67,10 @@ describe.each(JS_MODES)("a quote from lead to customer $name", (mode) => {
     await accept.getByRole("button", { name: "Accept quote" }).click();
     await expect.poll(() => customer.locator("[data-quote-receipt]").isVisible()).toBe(true);
 
-    await expect.poll(() => mail.mailbox.to(NOTIFY).filter((message) => message.subject === `Quote ${reference} accepted by Patel Plumbing`).length).toBe(1);
+    await expect
+      .poll(() => mail.mailbox.to(TEST_OWNER.email).filter((message) => message.subject === `Quote ${reference} accepted by Patel Plumbing`).length)
+      .toBe(1);
+    expect(mail.mailbox.to(NOTIFY).filter((message) => message.subject.includes(reference))).toEqual([]);
     await staff.goto(`${journey.server.url}/admin/leads/${lead.id}`);
     await settled(staff, mode);
     await expect.poll(() => staff.getByTestId("lead-quote-status").first().textContent()).toBe("Accepted");

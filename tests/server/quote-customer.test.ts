@@ -55,8 +55,11 @@ interface SentQuote {
   path: string;
 }
 
-/** A lead (3 lines of the chosen deal), optionally given to a member of staff, with its quote drafted and sent; the link as the customer's email has it. */
-async function sentQuote(on = server, { owner }: { owner?: StaffClient } = {}): Promise<SentQuote> {
+/**
+ * A lead (3 lines of the chosen deal), optionally given to a member of staff, with its quote drafted and sent by the manager (who then owns a lead nobody
+ * owned; `unowned`: the lead is given back after sending); the link as the customer's email has it.
+ */
+async function sentQuote(on = server, { owner, unowned = false }: { owner?: StaffClient; unowned?: boolean } = {}): Promise<SentQuote> {
   leadCount += 1;
   const email = `customer-${leadCount}-${process.pid}@example.co.uk`;
   const lead = await submitQuoteRequest(on, { ...SAMPLE_QUOTE, email, tariffSlug: CHOSEN.slug, lines: 3 });
@@ -69,6 +72,7 @@ async function sentQuote(on = server, { owner }: { owner?: StaffClient } = {}): 
   const sent = await staff.manager.postJson(`/admin/api/quotes/${draft.id}/send`, undefined);
   expect(sent.status, await sent.clone().text()).toBe(200);
   const quote = (await sent.json()) as Quote;
+  if (unowned) expect((await staff.super_admin.patch(`/admin/api/quote-requests/${lead.id}`, { assignedTo: null })).status).toBe(200);
   const link = linkIn(await emailTo(email, `Your quote ${lead.reference}-Q`));
   expect(link.startsWith(`${APP_URL}/quote/`)).toBe(true);
   const path = new URL(link).pathname;
@@ -179,11 +183,18 @@ describe("the customer's page, /quote/{token}", () => {
     expect(mailbox.to(NOTIFY).filter((sent) => sent.subject.includes(`${lead.reference}-Q1`))).toHaveLength(0);
   });
 
-  it("emails LEAD_NOTIFY_TO on the first view of a lead nobody owns", async () => {
-    const { lead, path } = await sentQuote();
+  it("emails LEAD_NOTIFY_TO on the first view of a lead nobody owns (given back after sending)", async () => {
+    const { lead, path } = await sentQuote(server, { unowned: true });
     await customer.get(path);
     const email = await emailTo(NOTIFY, `${lead.reference}-Q1 opened`);
     expect(email.text).toContain("Open the lead in the portal");
+  });
+
+  it("emails the sender of a quote to a lead nobody owned: sending made them its owner", async () => {
+    const { lead, path } = await sentQuote();
+    await customer.get(path);
+    await emailTo(staff.manager.user.email, `${lead.reference}-Q1 opened`);
+    expect(mailbox.to(NOTIFY).filter((sent) => sent.subject.includes(`${lead.reference}-Q1`))).toHaveLength(0);
   });
 
   it("is a preview for a signed-in member of staff: a banner, no working answer forms, not a view", async () => {

@@ -123,15 +123,23 @@ describe("POST /admin/api/quotes/{id}/send", () => {
       expect(email.html).toContain("Quoted: £33.60 a month and £75.00 one-off, ex VAT");
       await expect.poll(async () => (await quoteEmails(server, lead.id)).map((delivery) => delivery.deliveredAt !== null)).toEqual([true]);
 
-      // Sending is the first contact: a New lead moves to Contacted.
+      // Sending is the first contact: a New lead moves to Contacted; a lead nobody owned becomes the sender's, so its customer's answers reach someone.
       const after = await storedLead(lead.id);
       expect(after.status).toBe("contacted");
       expect(after.firstContactedAt).not.toBeNull();
+      const sender = await server.db
+        .selectFrom("adminUsers")
+        .select(["role", "firstName", "lastName"])
+        .where("id", "=", after.assignedTo!)
+        .executeTakeFirstOrThrow();
+      expect(sender.role).toBe(role);
       const entries = await timeline(lead.id);
-      expect(entries.slice(-2)).toEqual([
+      expect(entries.slice(-3)).toEqual([
         { kind: "quote", body: `Quote Q1 sent to ${lead.email}: 2 lines, £33.60 a month and £75.00 one-off ex VAT`, actorName: expect.any(String) },
         { kind: "status", body: "Status changed from New to Contacted", actorName: expect.any(String) },
+        { kind: "assignment", body: `Assigned to ${sender.firstName} ${sender.lastName} (sent quote Q1)`, actorName: `${sender.firstName} ${sender.lastName}` },
       ]);
+      expect(quote).toMatchObject({ emailedTo: lead.email, notEmailed: null, ownerTaken: true });
       expect((await auditOf(draft.id)).map((entry) => entry.action)).toEqual(["quote.created", "quote.sent"]);
       expect((await auditOf(draft.id)).at(-1)?.summary).toContain(`(${reference})`);
       // GET answers the same sent quote.
@@ -148,6 +156,16 @@ describe("POST /admin/api/quotes/{id}/send", () => {
     expect(after.status).toBe(status);
     expect(after.firstContactedAt).toBe(before.firstContactedAt);
     expect((await timeline(lead.id)).filter((entry) => entry.kind === "status")).toHaveLength(1);
+  });
+
+  it("leaves a lead someone owns with its owner: sending by a colleague takes nothing", async () => {
+    const lead = await newLead();
+    const admin = await server.db.selectFrom("adminUsers").select("id").where("role", "=", "admin").executeTakeFirstOrThrow();
+    expect((await staff.admin.patch(`/admin/api/quote-requests/${lead.id}`, { assignedTo: admin.id })).status).toBe(200);
+    const quote = await sent((await draftFor(lead.id)).id, staff.manager);
+    expect(quote).toMatchObject({ ownerTaken: false });
+    expect((await storedLead(lead.id)).assignedTo).toBe(admin.id);
+    expect((await timeline(lead.id)).filter((entry) => entry.kind === "assignment")).toHaveLength(1);
   });
 
   it("freezes the quote: a catalogue price change after sending changes nothing, and a change is refused (409)", async () => {
@@ -242,6 +260,8 @@ describe("sending with email off", () => {
     const quote = (await response.json()) as Quote;
     expect(quote.status).toBe("sent");
     expect(quote.customerPath).toMatch(/^\/quote\/[A-Za-z0-9_-]{22}$/);
+    // The answer says it was not emailed, and why.
+    expect(quote).toMatchObject({ emailedTo: null, notEmailed: "email is off", ownerTaken: true });
     expect(await quoteEmails(quiet, lead.id)).toEqual([]);
     expect((await storedLead(lead.id, quiet)).status).toBe("contacted");
     expect((await timeline(lead.id, quiet)).find((entry) => entry.body.startsWith("Quote Q1 sent"))?.body).toBe(

@@ -117,6 +117,29 @@ export async function assignLead(actor: AdminUser, id: number, assigneeId: strin
   return lead;
 }
 
+/**
+ * A lead nobody owns becomes `actor`'s (read for change in `trx`), with its timeline entry and audit saying why: sending a quote makes
+ * the sender its owner, so the customer's view, acceptance and decline reach someone. Returns whether it did.
+ */
+export async function takeUnownedLead(
+  trx: Transaction<Database>,
+  actor: AdminUser,
+  lead: Pick<LeadRow, "id" | "reference" | "assignedTo">,
+  why: string,
+  now: string,
+): Promise<boolean> {
+  if (lead.assignedTo !== null) return false;
+  await trx.updateTable("leads").set({ assignedTo: actor.id, updatedAt: now }).where("id", "=", lead.id).execute();
+  const body = `Assigned to ${fullName(actor)} (${why})`;
+  await trx
+    .insertInto("leadActivity")
+    .values({ leadId: lead.id, kind: "assignment", actorId: actor.id, actorName: fullName(actor), body, createdAt: now })
+    .execute();
+  const summary = `Assigned lead ${lead.reference} to ${fullName(actor)} (${why})`;
+  await recordAudit(actor, { action: "lead.assigned", entityType: "lead", entityId: lead.id, summary }, trx);
+  return true;
+}
+
 export async function updateLeadStatus(actor: AdminUser, id: number, status: LeadStatus): Promise<StaffLead> {
   const db = await getDb();
   return db

@@ -198,7 +198,7 @@ export function QuoteOutcome({ quote, newQuoteHref }: { quote: CustomerQuote; ne
         <section className="rounded-xl border border-slate-300 bg-slate-50 p-6" data-quote-declined>
           <h2 className="text-xl font-bold">Thank you for letting us know</h2>
           <p className="mt-2 text-sm">
-            You declined this quote{quote.declinedAt ? ` on ${formatDateTime(quote.declinedAt)}` : ""}. We have told your account manager.
+            You declined this quote{quote.declinedAt ? ` on ${formatDateTime(quote.declinedAt)}` : ""}. Your answer is with your account manager.
           </p>
         </section>
       );

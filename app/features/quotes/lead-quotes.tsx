@@ -5,6 +5,8 @@ import { isOpenQuoteStatus, quoteVersionLabel, type Quote, type QuoteStatus } fr
 import { QuoteStatusBadge } from "./quote-status-badge";
 import { formatDateTime } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
+import { useSiteOrigin } from "~/platform/brand";
+import { CopyLink } from "~/ui/copy-link";
 
 /** A quote as the lead page lists it: its status as of today. */
 export type LeadQuoteEntry = Pick<Quote, "id" | "version" | "sentAt" | "firstViewedAt" | "acceptedAt" | "viewCount" | "customerPath"> & {
@@ -30,6 +32,7 @@ function When({ label, at }: { label: string; at: string | null }) {
  * there is none). Without permission to work leads, the list alone.
  */
 export function LeadQuotes({ leadId, quotes, canWork }: { leadId: number; quotes: LeadQuoteEntry[]; canWork: boolean }) {
+  const origin = useSiteOrigin();
   return (
     <section className="grid gap-2" aria-labelledby="lead-quotes-heading" data-testid="lead-quotes">
       <div className="flex items-center justify-between gap-2">
@@ -64,6 +67,9 @@ export function LeadQuotes({ leadId, quotes, canWork }: { leadId: number; quotes
                 <When label="Accepted" at={quote.acceptedAt} />
                 {quote.sentAt ? <span>{quote.viewCount === 1 ? "1 view" : `${quote.viewCount} views`}</span> : null}
               </p>
+              {quote.customerPath && isOpenQuoteStatus(quote.status) ? (
+                <CopyLink url={`${origin}${quote.customerPath}`} label={`The customer's link to ${label}`} />
+              ) : null}
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 {quote.status === "draft" ? (
                   canWork ? (

@@ -238,8 +238,11 @@ export async function acceptQuote(token: string, input: QuoteAcceptInput, contex
   }
 }
 
-/** The customer declines an open quote, with an optional reason; the owner is told. Declining again changes nothing; an accepted one is not declined (409). */
-export async function declineQuote(token: string, input: QuoteDeclineInput, now = new Date()): Promise<CustomerQuote> {
+/**
+ * The customer declines an open quote, with an optional reason; the owner is emailed when email is on (`ownerTold`). Declining again changes nothing; an
+ * accepted one is not declined (409).
+ */
+export async function declineQuote(token: string, input: QuoteDeclineInput, now = new Date()): Promise<{ quote: CustomerQuote; ownerTold: boolean }> {
   const db = await getDb();
   const stamp = now.toISOString();
   const reason = input.reason ?? null;
@@ -270,5 +273,5 @@ export async function declineQuote(token: string, input: QuoteDeclineInput, now 
     return { result: customerQuote(declined, lead, "declined", null), queued };
   });
   if (queued) deliverOutboxSoon();
-  return result;
+  return { quote: result, ownerTold: queued };
 }

@@ -20,7 +20,7 @@ import { recordId } from "~/lib/route-params";
 import { quoteDraftSchema } from "./quotes-schema";
 import { getLeadDetails } from "~/features/leads/index.server";
 import { foundOrNull, ModelError } from "~/platform/model-error.server";
-import { reviseQuote, sendQuote, withdrawQuote } from "./quote-lifecycle.server";
+import { reviseQuote, sendQuote, withdrawQuote, type SentQuote } from "./quote-lifecycle.server";
 import { createQuoteDraft, getQuoteWithDocument, listLeadQuotes, updateQuoteDraft } from "./quotes.server";
 import { listLiveTariffs } from "~/features/tariffs/index.server";
 import { requireAdminPageUser } from "~/features/staff/index.server";
@@ -181,12 +181,23 @@ export async function quoteEditorAction(request: Request, params: { id?: string;
       return redirect(`${here}?${NEW_LINE_QUERY}=1`);
     case QUOTE_INTENTS.send:
       return refusedAsToast(async () => {
-        await sendQuote(user, quoteId);
-        return redirectWithToast(leadPagePath(leadId), { kind: "success", title: `Quote ${label} sent to ${quote.document.customer.email}` });
+        const sent = await sendQuote(user, quoteId);
+        return redirectWithToast(leadPagePath(leadId), sentToast(label, sent));
       }, quoteFormValues(saved));
     default:
       return redirect(here);
   }
+}
+
+/** What the toast after Send says: emailed only when an email was queued, and the lead's new owner when the sender became it. */
+function sentToast(label: string, sent: SentQuote) {
+  const owner = sent.ownerTaken ? " The lead had no owner: it is yours now." : "";
+  if (sent.emailedTo) return { kind: "success" as const, title: `Quote ${label} sent to ${sent.emailedTo}`, description: owner.trim() || undefined };
+  return {
+    kind: "success" as const,
+    title: `Quote ${label} sent, not emailed`,
+    description: `Not emailed: ${sent.notEmailed}; copy the link to send it.${owner}`,
+  };
 }
 
 /** The lead's shortlisted offer `index`, for its one-click "Add". */

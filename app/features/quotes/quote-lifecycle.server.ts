@@ -16,7 +16,7 @@ import { forChange, getDb, isUniqueViolation } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { emailEnabled } from "~/platform/mailer.server";
 import { addToOutbox, deliverOutboxSoon } from "~/platform/outbox.server";
-import { moveLead } from "~/features/leads/index.server";
+import { moveLead, takeUnownedLead } from "~/features/leads/index.server";
 import { ModelError } from "~/platform/model-error.server";
 import { insertQuoteDraft, nextQuoteVersion } from "./quote-drafts.server";
 import { quoteSummary, recordQuoteChange, toQuote } from "./quotes.server";
@@ -29,11 +29,12 @@ import { portalUrl } from "~/platform/email-layout";
 /**
  * Sends a draft: its totals fixed as priced now and frozen (a change is a new version), its link emailed through the outbox in the same transaction, a New
  * lead moved to Contacted, any other open version superseded. With email off it is sent all the same: staff give the customer its link. 404 for no quote;
- * 409 unless a draft with lines within its validity, or while another quote of the lead is accepted (a lead has one accepted quote).
+ * 409 unless a draft with lines within its validity, or while another quote of the lead is accepted (a lead has one accepted quote). A lead nobody
+ * owns becomes the sender's. Says what happened: to whom it was emailed (null: not emailed), and whether the sender took the lead.
  */
-export async function sendQuote(actor: AdminUser, quoteId: number, now = new Date()): Promise<Quote> {
+export async function sendQuote(actor: AdminUser, quoteId: number, now = new Date()): Promise<SentQuote> {
   const db = await getDb();
-  const { quote, emailed } = await db.transaction().execute(async (trx) => {
+  const sent = await db.transaction().execute(async (trx) => {
     const before = await forChange(trx.selectFrom("quotes").selectAll().where("id", "=", quoteId)).executeTakeFirst();
     if (!before) throw new ModelError(404, "Quote not found");
     const label = quoteVersionLabel(before.version);
@@ -60,7 +61,7 @@ export async function sendQuote(actor: AdminUser, quoteId: number, now = new Dat
         .orderBy("id"),
     ).execute();
     const lead = await forChange(
-      trx.selectFrom("leads").select(["id", "status", "reference", "email"]).where("id", "=", before.leadId),
+      trx.selectFrom("leads").select(["id", "status", "reference", "email", "assignedTo"]).where("id", "=", before.leadId),
     ).executeTakeFirstOrThrow();
     // A lead has one accepted quote: the customer said yes to that one, so no other is sent them to answer.
     const accepted = await trx.selectFrom("quotes").select("version").where("leadId", "=", lead.id).where("status", "=", "accepted").executeTakeFirst();
@@ -121,10 +122,19 @@ export async function sendQuote(actor: AdminUser, quoteId: number, now = new Dat
 
     // Sending the quote is contact: a New lead moves on (and its response time is set).
     if (lead.status === "new") await moveLead(trx, actor, lead, "contacted", stamp);
-    return { quote: toQuote(row, now), emailed };
+    const ownerTaken = await takeUnownedLead(trx, actor, lead, `sent quote ${label}`, stamp);
+    return { quote: toQuote(row, now), emailedTo: emailed ? lead.email : null, notEmailed, ownerTaken };
   });
-  if (emailed) deliverOutboxSoon();
-  return quote;
+  if (sent.emailedTo) deliverOutboxSoon();
+  return sent;
+}
+
+/** What sending did: the quote, to whom it was emailed (null, and why not), and whether the sender became the lead's owner. */
+export interface SentQuote {
+  quote: Quote;
+  emailedTo: string | null;
+  notEmailed: string | null;
+  ownerTaken: boolean;
 }
 
 /** What a quote's status may be to be withdrawn: not yet answered and not yet replaced. */

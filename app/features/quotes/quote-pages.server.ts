@@ -61,8 +61,14 @@ export async function answerQuote(request: Request, token: string): Promise<Resp
     request,
     scope: "quote-response",
     schema: quoteResponseSchema(quote.document.customer.businessName),
-    save: (input: QuoteResponseInput) => (input.intent === "accept" ? acceptQuote(token, input, answerContext(request)) : declineQuote(token, input)),
-    success: (input) => (input?.intent === "decline" ? MESSAGES.quoteDeclined : MESSAGES.quoteAccepted),
+    save: async (input: QuoteResponseInput) => {
+      if (input.intent === "decline") return declineQuote(token, input);
+      await acceptQuote(token, input, answerContext(request));
+      return { ownerTold: false };
+    },
+    // "We have told your account manager" only when an email to them was queued.
+    success: (input, saved) =>
+      input?.intent !== "decline" ? MESSAGES.quoteAccepted : saved?.ownerTold ? MESSAGES.quoteDeclined : MESSAGES.quoteDeclinedAnswerKept,
     redirectTo: `/quote/${token}`,
   });
 }
