@@ -101,7 +101,7 @@ async function signInJsonFrom(server: { url: string }, localAddress: string, ema
 describe("the queue of password checks", () => {
   const server = testServerForSuite(TEST_OWNER_ENV);
   // More at once than the two checks running and the twenty places behind them.
-  const MORE_THAN_THE_QUEUE = 60;
+  const MORE_THAN_THE_QUEUE = 40;
   beforeAll(async () => {
     // Real accounts: only a check of a real password takes a place in the line.
     for (const email of staffEmails) await createAdminUserRow(server.db, { email, role: "manager", password: "a-staff-members-password" });
