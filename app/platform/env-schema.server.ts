@@ -14,6 +14,9 @@ const optionalString = z
 
 const emailAddress = z.string().email();
 
+/** A metrics listener: a port, or a host (a name, or an IPv6 address in brackets) and a port. */
+const METRICS_ADDRESS_PATTERN = /^(?:(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/;
+
 /** A retention period: a whole number of months or years, at least one, with its default. */
 const period = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
@@ -114,9 +117,9 @@ export const envFields = z.object({
   METRICS_ADDRESS: z
     .string()
     .trim()
-    .regex(/^(?:(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/, "must be a port, or a host and a port, like 9091 or fly-local-6pn:9091")
+    .regex(METRICS_ADDRESS_PATTERN, "must be a port, or a host and a port, like 9091 or fly-local-6pn:9091")
     .transform((value) => {
-      const [, host, port] = value.match(/^(?:(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/)!;
+      const [, host, port] = METRICS_ADDRESS_PATTERN.exec(value)!;
       return { host: host?.replace(/^\[|\]$/g, "") ?? "127.0.0.1", port: Number(port) };
     })
     .refine((address) => address.port >= 1 && address.port <= 65535, "must have a port from 1 to 65535")

@@ -105,12 +105,8 @@ export async function assignLead(actor: AdminUser, id: number, assigneeId: strin
       .returning(STAFF_LEAD_COLUMNS)
       .executeTakeFirstOrThrow();
     const body = assignee ? `Assigned to ${fullName(assignee)}` : `Unassigned${previous ? ` (was ${fullName(previous)})` : ""}`;
-    await trx
-      .insertInto("leadActivity")
-      .values({ leadId: id, kind: "assignment", actorId: actor.id, actorName: fullName(actor), body, createdAt: now })
-      .execute();
     const summary = assignee ? `Assigned lead ${before.reference} to ${fullName(assignee)}` : `Unassigned lead ${before.reference}`;
-    await recordAudit(actor, { action: "lead.assigned", entityType: "lead", entityId: id, summary }, trx);
+    await recordAssignment(trx, actor, id, body, summary, now);
     return updated;
   });
   const [lead] = await toStaffLeads(db, [row]);
@@ -130,14 +126,18 @@ export async function takeUnownedLead(
 ): Promise<boolean> {
   if (lead.assignedTo !== null) return false;
   await trx.updateTable("leads").set({ assignedTo: actor.id, updatedAt: now }).where("id", "=", lead.id).execute();
-  const body = `Assigned to ${fullName(actor)} (${why})`;
+  const name = fullName(actor);
+  await recordAssignment(trx, actor, lead.id, `Assigned to ${name} (${why})`, `Assigned lead ${lead.reference} to ${name} (${why})`, now);
+  return true;
+}
+
+/** An owner change on the lead's timeline and in the audit log, whoever made it and however. */
+async function recordAssignment(trx: Transaction<Database>, actor: AdminUser, leadId: number, body: string, summary: string, now: string): Promise<void> {
   await trx
     .insertInto("leadActivity")
-    .values({ leadId: lead.id, kind: "assignment", actorId: actor.id, actorName: fullName(actor), body, createdAt: now })
+    .values({ leadId, kind: "assignment", actorId: actor.id, actorName: fullName(actor), body, createdAt: now })
     .execute();
-  const summary = `Assigned lead ${lead.reference} to ${fullName(actor)} (${why})`;
-  await recordAudit(actor, { action: "lead.assigned", entityType: "lead", entityId: lead.id, summary }, trx);
-  return true;
+  await recordAudit(actor, { action: "lead.assigned", entityType: "lead", entityId: leadId, summary }, trx);
 }
 
 export async function updateLeadStatus(actor: AdminUser, id: number, status: LeadStatus): Promise<StaffLead> {
