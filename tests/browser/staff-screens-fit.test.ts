@@ -32,6 +32,13 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(TEST_OWNER_ENV), launchBrowser()]);
   await seedTestLeads(server.db, 30);
   ids = await createOneOfEach(server.db);
+  // The lead's page with a sent quote on it: its customer's link to copy must fit a phone too.
+  const sentAt = new Date().toISOString();
+  await server.db
+    .updateTable("quotes")
+    .set({ leadId: Number(ids.lead), status: "sent", sentAt })
+    .where("id", "=", Number(ids.quote))
+    .execute();
 });
 afterAll(async () => {
   await browser?.close();

@@ -14,7 +14,7 @@ export type LeadQuoteEntry = Pick<Quote, "id" | "version" | "sentAt" | "firstVie
   monthlyExVatPence: number;
 };
 
-const linkClass = "font-medium text-brand-700 underline underline-offset-2";
+const linkClass = "inline-flex min-h-6 items-center font-medium text-brand-700 underline underline-offset-2";
 
 function When({ label, at }: { label: string; at: string | null }) {
   if (!at) return null;
