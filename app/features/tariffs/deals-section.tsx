@@ -1,4 +1,4 @@
-import { Link, useNavigate, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 import { Section } from "~/ui/section";
 import { SectionHeading } from "~/ui/section-heading";
@@ -72,11 +72,15 @@ export function DealsSection({ comparison, teamLines }: { comparison: DealsCompa
   const updating = navigation.state === "loading" && navigation.location.pathname === PAGE && navigation.location.hash === "";
 
   // A link (not the form) can change the comparison: the form then shows its choices, without
-  // remounting a control (which would lose the focus of a visitor using the form).
+  // remounting a control (which would lose the focus of a visitor using the form). Each change of
+  // the form is numbered; a comparison that arrives after the visitor made a newer choice is not
+  // allowed to set that choice back (the newer one is on its way).
   const form = useRef<HTMLFormElement>(null);
+  const lastAsk = useRef(0);
+  const arrivedAsk = (useLocation().state as { dealsAsk?: number } | null)?.dealsAsk;
   useEffect(() => {
     const elements = form.current?.elements;
-    if (!elements) return;
+    if (!elements || (arrivedAsk !== undefined && arrivedAsk < lastAsk.current)) return;
     const set = (name: string, value: string) => {
       const control = elements.namedItem(name);
       if (control instanceof HTMLSelectElement && control.value !== value) control.value = value;
@@ -90,13 +94,14 @@ export function DealsSection({ comparison, teamLines }: { comparison: DealsCompa
       const box = elements.namedItem(name);
       if (box instanceof HTMLInputElement) box.checked = query[name];
     }
-  }, [query]);
+  }, [query, arrivedAsk]);
 
   function update(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const params = new URLSearchParams();
     for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === "string" && value !== "") params.set(name, value);
-    navigate(comparisonHref(params.toString()), { preventScrollReset: true, replace: true });
+    lastAsk.current += 1;
+    navigate(comparisonHref(params.toString()), { preventScrollReset: true, replace: true, state: { dealsAsk: lastAsk.current } });
   }
 
   return (
