@@ -44,7 +44,7 @@ export function RouteDialog({ title, description, closeTo, children, wide = fals
           tabIndex={-1}
           className={cn(
             "pointer-events-auto relative grid w-full content-start gap-5",
-            wide === "extra" ? "max-w-4xl" : wide ? "max-w-2xl" : "max-w-lg",
+            wide === "extra" ? "max-w-5xl" : wide ? "max-w-2xl" : "max-w-lg",
             "bg-white p-4 shadow-xl ring-1 ring-slate-200 focus:outline-none sm:rounded-xl sm:p-6",
           )}
         >

@@ -16,6 +16,8 @@ interface FieldProps {
   error?: string;
   hint?: string;
   className?: string;
+  /** For a label shown only to screen readers at some widths (a row under column headings): `md:sr-only`. */
+  labelClassName?: string;
   children: (control: {
     id: string;
     "aria-invalid"?: true;
@@ -27,11 +29,11 @@ interface FieldProps {
 }
 
 /** A label, a control and its error message, wired together for screen readers. */
-export function Field({ id, label, rule, required = rule ? markedRequired(rule) : false, error, hint, className, children }: FieldProps) {
+export function Field({ id, label, rule, required = rule ? markedRequired(rule) : false, error, hint, className, labelClassName, children }: FieldProps) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={cn("grid gap-1.5", className)}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+      <label htmlFor={id} className={cn("text-sm font-medium text-slate-800", labelClassName)}>
         {label}
         {required ? (
           <span className="text-red-600" aria-hidden>

@@ -51,6 +51,10 @@ function shownTotals(page: Page): Promise<Record<string, string>> {
     .evaluateAll((cells) => Object.fromEntries(cells.map((cell) => [cell.getAttribute("data-total"), cell.textContent])));
 }
 
+/** Each row's own amount, in the order the rows are shown. */
+const shownLineAmounts = (page: Page) =>
+  page.getByTestId("quote-line-amount").evaluateAll((cells) => cells.map((cell) => cell.querySelector(".tabular-nums")?.textContent ?? ""));
+
 const asShown = (totals: QuoteTotals) => {
   const { lines: _lines, oneOffIncVatPence: _oneOffIncVat, ...figures } = totals;
   return Object.fromEntries(Object.entries(figures).map(([name, pence]) => [name, formatPounds(pence)]));
@@ -105,9 +109,19 @@ describe.each(JS_MODES)("the quote editor $name", (mode) => {
     await row.getByLabel("Discount (% or £ off the line)").fill("5.00");
     await row.getByLabel("Reason for the discount").fill("Launch offer");
 
-    const expected = asShown(priceQuote([...chosen, DESK_PHONES], (await storedQuote(lead.id)).start));
+    const start = (await storedQuote(lead.id)).start;
+    const figures = priceQuote([...chosen, DESK_PHONES], start);
+    const expected = asShown(figures);
+    const rowAmounts = figures.lines.map((line) => formatPounds(line.amountExVatPence));
     if (mode.javaScriptEnabled) {
-      // Priced again as staff type, before anything is saved.
+      // Priced again as staff type, before anything is saved: the totals, each row's amount, and the contract summary.
+      await expect.poll(() => shownTotals(page)).toEqual(expected);
+      await expect.poll(() => shownLineAmounts(page)).toEqual(rowAmounts);
+      const summaryFor = (quantity: number) => formatPounds(priceQuote([{ ...chosen[0]!, quantity }], start).monthlyExVatPence) + " a month ex VAT";
+      expect(await editor.getByTestId("contract-summary").textContent()).toContain(summaryFor(3));
+      await editor.locator('[data-testid="quote-line"][data-row="0"]').getByLabel("Quantity").fill("5");
+      await expect.poll(() => editor.getByTestId("contract-summary").textContent()).toContain(summaryFor(5));
+      await editor.locator('[data-testid="quote-line"][data-row="0"]').getByLabel("Quantity").fill("3");
       await expect.poll(() => shownTotals(page)).toEqual(expected);
     }
     await editor.getByRole("button", { name: "Save draft" }).click();
@@ -119,6 +133,7 @@ describe.each(JS_MODES)("the quote editor $name", (mode) => {
     await editor.waitFor();
     await settled(page, mode);
     expect(await shownTotals(page)).toEqual(expected);
+    expect(await shownLineAmounts(page)).toEqual(rowAmounts);
     await editor.getByRole("button", { name: "Send to customer" }).click();
     await page.waitForURL(`${journey.server.url}/admin/leads/${lead.id}`);
     await page.getByText(`Quote Q1 sent to ${email}`).first().waitFor();

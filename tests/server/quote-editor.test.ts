@@ -431,7 +431,8 @@ describe("the contract summary", () => {
     ).toBe(302);
     const after = await (await staff.manager.get(path)).text();
     expect(after).toMatch(new RegExp(`id="quote-line-0-term-months-hint"[^>]*>${escape(CONTRACT_SUMMARY_WORDS.longTermWarning)}<`));
-    expect(after).toMatch(/id="quote-line-1-term-months-hint"[^>]*>Monthly lines only; blank for a one-off.</);
+    // A monthly line within 24 months needs no words under its term in the compact row.
+    expect(after).not.toContain('id="quote-line-1-term-months-hint"');
     expect(after).toMatch(new RegExp(`data-testid="long-term-warning"[^>]*>${escape(CONTRACT_SUMMARY_WORDS.longTermWarning)}<`));
   });
 

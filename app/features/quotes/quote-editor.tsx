@@ -1,43 +1,23 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent } from "react";
 import { Button, ButtonLink } from "~/ui/button";
 import { Field, Input, Select, Textarea } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
+import { IntentButton, LineColumnHeadings, QuoteLineRow } from "./quote-line-row";
 import { ContractSummaryBlock, Heading, QuoteTotalsList, Terms, type QuoteEditorData } from "./quote-view";
-import { CONTRACT_SUMMARY_WORDS, LONG_TERM_MONTHS } from "./quote-contract-summary";
+import { quoteContractSummary } from "./quote-contract-summary";
 import {
   ADD_TARIFF_FIELDS,
   leadPagePath,
   lineField,
-  previewQuoteLines,
-  QUOTE_DISCOUNT_KIND_LABELS,
-  QUOTE_DISCOUNT_KINDS,
+  previewQuoteRows,
   QUOTE_INTENTS,
   quoteFormRows,
   type QuoteFormErrors,
   type QuoteFormValues,
-  type QuoteLineField,
 } from "./quote-form";
-import { QUOTE_CHARGE_LABELS, QUOTE_CHARGES, QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS } from "./quotes";
+import { QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS } from "./quotes";
 import { priceQuote } from "./quote-prices";
-
-function IntentButton({
-  intent,
-  children,
-  variant = "outline",
-  busy,
-}: {
-  intent: string;
-  children: ReactNode;
-  variant?: "outline" | "primary" | "ghost";
-  busy: boolean;
-}) {
-  return (
-    <Button type="submit" name="intent" value={intent} variant={variant} size="sm" disabled={busy}>
-      {children}
-    </Button>
-  );
-}
 
 /**
  * The draft's form: a plain post that works without JavaScript (every button
@@ -58,102 +38,31 @@ export function QuoteDraftForm({
   const errors = answer?.fieldErrors ?? {};
   const rows = quoteFormRows(initial);
   const smallBusiness = editor.contractSummary !== null;
-  const totals = priceQuote(previewQuoteLines(live, editor.quote.lines), editor.quote.start);
+  // Totals, each row's amount and the contract summary all follow what is typed, before it is saved.
+  const preview = previewQuoteRows(live, editor.quote.lines);
+  const liveLines = preview.map((entry) => entry.line);
+  const totals = priceQuote(liveLines, editor.quote.start);
+  const amounts = new Map(preview.map((entry, index) => [entry.row, totals.lines[index]!.amountExVatPence]));
+  const contractSummary = quoteContractSummary(liveLines, editor.lead.teamSize, editor.quote.start);
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const values: QuoteFormValues = {};
     for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === "string") values[name] = value;
     setLive(values);
   };
   const value = (name: string) => initial[name] ?? "";
-  const id = (row: number, field: QuoteLineField) => `quote-line-${row}-${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
-  const lineError = (row: number, field: string) => errors[`lines.${row}.${field}`];
-
-  const lineRow = (row: number, number: number) => {
-    const slug = value(lineField(row, "tariffSlug"));
-    const term = Number(live[lineField(row, "termMonths")] ?? "");
-    const long = smallBusiness && live[lineField(row, "charge")] !== "one_off" && term > LONG_TERM_MONTHS;
-    return (
-      <fieldset key={row} className="grid gap-3 rounded-lg border border-slate-200 p-3" data-testid="quote-line" data-row={row}>
-        <legend className="px-1 text-sm font-semibold text-slate-900">
-          Line {number}
-          {slug ? <span className="ml-2 text-xs font-normal text-slate-600">{`From the catalogue: ${slug}`}</span> : null}
-        </legend>
-        <input type="hidden" name={lineField(row, "tariffSlug")} value={slug} />
-        {value(lineField(row, "carried")) ? <input type="hidden" name={lineField(row, "carried")} value={value(lineField(row, "carried"))} /> : null}
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field id={id(row, "group")} label="Group" error={lineError(row, "group")}>
-            {(control) => (
-              <Select {...control} name={lineField(row, "group")} defaultValue={value(lineField(row, "group"))}>
-                {QUOTE_LINE_GROUPS.map((group) => (
-                  <option key={group} value={group}>
-                    {QUOTE_LINE_GROUP_LABELS[group]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field id={id(row, "description")} label="Description" error={lineError(row, "description")}>
-            {(control) => <Input {...control} name={lineField(row, "description")} defaultValue={value(lineField(row, "description"))} maxLength={200} />}
-          </Field>
-          <Field id={id(row, "quantity")} label="Quantity" error={lineError(row, "quantity")}>
-            {(control) => <Input {...control} name={lineField(row, "quantity")} defaultValue={value(lineField(row, "quantity"))} inputMode="numeric" />}
-          </Field>
-          <Field id={id(row, "unitPrice")} label="Unit price ex VAT (£)" error={lineError(row, "unitPriceExVatPence")}>
-            {(control) => (
-              <Input
-                {...control}
-                name={lineField(row, "unitPrice")}
-                defaultValue={value(lineField(row, "unitPrice"))}
-                inputMode="decimal"
-                placeholder="12.50"
-              />
-            )}
-          </Field>
-          <Field id={id(row, "charge")} label="Charge" error={lineError(row, "charge")}>
-            {(control) => (
-              <Select {...control} name={lineField(row, "charge")} defaultValue={value(lineField(row, "charge"))}>
-                {QUOTE_CHARGES.map((charge) => (
-                  <option key={charge} value={charge}>
-                    {QUOTE_CHARGE_LABELS[charge]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field
-            id={id(row, "termMonths")}
-            label="Term (months)"
-            hint={long ? CONTRACT_SUMMARY_WORDS.longTermWarning : "Monthly lines only; blank for a one-off."}
-            error={lineError(row, "termMonths")}
-          >
-            {(control) => <Input {...control} name={lineField(row, "termMonths")} defaultValue={value(lineField(row, "termMonths"))} inputMode="numeric" />}
-          </Field>
-          <Field id={id(row, "discountKind")} label="Discount" error={lineError(row, "discountKind")}>
-            {(control) => (
-              <Select {...control} name={lineField(row, "discountKind")} defaultValue={value(lineField(row, "discountKind")) || "none"}>
-                {QUOTE_DISCOUNT_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {QUOTE_DISCOUNT_KIND_LABELS[kind]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field id={id(row, "discount")} label="Discount (% or £ off the line)" error={lineError(row, "discount")}>
-            {(control) => <Input {...control} name={lineField(row, "discount")} defaultValue={value(lineField(row, "discount"))} inputMode="decimal" />}
-          </Field>
-          <Field id={id(row, "discountReason")} label="Reason for the discount" error={lineError(row, "discountReason")} className="sm:col-span-2">
-            {(control) => <Input {...control} name={lineField(row, "discountReason")} defaultValue={value(lineField(row, "discountReason"))} maxLength={200} />}
-          </Field>
-        </div>
-        <div className="flex justify-end">
-          <IntentButton intent={`${QUOTE_INTENTS.removeLine}:${row}`} variant="ghost" busy={busy}>
-            Remove line {number}
-          </IntentButton>
-        </div>
-      </fieldset>
-    );
-  };
+  const lineRow = (row: number, number: number) => (
+    <QuoteLineRow
+      key={row}
+      row={row}
+      number={number}
+      saved={initial}
+      live={live}
+      errors={errors}
+      amount={amounts.get(row)}
+      smallBusiness={smallBusiness}
+      busy={busy}
+    />
+  );
 
   let count = 0;
   const groups = QUOTE_LINE_GROUPS.map((group) => ({
@@ -169,7 +78,7 @@ export function QuoteDraftForm({
       {answer?.formError ? <FormAlert>{answer.formError}</FormAlert> : null}
       <section className="grid gap-3" aria-labelledby="quote-lines-heading">
         <Heading id="quote-lines-heading">Lines</Heading>
-        {rows.length === 0 ? <p className="text-sm text-slate-600">No lines yet: add a tariff from the catalogue or a free line.</p> : null}
+        {rows.length === 0 ? <p className="text-sm text-slate-600">No lines yet: add a tariff from the catalogue or a free line.</p> : <LineColumnHeadings />}
         {groups.map((entry) => (
           <div key={entry.group} className="grid gap-3" data-testid="quote-line-group">
             <h4 className="text-sm font-semibold text-slate-900">{QUOTE_LINE_GROUP_LABELS[entry.group]}</h4>
@@ -233,7 +142,7 @@ export function QuoteDraftForm({
       </div>
 
       <QuoteTotalsList totals={totals} />
-      {editor.contractSummary ? <ContractSummaryBlock summary={editor.contractSummary} /> : null}
+      {contractSummary ? <ContractSummaryBlock summary={contractSummary} /> : null}
       <Terms terms={editor.quote.terms} />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -241,9 +241,14 @@ function carriedTermsReadable(line: Record<string, unknown>): boolean {
 
 /** The lines as the form stands, for the live totals: rows that read as a line, tariff snapshots from the saved draft. The server's save is what counts. */
 export function previewQuoteLines(values: QuoteFormValues, saved: readonly QuoteLine[]): QuoteLine[] {
+  return previewQuoteRows(values, saved).map((preview) => preview.line);
+}
+
+/** The same, each line with the form's row it was read from (so the row can show its own amount). */
+export function previewQuoteRows(values: QuoteFormValues, saved: readonly QuoteLine[]): Array<{ row: number; line: QuoteLine }> {
   const held = new Map(saved.flatMap((line) => (line.tariff ? [[line.tariff.slug, line.tariff] as const] : [])));
   const reading = readQuoteForm(values);
-  const lines: QuoteLine[] = [];
+  const lines: Array<{ row: number; line: QuoteLine }> = [];
   reading.input.lines.forEach((line, index) => {
     const row = reading.rows[index]!;
     if (Object.keys(reading.fieldErrors).some((key) => key.startsWith(`lines.${row}.`))) return;
@@ -261,7 +266,7 @@ export function previewQuoteLines(values: QuoteFormValues, saved: readonly Quote
       return;
     }
     if (!carriedTermsReadable(line)) return;
-    lines.push(completeQuoteLine(line as unknown as QuoteLineInput, tariff));
+    lines.push({ row, line: completeQuoteLine(line as unknown as QuoteLineInput, tariff) });
   });
   return lines;
 }
