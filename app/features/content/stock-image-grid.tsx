@@ -17,7 +17,7 @@ function Preview({ image }: { image: StockImageSummary }) {
           role="img"
           aria-label={`Preview of ${image.originalName} is unavailable`}
           data-testid="preview-placeholder"
-          className="grid justify-items-center gap-2 text-slate-500"
+          className="grid justify-items-center gap-2 text-slate-600"
         >
           <ImageOff className="size-10" aria-hidden />
           <span className="text-xs font-medium">Preview unavailable</span>
