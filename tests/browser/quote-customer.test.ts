@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Quote } from "~/features/quotes/quotes";
 import { TEST_OWNER_ENV } from "../support/admin";
-import { JS_MODES, openPage, waitForHydration, watchProblems, type JsMode } from "../support/browser";
+import { JS_MODES, openPage, smallTargets, waitForHydration, watchProblems, type JsMode } from "../support/browser";
 import { staffClient, type StaffClient } from "../support/client";
 import { SAMPLE_QUOTE } from "../support/forms";
 import { submitQuoteRequest } from "../support/leads";
@@ -105,6 +105,16 @@ describe.each(JS_MODES)("the customer's quote $name", (mode) => {
       .toBe(1);
     expect(await page.getByRole("button", { name: "Accept quote" }).count()).toBe(0);
     expect(problems).toEqual([]);
+  });
+
+  it("on a phone, fits the screen and gives every control 24 x 24 px", async () => {
+    const { url } = await sentQuote();
+    const page = await openPage(journey.browser, mode, { viewport: { width: 390, height: 844 } });
+    await page.goto(url);
+    if (mode.javaScriptEnabled) await waitForHydration(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    expect(await smallTargets(page)).toEqual([]);
+    await page.context().close();
   });
 
   it("opened again, still works; only opening it counts as a view, each counted at once", async () => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
-import { JS_MODES, launchBrowser, seriousAccessibilityViolations, waitForHydration, type JsMode } from "../support/browser";
+import { JS_MODES, launchBrowser, seriousAccessibilityViolations, smallTargets, waitForHydration, type JsMode } from "../support/browser";
 import { seedTestLeads } from "../support/database";
 import { startTestServer, type TestServer } from "../support/server";
 import { createOneOfEach } from "../support/staff-fixtures";
@@ -62,27 +62,9 @@ async function fitOf(page: Page, path: string): Promise<Fit> {
       pageWidth: document.documentElement.scrollWidth,
       viewportWidth: document.documentElement.clientWidth,
       dialog: dialog ? { left: Math.round(dialog.left), right: Math.round(dialog.right) } : null,
-      smallTargets: [...document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary")]
-        .filter((control) => {
-          const box = control.getBoundingClientRect();
-          // Hidden, or visually hidden until focused (a skip link): not a target while unseen.
-          if (box.width <= 1 || box.height <= 1 || getComputedStyle(control).visibility === "hidden") return false;
-          if (box.width >= 24 && box.height >= 24) return false;
-          // A link in a sentence is excepted: the text around it sets its size.
-          const inSentence =
-            control.tagName === "A" &&
-            getComputedStyle(control).display === "inline" &&
-            (control.parentElement?.textContent ?? "").replace(control.textContent ?? "", "").trim() !== "";
-          return !inSentence;
-        })
-        .map((control) => {
-          const box = control.getBoundingClientRect();
-          const name = (control.getAttribute("aria-label") ?? control.textContent ?? "").trim().slice(0, 40) || control.getAttribute("name") || control.tagName;
-          return `${control.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`;
-        }),
     };
   });
-  return { path, ...measured };
+  return { path, ...measured, smallTargets: await smallTargets(page) };
 }
 
 /**

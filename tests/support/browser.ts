@@ -165,6 +165,30 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
   return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
 }
 
+/** Controls smaller than 24 x 24 CSS px (WCAG 2.2, 2.5.8) as "tag "name" WxH", a link inside a sentence excepted. */
+export function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary")]
+      .filter((control) => {
+        const box = control.getBoundingClientRect();
+        // Hidden, or visually hidden until focused (a skip link): not a target while unseen.
+        if (box.width <= 1 || box.height <= 1 || getComputedStyle(control).visibility === "hidden") return false;
+        if (box.width >= 24 && box.height >= 24) return false;
+        // A link in a sentence is excepted: the text around it sets its size.
+        const inSentence =
+          control.tagName === "A" &&
+          getComputedStyle(control).display === "inline" &&
+          (control.parentElement?.textContent ?? "").replace(control.textContent ?? "", "").trim() !== "";
+        return !inSentence;
+      })
+      .map((control) => {
+        const box = control.getBoundingClientRect();
+        const name = (control.getAttribute("aria-label") ?? control.textContent ?? "").trim().slice(0, 40) || control.getAttribute("name") || control.tagName;
+        return `${control.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`;
+      }),
+  );
+}
+
 export interface Appearance {
   /** Milliseconds from the start of navigation to the first painted frame that shows the element. */
   shownAt: number;

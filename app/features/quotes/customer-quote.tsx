@@ -3,6 +3,7 @@ import { describeCharge, describeDiscount, QUOTE_TOTAL_ROWS } from "./quote-word
 import { QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS, QUOTE_STATUS_LABELS, type CustomerQuote, type QuoteDocument } from "./quotes";
 import { formatCalendarDay, formatDateTime } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
+import { buttonClasses } from "~/ui/button";
 
 /**
  * The customer's page of a quote (/quote/{token}): the document as the PDF
@@ -144,7 +145,7 @@ export function QuoteDocumentView({ document, pdfHref }: { document: QuoteDocume
         <Fact term="Valid until">{day(document.validUntil)}</Fact>
       </dl>
       <p className="mt-4">
-        <a href={pdfHref} download className="font-semibold text-brand-700 underline hover:text-brand-800">
+        <a href={pdfHref} download className={buttonClasses("outline", "sm")}>
           Download PDF
         </a>
       </p>

@@ -49,7 +49,7 @@ export function QuoteAnswerForms({ document, fingerprint, action }: { document: 
               type="checkbox"
               name={AUTHORISED_FIELD}
               required
-              className="mt-0.5 size-4"
+              className="size-6 shrink-0 rounded border-slate-400 accent-brand-600"
               {...(authorisedError ? { "aria-invalid": true, "aria-describedby": "quote-accept-authorised-error" } : {})}
             />
             <span>{authorisedLabel(company)}</span>

@@ -157,11 +157,17 @@ export function DealsSection({ comparison, teamLines }: { comparison: DealsCompa
         <fieldset className="grid content-end gap-2 sm:col-span-1 lg:col-span-2">
           <legend className="sr-only">Must include</legend>
           <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" name="fiveG" value="1" defaultChecked={query.fiveG} className="size-4" />
+            <input type="checkbox" name="fiveG" value="1" defaultChecked={query.fiveG} className="size-6 shrink-0 rounded border-slate-400 accent-brand-600" />
             5G
           </label>
           <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" name="euRoaming" value="1" defaultChecked={query.euRoaming} className="size-4" />
+            <input
+              type="checkbox"
+              name="euRoaming"
+              value="1"
+              defaultChecked={query.euRoaming}
+              className="size-6 shrink-0 rounded border-slate-400 accent-brand-600"
+            />
             EU roaming included
           </label>
         </fieldset>

@@ -98,7 +98,7 @@ export function ContactStepFields({ fields, submitting, marketingConsent }: { fi
           name={MARKETING_CONSENT_FIELD}
           value={MARKETING_CONSENT_TICKED}
           defaultChecked={marketingConsent === MARKETING_CONSENT_TICKED}
-          className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
+          className="size-6 shrink-0 rounded border-slate-400 accent-brand-600"
         />
         <span>{MARKETING_CONSENT.wording}</span>
       </label>
