@@ -45,7 +45,7 @@ export function LeadStatusControl({ leadId, status, reference }: { leadId: numbe
   const shown = (typeof pending === "string" ? pending : status) as LeadStatus;
   const selectId = `lead-status-${leadId}`;
   return (
-    <fetcher.Form method="post" action={`/admin/leads${location.search}`} preventScrollReset className="flex items-center gap-2">
+    <fetcher.Form method="post" action={`/admin/leads${location.search}`} preventScrollReset className="flex max-w-36 flex-wrap items-center gap-2">
       <input type="hidden" name="intent" value={LEAD_STATUS_INTENT} />
       <input type="hidden" name="leadId" value={leadId} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />

@@ -39,7 +39,7 @@ export function LeadTable<Lead extends ListedLead>({
             <span className="text-slate-900">{`${lead.firstName} ${lead.lastName}`}</span>
             {lead.jobTitle ? <span className="block text-xs text-slate-600">{lead.jobTitle}</span> : null}
           </ListCell>
-          <ListCell label="Contact Info" className="max-w-64 break-words">
+          <ListCell label="Contact Info" className="max-w-56 break-words">
             <a href={`mailto:${lead.email}`} className="block py-0.5 text-brand-700 hover:underline">
               {lead.email}
             </a>
@@ -54,7 +54,7 @@ export function LeadTable<Lead extends ListedLead>({
             <LeadStatusControl leadId={lead.id} status={lead.status} reference={lead.reference} />
             <LeadFollowUp lead={lead} />
           </ListCell>
-          <ListCell label="Quote" className="whitespace-nowrap" data-testid="lead-latest-quote">
+          <ListCell label="Quote" className="min-w-28" data-testid="lead-latest-quote">
             {latestQuote(lead)}
           </ListCell>
           <ListCell label="Actions">
