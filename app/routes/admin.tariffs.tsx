@@ -34,12 +34,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+// Withdraw is not here: it takes a live tariff off the website at once, so it asks first (admin.tariffs.$slug.withdraw.tsx).
 const STATUS_CHANGES = {
   [TARIFF_LIST_INTENTS.publish]: { status: "live", done: "Tariff published: it is on the website now" },
-  [TARIFF_LIST_INTENTS.withdraw]: { status: "withdrawn", done: "Tariff withdrawn: it is no longer on the website" },
 } as const;
 
-/** A row's Publish or Withdraw, back to the list as it was searched; or the sample tariffs, into an empty catalogue. */
+/** A row's Publish, back to the list as it was searched; or the sample tariffs, into an empty catalogue. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdminPageUser(request, { permission: "manageTariffs", signedOut: "login" });
   const form = await readFormFields(request);

@@ -86,7 +86,7 @@ async function uploadCsv(page: Page, csv: string) {
 const textbox = (dialog: Locator, name: string) => dialog.getByRole("textbox", { name, exact: true });
 
 describe.each(JS_MODES)("tariffs $name", (mode) => {
-  it("adds a tariff typed in pounds, edits it, withdraws it (it leaves the live list at once) and deletes it", async () => {
+  it("adds a tariff typed in pounds, edits it, withdraws it after asking (it leaves the live list at once) and deletes it", async () => {
     const page = await openTariffs(mode);
     await page.getByRole("link", { name: "Add Tariff" }).click();
     let dialog = page.getByRole("dialog", { name: "Add Tariff" });
@@ -162,8 +162,21 @@ describe.each(JS_MODES)("tariffs $name", (mode) => {
       { from: "2028-04-01", monthlyPriceExVatPence: 2500 },
     ]);
 
-    // Withdraw: a form post; the tariff is off the live list at once.
-    await row(page, "vodafone-unlimited-24").getByRole("button", { name: "Withdraw Vodafone Business Unlimited" }).click();
+    // Withdraw asks first, saying the tariff leaves the website at once; Cancel leaves it live.
+    await row(page, "vodafone-unlimited-24").getByRole("link", { name: "Withdraw Vodafone Business Unlimited" }).click();
+    dialog = page.getByRole("dialog", { name: "Withdraw this tariff?" });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("It leaves the public comparison at once");
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await backOnList(page);
+    expect(await row(page, "vodafone-unlimited-24").textContent()).toContain("Live");
+    expect(await liveSlugs()).toEqual(["vodafone-unlimited-24"]);
+    // Confirmed: the tariff is off the live list at once.
+    await row(page, "vodafone-unlimited-24").getByRole("link", { name: "Withdraw Vodafone Business Unlimited" }).click();
+    dialog = page.getByRole("dialog", { name: "Withdraw this tariff?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Withdraw" }).click();
+    await backOnList(page);
     await expectToast(page, "Tariff withdrawn");
     await expect.poll(async () => row(page, "vodafone-unlimited-24").textContent()).toContain("Withdrawn");
     expect(await liveSlugs()).toEqual([]);
@@ -267,13 +280,16 @@ describe.each(JS_MODES)("tariffs $name", (mode) => {
     expect(await row(page, "ee-business-30gb-24").isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Export CSV" }).count()).toBe(1);
     for (const name of ["Add Tariff", "Import CSV"]) expect(await page.getByRole("link", { name }).count()).toBe(0);
-    expect(await page.getByRole("link", { name: /^(Edit|Delete) / }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: /^(Edit|Delete|Withdraw) / }).count()).toBe(0);
     expect(await page.getByRole("button", { name: /^(Publish|Withdraw) / }).count()).toBe(0);
 
     // Typing the address of a dialog does not get round it.
-    await go(page, mode, "/admin/tariffs/ee-business-30gb-24/edit");
-    expect(page.url()).toBe(`${server.url}/admin/dashboard`);
-    await expectToast(page, "Access Denied");
+    for (const dialog of ["edit", "withdraw"]) {
+      await go(page, mode, `/admin/tariffs/ee-business-30gb-24/${dialog}`);
+      expect(page.url()).toBe(`${server.url}/admin/dashboard`);
+      await expectToast(page, "Access Denied");
+    }
+    expect(await stored("ee-business-30gb-24")).toMatchObject({ status: "live" });
     await page.context().close();
   });
 });
@@ -301,7 +317,7 @@ describe("the dashboard and stale prices", () => {
 });
 
 describe("tariffs screen accessibility", () => {
-  it("has no serious or critical problems on the list and in the add, edit and delete dialogs", async () => {
+  it("has no serious or critical problems on the list and in the add, edit, withdraw and delete dialogs", async () => {
     await addTariffs(api, [tariffInput()]);
     const page = await openTariffs(JS_MODES[1]);
     for (const path of [
@@ -309,6 +325,7 @@ describe("tariffs screen accessibility", () => {
       "/admin/tariffs/new",
       "/admin/tariffs/import",
       "/admin/tariffs/ee-business-30gb-24/edit",
+      "/admin/tariffs/ee-business-30gb-24/withdraw",
       "/admin/tariffs/ee-business-30gb-24/delete",
     ]) {
       await go(page, JS_MODES[1], path);

@@ -364,6 +364,11 @@ const CASES: Case[] = [
     request: async () => ({ method: "GET", path: `/admin/tariffs/${await freshTariffSlug()}/delete` }),
     expect: PAGE_ADMINS,
   },
+  {
+    name: "GET /admin/tariffs/:slug/withdraw",
+    request: async () => ({ method: "GET", path: `/admin/tariffs/${await freshTariffSlug()}/withdraw` }),
+    expect: PAGE_ADMINS,
+  },
   { name: "GET /admin/api/tariffs", request: async () => ({ method: "GET", path: "/admin/api/tariffs?status=live&stale=0" }), expect: API_FOR_ALL },
   {
     name: "POST /admin/api/tariffs",
@@ -523,10 +528,10 @@ const TARIFF_FORMS: TariffFormCase[] = [
     },
   },
   {
-    name: "POST /admin/tariffs (withdraw)",
+    name: "POST /admin/tariffs/:slug/withdraw",
     post: async (client) => {
       const slug = await freshTariffSlug();
-      const response = await client.postForm("/admin/tariffs", { intent: "withdraw", slug });
+      const response = await client.postForm(`/admin/tariffs/${slug}/withdraw`, {});
       return { response, changed: async () => (await tariffRow(slug))?.status === "withdrawn" };
     },
   },

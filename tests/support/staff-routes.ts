@@ -345,6 +345,11 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
     record: "tariff",
     writes: [{ method: "POST", access: "manageTariffs", body: "form", fields: TARIFF_FORM_FIELDS, valid: VALID_TARIFF_FORM }],
   }),
+  // Withdraw's confirmation: the probes' tariff is live, so a post that passes withdraws it (a fresh one is made for the next).
+  "admin.tariffs.$slug.withdraw.tsx": page("/admin/tariffs/:id/withdraw", "manageTariffs", "/admin/api/login", {
+    record: "tariff",
+    writes: [none("manageTariffs")],
+  }),
   "admin.tariffs.import.tsx": page("/admin/tariffs/import", "manageTariffs", "/admin/api/login", {
     writes: [{ method: "POST", access: "manageTariffs", body: "multipart", fields: ["file"] }],
   }),
@@ -353,7 +358,7 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
   }),
   "admin.tariffs.tsx": page("/admin/tariffs", "view", "/admin/api/login", {
     query: TARIFF_LIST_QUERY,
-    writes: [{ method: "POST", access: "manageTariffs", body: "form", fields: ["intent", "slug"], valid: { intent: "withdraw", slug: (ids) => ids.tariff } }],
+    writes: [{ method: "POST", access: "manageTariffs", body: "form", fields: ["intent", "slug"], valid: { intent: "publish", slug: (ids) => ids.tariff } }],
   }),
   "admin.testimonials.$id.delete.tsx": page("/admin/testimonials/:id/delete", "manageTestimonials", "/admin/api/login", {
     record: "testimonial",

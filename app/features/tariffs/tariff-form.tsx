@@ -15,7 +15,7 @@ import {
   type TariffFormValues,
 } from "./tariff-form-fields";
 import { TARIFF_NETWORKS, TARIFF_SERVICE_TYPE_LABELS, TARIFF_SERVICE_TYPES, TARIFF_STATUS_LABELS, TARIFF_STATUSES, TARIFF_TERMS } from "./tariffs";
-import { TARIFFS_ADMIN_PATH } from "./tariffs-screen";
+import { TARIFF_STATUS_HINT, TARIFFS_ADMIN_PATH } from "./tariffs-screen";
 
 /** The add and edit dialogs' answer when they did not save. */
 export type TariffAnswer = FormAnswer<TariffFormField>;
@@ -77,8 +77,15 @@ export function TariffForm({ initial, answer, submitLabel, fixedSlug }: TariffFo
   const errors = (answer?.fieldErrors ?? {}) as Partial<Record<string, string>>;
   const fields = formFields("tariff", RULES, { fieldErrors: answer?.fieldErrors, values: values as Record<string, string> });
   const ticked = (name: string) => values[name] === TICKED;
-  const choice = (name: TariffFormField, label: string, options: readonly (string | number)[], labels?: Record<string, string>, placeholder?: string) => (
-    <Field id={`tariff-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`} label={label} required error={errors[name]}>
+  const choice = (
+    name: TariffFormField,
+    label: string,
+    options: readonly (string | number)[],
+    labels?: Record<string, string>,
+    placeholder?: string,
+    hint?: string,
+  ) => (
+    <Field id={`tariff-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`} label={label} hint={hint} required error={errors[name]}>
       {(control) => (
         <Select {...control} name={name} defaultValue={values[name] ?? ""}>
           {placeholder ? <option value="">{placeholder}</option> : null}
@@ -113,7 +120,7 @@ export function TariffForm({ initial, answer, submitLabel, fixedSlug }: TariffFo
         )}
         {choice("network", "Network", TARIFF_NETWORKS, undefined, "Choose a network")}
         {choice("serviceType", "Service type", TARIFF_SERVICE_TYPES, TARIFF_SERVICE_TYPE_LABELS)}
-        {choice("status", "Status", TARIFF_STATUSES, TARIFF_STATUS_LABELS)}
+        {choice("status", "Status", TARIFF_STATUSES, TARIFF_STATUS_LABELS, undefined, TARIFF_STATUS_HINT)}
         {choice("termMonths", "Term (months)", TARIFF_TERMS)}
         <Field {...fields.monthlyPrice.field} label="Monthly price ex VAT (£)">
           {(control) => <Input {...control} {...fields.monthlyPrice.input} inputMode="decimal" placeholder="12.50" />}

@@ -2,9 +2,10 @@ import type { AdminUser } from "~/features/staff";
 import { errorToast } from "~/lib/messages";
 import { parseTariffForm, type TariffFormInput } from "./tariff-form-schema";
 import type { Tariff } from "./tariffs";
-import { TARIFF_CSV_FIELD, TARIFFS_ADMIN_PATH } from "./tariffs-screen";
+import { json } from "@remix-run/node";
+import { TARIFF_CSV_FIELD, TARIFF_WITHDRAW_WORDS, TARIFFS_ADMIN_PATH } from "./tariffs-screen";
 import { foundOrNull } from "~/platform/model-error.server";
-import { getTariff } from "./tariffs.server";
+import { getTariff, withdrawLiveTariff } from "./tariffs.server";
 import { requireAdminPageUser } from "~/features/staff/index.server";
 import { BODY_LIMITS, BodyMalformedError, BodyTooLargeError, discardRest, readFormFields, readFormWithLimit } from "~/platform/request-body.server";
 import { changeFromForm, formAnswer } from "~/platform/admin-forms.server";
@@ -24,6 +25,27 @@ export async function tariffFormAction(request: Request, save: (user: AdminUser,
     success: { redirectTo: TARIFFS_ADMIN_PATH, toast: { kind: "success", title: successTitle } },
     failure: (error) => errorToast(error.message),
     values,
+  });
+}
+
+/** Who may withdraw a tariff, on the dialog's page and its post alike: those who manage the catalogue. */
+const WITHDRAW_ACCESS = { permission: "manageTariffs", signedOut: "login" } as const;
+
+/** The withdraw dialog: the tariff it asks about and its status (only a live one is asked about), or null with a 404. */
+export async function loadWithdrawTariff(request: Request, slug: string | undefined) {
+  await requireAdminPageUser(request, WITHDRAW_ACCESS);
+  const tariff = await findTariffForPage(slug);
+  const shown = tariff && { slug: tariff.slug, title: `${tariff.network} ${tariff.name}`, status: tariff.status };
+  return json({ tariff: shown }, { status: tariff ? 200 : 404 });
+}
+
+/** Withdraw, once confirmed: back to the list as it was searched, with a toast; a refusal (not live, gone) in a toast over the dialog. */
+export async function withdrawTariffFromDialog(request: Request, slug: string | undefined) {
+  const user = await requireAdminPageUser(request, WITHDRAW_ACCESS);
+  return changeFromForm(() => withdrawLiveTariff(user, slug ?? ""), {
+    success: { redirectTo: `${TARIFFS_ADMIN_PATH}${new URL(request.url).search}`, toast: { kind: "success", title: TARIFF_WITHDRAW_WORDS.done } },
+    failure: (error) => errorToast(error.message),
+    refusalShownIn: "toast",
   });
 }
 

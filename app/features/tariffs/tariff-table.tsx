@@ -3,7 +3,7 @@ import { Pencil, Trash2 } from "~/ui/icons";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { buttonClasses } from "~/ui/button";
 import { TARIFF_SERVICE_TYPE_LABELS, TARIFF_STATUS_LABELS, type TariffListEntry, type TariffStatus } from "./tariffs";
-import { TARIFF_LIST_INTENTS, TARIFFS_ADMIN_PATH } from "./tariffs-screen";
+import { TARIFF_LIST_INTENTS, TARIFFS_ADMIN_PATH, withdrawTariffPath } from "./tariffs-screen";
 import { EmptyList, ListCell, ListTable } from "~/ui/list-page";
 import { formatCalendarDay } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
@@ -12,19 +12,26 @@ const COLUMNS = ["Network", "Tariff", "Type", "Status", "Monthly ex VAT", "Term"
 
 const STATUS_TONES: Record<TariffStatus, BadgeTone> = { draft: "neutral", live: "green", withdrawn: "red" };
 
-/** Publish for a draft or withdrawn tariff, Withdraw for a live one: a real form post each. */
+/** Publish for a draft or withdrawn tariff, a real form post; Withdraw for a live one, a link to its confirmation (it leaves the website at once). */
 function StatusButton({ tariff }: { tariff: TariffListEntry }) {
   const { search } = useLocation();
   const navigation = useNavigation();
-  const intent = tariff.status === "live" ? TARIFF_LIST_INTENTS.withdraw : TARIFF_LIST_INTENTS.publish;
+  const name = <span className="sr-only"> {`${tariff.network} ${tariff.name}`}</span>;
+  if (tariff.status === "live") {
+    return (
+      <Link to={`${withdrawTariffPath(tariff.slug)}${search}`} preventScrollReset className={buttonClasses("outline", "sm")}>
+        Withdraw
+        {name}
+      </Link>
+    );
+  }
   const busy = navigation.state === "submitting" && navigation.formData?.get("slug") === tariff.slug;
-  const label = intent === TARIFF_LIST_INTENTS.withdraw ? "Withdraw" : "Publish";
   return (
     <Form method="post" action={`${TARIFFS_ADMIN_PATH}${search}`} preventScrollReset>
       <input type="hidden" name="slug" value={tariff.slug} />
-      <button type="submit" name="intent" value={intent} disabled={busy} className={buttonClasses("outline", "sm")}>
-        {busy ? "Saving..." : label}
-        <span className="sr-only"> {`${tariff.network} ${tariff.name}`}</span>
+      <button type="submit" name="intent" value={TARIFF_LIST_INTENTS.publish} disabled={busy} className={buttonClasses("outline", "sm")}>
+        {busy ? "Saving..." : "Publish"}
+        {name}
       </button>
     </Form>
   );

@@ -22,6 +22,7 @@ import { ModelError } from "~/platform/model-error.server";
 import { ukDay } from "~/lib/calendar";
 import type { TariffRow } from "./tariff-tables";
 import { TARIFF_STALE_DAYS } from "./tariffs";
+import { TARIFF_NOT_LIVE } from "./tariffs-screen";
 
 /** A stored row as the app reads it: the JSON columns parsed, the 0/1 columns as booleans. */
 export function toTariff(row: TariffRow): Tariff {
@@ -203,6 +204,33 @@ export async function setTariffStatus(actor: AdminUser, slug: string, status: Ta
     const row = await trx.updateTable("tariffs").set({ status, updatedAt: nowIso() }).where("slug", "=", slug).returningAll().executeTakeFirst();
     if (!row) throw new ModelError(404, "Tariff not found");
     const change = STATUS_CHANGES[status];
+    await recordAudit(actor, { action: change.action, entityType: "tariff", entityId: slug, summary: `${change.verb} the tariff ${tariffWords(row)}` }, trx);
+    return toTariff(row);
+  });
+}
+
+/**
+ * Withdraws a live tariff, once staff have confirmed: it leaves the public comparison at once (leads and quotes keep their snapshots of it). Only a live tariff
+ * is withdrawn here: 404 for none, 409 for a draft or one withdrawn already (the change is made only while it is still live, so two staff at once withdraw it
+ * once).
+ */
+export async function withdrawLiveTariff(actor: AdminUser, slug: string): Promise<Tariff> {
+  requireSlugShape(slug);
+  const db = await getDb();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("tariffs")
+      .set({ status: "withdrawn", updatedAt: nowIso() })
+      .where("slug", "=", slug)
+      .where("status", "=", "live")
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) {
+      const found = await trx.selectFrom("tariffs").select("status").where("slug", "=", slug).executeTakeFirst();
+      if (!found) throw new ModelError(404, "Tariff not found");
+      throw new ModelError(409, TARIFF_NOT_LIVE[found.status === "draft" ? "draft" : "withdrawn"]);
+    }
+    const change = STATUS_CHANGES.withdrawn;
     await recordAudit(actor, { action: change.action, entityType: "tariff", entityId: slug, summary: `${change.verb} the tariff ${tariffWords(row)}` }, trx);
     return toTariff(row);
   });
