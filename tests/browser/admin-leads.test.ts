@@ -114,7 +114,9 @@ describe.each(JS_MODES)("leads screen $name", (mode) => {
     await page.getByTestId("toast").filter({ hasText: "Note added" }).waitFor();
     await expect.poll(() => page.getByTestId("lead-timeline").textContent()).toContain("Called: wants 6 SIMs on O2 by March.");
     expect(await page.getByTestId("lead-timeline").textContent()).toContain("Note by Olivia Owner");
-    expect(await page.getByTestId("lead-timeline").textContent()).toContain("Updated");
+    // One entry for one change: the note is the latest entry, not followed by an "Updated" of the same moment.
+    expect(await page.getByTestId("lead-timeline").locator("li").last().textContent()).toContain("Called: wants 6 SIMs on O2 by March.");
+    expect(await page.getByTestId("lead-timeline").textContent()).not.toContain("Updated");
     await page.context().close();
   });
 

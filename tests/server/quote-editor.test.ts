@@ -478,3 +478,69 @@ describe("the lead page's Quotes panel", () => {
     expect(html).toContain("Quote Q1 drafted");
   });
 });
+
+describe("the lead's timeline", () => {
+  /** The timeline as staff read it on the lead's page: each entry's words, oldest first. */
+  async function timeline(leadId: number): Promise<string[]> {
+    const html = (await (await staff.admin.get(`/admin/leads/${leadId}`)).text()).replaceAll("<!-- -->", "");
+    const list = /data-testid="lead-timeline">(.*?)<\/ol>/s.exec(html)![1]!;
+    return [...list.matchAll(/<li[^>]*>(.*?)<\/li>/gs)].map((item) =>
+      item[1]!
+        .replace(/<time.*?<\/time>/gs, "")
+        .replace(/<[^>]+>/g, "")
+        .trim(),
+    );
+  }
+  const auditActions = async (since: number) =>
+    (await server.db.selectFrom("auditLog").select("action").where("id", ">", since).orderBy("id").execute()).map((entry) => entry.action);
+  const lastAuditId = async () => (await server.db.selectFrom("auditLog").select("id").orderBy("id", "desc").executeTakeFirstOrThrow()).id;
+
+  it("has one entry per change: adding a tariff line, an untouched Add a line, a note, a status set twice, and Send", async () => {
+    const lead = await newLead();
+    const quoteId = await startQuote(lead.id);
+    expect(await timeline(lead.id)).toEqual(["Submitted", expect.stringMatching(/^Quote Q1 drafted: 1 line, .* by /)]);
+
+    let since = await lastAuditId();
+    const added = await press(staff.manager, lead.id, quoteId, "add-tariff", {
+      ...(await savedForm(quoteId)),
+      addTariffSlug: EXTRA.slug,
+      addTariffQuantity: "2",
+    });
+    expect(added.status).toBe(302);
+    const afterAdding = await timeline(lead.id);
+    expect(afterAdding).toHaveLength(3);
+    expect(afterAdding[2]).toMatch(/^Quote Q1 updated: 2 lines, .* by /);
+    expect(afterAdding.filter((entry) => /updated/i.test(entry))).toHaveLength(1);
+    expect(await auditActions(since)).toEqual(["quote.updated"]);
+
+    // "Add a line" on an untouched form only opens an empty row: nothing has changed yet.
+    since = await lastAuditId();
+    expect((await press(staff.manager, lead.id, quoteId, "add-line", await savedForm(quoteId))).status).toBe(302);
+    expect(await timeline(lead.id)).toEqual(afterAdding);
+    expect(await auditActions(since)).toEqual([]);
+
+    since = await lastAuditId();
+    expect((await staff.manager.postForm(`/admin/leads/${lead.id}`, { body: "Called, they want it by Friday" })).status).toBe(302);
+    expect(await timeline(lead.id)).toEqual([...afterAdding, expect.stringMatching(/^Note by .*Called, they want it by Friday$/s)]);
+    expect(await auditActions(since)).toEqual(["lead.note_added"]);
+
+    // A status set, then set again to what it is: one change.
+    since = await lastAuditId();
+    for (let time = 0; time < 2; time++) {
+      const moved = await staff.manager.postForm("/admin/leads", { intent: "update-status", leadId: String(lead.id), status: "qualified" });
+      expect(moved.status).toBe(302);
+    }
+    const afterStatus = await timeline(lead.id);
+    expect(afterStatus).toHaveLength(5);
+    expect(afterStatus[4]).toMatch(/^Status changed from New to Qualified by /);
+    expect(await auditActions(since)).toEqual(["lead.status_changed"]);
+
+    // Send on the form as saved: the quote sent (and the lead taken by its sender), not also "updated".
+    since = await lastAuditId();
+    const sent = await press(staff.manager, lead.id, quoteId, "send", await savedForm(quoteId));
+    expect(sent.status, await sent.clone().text()).toBe(302);
+    const afterSending = (await timeline(lead.id)).slice(afterStatus.length);
+    expect(afterSending).toEqual([expect.stringMatching(/^Quote Q1 sent .* by /), expect.stringMatching(/^Assigned to .* \(sent quote Q1\) by /)]);
+    expect(await auditActions(since)).toEqual(["quote.sent", "lead.assigned"]);
+  });
+});

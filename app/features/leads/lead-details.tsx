@@ -182,8 +182,12 @@ export function LeadDetails({ lead, marketing }: { lead: StaffLead; marketing: L
   );
 }
 
-/** Submitted, updated (only when different), and what staff did, oldest first. */
+/**
+ * Submitted, what was done, oldest first, and Updated (the spec's "only if different from submitted"). Every change staff or the customer make writes its own
+ * entry at the moment the lead is updated, so Updated is shown only for a change with no entry of its own: never the same change twice.
+ */
 export function LeadTimeline({ lead, activity }: { lead: Pick<StaffLead, "createdAt" | "updatedAt">; activity: LeadActivityRow[] }) {
+  const updateListed = activity.some((entry) => entry.createdAt === lead.updatedAt);
   return (
     <section className="grid gap-2">
       <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">Timeline</h3>
@@ -213,7 +217,7 @@ export function LeadTimeline({ lead, activity }: { lead: Pick<StaffLead, "create
             </time>
           </li>
         ))}
-        {lead.updatedAt !== lead.createdAt ? (
+        {lead.updatedAt !== lead.createdAt && !updateListed ? (
           <li>
             <span className="font-medium text-slate-900">Updated</span>{" "}
             <time dateTime={lead.updatedAt} className="text-slate-600">

@@ -154,7 +154,7 @@ export async function updateLeadStatus(actor: AdminUser, id: number, status: Lea
 }
 
 /**
- * Moves a lead (read for change in `trx`) to `status`, with its timeline entry and audit when the status changes. The first move on from New is the lead's
+ * Moves a lead (read for change in `trx`) to `status`, with its one timeline entry and audit; to the status it has, nothing. The first move on from New is the lead's
  * response time (dashboard), so it sets firstContactedAt once. Shared by the status control and what moves a lead by itself (sending a quote).
  */
 export async function moveLead(
@@ -164,12 +164,13 @@ export async function moveLead(
   status: LeadStatus,
   now: string,
 ): Promise<void> {
+  // The status it has already is no change: nothing written, so the timeline shows no change that was not made.
+  if (before.status === status) return;
   await trx
     .updateTable("leads")
     .set((eb) => ({ status, updatedAt: now, ...(status === "new" ? {} : { firstContactedAt: eb.fn.coalesce("firstContactedAt", eb.val(now)) }) }))
     .where("id", "=", before.id)
     .execute();
-  if (before.status === status) return;
   const body = `Status changed from ${LEAD_STATUS_LABELS[before.status]} to ${LEAD_STATUS_LABELS[status]}`;
   await trx
     .insertInto("leadActivity")

@@ -153,7 +153,7 @@ export async function createQuoteDraft(actor: AdminUser, leadId: number, now = n
   }
 }
 
-/** Changes a draft: the fields given replace the draft's (the lines whole). A sent quote is frozen: 409. */
+/** Changes a draft: the fields given replace the draft's (the lines whole), one timeline and audit entry when anything changed. A sent quote is frozen: 409. */
 export async function updateQuoteDraft(actor: AdminUser, quoteId: number, draft: QuoteDraftInput, now = new Date()): Promise<Quote> {
   const db = await getDb();
   const read = await db.selectFrom("quotes").select(["status", "version", "lines", "start"]).where("id", "=", quoteId).executeTakeFirst();
@@ -170,16 +170,18 @@ export async function updateQuoteDraft(actor: AdminUser, quoteId: number, draft:
     }
     if (lines && before.lines !== read.lines) throw new ModelError(409, `Quote ${label} was changed just now by someone else: reload it`);
     const newLines = lines ?? (JSON.parse(before.lines) as QuoteLine[]);
+    const changes = {
+      lines: JSON.stringify(newLines),
+      ...(draft.customerNote !== undefined ? { customerNote: draft.customerNote } : {}),
+      ...(draft.internalMemo !== undefined ? { internalMemo: draft.internalMemo } : {}),
+      ...(draft.validUntil !== undefined ? { validUntil: draft.validUntil } : {}),
+    };
+    // A save that changes nothing (Send or "Add a line" on an untouched form) is no change: nothing on the timeline or in the audit log.
+    if (Object.entries(changes).every(([column, value]) => before[column as keyof typeof changes] === value)) return toQuote(before, now);
     const stamp = now.toISOString();
     const row = await trx
       .updateTable("quotes")
-      .set({
-        lines: JSON.stringify(newLines),
-        ...(draft.customerNote !== undefined ? { customerNote: draft.customerNote } : {}),
-        ...(draft.internalMemo !== undefined ? { internalMemo: draft.internalMemo } : {}),
-        ...(draft.validUntil !== undefined ? { validUntil: draft.validUntil } : {}),
-        updatedAt: stamp,
-      })
+      .set({ ...changes, updatedAt: stamp })
       .where("id", "=", quoteId)
       .returningAll()
       .executeTakeFirstOrThrow();
