@@ -18,7 +18,9 @@ export default function ErasePersonDialog() {
   const { person, closeTo } = useLoaderData<typeof loader>();
   return (
     <RouteDialog title="Erase this person?" description={person?.who} closeTo={closeTo}>
-      {person ? (
+      {person?.nothingHeld ? (
+        <p className="text-slate-700">{person.nothingHeld}</p>
+      ) : person ? (
         <ConfirmForm
           question={`Their ${person.leads} leads, ${person.enquiries} enquiries and ${person.newsletterSignups} newsletter sign-ups lose every personal detail, their copies in the outbox and their words in the audit log; accepted quotes keep their money figures, anonymised. Their email and phone go on the suppression list. This cannot be undone.`}
           cancelTo={closeTo}

@@ -18,7 +18,9 @@ export default function ObjectForPersonDialog() {
   const { person, closeTo } = useLoaderData<typeof loader>();
   return (
     <RouteDialog title="Stop contacting this person?" description={person?.who} closeTo={closeTo}>
-      {person ? (
+      {person?.nothingHeld ? (
+        <p className="text-slate-700">{person.nothingHeld}</p>
+      ) : person ? (
         <ConfirmForm
           question="Their email and phone go on the suppression list and their marketing consents are withdrawn, so they get no marketing again. Their records are kept."
           cancelTo={closeTo}

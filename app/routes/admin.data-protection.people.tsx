@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
-import { PersonRecordSections } from "~/features/privacy/person-record";
-import { Button, buttonClasses, ButtonLink } from "~/ui/button";
+import { PersonActions, PersonErasedNotice, PersonRecordSections } from "~/features/privacy/person-record";
+import { Button } from "~/ui/button";
 import { Field, Input } from "~/ui/field";
-import { personFound } from "~/features/privacy/person-data";
+import { nothingHeldSinceErasure, personFound } from "~/features/privacy/person-data";
 import { PERSON_SEARCH_RULES, personSearchFromUrl, personSearchQuery } from "~/features/privacy/person-schema";
 import { personRecordForStaff } from "~/features/privacy/person-search.server";
 import { requireDataProtectionUser } from "~/features/staff/auth.server";
@@ -27,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function FindPerson() {
   const { values, fieldErrors, found } = useLoaderData<typeof loader>();
   const errors: { email?: string; phone?: string } = fieldErrors;
+  const who = [values.email, values.phone].filter(Boolean).join(" / ");
   return (
     <div className="grid gap-6">
       <Form method="get" className="grid max-w-3xl gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
@@ -44,23 +45,16 @@ export default function FindPerson() {
         <section aria-label="What we hold" className="grid gap-6">
           <div className="flex flex-wrap items-center gap-2">
             <p className="mr-auto text-sm text-slate-700" data-testid="person-summary">
-              {personFound(found.record)
-                ? `Found ${found.record.leads.length} leads, ${found.record.enquiries.length} enquiries and ${found.record.newsletterSignups.length} newsletter sign-ups for ${[values.email, values.phone].filter(Boolean).join(" / ")}.`
-                : `Nothing held about ${[values.email, values.phone].filter(Boolean).join(" / ")}.`}
+              {found.erased
+                ? nothingHeldSinceErasure(who, found.erased)
+                : personFound(found.record)
+                  ? `Found ${found.record.leads.length} leads, ${found.record.enquiries.length} enquiries and ${found.record.newsletterSignups.length} newsletter sign-ups for ${who}.`
+                  : `Nothing held about ${who}.`}
             </p>
-            <a href={`/admin/data-protection/people/export.json?${found.query}`} className={buttonClasses("outline", "sm")} download>
-              Download (JSON)
-            </a>
-            <a href={`/admin/data-protection/people/export.html?${found.query}`} className={buttonClasses("outline", "sm")} download>
-              Download (readable page)
-            </a>
-            <ButtonLink to={`/admin/data-protection/people/object?${found.query}`} variant="outline" size="sm" preventScrollReset>
-              Object / stop contact
-            </ButtonLink>
-            <ButtonLink to={`/admin/data-protection/people/erase?${found.query}`} variant="destructive" size="sm" preventScrollReset>
-              Erase
-            </ButtonLink>
+            {/* Once erased with nothing held since, there is nothing to download, erase or stop: the notice says what is kept instead. */}
+            {found.erased ? null : <PersonActions query={found.query} />}
           </div>
+          {found.erased ? <PersonErasedNotice erased={found.erased} /> : null}
           <p className="text-sm">
             <Link
               to={`/admin/data-protection/requests/new?${new URLSearchParams({ contact: found.record.query.email ?? found.record.query.phone ?? "" })}`}

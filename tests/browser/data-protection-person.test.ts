@@ -11,8 +11,9 @@ import { TEST_SUPPRESSION_KEY } from "../support/person";
 /**
  * A person's requests as staff answer them in a browser, with JavaScript off
  * and on: find the person by email, download their data (JSON and a readable
- * page), erase them after confirming, and record an objection that stops
- * contact without erasing.
+ * page), erase them after confirming (their page then says nothing is held,
+ * when and by whom, and offers nothing to download, erase or stop), and record
+ * an objection that stops contact without erasing.
  */
 
 const journey = useServerAndBrowser({ ...TEST_OWNER_ENV, SUPPRESSION_KEY: TEST_SUPPRESSION_KEY });
@@ -43,10 +44,28 @@ async function downloaded(page: Page, link: string): Promise<string> {
 
 const suppression = (page: Page) => page.getByTestId("person-suppression").textContent();
 
+/** After an erasure: who erased them and when, what is kept and why, and no Download, Erase or Object. */
+async function expectErasedPage(page: Page, email: string) {
+  const owner = await journey.server.db
+    .selectFrom("adminUsers")
+    .select(["firstName", "lastName"])
+    .where("email", "=", TEST_OWNER.email)
+    .executeTakeFirstOrThrow();
+  expect(await page.getByTestId("person-summary").textContent()).toMatch(
+    new RegExp(`^Nothing is held about ${email.replace(/[.+]/g, "\\$&")} now: they were erased on .+ by ${owner.firstName} ${owner.lastName}\\.$`),
+  );
+  expect(await page.getByTestId("person-erased").textContent()).toContain("suppression list, as a keyed hash");
+  expect(await suppression(page)).toContain("Email on the suppression listyes");
+  for (const name of ["Download (JSON)", "Download (readable page)", "Object / stop contact", "Erase"]) {
+    expect(await page.getByRole("link", { name, exact: true }).count(), name).toBe(0);
+  }
+  expect(await page.getByRole("link", { name: "Record a request" }).count()).toBe(1);
+}
+
 describe.each(JS_MODES)("a person's requests $name", (mode) => {
   const tag = mode.javaScriptEnabled ? "js" : "nojs";
 
-  it("finds a person by email, downloads their data, erases them, and then finds nothing but the suppression entry", async () => {
+  it("finds a person by email, downloads their data, erases them, and then their page says nothing is held and offers no Download, Erase or Object", async () => {
     const email = `heledd.${tag}@example.co.uk`;
     const lead = await submitQuoteRequest(journey.server, { ...SAMPLE_QUOTE, firstName: "Heledd", email });
     const page = await signedInPage(mode);
@@ -65,12 +84,12 @@ describe.each(JS_MODES)("a person's requests $name", (mode) => {
     await dialog.waitFor();
     await settled(page, mode);
     await dialog.getByRole("button", { name: "Erase" }).click();
-    await expect.poll(() => page.getByTestId("person-summary").textContent()).toContain("Nothing held about");
-    expect(await suppression(page)).toContain("Email on the suppression listyes");
+    await expect.poll(() => page.getByTestId("person-summary").textContent()).toContain(`Nothing is held about ${email} now: they were erased on`);
+    await expectErasedPage(page, email);
 
+    // Found again later: the same, by whom and what is kept, and nothing to download, erase or stop.
     await find(page, mode, email);
-    expect(await page.getByTestId("person-summary").textContent()).toContain("Nothing held about");
-    expect(await suppression(page)).toContain("Email on the suppression listyes");
+    await expectErasedPage(page, email);
     await page.context().close();
   });
 

@@ -244,7 +244,7 @@ describe("objection and erasure", () => {
     expect(cleared).toBeGreaterThan(1);
     const page = await (await setting.staff.admin.follow(answer)).text();
     expect(page).toContain("Erased: 1 leads, 1 enquiries and 1 newsletter sign-ups anonymised or deleted; on the suppression list");
-    expect(page).toContain("Nothing held about");
+    expect(page).toContain(`Nothing is held about ${PERSON.email} / ${PERSON.phone} now: they were erased on`);
     expect(page).toMatch(/Email on the suppression list<\/dt><dd>yes</);
     expect(page).toMatch(/Phone on the suppression list<\/dt><dd>yes</);
     const audit = await setting.server.db.selectFrom("auditLog").select("summary").where("action", "=", "person.erased").executeTakeFirstOrThrow();
@@ -264,6 +264,46 @@ describe("objection and erasure", () => {
       .executeTakeFirstOrThrow();
     expect(accepted).toMatchObject({ status: "accepted", acceptedName: "" });
     expect(accepted.totals).not.toBeNull();
+  });
+
+  it("after the erasure, the person's page says nothing is held, when and by whom, and what is kept; Download, Erase and Object are gone and refused", async () => {
+    const query = new URLSearchParams({ email: PERSON.email });
+    const erasure = await setting.server.db
+      .selectFrom("auditLog")
+      .select(["actorName", "entityType", "entityId"])
+      .where("action", "=", "person.erased")
+      .executeTakeFirstOrThrow();
+    // The entry is kept under the keyed hash the suppression list holds, never the address.
+    expect(erasure).toMatchObject({ entityType: "person", entityId: emailKey(PERSON.email) });
+    const page = (await (await search({ email: PERSON.email })).text()).replaceAll("<!-- -->", "");
+    expect(page).toMatch(
+      new RegExp(
+        `Nothing is held about ${PERSON.email.replace(/[.+]/g, "\\$&")} now: they were erased on \\d+ \\w+ \\d{4}, \\d\\d:\\d\\d by ${erasure.actorName}\\.`,
+      ),
+    );
+    expect(page).toContain('data-testid="person-erased"');
+    expect(page).toContain("on the suppression list, as a keyed hash");
+    expect(page).toContain("kept for 6 years after it ends");
+    for (const action of ["Download (JSON)", "Download (readable page)", "Object / stop contact", ">Erase<"]) expect(page).not.toContain(action);
+    expect(page).toContain("Record a request");
+
+    // Posted or asked for anyway: refused with the same words, and nothing more is written.
+    const entries = async () => (await setting.server.db.selectFrom("auditLog").select("id").execute()).length;
+    const before = await entries();
+    for (const dialog of ["erase", "object"]) {
+      const shown = await (await setting.staff.admin.get(`/admin/data-protection/people/${dialog}?${query}`)).text();
+      expect(shown).toContain(`Nothing is held about ${PERSON.email} now`);
+      expect(shown).not.toMatch(/>(Erase|Stop contact)<\/button>/);
+      const answer = await setting.staff.admin.postForm(`/admin/data-protection/people/${dialog}?${query}`, {});
+      expect(answer.status).toBe(409);
+      expect(await answer.text()).toContain(`Nothing is held about ${PERSON.email} now: they were erased on`);
+    }
+    for (const format of ["json", "html"]) {
+      const download = await setting.staff.admin.get(`/admin/data-protection/people/export.${format}?${query}`);
+      expect(download.status).toBe(409);
+      expect(((await download.json()) as { error: string }).error).toMatch(/^Nothing is held about .* now: they were erased on /);
+    }
+    expect(await entries()).toBe(before);
   });
 
   it("refuses an erasure with no email or phone, changing nothing", async () => {

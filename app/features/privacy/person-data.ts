@@ -4,6 +4,7 @@ import type { AuditLogRow } from "~/features/staff";
 import type { ConsentRecordRow, LeadActivityRow, LeadRow } from "~/features/leads";
 import type { ContactEnquiryRow, NewsletterSignupRow } from "~/features/inbox";
 import type { QuoteRow } from "~/features/quotes";
+import { formatDateTime } from "~/lib/calendar";
 
 /**
  * Everything held about one person (UK GDPR: right of access, erasure, objection), as staff find it by email or phone on the Data protection screen
@@ -61,6 +62,20 @@ export type StaffPersonRecord = Omit<PersonRecord, "outbox"> & { outbox: Array<O
 export function personFound(record: PersonRecord | StaffPersonRecord): boolean {
   const lists = [record.leads, record.enquiries, record.newsletterSignups, record.consentRecords, record.outbox, record.auditEntries, record.signInFailures];
   return lists.some((list) => list.length > 0);
+}
+
+/** A person's erasure as the product recorded it: when, and which member of staff (null when only the suppression list says so). */
+export interface PersonErasure {
+  at: string;
+  by: string | null;
+}
+
+/**
+ * After an erasure, while nothing personal is held again: what the person's page, its dialogs and downloads say instead of offering Download, Erase or
+ * Object (the server refuses those with the same words).
+ */
+export function nothingHeldSinceErasure(who: string, erasure: PersonErasure): string {
+  return `Nothing is held about ${who} now: they were erased on ${formatDateTime(erasure.at)}${erasure.by ? ` by ${erasure.by}` : ""}.`;
 }
 
 /** Where the product sends copies, for "who it was sent to": the lead webhook's host and the staff's notification addresses. */

@@ -1,14 +1,17 @@
 import { performance } from "node:perf_hooks";
 import type { AdminUser } from "~/features/staff";
 import { ANONYMISED_TEXT, withoutWordsIgnoringCase } from "./data-protection";
-import type { PersonRecord } from "./person-data";
+import { nothingHeldSinceErasure, type PersonRecord } from "./person-data";
 import { PERSON_SEARCH_MESSAGES } from "./person-schema";
 import { emptySqliteLog, getDb, nowIso } from "~/platform/db.server";
+import type { Database } from "~/platform/database-types";
+import type { Kysely, Transaction } from "kysely";
 import { logger } from "~/platform/logger.server";
 import { normalisePhone, suppress } from "~/platform/suppression.server";
 import { anonymiseEnquiries, anonymiseLeads, deleteNewsletterSignups } from "./anonymisation.server";
 import { recordAudit } from "~/features/staff/index.server";
 import { findPersonIn, personQuery } from "./person-search.server";
+import { erasureWithNothingHeld, personKeys } from "./person-erased.server";
 import { ModelError } from "~/platform/model-error.server";
 
 /**
@@ -18,6 +21,8 @@ import { ModelError } from "~/platform/model-error.server";
  * what carries no one's identity (statuses, dates, figures, an accepted quote's money), so the dashboard's figures do not change. Their email and phone go on
  * the suppression list as a keyed hash, so they are not contacted again. The audit entry says how many records, never who.
  */
+
+type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface ErasureCounts {
   leads: number;
@@ -39,6 +44,14 @@ function requireSomeone(input: PersonInput) {
   const query = personQuery(input);
   if (!query.email && !query.phone) throw new ModelError(400, PERSON_SEARCH_MESSAGES.missing);
   return query;
+}
+
+/** Someone erased, with nothing personal held since, has nothing left to erase or object to: 409, saying when they were erased (and by whom). */
+async function refuseWhenErased(trx: Executor, input: PersonInput, record: PersonRecord): Promise<void> {
+  const erasure = await erasureWithNothingHeld(trx, record);
+  if (!erasure) return;
+  const who = [input.email?.trim(), input.phone?.trim()].filter(Boolean).join(" / ");
+  throw new ModelError(409, nothingHeldSinceErasure(who, erasure));
 }
 
 /** Every email, phone, name and business the person's records hold: the words to rub out where they were repeated. */
@@ -88,6 +101,7 @@ export async function erasePerson(input: PersonInput, actor: AdminUser): Promise
   let foundMs = 0;
   const counts = await db.transaction().execute(async (trx) => {
     const record = await findPersonIn(trx, query);
+    await refuseWhenErased(trx, input, record);
     foundMs = performance.now() - started;
     const { words, emails, phones } = personalWords(record);
     const now = nowIso();
@@ -138,6 +152,8 @@ export async function erasePerson(input: PersonInput, actor: AdminUser): Promise
       {
         action: "person.erased",
         entityType: "person",
+        // The keyed hash of the email (else the phone) asked for, as the suppression list keeps it: the person's page can then say who erased them, and when.
+        entityId: personKeys(query)[0],
         summary: `Erased a person: ${leads} leads, ${enquiries} enquiries, ${newsletterSignups} newsletter sign-ups, ${consentIds.length} consent records, ${outboxIds.length} emails and webhooks, ${auditEntries} audit entries cleared; email and phone added to the suppression list`,
       },
       trx,
@@ -163,6 +179,7 @@ export async function objectForPerson(input: PersonInput, actor: AdminUser): Pro
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
     const record = await findPersonIn(trx, query);
+    await refuseWhenErased(trx, input, record);
     const open = record.consentRecords.filter((consent) => consent.withdrawnAt === null).map((consent) => consent.id);
     if (open.length) {
       await trx.updateTable("consentRecords").set({ withdrawnAt: nowIso(), withdrawnHow: "staff" }).where("id", "in", open).execute();

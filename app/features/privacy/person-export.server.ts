@@ -1,10 +1,13 @@
 import type { AdminUser } from "~/features/staff";
 import { outboxRowWithoutLinks, PERSON_EXPORT_SECTIONS, type PersonExport, type PersonExportSection } from "./person-export";
-import { deliveryRecipients } from "./person-data";
+import { deliveryRecipients, nothingHeldSinceErasure } from "./person-data";
 import { retentionPeriodWords } from "./retention-screen";
 import { brand } from "~/platform/brand.server";
 import { recordAudit } from "~/features/staff/index.server";
 import { deliverySettings, findPerson } from "./person-search.server";
+import { erasureWithNothingHeld } from "./person-erased.server";
+import { getDb } from "~/platform/db.server";
+import { ModelError } from "~/platform/model-error.server";
 import { retentionSettings } from "./retention.server";
 
 /**
@@ -22,7 +25,11 @@ const SENT_WITH: Partial<Record<PersonExportSection["key"], (kind: string) => bo
 };
 
 export async function exportPerson(actor: AdminUser, input: { email?: string; phone?: string; request?: number }): Promise<PersonExport> {
-  const record = await findPerson(input);
+  const db = await getDb();
+  const record = await findPerson(input, db);
+  // Erased, with nothing held since: there is nothing to give (the person's page says so, and offers no download).
+  const erasure = await erasureWithNothingHeld(db, record);
+  if (erasure) throw new ModelError(409, nothingHeldSinceErasure([input.email, input.phone].filter(Boolean).join(" / "), erasure));
   const settings = deliverySettings();
   const retention = retentionPeriodWords(retentionSettings());
   const sections = PERSON_EXPORT_SECTIONS.map((section): PersonExportSection => {

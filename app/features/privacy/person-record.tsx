@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
+import { buttonClasses, ButtonLink } from "~/ui/button";
 import type { ReactNode } from "react";
 import { DATA_REQUEST_KIND_LABELS, DATA_REQUEST_STATUS_LABELS } from "./data-protection";
 import { DELIVERY_KIND_LABELS, isDeliveryKind } from "~/platform/outbox-kinds";
-import { deliveryState, type StaffPersonRecord } from "./person-data";
+import { deliveryState, type PersonErasure, type StaffPersonRecord } from "./person-data";
 import { QUOTE_STATUS_LABELS } from "~/features/quotes";
 import { formatDateTime } from "~/lib/calendar";
 import { CONTACT_SUBJECT_LABELS } from "~/features/inbox";
@@ -54,6 +55,54 @@ function Table({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : "");
 const kindLabel = (kind: string) => (isDeliveryKind(kind) ? DELIVERY_KIND_LABELS[kind] : kind);
 const yesNo = (value: boolean | null) => (value === null ? "not searched" : value ? "yes" : "no");
+
+/** The person's page's actions: the access downloads, then Object and Erase (each asks first, in a dialog over the page). */
+export function PersonActions({ query }: { query: string }) {
+  return (
+    <>
+      <a href={`/admin/data-protection/people/export.json?${query}`} className={buttonClasses("outline", "sm")} download>
+        Download (JSON)
+      </a>
+      <a href={`/admin/data-protection/people/export.html?${query}`} className={buttonClasses("outline", "sm")} download>
+        Download (readable page)
+      </a>
+      <ButtonLink to={`/admin/data-protection/people/object?${query}`} variant="outline" size="sm" preventScrollReset>
+        Object / stop contact
+      </ButtonLink>
+      <ButtonLink to={`/admin/data-protection/people/erase?${query}`} variant="destructive" size="sm" preventScrollReset>
+        Erase
+      </ButtonLink>
+    </>
+  );
+}
+
+/**
+ * After an erasure, while nothing personal is held again: what is kept, and why (docs/privacy-operations.md, Erasure). The page offers no Download, Erase
+ * or Object then: there is nothing left to give, erase or stop.
+ */
+export function PersonErasedNotice({ erased }: { erased: PersonErasure & { customerYears: number } }) {
+  return (
+    <section
+      aria-labelledby="person-erased-heading"
+      className="grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm"
+      data-testid="person-erased"
+    >
+      <h3 id="person-erased-heading" className="text-base font-semibold text-slate-900">
+        What is still kept after the erasure, and why
+      </h3>
+      <ul className="grid list-disc gap-1 pl-5 text-slate-700">
+        <li>Their email and phone on the suppression list, as a keyed hash (never the address or number itself), so they are never contacted again.</li>
+        <li>
+          {`Records that name no one: their leads' references, statuses and dates, and an accepted quote's lines and money figures, the record of a contract kept for ${erased.customerYears} years after it ends (tax and claims).`}
+        </li>
+        <li>Consent records&apos; wording and dates, without the address, as proof of what was agreed.</li>
+        <li>Their requests in the register, without their contact, so a later request from them can be matched.</li>
+        <li>Audit entries of what staff did, with their details removed.</li>
+      </ul>
+      <p className="text-slate-600">Backups made before the erasure still hold them until those backups are replaced.</p>
+    </section>
+  );
+}
 
 export function PersonRecordSections({ record, recipients }: { record: StaffPersonRecord; recipients: Record<number, string[]> }) {
   const referenceOf = new Map(record.leads.map((lead) => [lead.id, lead.reference]));

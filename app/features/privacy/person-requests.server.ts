@@ -1,9 +1,11 @@
 import { json } from "@remix-run/node";
 import { errorToast } from "~/lib/messages";
 import type { AdminUser } from "~/features/staff";
-import { personFound } from "./person-data";
+import { nothingHeldSinceErasure, personFound } from "./person-data";
 import { PERSON_SEARCH_MESSAGES, personSearchFromUrl, personSearchQuery, type PersonSearch } from "./person-schema";
 import { findPerson } from "./person-search.server";
+import { erasureWithNothingHeld } from "./person-erased.server";
+import { getDb } from "~/platform/db.server";
 import { ModelError } from "~/platform/model-error.server";
 import { requireDataProtectionUser } from "~/features/staff/index.server";
 import { raiseToast, redirectWithToast } from "~/platform/toast.server";
@@ -21,12 +23,17 @@ export async function loadPersonDialog(request: Request) {
   const answer = personSearchFromUrl(new URL(request.url));
   if (!answer.ok) return json({ person: null, closeTo: PEOPLE_PATH }, { status: 400 });
   const { email = "", phone = "" } = answer.search;
-  const record = await findPerson({ email, phone });
+  const db = await getDb();
+  const record = await findPerson({ email, phone }, db);
   const closeTo = `${PEOPLE_PATH}?${personSearchQuery({ email, phone })}`;
+  const who = [email, phone].filter(Boolean).join(" / ");
+  const erasure = await erasureWithNothingHeld(db, record);
   return json({
     person: {
-      who: [email, phone].filter(Boolean).join(" / "),
+      who,
       found: personFound(record),
+      /** Set once they are erased with nothing held since: the dialog says so instead of asking (the post is refused, 409). */
+      nothingHeld: erasure && nothingHeldSinceErasure(who, erasure),
       leads: record.leads.length,
       enquiries: record.enquiries.length,
       newsletterSignups: record.newsletterSignups.length,

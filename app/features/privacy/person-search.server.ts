@@ -1,7 +1,8 @@
 import type { Expression, Kysely, SqlBool, Transaction } from "kysely";
 import { PERSONAL_AUDIT_ENTITY_TYPES } from "./data-protection";
 import type { Database } from "~/platform/database-types";
-import { deliveryRecipients, type DeliverySettings, type PersonQuery, type PersonRecord, type StaffPersonRecord } from "./person-data";
+import { deliveryRecipients, type DeliverySettings, type PersonErasure, type PersonQuery, type PersonRecord, type StaffPersonRecord } from "./person-data";
+import { erasureWithNothingHeld } from "./person-erased.server";
 import { getDb } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { normaliseEmail, normalisePhone, suppressionKey } from "~/platform/suppression.server";
@@ -248,9 +249,13 @@ export function deliverySettings(): DeliverySettings {
 export async function personRecordForStaff(input: {
   email?: string;
   phone?: string;
-}): Promise<{ record: StaffPersonRecord; recipients: Record<number, string[]> }> {
-  const record = await findPerson(input);
+}): Promise<{ record: StaffPersonRecord; recipients: Record<number, string[]>; erased: (PersonErasure & { customerYears: number }) | null }> {
+  const db = await getDb();
+  const record = await findPerson(input, db);
   const settings = deliverySettings();
   const recipients = Object.fromEntries(record.outbox.map((row) => [row.id, deliveryRecipients(row, settings)]));
-  return { record: { ...record, outbox: record.outbox.map(({ payload: _copy, ...row }) => row) }, recipients };
+  const erasure = await erasureWithNothingHeld(db, record);
+  // How long an accepted quote's figures stay after an erasure: the page says what is kept, and for how long.
+  const erased = erasure && { ...erasure, customerYears: env.CUSTOMER_RETENTION_YEARS };
+  return { record: { ...record, outbox: record.outbox.map(({ payload: _copy, ...row }) => row) }, recipients, erased };
 }
