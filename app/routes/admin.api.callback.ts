@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const result = await authenticate("oidc", request);
     if (result instanceof Response) return result;
     const sessionId = await startSession(result.id);
-    return redirectWithToast("/admin/dashboard", ACCOUNT_MESSAGES.signedIn(result.firstName), {
+    return redirectWithToast("/admin/dashboard", ACCOUNT_MESSAGES.signedIn(result), {
       headers: { "Set-Cookie": await sessionCookieHeader(sessionId) },
     });
   } catch (error) {

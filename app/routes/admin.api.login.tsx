@@ -32,7 +32,7 @@ async function signedInAnswer(user: AdminUser) {
   const account = await findAdminAccount(user.id);
   return redirectWithToast(
     account?.passwordChangeRequired ? CHANGE_PASSWORD_PATH : "/admin/dashboard",
-    account?.passwordChangeRequired ? ACCOUNT_MESSAGES.changeRequired : ACCOUNT_MESSAGES.signedIn(user.firstName),
+    account?.passwordChangeRequired ? ACCOUNT_MESSAGES.changeRequired : ACCOUNT_MESSAGES.signedIn(user),
     { headers: { "Set-Cookie": await sessionCookieHeader(sessionId) } },
   );
 }

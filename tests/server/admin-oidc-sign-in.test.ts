@@ -145,6 +145,39 @@ describe("sign-in through an OpenID Connect provider", () => {
     expect(await me.json()).toMatchObject({ email: "priya@clearlinebusiness.co.uk", firstName: "Priya" });
   });
 
+  /** An admin user row as start-up or an invitation makes it, with no provider bound yet. */
+  async function addAdminUser(id: string, email: string, firstName: string, lastName: string) {
+    const now = new Date().toISOString();
+    await server.db
+      .insertInto("adminUsers")
+      .values({ id, email, firstName, lastName, role: "super_admin", isActive: 1, profileImageUrl: null, passwordHash: null, createdAt: now, updatedAt: now })
+      .execute();
+  }
+
+  async function signedInUser(cookies: Map<string, string>) {
+    const me = await fetch(`${server.url}/admin/api/auth/user`, { headers: { Cookie: `__session=${cookies.get("__session")}` } });
+    return (await me.json()) as { firstName: string; lastName: string };
+  }
+
+  it('gives the first super admin, made as "Site Administrator", the provider\'s full name, and greets them by its first word', async () => {
+    await addAdminUser("user_3_first", "boss@clearlinebusiness.co.uk", "Site", "Administrator");
+    userinfo = { sub: "provider-boss", email: "boss@clearlinebusiness.co.uk", email_verified: true, name: "Rhiannon Pryce Jones" };
+    const { finalUrl, page, cookies } = await signInThroughProvider();
+    expect(finalUrl).toBe(`${server.url}/admin/dashboard`);
+    expect(page).toContain("Welcome back, Rhiannon");
+    expect(page).not.toContain("Welcome back, Site");
+    expect(await signedInUser(cookies)).toMatchObject({ firstName: "Rhiannon", lastName: "Pryce Jones" });
+  });
+
+  it("greets someone the provider gives no name for by their address, and keeps the name empty", async () => {
+    await addAdminUser("user_4_unnamed", "sam.oneill@clearlinebusiness.co.uk", "", "");
+    userinfo = { sub: "provider-sam", email: "sam.oneill@clearlinebusiness.co.uk", email_verified: true };
+    const { finalUrl, page, cookies } = await signInThroughProvider();
+    expect(finalUrl).toBe(`${server.url}/admin/dashboard`);
+    expect(page).toContain("Welcome back, Sam");
+    expect(await signedInUser(cookies)).toMatchObject({ firstName: "", lastName: "" });
+  });
+
   it.each([
     ["an email that is not an admin user", { sub: "provider-stranger", email: "stranger@example.co.uk", email_verified: true }],
     ["an inactive admin user", { sub: "provider-former", email: "former@clearlinebusiness.co.uk", email_verified: true }],

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { type AdminUser } from "./admin-users";
+import { type AdminUser, FIRST_SUPER_ADMIN_NAME, lacksPersonalName } from "./admin-users";
 import type { PasswordChangeInput } from "./account-schema";
 import { clientKey } from "~/platform/client-address";
 import { accountKey } from "./sign-in";
@@ -14,6 +14,7 @@ import { claimSignInAttempt, clearClientFailures, recordAccountFailure } from ".
 import { toAdminUser } from "./admin-users.server";
 import type { AdminUserRow, AdminUsersTable } from "./staff-tables";
 import { PASSWORD_TEXT, throttledText } from "./staff-messages";
+import { LIMITS } from "~/lib/form-fields";
 
 /** Signing in (email and password, or the provider) and changing one's own password. */
 
@@ -133,11 +134,23 @@ export async function changeOwnPassword(actor: AdminUser, input: PasswordChangeI
   return changed;
 }
 
-/** On sign-in through the provider, fill in the name and picture the row lacks. */
-export async function fillProfileFromProvider(user: AdminUser, claims: { givenName?: string; familyName?: string; picture?: string }): Promise<AdminUser> {
+/**
+ * On sign-in through the provider, fill in the name and picture the row lacks. A name staff typed is kept; the first super admin's "Site Administrator" is
+ * no one's name, so the provider's replaces it. The given and family names are the provider's own split; a provider that gives only a full name ("name")
+ * is split at its first space, the usual first name; one that gives neither leaves the name empty (greetings then use the email, see greetingName).
+ */
+export async function fillProfileFromProvider(
+  user: AdminUser,
+  claims: { givenName?: string; familyName?: string; name?: string; picture?: string },
+): Promise<AdminUser> {
+  const [firstWord = "", ...otherWords] = (claims.name ?? "").trim().split(/\s+/);
+  const given = claims.givenName?.trim() || firstWord.slice(0, LIMITS.name);
+  const family = claims.familyName?.trim() || (claims.givenName?.trim() ? "" : otherWords.join(" ").slice(0, LIMITS.name));
   const changes: Partial<Pick<AdminUsersTable, "firstName" | "lastName" | "profileImageUrl">> = {};
-  if (!user.firstName && claims.givenName) changes.firstName = claims.givenName;
-  if (!user.lastName && claims.familyName) changes.lastName = claims.familyName;
+  if (lacksPersonalName(user) && given) {
+    changes.firstName = given;
+    changes.lastName = family || (user.lastName === FIRST_SUPER_ADMIN_NAME.lastName ? "" : user.lastName);
+  } else if (!user.lastName && family) changes.lastName = family;
   if (!user.profileImageUrl && claims.picture?.startsWith("https://")) changes.profileImageUrl = claims.picture;
   if (Object.keys(changes).length === 0) return user;
   const db = await getDb();

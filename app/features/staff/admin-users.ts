@@ -24,6 +24,30 @@ export interface NewUserInvite {
   expiresAt?: string;
 }
 
+/** The name the first super admin is made with (at first start, or from ADMIN_EMAIL): the role's name, not a person's, so no greeting uses it. */
+export const FIRST_SUPER_ADMIN_NAME = { firstName: "Site", lastName: "Administrator" } as const;
+
+/** Whether the account holds no person's name: none at all, or the first super admin's "Site Administrator". */
+export function lacksPersonalName(user: Pick<AdminUser, "firstName" | "lastName">): boolean {
+  const placeholder = user.firstName === FIRST_SUPER_ADMIN_NAME.firstName && user.lastName === FIRST_SUPER_ADMIN_NAME.lastName;
+  return placeholder || user.firstName.trim() === "";
+}
+
+/**
+ * Whom a greeting names ("Welcome back, Priya"). The first name as staff gave it (Add Admin User asks for it; a provider's given name fills an empty one),
+ * kept whole: "Mary Jane" is one first name. An account with no person's name (the first super admin, or a provider that gave only an email) is greeted by
+ * its address: the part before the @, up to its first dot, dash, underscore or plus, capitalised ("jo.bloggs@..." → "Jo"), as colleagues would call them.
+ */
+export function greetingName(user: Pick<AdminUser, "firstName" | "lastName" | "email">): string {
+  if (!lacksPersonalName(user)) return user.firstName.trim();
+  const word =
+    user.email
+      .split("@")[0]
+      .split(/[._+-]/)
+      .find(Boolean) ?? "";
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
 export function fullName(user: Pick<AdminUser, "firstName" | "lastName">): string {
   return `${user.firstName} ${user.lastName}`.trim();
 }

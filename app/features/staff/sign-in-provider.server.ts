@@ -23,6 +23,7 @@ const providerClaimsSchema = z.object({
   email_verified: z.boolean().optional(),
   given_name: z.string().max(100).optional(),
   family_name: z.string().max(100).optional(),
+  name: z.string().max(200).optional(),
   picture: z.string().max(2000).optional(),
 });
 
@@ -137,7 +138,7 @@ async function discoverProvider(authenticator: Authenticator<AdminUser>, issuer:
         if (userinfo.status !== 200) throw new SignInRefused("Your sign-in provider did not return your details. Please try again.");
         const claims = providerClaimsSchema.safeParse(userinfo.body);
         if (!claims.success) throw new SignInRefused("Your sign-in provider did not return your details. Please try again.");
-        const { sub, email, email_verified, given_name, family_name, picture } = claims.data;
+        const { sub, email, email_verified, given_name, family_name, name, picture } = claims.data;
         // Only an address the provider has checked counts; a missing claim is not a yes.
         if (!email || email_verified !== true) {
           await recordFailedSignIn({ email: email ?? "", method: "provider", reason: "unverifiedEmail", clientAddress });
@@ -152,7 +153,7 @@ async function discoverProvider(authenticator: Authenticator<AdminUser>, issuer:
               : SIGN_IN_TEXT.notAllowed,
           );
         }
-        const user = await fillProfileFromProvider(found.user, { givenName: given_name, familyName: family_name, picture });
+        const user = await fillProfileFromProvider(found.user, { givenName: given_name, familyName: family_name, name, picture });
         await recordSignIn(user, "provider", clientAddress);
         return user;
       },

@@ -1,5 +1,13 @@
 import { minutesText } from "./sign-in";
 import type { ToastMessage } from "~/lib/messages";
+import { greetingName, type AdminUser } from "./admin-users";
+
+type GreetedUser = Pick<AdminUser, "firstName" | "lastName" | "email">;
+
+/** "Welcome back, Priya": the dashboard's heading and the signed-in toast. */
+export function welcomeBack(user: GreetedUser): string {
+  return `Welcome back, ${greetingName(user)}`;
+}
 
 // Beyond the spec: staff sign-in, sign-out and passwords.
 export const SIGN_IN_TEXT = {
@@ -33,7 +41,8 @@ export const PASSWORD_TEXT = {
 } as const;
 
 export const ACCOUNT_MESSAGES = {
-  signedIn: (firstName: string): ToastMessage => ({ kind: "success", title: "Signed in", description: `Welcome back, ${firstName}.` }),
+  /** Greets them by their first name (see greetingName), as the dashboard does. */
+  signedIn: (user: GreetedUser): ToastMessage => ({ kind: "success", title: "Signed in", description: `${welcomeBack(user)}.` }),
   signedOut: { kind: "default", title: "Signed out", description: "You have signed out of the admin portal." },
   changeRequired: {
     kind: "destructive",
