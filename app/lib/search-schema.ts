@@ -36,3 +36,8 @@ export function filteredListFromUrl<Schema extends z.ZodTypeAny>(schema: Schema,
   const values = Object.fromEntries(filters.map((name) => [name, url.searchParams.get(name) || undefined]));
   return schema.parse({ ...searchPageParams(url), ...values }) as z.output<Schema>;
 }
+
+/** Whether a list's URL searches or filters it (anything but the page set), so it can say what it found. */
+export function isSearched(filters: object): boolean {
+  return Object.entries(filters).some(([name, value]) => name !== "page" && value !== undefined && value !== null && value !== "");
+}

@@ -24,6 +24,8 @@ import { formatCount, formatPercent } from "~/lib/money";
 import { formatDateTime, formatDayAndMonth, ukDay } from "~/lib/calendar";
 import { ADMIN_ROLE_LABELS } from "~/features/staff/admin-roles";
 import { TARIFF_STALE_DAYS } from "~/features/tariffs/tariffs";
+import { countOf } from "~/lib/plural";
+import { welcomeBack } from "~/features/staff/staff-messages";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Administration Portal" }];
 
@@ -66,7 +68,7 @@ export default function Dashboard() {
     { label: "Active Users", value: formatCount(figures.activeUsers), icon: Users },
     { label: "Conversion Rate", value: figures.conversionRate === null ? "—" : formatPercent(figures.conversionRate), icon: Percent },
     {
-      label: `Median time to first contact (last ${charts.days} days)`,
+      label: `Median time to first contact (last ${countOf(charts.days, "day")})`,
       value: charts.medianMinutesToFirstContact === null ? "—" : formatDuration(charts.medianMinutesToFirstContact),
       icon: Timer,
     },
@@ -93,7 +95,7 @@ export default function Dashboard() {
       </header>
 
       <div>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome back, {user.firstName}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{welcomeBack(user)}</h1>
         <p className="mt-1 text-slate-600">Here&apos;s what&apos;s happening with your quote requests.</p>
       </div>
 
@@ -170,7 +172,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 
 /** The lead charts (server-drawn SVG, each with its table). */
 function LeadCharts({ charts }: { charts: LeadFigures }) {
-  const period = `the last ${charts.days} days`;
+  const period = `the last ${countOf(charts.days, "day")}`;
   const total = charts.leadsPerDay.reduce((sum, day) => sum + day.value, 0);
   const describe = (what: string, bars: { label: string; value: number }[]) =>
     `${what} in ${period}: ${bars.map((bar) => `${bar.label} ${formatCount(bar.value)}`).join(", ")}.`;
@@ -181,7 +183,7 @@ function LeadCharts({ charts }: { charts: LeadFigures }) {
       </h2>
       <ColumnChart
         title="New leads per day"
-        summary={`${formatCount(total)} new leads in ${period}, from ${formatDayAndMonth(charts.leadsPerDay[0].label)} to ${formatDayAndMonth(charts.leadsPerDay.at(-1)!.label)}. The table below the chart gives each day.`}
+        summary={`${countOf(total, "new lead")} in ${period}, from ${formatDayAndMonth(charts.leadsPerDay[0].label)} to ${formatDayAndMonth(charts.leadsPerDay.at(-1)!.label)}. The table below the chart gives each day.`}
         bars={charts.leadsPerDay}
         labelHeading="Day"
         valueHeading="New leads"

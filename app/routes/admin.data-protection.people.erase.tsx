@@ -4,6 +4,7 @@ import { ConfirmForm } from "~/ui/confirm-form";
 import { RouteDialog } from "~/ui/dialog";
 import { erasePerson } from "~/features/privacy/person-erasure.server";
 import { changePerson, loadPersonDialog } from "~/features/privacy/person-requests.server";
+import { personCountsInWords } from "~/features/privacy/person-data";
 
 /** Erasure (right to be forgotten): confirmed in a dialog (a page without JavaScript), then done in one transaction. */
 export const loader = ({ request }: LoaderFunctionArgs) => loadPersonDialog(request);
@@ -11,7 +12,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => loadPersonDialog(requ
 export const action = ({ request }: ActionFunctionArgs) =>
   changePerson(request, async (search, user) => {
     const counts = await erasePerson(search, user);
-    return `Erased: ${counts.leads} leads, ${counts.enquiries} enquiries and ${counts.newsletterSignups} newsletter sign-ups anonymised or deleted; on the suppression list`;
+    return `Erased: ${personCountsInWords(counts)} anonymised or deleted; on the suppression list`;
   });
 
 export default function ErasePersonDialog() {
@@ -22,7 +23,7 @@ export default function ErasePersonDialog() {
         <p className="text-slate-700">{person.nothingHeld}</p>
       ) : person ? (
         <ConfirmForm
-          question={`Their ${person.leads} leads, ${person.enquiries} enquiries and ${person.newsletterSignups} newsletter sign-ups lose every personal detail, their copies in the outbox and their words in the audit log; accepted quotes keep their money figures, anonymised. Their email and phone go on the suppression list. This cannot be undone.`}
+          question={`Their ${personCountsInWords(person)} lose every personal detail, their copies in the outbox and their words in the audit log; accepted quotes keep their money figures, anonymised. Their email and phone go on the suppression list. This cannot be undone.`}
           cancelTo={closeTo}
           confirmLabel="Erase"
           busyLabel="Erasing..."

@@ -4,7 +4,7 @@ import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { PersonActions, PersonErasedNotice, PersonRecordSections } from "~/features/privacy/person-record";
 import { Button } from "~/ui/button";
 import { Field, Input } from "~/ui/field";
-import { nothingHeldSinceErasure, personFound } from "~/features/privacy/person-data";
+import { nothingHeldSinceErasure, personCountsInWords, personFound } from "~/features/privacy/person-data";
 import { PERSON_SEARCH_RULES, personSearchFromUrl, personSearchQuery } from "~/features/privacy/person-schema";
 import { personRecordForStaff } from "~/features/privacy/person-search.server";
 import { requireDataProtectionUser } from "~/features/staff/auth.server";
@@ -48,7 +48,7 @@ export default function FindPerson() {
               {found.erased
                 ? nothingHeldSinceErasure(who, found.erased)
                 : personFound(found.record)
-                  ? `Found ${found.record.leads.length} leads, ${found.record.enquiries.length} enquiries and ${found.record.newsletterSignups.length} newsletter sign-ups for ${who}.`
+                  ? `Found ${personCountsInWords({ leads: found.record.leads.length, enquiries: found.record.enquiries.length, newsletterSignups: found.record.newsletterSignups.length })} for ${who}.`
                   : `Nothing held about ${who}.`}
             </p>
             {/* Once erased with nothing held since, there is nothing to download, erase or stop: the notice says what is kept instead. */}

@@ -10,7 +10,8 @@ import { DATA_REQUESTS_PATH } from "~/features/privacy/data-protection";
 import { dataRequestListFromUrl } from "~/features/privacy/data-requests-schema";
 import { listDataRequests } from "~/features/privacy/data-requests.server";
 import { requireDataProtectionUser } from "~/features/staff/auth.server";
-import { formatCount } from "~/lib/money";
+import { isSearched } from "~/lib/search-schema";
+import { titleWithCount } from "~/lib/plural";
 
 export const meta: MetaFunction = () => [{ title: "Requests | Data protection | Administration Portal" }];
 
@@ -28,7 +29,7 @@ export default function DataRequests() {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h2 className="text-xl font-semibold text-slate-900">Requests ({formatCount(page.total)})</h2>
+          <h2 className="text-xl font-semibold text-slate-900">{titleWithCount("Requests", page.total)}</h2>
           <p className="mt-1 max-w-3xl text-sm text-slate-600">
             Each request a person makes about their data, newest first. It must be answered within one calendar month of the day it was received; an open
             request past its due day is overdue.
@@ -39,7 +40,7 @@ export default function DataRequests() {
         </ButtonLink>
       </div>
       <DataRequestFilters filters={filters} />
-      <ListPanel label="Requests" page={page.page} pageCount={page.pageCount}>
+      <ListPanel label="Requests" page={page.page} pageCount={page.pageCount} found={{ filtered: isSearched(filters), count: page.total, one: "request" }}>
         <DataRequestTable requests={page.entries} />
       </ListPanel>
       <Outlet />

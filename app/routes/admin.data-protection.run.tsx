@@ -7,7 +7,7 @@ import { RETENTION_MESSAGES, RETENTION_SCREEN_PATH, retentionTotal } from "~/fea
 import { planRetention, runRetentionNow } from "~/features/privacy/retention.server";
 import { changeFromForm } from "~/platform/admin-forms.server";
 import { requireDataProtectionUser } from "~/features/staff/auth.server";
-import { formatCount } from "~/lib/money";
+import { countOf, plural } from "~/lib/plural";
 
 /** "Run now" asks first, like the delete dialogs: a page without JavaScript, a dialog with it. Recorded as a run by the staff member. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,7 +34,7 @@ export default function RunRetentionDialog() {
   return (
     <RouteDialog title="Run retention now?" closeTo={RETENTION_SCREEN_PATH}>
       <ConfirmForm
-        question={`${formatCount(due)} records are due: their personal details are cleared or the records deleted now. This cannot be undone.`}
+        question={`${countOf(due, "record")} ${plural(due, "is", "are")} due: their personal details are cleared or the records deleted now. This cannot be undone.`}
         cancelTo={RETENTION_SCREEN_PATH}
         confirmLabel="Run retention"
         busyLabel="Running..."

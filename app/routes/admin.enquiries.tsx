@@ -27,6 +27,7 @@ export default function Enquiries() {
       title="Enquiries"
       intro="Messages sent through the contact page, newest first."
       noun="enquiries"
+      one="enquiry"
       icon={MessagesSquare}
       counts={counts}
       q={filters.q}

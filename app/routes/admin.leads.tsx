@@ -20,6 +20,7 @@ import { readFormFields } from "~/platform/request-body.server";
 import { errorToast } from "~/lib/messages";
 import { raiseToast, redirectWithToast } from "~/platform/toast.server";
 import { logger } from "~/platform/logger.server";
+import { isSearched } from "~/lib/search-schema";
 
 export const meta: MetaFunction = () => [{ title: "Leads | Administration Portal" }];
 
@@ -71,7 +72,7 @@ export default function Leads() {
       />
       <CountCards label="Lead totals" testId="lead-count" cards={CARDS.map((card) => ({ ...card, value: counts[card.key] }))} />
       <LeadFilters q={filters.q} status={filters.status} assigned={filters.assigned} />
-      <ListPanel label="Leads" page={page.page} pageCount={page.pageCount}>
+      <ListPanel label="Leads" page={page.page} pageCount={page.pageCount} found={{ filtered: isSearched(filters), count: page.total, one: "lead" }}>
         <LeadTable leads={page.leads} canDelete={permissions.deleteLeads} latestQuote={(lead) => <LatestQuoteCell quote={lead.latestQuote} />} />
       </ListPanel>
       <Outlet />

@@ -27,6 +27,7 @@ export default function Newsletter() {
       title="Newsletter"
       intro="People who signed up for the newsletter on the website, newest first."
       noun="subscribers"
+      one="subscriber"
       icon={Mail}
       counts={counts}
       q={filters.q}

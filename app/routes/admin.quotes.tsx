@@ -7,6 +7,7 @@ import { QuoteTable } from "~/features/quotes/quote-table";
 import { quoteListFiltersFromUrl } from "~/features/quotes/quote-list-schema";
 import { listQuotes, quoteOwnerChoices } from "~/features/quotes/quote-list.server";
 import { requireAdminPageUser } from "~/features/staff/auth.server";
+import { isSearched } from "~/lib/search-schema";
 
 export const meta: MetaFunction = () => [{ title: "Quotes | Administration Portal" }];
 
@@ -28,7 +29,7 @@ export default function Quotes() {
         exportHref={exportHref("/admin/quotes/export", { q: filters.q, status: filters.status, owner: filters.owner, expiring: filters.expiring })}
       />
       <QuoteFilters filters={filters} owners={owners} />
-      <ListPanel label="Quotes" page={page.page} pageCount={page.pageCount}>
+      <ListPanel label="Quotes" page={page.page} pageCount={page.pageCount} found={{ filtered: isSearched(filters), count: page.total, one: "quote" }}>
         <QuoteTable quotes={page.quotes} />
       </ListPanel>
     </div>

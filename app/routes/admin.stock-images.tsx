@@ -9,7 +9,7 @@ import { ModelError } from "~/platform/model-error.server";
 import { requireAdminPageUser } from "~/features/staff/auth.server";
 import { withStockImageUpload } from "~/platform/image-upload.server";
 import { raiseToast, redirectWithToast } from "~/platform/toast.server";
-import { formatCount } from "~/lib/money";
+import { titleWithCount } from "~/lib/plural";
 
 export const meta: MetaFunction = () => [{ title: "Stock Images | Administration Portal" }];
 
@@ -56,7 +56,7 @@ export default function StockImages() {
       <section aria-labelledby="images-heading" className="grid gap-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="images-heading" className="text-xl font-semibold text-slate-900">
-            Uploaded images ({formatCount(images.length)})
+            {titleWithCount("Uploaded images", images.length)}
           </h2>
           <p role="status" className="text-sm font-medium text-slate-600">
             {refreshing ? "Loading images..." : ""}

@@ -15,8 +15,9 @@ import { changeFromForm } from "~/platform/admin-forms.server";
 import { requireAdminPageUser } from "~/features/staff/auth.server";
 import { raiseToast } from "~/platform/toast.server";
 import { readFormFields } from "~/platform/request-body.server";
-import { formatCount } from "~/lib/money";
 import { TARIFF_STALE_DAYS } from "~/features/tariffs/tariffs";
+import { countOf, titleWithCount } from "~/lib/plural";
+import { isSearched } from "~/lib/search-schema";
 
 export const meta: MetaFunction = () => [{ title: "Tariffs | Administration Portal" }];
 
@@ -46,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = `${TARIFFS_ADMIN_PATH}${new URL(request.url).search}`;
   if (form.intent === TARIFF_LIST_INTENTS.importSamples) {
     return changeFromForm(() => importSampleTariffs(user), {
-      success: { redirectTo: back, toast: ({ created }) => ({ kind: "success", title: `${created} sample tariffs imported` }) },
+      success: { redirectTo: back, toast: ({ created }) => ({ kind: "success", title: `${countOf(created, "sample tariff")} imported` }) },
       failure: (error) => errorToast(error.message),
       refusalShownIn: "toast",
     });
@@ -69,14 +70,14 @@ export default function Tariffs() {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Tariffs ({formatCount(total)})</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{titleWithCount("Tariffs", total)}</h1>
           <p className="mt-1 text-slate-600">The deals visitors compare on the website. Prices ex VAT; only live tariffs are shown.</p>
         </div>
         <TariffListActions canManage={canManage} exportHref={exportHref(`${TARIFFS_ADMIN_PATH}/export`, { ...query, q: query.q || undefined })} />
       </div>
       {catalogueEmpty && canManage ? <ImportSamplesPanel /> : null}
       <TariffFilters query={query} staleDays={staleDays} />
-      <ListPanel label="Tariffs" page={list.page} pageCount={list.pageCount}>
+      <ListPanel label="Tariffs" page={list.page} pageCount={list.pageCount} found={{ filtered: isSearched(query), count: total, one: "tariff" }}>
         <TariffTable tariffs={list.rows} canManage={canManage} staleDays={staleDays} />
       </ListPanel>
       <Outlet />

@@ -11,6 +11,7 @@ import { changeFromForm } from "~/platform/admin-forms.server";
 import { loadUserDialog, requireUserManager, showOnceToThisSession } from "~/features/staff/admin-user-dialogs.server";
 import { localSignInEnabled } from "~/platform/env.server";
 import { PASSWORD_TEXT } from "~/features/staff/staff-messages";
+import { countOf } from "~/lib/plural";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password | Administration Portal" }];
 
@@ -44,7 +45,7 @@ export default function ResetPassword() {
     <UserStatusDialog
       user={user}
       title="Reset Password"
-      confirmation={`Give ${name} a new temporary password? Their current password stops working and they are signed out. You'll see the new one once, to pass on; they must change it when they sign in, and it expires after ${TEMPORARY_PASSWORD_DAYS} days.`}
+      confirmation={`Give ${name} a new temporary password? Their current password stops working and they are signed out. You'll see the new one once, to pass on; they must change it when they sign in, and it expires after ${countOf(TEMPORARY_PASSWORD_DAYS, "day")}.`}
       alreadyDone={PASSWORD_TEXT.providerOnly}
       alreadyDoneWhen={!localSignIn}
       selfMessage="You can't reset your own password here. Use Change password instead."

@@ -6,6 +6,7 @@ import { Pagination } from "./pagination";
 import { cn } from "~/lib/cn";
 import { StatCard } from "./stat-card";
 import { formatCount } from "~/lib/money";
+import { countOf, titleWithCount } from "~/lib/plural";
 
 /** The pieces every staff list is made of: title with export, count cards, the table and its pages. */
 
@@ -13,9 +14,7 @@ export function ListHeader({ title, count, intro, exportHref }: { title: string;
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
       <div>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
-          {title} ({formatCount(count)})
-        </h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{titleWithCount(title, count)}</h1>
         <p className="mt-1 text-slate-600">{intro}</p>
       </div>
       <a href={exportHref} download className={buttonClasses("outline", "md")}>
@@ -49,11 +48,44 @@ export function CountCards({ label, cards, testId }: { label: string; cards: Cou
   );
 }
 
-/** The list's card: its table (or empty state) and, when there is more than one page, the pages. */
-export function ListPanel({ label, page, pageCount, children }: { label: string; page: number; pageCount: number; children: ReactNode }) {
+/** What a search or filter matched, for "Found 1 lead": `filtered` when the list is searched or filtered; `one` / `many` the entries' word. */
+export interface FoundCount {
+  filtered: boolean;
+  count: number;
+  one: string;
+  many?: string;
+}
+
+/**
+ * The list's card: what a search found, its table (or empty state) and, when there is more than one page, the pages. "Found 3 leads" is said only when a
+ * search or filter found some: nothing found shows the empty state alone. It is a status region, so a screen reader hears it as the list follows typing.
+ */
+export function ListPanel({
+  label,
+  page,
+  pageCount,
+  found,
+  children,
+}: {
+  label: string;
+  page: number;
+  pageCount: number;
+  found?: FoundCount;
+  children: ReactNode;
+}) {
   const { search } = useLocation();
+  const foundWords = found?.filtered && found.count > 0 ? `Found ${countOf(found.count, found.one, found.many)}` : "";
   return (
     <section aria-label={label} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      {found ? (
+        <p
+          role="status"
+          data-testid="found-count"
+          className={cn("border-b border-slate-200 px-4 py-3 text-sm font-medium text-slate-700", !foundWords && "sr-only")}
+        >
+          {foundWords}
+        </p>
+      ) : null}
       {children}
       {pageCount > 1 ? (
         <div className="border-t border-slate-200 px-4 py-3">

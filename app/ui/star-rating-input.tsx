@@ -1,5 +1,6 @@
 import { Star } from "./icons";
 import { useId } from "react";
+import { countOf } from "~/lib/plural";
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -50,9 +51,7 @@ export function StarRatingInput({ name, legend, defaultValue, error }: StarRatin
               className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 focus:outline-none"
             />
             <Star aria-hidden className="size-8 fill-white group-has-checked:fill-accent-400 [label:has(~label_input:checked)_&]:fill-accent-400" />
-            <span className="sr-only">
-              {value} {value === 1 ? "star" : "stars"}
-            </span>
+            <span className="sr-only">{countOf(value, "star")}</span>
           </label>
         ))}
         {STARS.map((value, index) => (

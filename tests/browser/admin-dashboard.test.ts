@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { createAdminUserRow, signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, openPage, seriousAccessibilityViolations, waitForHydration } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
 
@@ -46,6 +46,29 @@ describe.each(JS_MODES)("$name", (mode) => {
     await page.getByRole("link", { name: new RegExp(`Chart Test ${mode.name}`) }).click();
     await page.waitForURL(/\/admin\/leads\/\d+$/);
     await page.context().close();
+  });
+});
+
+describe.each(JS_MODES)("the greeting $name", (mode) => {
+  const greeting = async (email: string) => {
+    const page = await openPage(journey.browser, mode);
+    await signInBrowser(page.context(), journey.server, email);
+    await page.goto(`${journey.server.url}/admin/dashboard`);
+    if (mode.javaScriptEnabled) await waitForHydration(page);
+    const heading = await page.getByRole("heading", { level: 1 }).textContent();
+    await page.context().close();
+    return heading;
+  };
+
+  it("greets staff by the first name they were given, kept whole", async () => {
+    const email = `mary.jane.${mode.name.replace(/\W+/g, "-").toLowerCase()}@clearlinebusiness.co.uk`;
+    await createAdminUserRow(journey.server.db, { email, password: "mary-jane-password-1", firstName: "Mary Jane", lastName: "Watson", role: "manager" });
+    expect(await greeting(email)).toBe("Welcome back, Mary Jane");
+  });
+
+  it('greets the first super admin, who has no person\'s name, by their address rather than "Site"', async () => {
+    // The account ADMIN_EMAIL made: "Site Administrator", owner@....
+    expect(await greeting(TEST_OWNER.email)).toBe("Welcome back, Owner");
   });
 });
 

@@ -33,6 +33,7 @@ async function openLeads(mode: JsMode, path = "/admin/leads", who = TEST_OWNER):
 const rows = (page: Page) => page.getByTestId("lead-row");
 const title = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search leads" });
+const found = (page: Page) => page.getByTestId("found-count");
 
 async function search(page: Page, mode: JsMode, text: string) {
   await searchBox(page).fill(text);
@@ -66,10 +67,13 @@ describe.each(JS_MODES)("leads screen $name", (mode) => {
     await expect.poll(() => rows(page).count()).toBe(1);
     expect(await rows(page).first().textContent()).toContain(target.email);
     expect(await title(page)).toBe("Leads (1)");
+    expect(await found(page).textContent()).toBe("Found 1 lead");
 
+    // Nothing found: the empty message alone, no "0" anywhere in the title or above the list.
     await search(page, mode, "no such lead anywhere");
     await page.getByText("No leads found").waitFor();
-    expect(await title(page)).toBe("Leads (0)");
+    expect(await title(page)).toBe("Leads");
+    expect(await found(page).textContent()).toBe("");
 
     await searchBox(page).fill("");
     await page.getByLabel("Filter by status").selectOption("converted");
@@ -77,6 +81,7 @@ describe.each(JS_MODES)("leads screen $name", (mode) => {
     await page.waitForURL((url) => url.searchParams.get("status") === "converted");
     const converted = await server.db.selectFrom("leads").select("id").where("status", "=", "converted").execute();
     await expect.poll(() => rows(page).count()).toBe(converted.length);
+    expect(await found(page).textContent()).toBe(`Found ${converted.length} leads`);
     for (const select of await page.locator("select[name=status]").all()) expect(await select.inputValue()).toBe("converted");
     await page.context().close();
   });
@@ -104,7 +109,7 @@ describe.each(JS_MODES)("leads screen $name", (mode) => {
     const dialog = page.getByRole("dialog", { name: "Lead Details" });
     await dialog.waitFor();
     const lead = await server.db.selectFrom("leads").selectAll().where("reference", "=", reference).executeTakeFirstOrThrow();
-    for (const fact of [lead.email, lead.phoneNumber, lead.businessName, lead.teamSize, lead.businessType, lead.contractExpiry, lead.postcode!, reference]) {
+    for (const fact of [lead.email, lead.phoneNumber, lead.businessName, lead.teamSize, lead.businessType, lead.postcode!, reference]) {
       expect(await dialog.textContent(), fact).toContain(fact);
     }
     expect(await dialog.getByTestId("lead-timeline").textContent()).toContain("Submitted");
@@ -117,6 +122,19 @@ describe.each(JS_MODES)("leads screen $name", (mode) => {
     // One entry for one change: the note is the latest entry, not followed by an "Updated" of the same moment.
     expect(await page.getByTestId("lead-timeline").locator("li").last().textContent()).toContain("Called: wants 6 SIMs on O2 by March.");
     expect(await page.getByTestId("lead-timeline").textContent()).not.toContain("Updated");
+    await page.context().close();
+  });
+
+  it('says a contract ending in 3 months or more in the staff\'s words, beside "Under 3 months"', async () => {
+    const [later, sooner] = await server.db.selectFrom("leads").select(["id", "reference"]).orderBy("id").offset(20).limit(2).execute();
+    await server.db.updateTable("leads").set({ contractExpiry: "3 Months+" }).where("id", "=", later.id).execute();
+    await server.db.updateTable("leads").set({ contractExpiry: "Under 3 months" }).where("id", "=", sooner.id).execute();
+    const page = await openLeads(mode, `/admin/leads/${later.id}`);
+    const contractEnds = page.locator("dt", { hasText: "Contract ends" }).locator("xpath=following-sibling::dd[1]");
+    expect(await contractEnds.textContent()).toBe("3 months or more");
+    expect(await page.getByText("3 Months+").count()).toBe(0);
+    await page.goto(`${server.url}/admin/leads/${sooner.id}`);
+    expect(await contractEnds.textContent()).toBe("Under 3 months");
     await page.context().close();
   });
 

@@ -93,6 +93,8 @@ describe.each(JS_MODES)("stock images $name", (mode) => {
     const page = await openStockImages(mode);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Stock Images");
     expect(await page.getByText("No images uploaded yet").isVisible()).toBe(true);
+    // No count beside an empty list.
+    expect(await page.locator("#images-heading").textContent()).toBe("Uploaded images");
 
     const hero = pngBytes(640, 400);
     await upload(page, { name: "team-meeting.png", mimeType: "image/png", buffer: hero }, "Hero Section", "Our team comparing network coverage");

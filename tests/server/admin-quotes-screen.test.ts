@@ -214,7 +214,7 @@ describe("the quotes export", () => {
         .where("action", "=", "quotes.exported")
         .orderBy("id", "desc")
         .executeTakeFirst()) ?? null;
-    await expect.poll(latestExport).toEqual({ actorId: staff.owner.user.id, summary: "Exported 1 quotes to CSV (status Accepted)" });
+    await expect.poll(latestExport).toEqual({ actorId: staff.owner.user.id, summary: "Exported 1 quote to CSV (status Accepted)" });
   });
 
   it("exports with the screen's filters, newest first, and writes a customer's formula-like text as text", async () => {

@@ -6,11 +6,10 @@ import { DELIVERY_KIND_LABELS, DELIVERY_PROBLEM_STATE_LABELS, isDeliveryKind } f
 import type { DiskSpace } from "~/platform/disk-space.server";
 import type { DeliveryProblems } from "./dashboard.server";
 import { formatCount } from "~/lib/money";
+import { countOf, plural } from "~/lib/plural";
 import { formatDateTime } from "~/lib/calendar";
 
 /** The panels at the top of the dashboard: what staff must see to. */
-
-const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
 const megabytes = (bytes: number) => `${formatCount(Math.floor(bytes / (1024 * 1024)))} MB`;
 
@@ -67,19 +66,19 @@ export function DeliveryProblemsPanel({ problems }: { problems: DeliveryProblems
         </Link>
         ; these deliveries (the lead webhook, emails to staff and confirmations to visitors) did not get through
         {missing.length > 0
-          ? `, and ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} no longer set, so nothing waiting for ${missing.length === 1 ? "it" : "them"} is sent`
+          ? `, and ${missing.join(" and ")} ${plural(missing.length, "is", "are")} no longer set, so nothing waiting for ${plural(missing.length, "it", "them")} is sent`
           : ""}
         .
       </p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-red-950">
         <dt className="font-medium">Failed (no more tries)</dt>
-        <dd data-testid="webhook-failed-count">{plural(problems.failed, "delivery", "deliveries")}</dd>
+        <dd data-testid="webhook-failed-count">{countOf(problems.failed, "delivery", "deliveries")}</dd>
         <dt className="font-medium">Waiting to be tried again</dt>
-        <dd data-testid="webhook-waiting-count">{plural(problems.waiting, "delivery", "deliveries")}</dd>
+        <dd data-testid="webhook-waiting-count">{countOf(problems.waiting, "delivery", "deliveries")}</dd>
         {problems.notSent > 0 ? (
           <>
             <dt className="font-medium">Not sent (suppression list)</dt>
-            <dd data-testid="delivery-not-sent-count">{plural(problems.notSent, "delivery", "deliveries")}</dd>
+            <dd data-testid="delivery-not-sent-count">{countOf(problems.notSent, "delivery", "deliveries")}</dd>
           </>
         ) : null}
         {latest?.lastError ? (
@@ -108,7 +107,7 @@ export function DeliveryProblemsPanel({ problems }: { problems: DeliveryProblems
             )}
             <span>{isDeliveryKind(delivery.kind) ? DELIVERY_KIND_LABELS[delivery.kind] : delivery.kind}</span>
             <span>{DELIVERY_PROBLEM_STATE_LABELS[delivery.state]}</span>
-            <span>{plural(delivery.attempts, "try", "tries")}</span>
+            <span>{countOf(delivery.attempts, "try", "tries")}</span>
             {delivery.lastError ? <code className="min-w-0 break-words">{delivery.lastError}</code> : <span>Not tried yet</span>}
           </li>
         ))}

@@ -96,6 +96,7 @@ export async function contactEnquiriesCsvStream(actor: AdminUser, { q }: Pick<Se
     action: "contact_enquiries.exported",
     entityType: "contact_enquiry",
     what: "contact enquiries",
+    one: "contact enquiry",
     filters: searchFilterWords(q),
     unfiltered: "all enquiries",
   });

@@ -12,6 +12,8 @@ interface InboxScreenProps {
   intro: string;
   /** The entries' name in the cards and for screen readers, e.g. "enquiries". */
   noun: string;
+  /** One entry's name, for what a search found: "enquiry". */
+  one: string;
   icon: IconComponent;
   counts: InboxCounts;
   q: string;
@@ -26,7 +28,7 @@ interface InboxScreenProps {
  * matching count and Export CSV, cards, search, the table and its pages, and
  * the dialog routes over it.
  */
-export function InboxScreen({ path, title, intro, noun, icon, counts, q, searchPlaceholder, page, children }: InboxScreenProps) {
+export function InboxScreen({ path, title, intro, noun, one, icon, counts, q, searchPlaceholder, page, children }: InboxScreenProps) {
   const id = path.split("/").pop();
   return (
     <div className="grid gap-6">
@@ -47,7 +49,7 @@ export function InboxScreen({ path, title, intro, noun, icon, counts, q, searchP
         q={q}
         className="grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_auto]"
       />
-      <ListPanel label={title} page={page.page} pageCount={page.pageCount}>
+      <ListPanel label={title} page={page.page} pageCount={page.pageCount} found={{ filtered: q !== "", count: page.total, one, many: noun }}>
         {children}
       </ListPanel>
       <Outlet />

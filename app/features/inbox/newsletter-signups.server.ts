@@ -237,6 +237,7 @@ export async function newsletterSignupsCsvStream(actor: AdminUser, { q }: Pick<S
     action: "newsletter_signups.exported",
     entityType: "newsletter_signup",
     what: "newsletter subscribers",
+    one: "newsletter subscriber",
     filters: searchFilterWords(q),
     unfiltered: "all subscribers",
   });

@@ -3,6 +3,7 @@ import { MARKETING_CONSENT } from "~/features/leads";
 import { type EmailContent } from "~/platform/email-content";
 import { htmlDocument, htmlLink, signature } from "~/platform/email-layout";
 import { escapeHtml } from "~/lib/html";
+import { countOf } from "~/lib/plural";
 
 /**
  * The newsletter's double opt-in: a sign-up is pending until its owner follows the emailed link and presses Confirm; only confirmed sign-ups that have not
@@ -42,7 +43,7 @@ export const newsletterConfirmPath = (token: string) => `/newsletter/confirm/${t
 export function newsletterConfirmationEmail(confirmUrl: string, unsubscribeUrl: string, days: number, brand: Brand): EmailContent {
   const subject = `Confirm your subscription – ${brand.name}`;
   const ask = `Please confirm you want our monthly deals round-up (${MARKETING_CONSENT.wording.toLowerCase()}):`;
-  const expiry = `The link works for ${days === 1 ? "1 day" : `${days} days`}.`;
+  const expiry = `The link works for ${countOf(days, "day")}.`;
   const notYou = "If you did not sign up, ignore this email: you will not be subscribed.";
   const stop = "Never want our emails? Unsubscribe:";
   const footer = signature(brand);

@@ -7,8 +7,9 @@ import { Fact, Facts, WrittenText } from "~/ui/facts";
 import { LeadDeal } from "./lead-deal";
 import { LeadStatusBadge, OverdueBadge } from "./lead-status";
 import { formatDateTime } from "~/lib/calendar";
-import { LEAD_STATUS_LABELS } from "./lead-lists";
+import { contractExpiryForStaff, LEAD_STATUS_LABELS } from "./lead-lists";
 import type { LeadActivityRow } from "./lead-tables";
+import { countOf, plural } from "~/lib/plural";
 
 export const LEAD_ASSIGN_INTENT = "assign";
 
@@ -86,7 +87,7 @@ export function PossibleDuplicates({ duplicates }: { duplicates: PossibleDuplica
       aria-labelledby="possible-duplicates-heading"
     >
       <h3 id="possible-duplicates-heading" className="text-sm font-semibold text-amber-900">
-        Possible duplicate{duplicates.length === 1 ? "" : "s"}: same email or phone within {DUPLICATE_WINDOW_DAYS} days
+        {`Possible ${plural(duplicates.length, "duplicate")}: same email or phone within ${countOf(DUPLICATE_WINDOW_DAYS, "day")}`}
       </h3>
       <ul className="grid gap-1 text-sm">
         {duplicates.map((duplicate) => (
@@ -172,7 +173,7 @@ export function LeadDetails({ lead, marketing }: { lead: StaffLead; marketing: L
         <Fact label="Business type">{lead.businessType}</Fact>
         <Fact label="Business name">{lead.businessName}</Fact>
         <Fact label="Postcode">{lead.postcode}</Fact>
-        <Fact label="Contract ends">{lead.contractExpiry}</Fact>
+        <Fact label="Contract ends">{contractExpiryForStaff(lead.contractExpiry)}</Fact>
         <Fact label="Came from">{lead.sourcePage === "api" ? "API" : lead.sourcePage}</Fact>
       </Facts>
       {marketing ? <LeadMarketingFacts marketing={marketing} /> : null}

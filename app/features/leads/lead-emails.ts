@@ -7,6 +7,7 @@ import { QUOTE_ANSWER_LABELS, QUOTE_REQUEST_FIELDS, QUOTE_THANK_YOU_TEXT, type Q
 import { formatDateTime } from "~/lib/calendar";
 import { htmlDocument, htmlLink, htmlRows, signature, textRows, type Row } from "~/platform/email-layout";
 import { escapeHtml } from "~/lib/html";
+import { contractExpiryForStaff } from "./lead-lists";
 
 /**
  * The emails a new lead causes, as plain text and HTML. Pure: the outbox stores what these return and the mailer sends it. Every value a visitor typed is
@@ -24,7 +25,9 @@ export type LeadForEmail = Record<QuoteRequestField, string | null> & {
 
 /** The answers given, in the wizard's order, with their labels; unanswered optional ones left out. */
 function answerRows(lead: LeadForEmail): Row[] {
-  return (Object.keys(QUOTE_REQUEST_FIELDS) as QuoteRequestField[]).filter((field) => lead[field]).map((field) => [QUOTE_ANSWER_LABELS[field], lead[field]!]);
+  return (Object.keys(QUOTE_REQUEST_FIELDS) as QuoteRequestField[])
+    .filter((field) => lead[field])
+    .map((field) => [QUOTE_ANSWER_LABELS[field], field === "contractExpiry" ? contractExpiryForStaff(lead[field]!) : lead[field]!]);
 }
 
 const cameFrom = (sourcePage: string | null) => (sourcePage === "api" ? "API" : sourcePage || "Unknown");

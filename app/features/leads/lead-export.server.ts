@@ -49,6 +49,7 @@ export async function leadsCsvStream(viewer: AdminUser, filters: Pick<LeadFilter
     action: "leads.exported",
     entityType: "lead",
     what: "leads",
+    one: "lead",
     filters: [
       ...searchFilterWords(filters.q),
       ...(filters.status ? [`status ${LEAD_STATUS_LABELS[filters.status]}`] : []),

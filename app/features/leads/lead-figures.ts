@@ -1,3 +1,4 @@
+import { countOf } from "~/lib/plural";
 /** The dashboard's figures, shared by the model that counts them and the charts that draw them. */
 
 export interface FigureBar {
@@ -35,5 +36,5 @@ export function formatDuration(minutes: number): string {
   const hours = Math.floor(rounded / 60);
   if (hours < 48) return rounded % 60 === 0 ? `${hours} h` : `${hours} h ${rounded % 60} min`;
   const days = Math.floor(hours / 24);
-  return hours % 24 === 0 ? `${days} days` : `${days} days ${hours % 24} h`;
+  return hours % 24 === 0 ? countOf(days, "day") : `${countOf(days, "day")} ${hours % 24} h`;
 }

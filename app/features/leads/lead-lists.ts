@@ -26,4 +26,21 @@ export const LEAD_ASSIGNMENT_FILTER_LABELS: Record<LeadAssignmentFilter, string>
 
 /** Quote wizard options, in the order the steps show them. */
 export const CONTRACT_EXPIRIES = ["Out of contract", "Under 3 months", "3 Months+", "Not sure"] as const;
+export type ContractExpiry = (typeof CONTRACT_EXPIRIES)[number];
+
+/**
+ * The staff screens' words for each contract-expiry answer. The stored value and the wizard's button stay the spec's ("3 Months+", and the CSV export is
+ * data, so it keeps it too); staff read it beside "Under 3 months", so they see it in the same words.
+ */
+export const CONTRACT_EXPIRY_STAFF_LABELS: Record<ContractExpiry, string> = {
+  "Out of contract": "Out of contract",
+  "Under 3 months": "Under 3 months",
+  "3 Months+": "3 months or more",
+  "Not sure": "Not sure",
+};
+
+/** A stored answer in the staff's words; a value from before the list (or from the API's past) as it was stored. */
+export function contractExpiryForStaff(stored: string): string {
+  return Object.hasOwn(CONTRACT_EXPIRY_STAFF_LABELS, stored) ? CONTRACT_EXPIRY_STAFF_LABELS[stored as ContractExpiry] : stored;
+}
 export const BUSINESS_TYPES = ["Sole trader", "Partnership", "LTD company", "Other"] as const;

@@ -1,3 +1,4 @@
+import { countOf } from "~/lib/plural";
 /**
  * Data protection (UK GDPR, PECR): the kinds of a person's requests, their statuses, what the retention job does, and the one-month due date. One source of
  * truth for the portal's Data protection screens, the register and the retention job (app/features/privacy/retention.server.ts, person-*.server.ts).
@@ -102,7 +103,7 @@ export const OVERDUE_DATA_REQUESTS_HREF = `${DATA_REQUESTS_PATH}?overdue=${DATA_
 
 /** "3 data requests overdue": the dashboard's flag. */
 export function overdueDataRequestsText(count: number): string {
-  return `${count} data ${count === 1 ? "request" : "requests"} overdue`;
+  return `${countOf(count, "data request")} overdue`;
 }
 
 /** One request in the register as staff see it (the screens and the JSON API). */

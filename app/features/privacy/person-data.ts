@@ -5,6 +5,7 @@ import type { ConsentRecordRow, LeadActivityRow, LeadRow } from "~/features/lead
 import type { ContactEnquiryRow, NewsletterSignupRow } from "~/features/inbox";
 import type { QuoteRow } from "~/features/quotes";
 import { formatDateTime } from "~/lib/calendar";
+import { countOf } from "~/lib/plural";
 
 /**
  * Everything held about one person (UK GDPR: right of access, erasure, objection), as staff find it by email or phone on the Data protection screen
@@ -76,6 +77,11 @@ export interface PersonErasure {
  */
 export function nothingHeldSinceErasure(who: string, erasure: PersonErasure): string {
   return `Nothing is held about ${who} now: they were erased on ${formatDateTime(erasure.at)}${erasure.by ? ` by ${erasure.by}` : ""}.`;
+}
+
+/** "1 lead, 2 enquiries and 1 newsletter sign-up": what a person's search, erasure and its confirmation say they had. */
+export function personCountsInWords(counts: { leads: number; enquiries: number; newsletterSignups: number }): string {
+  return `${countOf(counts.leads, "lead")}, ${countOf(counts.enquiries, "enquiry", "enquiries")} and ${countOf(counts.newsletterSignups, "newsletter sign-up")}`;
 }
 
 /** Where the product sends copies, for "who it was sent to": the lead webhook's host and the staff's notification addresses. */

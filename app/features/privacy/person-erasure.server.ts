@@ -13,6 +13,7 @@ import { recordAudit } from "~/features/staff/index.server";
 import { findPersonIn, personQuery } from "./person-search.server";
 import { erasureWithNothingHeld, personKeys } from "./person-erased.server";
 import { ModelError } from "~/platform/model-error.server";
+import { countOf } from "~/lib/plural";
 
 /**
  * A person's requests to be erased (UK GDPR article 17) and to object to marketing (article 21, PECR), for the Data protection screen.
@@ -154,7 +155,7 @@ export async function erasePerson(input: PersonInput, actor: AdminUser): Promise
         entityType: "person",
         // The keyed hash of the email (else the phone) asked for, as the suppression list keeps it: the person's page can then say who erased them, and when.
         entityId: personKeys(query)[0],
-        summary: `Erased a person: ${leads} leads, ${enquiries} enquiries, ${newsletterSignups} newsletter sign-ups, ${consentIds.length} consent records, ${outboxIds.length} emails and webhooks, ${auditEntries} audit entries cleared; email and phone added to the suppression list`,
+        summary: `Erased a person: ${countOf(leads, "lead")}, ${countOf(enquiries, "enquiry", "enquiries")}, ${countOf(newsletterSignups, "newsletter sign-up")}, ${countOf(consentIds.length, "consent record")}, ${countOf(outboxIds.length, "email or webhook", "emails and webhooks")}, ${countOf(auditEntries, "audit entry", "audit entries")} cleared; email and phone added to the suppression list`,
       },
       trx,
     );

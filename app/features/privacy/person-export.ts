@@ -1,6 +1,7 @@
 import type { PersonOutboxRow, PersonQuery, PersonRecord } from "./person-data";
 import type { RetentionPeriod } from "./retention-screen";
 import { escapeHtml } from "~/lib/html";
+import { titleWithCount } from "~/lib/plural";
 
 /**
  * The access export's shape (UK GDPR article 15): for each kind of record, why it is kept, where it came from, how long it is kept and who it was sent to, then
@@ -177,7 +178,7 @@ export function personExportHtml(data: PersonExport): string {
   const sections = data.sections
     .map(
       (section) => `<section>
-<h2>${escapeHtml(section.title)} (${section.records.length})</h2>
+<h2>${escapeHtml(titleWithCount(section.title, section.records.length))}</h2>
 <dl>
 <dt>Why we keep it</dt><dd>${escapeHtml(section.purpose)}</dd>
 <dt>Where it came from</dt><dd>${escapeHtml(section.source)}</dd>

@@ -8,6 +8,7 @@ import { QUOTE_STATUS_LABELS } from "~/features/quotes";
 import { formatDateTime } from "~/lib/calendar";
 import { CONTACT_SUBJECT_LABELS } from "~/features/inbox";
 import { LEAD_STATUS_LABELS } from "~/features/leads";
+import { formatCount } from "~/lib/money";
 
 /** Everything found about one person, a section per kind of record (the Data protection screen's "Find a person"). */
 
@@ -16,7 +17,9 @@ function Section({ title, count, children }: { title: string; count: number; chi
   return (
     <section aria-labelledby={id} className="grid gap-2" data-testid={id}>
       <h3 id={id} className="text-base font-semibold text-slate-900">
-        {title} <span className="font-normal text-slate-600">({count})</span>
+        {title}
+        {/* No count beside a section with nothing in it: "None found." says so. */}
+        {count > 0 ? <span className="font-normal text-slate-600"> ({formatCount(count)})</span> : null}
       </h3>
       {count === 0 ? <p className="text-sm text-slate-600">None found.</p> : children}
     </section>

@@ -1,4 +1,5 @@
 import type { ToastMessage } from "~/lib/messages";
+import { countOf, plural } from "~/lib/plural";
 
 /**
  * The retention settings in words, for the Data protection screen, the privacy page and the access export (one wording, from the same settings), and the
@@ -26,25 +27,23 @@ export interface RetentionSettings {
   runHours: number;
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
-
 /** "2 years" for 24 months, "18 months" for 18. */
 export function monthsInWords(months: number): string {
-  return months % 12 === 0 ? plural(months / 12, "year") : plural(months, "month");
+  return months % 12 === 0 ? countOf(months / 12, "year") : countOf(months, "month");
 }
 
 /** Each setting in force, in words: "Leads: 2 years after their last activity ...". */
 export function retentionSettingsInWords(settings: RetentionSettings): Array<{ label: string; words: string }> {
   return [
     { label: "Leads", words: `${monthsInWords(settings.leadMonths)} after their last activity, unless they became customers` },
-    { label: "Customers", words: `${plural(settings.customerYears, "year")} after their contract ends (the accepted quote's figures stay)` },
+    { label: "Customers", words: `${countOf(settings.customerYears, "year")} after their contract ends (the accepted quote's figures stay)` },
     { label: "Contact enquiries", words: `${monthsInWords(settings.enquiryMonths)} after they arrived` },
-    { label: "Unconfirmed newsletter sign-ups", words: `${plural(settings.newsletterUnconfirmedDays, "day")} after signing up` },
-    { label: "Sent emails and webhooks", words: `${plural(settings.outboxKeepDays, "day")} after sending` },
+    { label: "Unconfirmed newsletter sign-ups", words: `${countOf(settings.newsletterUnconfirmedDays, "day")} after signing up` },
+    { label: "Sent emails and webhooks", words: `${countOf(settings.outboxKeepDays, "day")} after sending` },
     { label: "Personal details in the audit log", words: `${monthsInWords(settings.auditDetailMonths)} (the entries stay)` },
     {
       label: "Schedule",
-      words: settings.runHours > 0 ? `every ${plural(settings.runHours, "hour")}, and shortly after the server starts` : "never on its own",
+      words: settings.runHours > 0 ? `every ${countOf(settings.runHours, "hour")}, and shortly after the server starts` : "never on its own",
     },
   ];
 }
@@ -53,9 +52,9 @@ export function retentionSettingsInWords(settings: RetentionSettings): Array<{ l
 export function privacyRetentionFigures(settings: RetentionSettings) {
   return {
     leads: monthsInWords(settings.leadMonths),
-    customers: plural(settings.customerYears, "year"),
+    customers: countOf(settings.customerYears, "year"),
     enquiries: monthsInWords(settings.enquiryMonths),
-    unconfirmedSignups: plural(settings.newsletterUnconfirmedDays, "day"),
+    unconfirmedSignups: countOf(settings.newsletterUnconfirmedDays, "day"),
   };
 }
 
@@ -67,7 +66,7 @@ export function retentionPeriodWords(settings: RetentionSettings) {
     customers: `for the length of your contract and ${figures.customers} afterwards`,
     enquiries: `up to ${figures.enquiries} after you sent your enquiry`,
     newsletter: `until you unsubscribe; a sign-up not confirmed within ${figures.unconfirmedSignups} is deleted`,
-    outbox: `${plural(settings.outboxKeepDays, "day")} after it was sent`,
+    outbox: `${countOf(settings.outboxKeepDays, "day")} after it was sent`,
     auditLog: `the entry stays; personal details in it are removed after ${monthsInWords(settings.auditDetailMonths)}, or when the record it is about is erased`,
     consentRecords: "for as long as we may need to show the consent was given (the address is removed when the record it came with is removed)",
     suppressionList: "for as long as we hold contact lists, as a keyed hash only, so that you are not contacted again",
@@ -80,8 +79,12 @@ export function retentionPeriodWords(settings: RetentionSettings) {
 export type RetentionPeriod = keyof ReturnType<typeof retentionPeriodWords>;
 
 export const RETENTION_MESSAGES = {
-  previewed: (due: number): ToastMessage => ({ kind: "success", title: "Dry run recorded", description: `${due} records are due; nothing was changed.` }),
-  ran: (done: number): ToastMessage => ({ kind: "success", title: "Retention run finished", description: `${done} records anonymised or deleted.` }),
+  previewed: (due: number): ToastMessage => ({
+    kind: "success",
+    title: "Dry run recorded",
+    description: `${countOf(due, "record")} ${plural(due, "is", "are")} due; nothing was changed.`,
+  }),
+  ran: (done: number): ToastMessage => ({ kind: "success", title: "Retention run finished", description: `${countOf(done, "record")} anonymised or deleted.` }),
   running: {
     kind: "success",
     title: "Retention is running",

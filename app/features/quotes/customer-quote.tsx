@@ -4,6 +4,7 @@ import { QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS, QUOTE_STATUS_LABELS, type C
 import { formatCalendarDay, formatDateTime } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
 import { buttonClasses } from "~/ui/button";
+import { countOf } from "~/lib/plural";
 
 /**
  * The customer's page of a quote (/quote/{token}): the document as the PDF
@@ -105,7 +106,7 @@ function ContractSummary({ document }: { document: QuoteDocument }) {
           <div key={index}>
             <h3 className="font-semibold">{service.description}</h3>
             <ul className="mt-1 list-disc pl-5 text-slate-700">
-              <li>Term: {service.termMonths} months</li>
+              <li>Term: {countOf(service.termMonths, "month")}</li>
               <li>
                 Monthly price: {formatPounds(service.monthlyPriceExVatPence)} ex VAT ({formatPounds(service.monthlyPriceIncVatPence)} inc VAT)
               </li>

@@ -7,6 +7,7 @@ import { formatDateTime } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
 import { useSiteOrigin } from "~/platform/brand";
 import { CopyLink } from "~/ui/copy-link";
+import { countOf } from "~/lib/plural";
 
 /** A quote as the lead page lists it: its status as of today. */
 export type LeadQuoteEntry = Pick<Quote, "id" | "version" | "sentAt" | "firstViewedAt" | "acceptedAt" | "viewCount" | "customerPath"> & {
@@ -65,7 +66,7 @@ export function LeadQuotes({ leadId, quotes, canWork }: { leadId: number; quotes
                 <When label="Sent" at={quote.sentAt} />
                 <When label="First viewed" at={quote.firstViewedAt} />
                 <When label="Accepted" at={quote.acceptedAt} />
-                {quote.sentAt ? <span>{quote.viewCount === 1 ? "1 view" : `${quote.viewCount} views`}</span> : null}
+                {quote.sentAt ? <span>{countOf(quote.viewCount, "view")}</span> : null}
               </p>
               {quote.customerPath && isOpenQuoteStatus(quote.status) ? (
                 <CopyLink url={`${origin}${quote.customerPath}`} label={`The customer's link to ${label}`} />

@@ -2,6 +2,7 @@ import type { QuoteContractSummary, QuoteLine } from "./quotes";
 import { describeAllowance, describeData, describeEuRoaming, describePriceRises } from "~/features/tariffs";
 import { priceQuote } from "./quote-prices";
 import type { TEAM_SIZES } from "~/features/tariffs";
+import { countOf } from "~/lib/plural";
 
 /** The team sizes of ten or fewer people, who are owed Ofcom's contract summary before a contract. */
 const SMALL_BUSINESS_TEAM_SIZES: readonly (typeof TEAM_SIZES)[number][] = ["1 - 2", "3 - 4", "5 - 9"];
@@ -15,7 +16,7 @@ export const CONTRACT_SUMMARY_WORDS = {
     "Anything outside the allowances above (calls to premium-rate or international numbers, roaming outside included zones) is charged at the network's standard business rates, sent on request.",
   howToLeave:
     "Tell us in writing at any time. If you leave before a term ends, the network may charge the monthly charges left to pay for that service; a 1-month rolling service ends with 30 days' notice.",
-  longTermWarning: `A term here is longer than ${LONG_TERM_MONTHS} months: small businesses may ask for a contract of ${LONG_TERM_MONTHS} months or less, and leaving early may cost the charges left to pay.`,
+  longTermWarning: `A term here is longer than ${countOf(LONG_TERM_MONTHS, "month")}: small businesses may ask for a contract of ${countOf(LONG_TERM_MONTHS, "month")} or less, and leaving early may cost the charges left to pay.`,
 } as const;
 
 /**

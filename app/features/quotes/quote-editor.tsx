@@ -18,6 +18,7 @@ import {
 } from "./quote-form";
 import { QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS } from "./quotes";
 import { priceQuote } from "./quote-prices";
+import { countOf } from "~/lib/plural";
 
 /**
  * The draft's form: a plain post that works without JavaScript (every button
@@ -116,7 +117,7 @@ export function QuoteDraftForm({
             <div className="flex flex-wrap gap-2">
               {editor.shortlist.map((offer, index) => (
                 <IntentButton key={offer.slug} intent={`${QUOTE_INTENTS.addShortlist}:${index}`} busy={busy}>
-                  {`Add ${offer.name} (${offer.lines} ${offer.lines === 1 ? "line" : "lines"})`}
+                  {`Add ${offer.name} (${countOf(offer.lines, "line")})`}
                 </IntentButton>
               ))}
             </div>

@@ -21,6 +21,7 @@ export async function quotesCsvStream(viewer: AdminUser, filters: QuoteFilter, n
     action: "quotes.exported",
     entityType: "quote",
     what: "quotes",
+    one: "quote",
     filters: [
       ...searchFilterWords(filters.q),
       ...(filters.status ? [`status ${QUOTE_STATUS_LABELS[filters.status]}`] : []),

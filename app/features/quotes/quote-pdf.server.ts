@@ -3,6 +3,7 @@ import { QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS } from "./quotes";
 import type { QuoteDocument } from "./quotes";
 import { formatCalendarDay } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
+import { countOf } from "~/lib/plural";
 
 /**
  * A quote as an A4 PDF from the customer page's QuoteDocument, every figure from `document.totals` (never recomputed here). PDFKit's built-in Helvetica
@@ -187,7 +188,7 @@ export async function renderQuotePdf(document: QuoteDocument): Promise<Uint8Arra
     heading("Contract summary");
     for (const service of summary.services) {
       const details = [
-        `Term: ${service.termMonths} months`,
+        `Term: ${countOf(service.termMonths, "month")}`,
         `Monthly price: ${formatPounds(service.monthlyPriceExVatPence)} ex VAT (${formatPounds(service.monthlyPriceIncVatPence)} inc VAT)`,
         `Price rises: ${service.priceRises.length > 0 ? service.priceRises.join("; ") : "none"}`,
         `Allowances: ${service.allowances}`,

@@ -3,10 +3,11 @@ import { BadgeCheck, BadgePoundSterling, CircleCheck, HandCoins, PiggyBank, Repl
 import { acceptanceRateHint, QUOTES_ADMIN_PATH, type QuoteFigures } from "./quotes-screen";
 import { StatCard } from "~/ui/stat-card";
 import { formatCount, formatPercent, formatPounds } from "~/lib/money";
+import { countOf } from "~/lib/plural";
 
 /** The quote figures of the last FIGURE_DAYS days, with what the acceptance rate means. */
 export function QuoteTiles({ quotes }: { quotes: QuoteFigures }) {
-  const period = `last ${quotes.days} days`;
+  const period = `last ${countOf(quotes.days, "day")}`;
   const tiles = [
     { label: `Quotes sent (${period})`, value: formatCount(quotes.sent), icon: Reply },
     { label: `Quotes accepted (${period})`, value: formatCount(quotes.accepted), icon: CircleCheck },

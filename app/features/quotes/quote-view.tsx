@@ -15,6 +15,7 @@ import {
 import { QuoteStatusBadge } from "./quote-status-badge";
 import { formatCalendarDay } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
+import { countOf } from "~/lib/plural";
 
 /** What the quote's screen is given by its loader. */
 export interface QuoteEditorData {
@@ -87,7 +88,7 @@ export function ContractSummaryBlock({ summary }: { summary: QuoteContractSummar
         {summary.services.map((service, index) => (
           <li key={index}>
             <span className="font-medium text-slate-900">{service.description}</span>
-            {`: ${service.termMonths} months, ${formatPounds(service.monthlyPriceExVatPence)} a month ex VAT (${formatPounds(service.monthlyPriceIncVatPence)} inc VAT)`}
+            {`: ${countOf(service.termMonths, "month")}, ${formatPounds(service.monthlyPriceExVatPence)} a month ex VAT (${formatPounds(service.monthlyPriceIncVatPence)} inc VAT)`}
             {service.priceRises.length ? `, then ${service.priceRises.join(", ")} a line ex VAT` : ""}
             {`. ${service.allowances}. ${service.roaming}.`}
           </li>
@@ -181,7 +182,7 @@ export function QuoteLinesTable({ lines, totals }: { lines: Quote["lines"]; tota
                       <span className="text-slate-600">{QUOTE_LINE_GROUP_LABELS[group]}: </span>
                       {line.description}
                       <span className="text-slate-600">
-                        {line.charge === "monthly" ? ` · monthly, ${line.termMonths} months` : " · one-off"}
+                        {line.charge === "monthly" ? ` · monthly, ${countOf(line.termMonths ?? 1, "month")}` : " · one-off"}
                         {line.discount ? ` · discount: ${line.discount.reason}` : ""}
                       </span>
                     </td>

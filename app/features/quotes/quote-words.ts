@@ -1,5 +1,6 @@
 import { QUOTE_CHARGE_LABELS, type QuoteLine, type QuoteLineDiscount } from "./quotes";
 import { formatPounds } from "~/lib/money";
+import { countOf } from "~/lib/plural";
 
 /** A quote line's words as the customer's page and its PDF both show them, so the two read alike. */
 
@@ -10,7 +11,7 @@ export function describeDiscount(discount: QuoteLineDiscount): string {
 
 export function describeCharge(line: Pick<QuoteLine, "charge" | "termMonths">): string {
   if (line.charge === "one_off") return QUOTE_CHARGE_LABELS.one_off;
-  return `${QUOTE_CHARGE_LABELS.monthly}, ${line.termMonths ?? 1} months`;
+  return `${QUOTE_CHARGE_LABELS.monthly}, ${countOf(line.termMonths ?? 1, "month")}`;
 }
 
 /** The totals' rows, in order, with their labels: the page and the PDF show these same figures. */

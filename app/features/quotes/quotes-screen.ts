@@ -1,5 +1,6 @@
 import type { QuoteStatus } from "./quotes";
 import { addDays } from "~/lib/calendar";
+import { countOf } from "~/lib/plural";
 
 /** The portal's Quotes screen: where it is, its pages, its filters' words and what a row shows. */
 
@@ -48,7 +49,7 @@ export interface LatestQuote {
 
 /** What the dashboard's acceptance rate means, said beside it and in docs/staff-portal.md. */
 export function acceptanceRateHint(days: number): string {
-  return `Acceptance rate: of the quotes sent in the last ${days} days, those accepted as a share of those accepted, declined or expired. Quotes still open, withdrawn or superseded are not counted.`;
+  return `Acceptance rate: of the quotes sent in the last ${countOf(days, "day")}, those accepted as a share of those accepted, declined or expired. Quotes still open, withdrawn or superseded are not counted.`;
 }
 
 /** The dashboard's quote figures over the last `days` days (docs/staff-portal.md, "Quote figures"). */

@@ -29,6 +29,7 @@ import { formatPounds } from "~/lib/money";
 import type { LeadRow } from "~/features/leads";
 import type { QuoteRow } from "./quote-tables";
 import { priceQuote } from "./quote-prices";
+import { countOf } from "~/lib/plural";
 
 /** Quotes staff build from a lead (DESIGN.md, Tariffs and quotes): a draft until sent, then frozen; every change audited and on the lead's timeline. */
 
@@ -106,8 +107,7 @@ export async function recordQuoteChange(trx: Transaction<Database>, actor: Admin
 /** "2 lines, £33.60 a month and £50.00 one-off ex VAT": what a timeline entry says of a quote. */
 export function quoteSummary(lines: readonly QuoteLine[], start: string): string {
   const totals = priceQuote(lines, start);
-  const count = lines.length === 1 ? "1 line" : `${lines.length} lines`;
-  return `${count}, ${formatPounds(totals.monthlyExVatPence)} a month and ${formatPounds(totals.oneOffExVatPence)} one-off ex VAT`;
+  return `${countOf(lines.length, "line")}, ${formatPounds(totals.monthlyExVatPence)} a month and ${formatPounds(totals.oneOffExVatPence)} one-off ex VAT`;
 }
 
 /** A lead's new draft, its first lines from the deal the visitor chose, on the current terms. One draft per lead (409 while one is open: edit it). */

@@ -4,6 +4,7 @@ import { accountKey } from "./sign-in";
 import type { Transaction } from "kysely";
 import { getDb, nowIso } from "~/platform/db.server";
 import type { Database } from "~/platform/database-types";
+import { countOf } from "~/lib/plural";
 
 export interface AuditEntry {
   action: string;
@@ -41,6 +42,8 @@ export interface ExportAudit {
   entityType: string;
   /** What is exported, plural: "leads". */
   what: string;
+  /** One of them: "lead". */
+  one: string;
   /** The filters in words ("search \"ltd\"", "status New"); none says `unfiltered`. */
   filters: string[];
   /** What no filter means: "all leads". */
@@ -55,7 +58,9 @@ export async function recordExport(actor: AdminUser, audit: ExportAudit): Promis
   const filters = `(${audit.filters.length > 0 ? audit.filters.join(", ") : audit.unfiltered})`;
   const id = await recordAudit(actor, { action: audit.action, entityType: audit.entityType, summary: `Started exporting ${audit.what} to CSV ${filters}` });
   return async (rows, complete) => {
-    const summary = complete ? `Exported ${rows} ${audit.what} to CSV ${filters}` : `Export of ${audit.what} to CSV cut off after ${rows} rows ${filters}`;
+    const summary = complete
+      ? `Exported ${countOf(rows, audit.one, audit.what)} to CSV ${filters}`
+      : `Export of ${audit.what} to CSV cut off after ${countOf(rows, "row")} ${filters}`;
     const db = await getDb();
     await db.updateTable("auditLog").set({ summary }).where("id", "=", id).execute();
   };

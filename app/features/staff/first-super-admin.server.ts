@@ -1,4 +1,4 @@
-import { newAdminUserId } from "./admin-users";
+import { FIRST_SUPER_ADMIN_NAME, newAdminUserId } from "./admin-users";
 import { TEMPORARY_PASSWORD_DAYS, temporaryPasswordExpiry } from "./sign-in";
 import { getDb, nowIso } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
@@ -6,6 +6,7 @@ import { generatePassword, hashPassword, verifyPassword } from "~/platform/passw
 import { forgetFirstAdminPassword, keepFirstAdminPassword, readFirstAdminPassword } from "~/platform/first-admin-password.server";
 import { logger } from "~/platform/logger.server";
 import { findAdminUserByEmail } from "./admin-users.server";
+import { countOf } from "~/lib/plural";
 
 /**
  * At start-up: ADMIN_EMAIL + ADMIN_PASSWORD create that super admin when no such account exists; an existing one is left as it is (its role, whether it is
@@ -17,8 +18,7 @@ export async function ensureBootstrapAdmin(): Promise<void> {
   const db = await getDb();
   const now = nowIso();
   const firstSuperAdmin = {
-    firstName: "Site",
-    lastName: "Administrator",
+    ...FIRST_SUPER_ADMIN_NAME,
     role: "super_admin",
     isActive: 1,
     profileImageUrl: null,
@@ -67,7 +67,7 @@ export async function ensureBootstrapAdmin(): Promise<void> {
   logger.info(
     { event: "admin.first_super_admin_created", passwordFile: file },
     `First super admin created. Sign in at /admin with ${email} and the one-time password in ${file} (readable by this server's user only; ` +
-      `it must be changed at first sign-in and expires in ${TEMPORARY_PASSWORD_DAYS} days)`,
+      `it must be changed at first sign-in and expires in ${countOf(TEMPORARY_PASSWORD_DAYS, "day")})`,
   );
 }
 

@@ -2,10 +2,11 @@ import { KeyRound } from "~/ui/icons";
 import type { NewUserInvite } from "./admin-users";
 import { TEMPORARY_PASSWORD_DAYS } from "./sign-in";
 import { formatDateTime } from "~/lib/calendar";
+import { countOf } from "~/lib/plural";
 
 /** A temporary password (new user or reset), shown once to the super admin who made it. */
 export function NewUserInvitePanel({ invite }: { invite: NewUserInvite }) {
-  const expiry = invite.expiresAt ? formatDateTime(invite.expiresAt) : `${TEMPORARY_PASSWORD_DAYS} days from now`;
+  const expiry = invite.expiresAt ? formatDateTime(invite.expiresAt) : `${countOf(TEMPORARY_PASSWORD_DAYS, "day")} from now`;
   return (
     <section aria-labelledby="new-user-invite-heading" className="rounded-xl border border-emerald-200 bg-emerald-50 p-5" data-testid="new-user-invite">
       <h2 id="new-user-invite-heading" className="flex items-center gap-2 font-semibold text-emerald-900">

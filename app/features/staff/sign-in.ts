@@ -1,4 +1,5 @@
 import { addDaysToInstant } from "~/lib/calendar";
+import { countOf } from "~/lib/plural";
 /**
  * The rules of local sign-in, in one place: how guessing is slowed, how long a temporary password lasts, what a password must be. Pure, so the server, the
  * forms and the tests read the same numbers.
@@ -70,5 +71,5 @@ export function temporaryPasswordExpiry(now = new Date()): string {
 /** "1 minute", "64 minutes": a wait, rounded up to whole minutes. */
 export function minutesText(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  return countOf(minutes, "minute");
 }

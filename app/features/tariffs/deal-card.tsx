@@ -7,6 +7,7 @@ import { describePriceRises, withVat } from "./tariff-prices";
 import { SAMPLE_PRICES_LABEL, type TariffOffer } from "./tariffs";
 import { formatCalendarDay } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
+import { countOf } from "~/lib/plural";
 
 /** A figure ex VAT with its inc-VAT twin, read as words by a screen reader ("£12.00 ex VAT, £14.40 inc VAT"). */
 function Price({ exVatPence, per }: { exVatPence: number; per?: string }) {
@@ -70,7 +71,7 @@ export function DealCard({ offer, getDealHref }: { offer: TariffOffer; getDealHr
             </dd>
           </div>
           <div>
-            <dt className="inline text-slate-600">{`Whole contract, ${offer.termMonths} months with the price rises: `}</dt>
+            <dt className="inline text-slate-600">{`Whole contract, ${countOf(offer.termMonths, "month")} with the price rises: `}</dt>
             <dd className="inline">
               <Price exVatPence={offer.contractTotalExVatPence} />
               {offer.upfrontCostExVatPence > 0 ? (

@@ -6,6 +6,8 @@ import { Button, buttonClasses } from "~/ui/button";
 import { COMPARISON_DATA_CHOICES, comparisonHref, describeLines, type DealsComparison } from "./tariff-deal-words";
 import { TARIFF_LINES, TARIFF_NETWORKS, TARIFF_SORT_LABELS, TARIFF_SORTS, TARIFF_TERMS } from "./tariffs";
 import { DealList } from "./deal-list-part";
+import { countOf, plural } from "~/lib/plural";
+import { formatCount } from "~/lib/money";
 
 const PAGE = "/business-mobile";
 const SELECT =
@@ -54,8 +56,9 @@ function ComparisonSelect({ name, label, value, anyLabel, choices }: ComparisonS
 
 function countWords(total: number, shown: number): string {
   if (total === 0) return "No deals fit your choices";
-  if (shown < total) return `${total} deals fit: showing the ${shown} first. Narrow your choices to see others.`;
-  return total === 1 ? "1 deal fits your choices" : `${total} deals fit your choices`;
+  const fit = `${countOf(total, "deal")} ${plural(total, "fits", "fit")}`;
+  if (shown < total) return `${fit}: showing the ${formatCount(shown)} first. Narrow your choices to see others.`;
+  return `${fit} your choices`;
 }
 
 /**
@@ -146,7 +149,7 @@ export function DealsSection({ comparison, teamLines }: { comparison: DealsCompa
           label="Contract term"
           value={query.term === null ? "" : String(query.term)}
           anyLabel="Any term"
-          choices={TARIFF_TERMS.map((term) => ({ value: String(term), label: term === 1 ? "1 month (rolling)" : `${term} months` }))}
+          choices={TARIFF_TERMS.map((term) => ({ value: String(term), label: term === 1 ? "1 month (rolling)" : countOf(term, "month") }))}
         />
         <ComparisonSelect
           name="sort"

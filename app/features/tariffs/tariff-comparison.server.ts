@@ -14,6 +14,7 @@ import { DEALS_SHOWN, emptyComparisonMessage, type ComparisonFilter, type DealsC
 import type { Tariff, TariffOffer } from "./tariffs";
 import { ClientTurnsFull, RATE_LIMIT_MAX, consumeClientAllowance, inClientTurn, peekClientAllowance } from "~/platform/rate-limit.server";
 import { listLiveTariffs } from "./tariffs.server";
+import { countOf } from "~/lib/plural";
 
 /**
  * The visitors' comparison, from the live catalogue in memory. Pricing a large catalogue takes milliseconds, so each result is kept for the catalogue it was
@@ -66,9 +67,7 @@ function remember<T>(store: Kept<T>, key: string, make: () => T, sizeOf: (value:
 /** This client asked for more new comparisons than NEW_COMPARISONS_PER_POST allows: 429, try again later. */
 export class NewComparisonsLimited extends Error {
   constructor(readonly retryAfterSeconds: number) {
-    super(
-      `You have asked for a lot of new comparisons in a short time. Please try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? "second" : "seconds"}, or ask us for a quote.`,
-    );
+    super(`You have asked for a lot of new comparisons in a short time. Please try again in ${countOf(retryAfterSeconds, "second")}, or ask us for a quote.`);
   }
 }
 

@@ -12,6 +12,7 @@ import { recordAudit, recordExport } from "~/features/staff/index.server";
 import { searchFilterWords } from "~/platform/listing.server";
 import { ModelError } from "~/platform/model-error.server";
 import { listTariffs, tariffColumns, tariffInput } from "./tariffs.server";
+import { countOf } from "~/lib/plural";
 
 /** An import refused: nothing was written; `errors` names each bad line and column. */
 export class TariffImportError extends Error {
@@ -82,8 +83,7 @@ async function readTariffsCsv(text: string): Promise<TariffCsvReading> {
 function importable(reading: TariffCsvReading): TariffInput[] {
   if (reading.ok) return reading.rows.map((row) => row.input);
   const listed = reading.errors.length < reading.count ? ` (the first ${reading.errors.length} are listed)` : "";
-  const noun = reading.count === 1 ? "error" : "errors";
-  throw new TariffImportError(`Nothing was imported: the file has ${reading.count} ${noun}${listed}`, reading.errors);
+  throw new TariffImportError(`Nothing was imported: the file has ${countOf(reading.count, "error")}${listed}`, reading.errors);
 }
 
 /** Staff's CSV import: every row checked, then all written in one transaction. A slug already in the catalogue is updated (no longer a sample). */
@@ -92,7 +92,7 @@ export async function importTariffsCsv(actor: AdminUser, csvText: string): Promi
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
     const result = await writeTariffs(trx, inputs, false);
-    const summary = `Imported ${inputs.length} tariffs from a CSV file: ${result.created} added, ${result.updated} updated`;
+    const summary = `Imported ${countOf(inputs.length, "tariff")} from a CSV file: ${result.created} added, ${result.updated} updated`;
     await recordAudit(actor, { action: "tariff.imported", entityType: "tariff", summary }, trx);
     return result;
   });
@@ -132,6 +132,7 @@ export async function exportTariffsCsv(actor: AdminUser, filters: TariffListFilt
     action: "tariffs.exported",
     entityType: "tariff",
     what: "tariffs",
+    one: "tariff",
     filters: filterWords(filters),
     unfiltered: "all tariffs",
   });

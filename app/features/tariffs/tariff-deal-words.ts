@@ -2,6 +2,7 @@ import type { FieldErrors } from "~/lib/form-submission";
 import type { TariffComparisonQuery } from "./tariff-comparison";
 import type { EuRoaming, MultiLineDiscount, TariffOffer } from "./tariffs";
 import { formatCount, formatPounds } from "~/lib/money";
+import { countOf } from "~/lib/plural";
 
 /** How the comparison on `/business-mobile#deals` puts a deal and its own state into words: allowances, the filters, and why a comparison is empty. */
 
@@ -45,7 +46,7 @@ export function describeTerm(termMonths: number): string {
 }
 
 export function describeLines(lines: number): string {
-  return lines === 1 ? "1 line" : `${lines} lines`;
+  return countOf(lines, "line");
 }
 
 /** The filters a visitor can take off, in words ("EE only"), for an empty comparison. */

@@ -2,6 +2,7 @@ import { TARIFF_NETWORKS, TARIFF_SERVICE_TYPE_LABELS, TARIFF_SERVICE_TYPES, TARI
 import { TARIFFS_ADMIN_PATH } from "./tariffs-screen";
 import type { TariffScreenQuery } from "./tariff-list-schema";
 import { FilterForm } from "~/ui/filter-select";
+import { countOf } from "~/lib/plural";
 
 const NETWORK_LABELS = Object.fromEntries(TARIFF_NETWORKS.map((network) => [network, network])) as Record<(typeof TARIFF_NETWORKS)[number], string>;
 
@@ -50,7 +51,7 @@ export function TariffFilters({ query, staleDays }: { query: TariffScreenQuery; 
           value: query.stale,
           allLabel: "Any check date",
           options: ["1"] as const,
-          labels: { "1": `Stale (over ${staleDays} days)` },
+          labels: { "1": `Stale (over ${countOf(staleDays, "day")})` },
         },
       ]}
     />

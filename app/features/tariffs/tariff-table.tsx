@@ -7,6 +7,7 @@ import { TARIFF_LIST_INTENTS, TARIFFS_ADMIN_PATH, withdrawTariffPath } from "./t
 import { EmptyList, ListCell, ListTable } from "~/ui/list-page";
 import { formatCalendarDay } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
+import { countOf } from "~/lib/plural";
 
 const COLUMNS = ["Network", "Tariff", "Type", "Status", "Monthly ex VAT", "Term", "Data", "Checked on", "Actions"];
 
@@ -58,7 +59,7 @@ export function TariffTable({ tariffs, canManage, staleDays }: { tariffs: Tariff
             {tariff.isSample || tariff.stale ? (
               <span className="mt-1 flex flex-wrap gap-1">
                 {tariff.stale ? (
-                  <span title={`Prices checked more than ${staleDays} days ago`}>
+                  <span title={`Prices checked more than ${countOf(staleDays, "day")} ago`}>
                     <Badge tone="amber">Stale</Badge>
                   </span>
                 ) : null}
@@ -76,7 +77,7 @@ export function TariffTable({ tariffs, canManage, staleDays }: { tariffs: Tariff
             {formatPounds(tariff.monthlyPriceExVatPence)}
           </ListCell>
           <ListCell label="Term" className="whitespace-nowrap text-slate-700">
-            {tariff.termMonths === 1 ? "1 month" : `${tariff.termMonths} months`}
+            {countOf(tariff.termMonths, "month")}
           </ListCell>
           <ListCell label="Data" className="whitespace-nowrap text-slate-700">
             {tariff.dataGb === null ? "Unlimited" : `${tariff.dataGb} GB`}
