@@ -1,8 +1,9 @@
-import { countOf } from "~/lib/plural";
 /**
  * Data protection (UK GDPR, PECR): the kinds of a person's requests, their statuses, what the retention job does, and the one-month due date. One source of
  * truth for the portal's Data protection screens, the register and the retention job (app/features/privacy/retention.server.ts, person-*.server.ts).
  */
+
+import { countOf } from "~/lib/plural";
 
 /** The requests a person may make that the register tracks (ICO: right of access, to erasure, to object). */
 export const DATA_REQUEST_KINDS = ["access", "erasure", "objection", "rectification"] as const;
