@@ -12,14 +12,15 @@ import { formatCount } from "~/lib/money";
 
 /** Everything found about one person, a section per kind of record (the Data protection screen's "Find a person"). */
 
-function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+/** `count`: how many records the section lists; a section that is not a list (the suppression list's answers) has none. */
+function Section({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
   const id = `person-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   return (
     <section aria-labelledby={id} className="grid gap-2" data-testid={id}>
       <h3 id={id} className="text-base font-semibold text-slate-900">
         {title}
         {/* No count beside a section with nothing in it: "None found." says so. */}
-        {count > 0 ? <span className="font-normal text-slate-600"> ({formatCount(count)})</span> : null}
+        {count ? <span className="font-normal text-slate-600"> ({formatCount(count)})</span> : null}
       </h3>
       {count === 0 ? <p className="text-sm text-slate-600">None found.</p> : children}
     </section>
@@ -111,7 +112,7 @@ export function PersonRecordSections({ record, recipients }: { record: StaffPers
   const referenceOf = new Map(record.leads.map((lead) => [lead.id, lead.reference]));
   return (
     <div className="grid gap-6">
-      <Section title="Suppression list" count={1}>
+      <Section title="Suppression list">
         <dl className="grid grid-cols-[12rem_1fr] gap-x-4 gap-y-1 text-sm" data-testid="person-suppression">
           <dt className="text-slate-600">Email on the suppression list</dt>
           <dd>{yesNo(record.suppressed.email)}</dd>
