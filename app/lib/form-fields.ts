@@ -145,13 +145,18 @@ export interface FormField<Name extends string, Rule extends FieldRule> {
 
 export type FormFields<Rules extends FieldRules> = { [Name in keyof Rules & string]: FormField<Name, Rules[Name]> };
 
-/** Every field of a form, keyed by its rules: `formId` prefixes the ids (`contact` and `firstName` make `contact-first-name`). */
+/** A field's control id: `formId` prefixes the field's name in kebab case (`contact` and `firstName` make `contact-first-name`). */
+export function controlId(formId: string, name: string): string {
+  return `${formId}-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
+/** Every field of a form, keyed by its rules, with ids from controlId. */
 export function formFields<Rules extends FieldRules>(formId: string, rules: Rules, answer?: FormAnswer<Rules> | null): FormFields<Rules> {
   const fields: Record<string, FormField<string, FieldRule>> = {};
   const { fieldErrors = {}, values = {} }: FormAnswer = answer ?? {};
   for (const name of Object.keys(rules)) {
     const error = fieldErrors[name];
-    const id = `${formId}-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+    const id = controlId(formId, name);
     fields[name] = { field: { id, rule: rules[name], error }, input: { name, defaultValue: values[name] ?? "" }, error };
   }
   return fields as FormFields<Rules>;

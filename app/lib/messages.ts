@@ -14,11 +14,6 @@ export function errorToast(description?: string): ToastMessage {
 }
 
 export const MESSAGES = {
-  missingInformation: {
-    kind: "destructive",
-    title: "Missing Information",
-    description: "Please fill in all required fields.",
-  },
   submissionFailed: {
     kind: "destructive",
     title: "Submission Failed",

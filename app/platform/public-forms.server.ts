@@ -1,7 +1,7 @@
 import { json, type HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
 import { parseWithSchema, type FormAnswer } from "~/lib/form-submission";
-import { errorToast, MESSAGES, type ToastMessage } from "~/lib/messages";
+import { MESSAGES, type ToastMessage } from "~/lib/messages";
 import { ModelError } from "./model-error.server";
 import { admitPublicWrite, admitToStore, PUBLIC_WRITE_STATUS, retryAfterHeaders, type PublicWriteRefusal } from "./public-write.server";
 import { raiseToast, redirectWithToast } from "./toast.server";
@@ -33,7 +33,8 @@ export const REFUSAL_TOASTS: Record<PublicWriteRefusal["reason"], ToastMessage> 
 
 /**
  * A public form's post, through the one gate of public writes (public-write.server.ts), then the shared schema, the limit of everyone together and the model's
- * save. Errors come back with the visitor's values and a toast; success redirects with one.
+ * save. Refused answers come back with the visitor's values and the reasons, for the form's error summary (a toast only when the site itself refused: too many
+ * posts, writes paused); success redirects with a toast.
  */
 export async function handlePublicForm<S extends z.ZodTypeAny, Saved = unknown>(options: PublicFormOptions<S, Saved>): Promise<Response> {
   const { request, scope, schema, save, success, redirectTo } = options;
@@ -47,11 +48,9 @@ export async function handlePublicForm<S extends z.ZodTypeAny, Saved = unknown>(
   if (write.outcome === "bot") return redirectWithToast(redirectTo, successToast(null, null));
   const values = write.body;
 
+  // Refused answers are said by the form's error summary and each field, not a toast over the form.
   const parsed = parseWithSchema(schema, values);
-  if (!parsed.success) {
-    const toast = raiseToast(parsed.missingRequired ? MESSAGES.missingInformation : MESSAGES.checkYourDetails);
-    return answer({ fieldErrors: parsed.fieldErrors, values, toast }, 400);
-  }
+  if (!parsed.success) return answer({ fieldErrors: parsed.fieldErrors, values }, 400);
   const overall = await admitToStore(scope);
   if (overall) return refused(overall, values);
 
@@ -60,7 +59,7 @@ export async function handlePublicForm<S extends z.ZodTypeAny, Saved = unknown>(
     saved = await save(parsed.data);
   } catch (error) {
     // A business rule said no (a quote past its validity): the visitor is told why, by the form.
-    if (error instanceof ModelError) return answer({ values, formError: error.message, toast: raiseToast(errorToast(error.message)) }, error.status);
+    if (error instanceof ModelError) return answer({ values, formError: error.message }, error.status);
     logger.error({ event: "form.save_failed", scope, err: error }, `Saving a ${scope} submission failed`);
     return answer({ values, toast: raiseToast(MESSAGES.submissionFailed) }, 503);
   }

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { KeyRound } from "~/ui/icons";
 import { Button } from "~/ui/button";
 import { Field, Input } from "~/ui/field";
-import { FormAlert } from "~/ui/form-alert";
+import { ErrorSummary } from "~/ui/error-summary";
 import { passwordChangeSchema } from "~/features/staff/account-schema";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/features/staff/sign-in";
 import { changeOwnPassword } from "~/features/staff/admin-sign-in.server";
@@ -41,7 +41,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return submitAdminForm({
     values: await readFormFields(request),
     schema: passwordChangeSchema(user.email, isCommonPassword),
-    invalid: ACCOUNT_MESSAGES.passwordChangeFailed,
     save: (input) => changeOwnPassword(user, input, requestContext().clientAddress),
     success: {
       redirectTo: "/admin/dashboard",
@@ -49,11 +48,13 @@ export async function action({ request }: ActionFunctionArgs) {
       // Signed in still, under the new session's id.
       headers: async ({ sessionId }) => ({ "Set-Cookie": await sessionCookieHeader(sessionId) }),
     },
-    failure: ACCOUNT_MESSAGES.passwordChangeFailed,
     // Passwords are never sent back to the page: the form is shown again empty.
     keepValues: false,
   });
 }
+
+/** The form's controls by field, in its order. */
+const PASSWORD_CONTROLS = { currentPassword: "current-password", newPassword: "new-password", confirmPassword: "confirm-password" };
 
 export default function ChangePassword() {
   const { canChange, temporary, temporaryPasswordExpiresAt } = useLoaderData<typeof loader>();
@@ -91,7 +92,7 @@ export default function ChangePassword() {
 
       {canChange ? (
         <Form method="post" className="grid gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-          {answer?.formError ? <FormAlert>{answer.formError}</FormAlert> : null}
+          <ErrorSummary answer={answer} fields={PASSWORD_CONTROLS} />
           <Field id="current-password" label={temporary ? "Current (temporary) password" : "Current password"} required error={errors.currentPassword}>
             {(control) => (
               <Input {...control} type="password" name="currentPassword" autoComplete="current-password" maxLength={MAX_PASSWORD_LENGTH} autoFocus />

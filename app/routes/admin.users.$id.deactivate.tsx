@@ -17,7 +17,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireUserManager(request);
   return changeFromForm(() => deactivateAdminUser(actor, params.id!), {
     success: { redirectTo: USERS_PAGE, toast: USER_MESSAGES.deactivated },
-    failure: USER_MESSAGES.deactivateFailed,
   });
 }
 

@@ -18,7 +18,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireUserManager(request);
   return changeFromForm(() => reactivateAdminUser(actor, params.id!), {
     success: { redirectTo: USERS_PAGE, toast: USER_MESSAGES.reactivated },
-    failure: USER_MESSAGES.reactivateFailed,
   });
 }
 

@@ -34,7 +34,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   };
   return changeFromForm(reset, {
     success: { redirectTo: USERS_PAGE, toast: USER_MESSAGES.passwordReset },
-    failure: USER_MESSAGES.passwordResetFailed,
   });
 }
 

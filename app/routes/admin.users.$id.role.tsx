@@ -6,7 +6,7 @@ import { RoleSelect } from "~/features/staff/role-select";
 import { RouteDialog } from "~/ui/dialog";
 import { DialogFormActions, NoticeDialog } from "~/ui/dialog-actions";
 import { Field } from "~/ui/field";
-import { FormAlert } from "~/ui/form-alert";
+import { ErrorSummary } from "~/ui/error-summary";
 import { useAdminUser } from "~/features/staff/admin-session";
 import { fullName } from "~/features/staff/admin-users";
 import { USER_MESSAGES, USERS_PAGE } from "~/features/staff/admin-users-screen";
@@ -26,10 +26,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return submitAdminForm({
     values: await readFormFields(request),
     schema: adminRoleChangeSchema,
-    invalid: USER_MESSAGES.roleUpdateFailed,
     save: ({ role }) => changeAdminUserRole(actor, params.id!, role),
     success: { redirectTo: USERS_PAGE, toast: USER_MESSAGES.roleUpdated },
-    failure: USER_MESSAGES.roleUpdateFailed,
   });
 }
 
@@ -46,7 +44,7 @@ export default function EditUserRole() {
   return (
     <RouteDialog title="Edit User Role" description={`Choose what ${name} can do in the admin portal.`} closeTo={USERS_PAGE}>
       <Form method="post" preventScrollReset className="grid gap-4">
-        {answer?.formError ? <FormAlert>{answer.formError}</FormAlert> : null}
+        <ErrorSummary answer={answer} fields={{ role: "user-role" }} />
         <Field id="user-role" label="Role" error={answer?.fieldErrors?.role}>
           {(control) => <RoleSelect {...control} defaultValue={answer?.values?.role ?? user.role} autoFocus />}
         </Field>

@@ -6,7 +6,7 @@ import { RoleSelect } from "~/features/staff/role-select";
 import { RouteDialog } from "~/ui/dialog";
 import { DialogFormActions } from "~/ui/dialog-actions";
 import { Field, Input } from "~/ui/field";
-import { FormAlert } from "~/ui/form-alert";
+import { ErrorSummary } from "~/ui/error-summary";
 import { USER_MESSAGES, USERS_PAGE } from "~/features/staff/admin-users-screen";
 import { newAdminUserSchema } from "~/features/staff/admin-users-schema";
 import { fullName, NEW_ADMIN_USER_FIELDS as RULES } from "~/features/staff/admin-users";
@@ -29,7 +29,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return submitAdminForm({
     values: await readFormFields(request),
     schema: newAdminUserSchema,
-    invalid: ({ missingRequired }) => (missingRequired ? USER_MESSAGES.missingFields : USER_MESSAGES.invalidFields),
     save: async (input) => {
       const created = await createAdminUser(actor, input);
       if (created.temporaryPassword) {
@@ -38,7 +37,6 @@ export async function action({ request }: ActionFunctionArgs) {
       return created;
     },
     success: { redirectTo: USERS_PAGE, toast: USER_MESSAGES.created },
-    failure: USER_MESSAGES.createFailed,
   });
 }
 
@@ -57,7 +55,7 @@ export default function AddAdminUser() {
       closeTo={USERS_PAGE}
     >
       <Form method="post" preventScrollReset className="grid gap-4">
-        {answer?.formError ? <FormAlert>{answer.formError}</FormAlert> : null}
+        <ErrorSummary answer={answer} fields={{ ...fields, role: "new-user-role" }} />
         <Field {...fields.email.field} label="Email">
           {(control) => <Input {...control} {...fields.email.input} autoComplete="off" autoFocus />}
         </Field>

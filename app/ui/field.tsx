@@ -33,7 +33,7 @@ export function Field({ id, label, rule, required = rule ? markedRequired(rule) 
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={cn("grid gap-1.5", className)}>
-      <label htmlFor={id} className={cn("text-sm font-medium text-slate-800", labelClassName)}>
+      <label htmlFor={id} className={cn("scroll-mt-20 text-sm font-medium text-slate-800", labelClassName)}>
         {label}
         {required ? (
           <span className="text-red-600" aria-hidden>

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { DialogFormActions } from "~/ui/dialog-actions";
+import { ErrorSummary } from "~/ui/error-summary";
 import { Field, Input, Textarea } from "~/ui/field";
 import { StarRatingInput } from "~/ui/star-rating-input";
 import { formFields, MAX_RATING, type FormAnswer } from "~/lib/form-fields";
@@ -44,13 +45,14 @@ interface TestimonialFormProps {
 /**
  * The add and edit dialogs' form (SPEC sections 2 and 5): every text
  * required, 1 to 5 stars, featured. After a refused post it shows what was
- * typed with the errors.
+ * typed, the error summary at its top and each message by its field.
  */
 export function TestimonialForm({ initial, answer, submitLabel }: TestimonialFormProps) {
   const values = answer?.values ? valuesFromPost(answer.values) : initial;
   const fields = formFields("testimonial", RULES, { fieldErrors: answer?.fieldErrors, values });
   return (
     <Form method="post" preventScrollReset className="grid gap-4">
+      <ErrorSummary answer={answer} fields={fields} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field {...fields.name.field} label="Name">
           {(control) => <Input {...control} {...fields.name.input} autoComplete="off" autoFocus />}

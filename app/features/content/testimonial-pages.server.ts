@@ -1,5 +1,4 @@
 import type { AdminUser } from "~/features/staff";
-import { errorToast } from "~/lib/messages";
 import { recordId } from "~/lib/route-params";
 import { testimonialSchema, type TestimonialInput } from "./testimonials-schema";
 import { TESTIMONIALS_ADMIN_PATH, type PublicTestimonial } from "./testimonials";
@@ -16,17 +15,14 @@ export function findTestimonialForPage(idParam: string | undefined): Promise<Pub
 
 /**
  * The add and edit dialogs' action: the same schema as the JSON routes; on success back to the list with the spec's toast, otherwise the form again with its
- * errors, what was typed, and an "Error" toast (SPEC section 8).
+ * errors and what was typed, its error summary at the top saying what to fix.
  */
 export async function testimonialFormAction(request: Request, save: (user: AdminUser, input: TestimonialInput) => Promise<unknown>, successTitle: string) {
   const user = await requireAdminPageUser(request, { permission: "manageTestimonials", signedOut: "login" });
   return submitAdminForm({
     values: await readFormFields(request),
     schema: testimonialSchema,
-    invalid: ({ fieldErrors }) => errorToast(Object.values(fieldErrors)[0]),
     save: (input) => save(user, input),
     success: { redirectTo: TESTIMONIALS_ADMIN_PATH, toast: { kind: "success", title: successTitle } },
-    failure: (error) => errorToast(error.message),
-    refusalShownIn: "toast",
   });
 }

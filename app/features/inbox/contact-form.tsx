@@ -1,22 +1,28 @@
 import { Button } from "~/ui/button";
+import { ErrorSummary, isRefused } from "~/ui/error-summary";
 import { Field, HoneypotField, Input, Select, Textarea } from "~/ui/field";
 import { CONTACT_ENQUIRY_FIELDS as RULES } from "./public-forms";
 import { usePublicForm } from "~/ui/use-public-form";
 import { CONTACT_SUBJECT_LABELS } from "./contact-subjects";
 
+/** Where the form's post lands without JavaScript: the form, or its error summary when refused (ErrorSummary says why the id moves). */
+const FORM_ANCHOR = "enquiry-form";
+
 /** The contact page's enquiry form; posts to the contact route's action. */
 export function ContactForm() {
-  const { fetcher, formRef, busy, fields } = usePublicForm("contact-enquiry", "contact", RULES);
+  const { fetcher, formRef, busy, answer, fields } = usePublicForm("contact-enquiry", "contact", RULES);
+  const refused = isRefused(answer);
   return (
     <fetcher.Form
       ref={formRef}
       method="post"
-      action="/contact#enquiry-form"
+      action={`/contact#${FORM_ANCHOR}`}
       preventScrollReset
-      id="enquiry-form"
+      id={refused ? undefined : FORM_ANCHOR}
       aria-label="Send us an enquiry"
       className="relative grid gap-5"
     >
+      {refused ? <ErrorSummary id={FORM_ANCHOR} answer={answer} fields={fields} /> : null}
       <HoneypotField formId="contact" />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field {...fields.firstName.field} label="First Name">

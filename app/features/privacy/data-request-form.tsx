@@ -1,18 +1,25 @@
 import { Form } from "@remix-run/react";
 import { DialogFormActions } from "~/ui/dialog-actions";
 import { Field, Input, Select, Textarea } from "~/ui/field";
-import { FormAlert } from "~/ui/form-alert";
+import { ErrorSummary } from "~/ui/error-summary";
 import { DATA_REQUEST_KIND_LABELS, DATA_REQUEST_KINDS, DATA_REQUEST_STATUS_LABELS, DATA_REQUEST_STATUSES } from "./data-protection";
-import { LIMITS, type FormAnswer } from "~/lib/form-fields";
+import { controlId, LIMITS, type FormAnswer } from "~/lib/form-fields";
 
 /** The record and edit dialogs' answer when they did not save. */
-export type DataRequestAnswer = FormAnswer<"kind" | "receivedOn" | "contact" | "handledBy" | "notes" | "status">;
+export type DataRequestAnswer = FormAnswer<DataRequestField>;
+
+type DataRequestField = "kind" | "receivedOn" | "contact" | "handledBy" | "notes" | "status";
 
 type Handlers = Array<{ id: string; name: string }>;
 
+/** A form's controls by field, in its order, for its error summary. */
+function controlsOf(formId: string, names: readonly DataRequestField[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, controlId(formId, name)]));
+}
+
 function HandlerSelect({ handlers, value, error, formId }: { handlers: Handlers; value: string; error?: string; formId: string }) {
   return (
-    <Field id={`${formId}-handled-by`} label="Handled by" error={error}>
+    <Field id={controlId(formId, "handledBy")} label="Handled by" error={error}>
       {(control) => (
         <Select {...control} name="handledBy" defaultValue={value}>
           <option value="">Unassigned</option>
@@ -29,7 +36,12 @@ function HandlerSelect({ handlers, value, error, formId }: { handlers: Handlers;
 
 function NotesField({ value, error, formId }: { value: string; error?: string; formId: string }) {
   return (
-    <Field id={`${formId}-notes`} label="Notes" error={error} hint="How it arrived, how you checked who they are, what you sent. Not shown to the person.">
+    <Field
+      id={controlId(formId, "notes")}
+      label="Notes"
+      error={error}
+      hint="How it arrived, how you checked who they are, what you sent. Not shown to the person."
+    >
       {(control) => <Textarea {...control} name="notes" defaultValue={value} rows={4} maxLength={LIMITS.message} />}
     </Field>
   );
@@ -60,9 +72,9 @@ export function NewDataRequestForm({
   const formId = "data-request";
   return (
     <Form method="post" preventScrollReset className="grid gap-4" noValidate>
-      {answer?.formError ? <FormAlert>{answer.formError}</FormAlert> : null}
+      <ErrorSummary answer={answer} fields={controlsOf(formId, ["kind", "receivedOn", "contact", "handledBy", "notes"])} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${formId}-kind`} label="Kind of request" required error={errors.kind}>
+        <Field id={controlId(formId, "kind")} label="Kind of request" required error={errors.kind}>
           {(control) => (
             <Select {...control} name="kind" defaultValue={values.kind}>
               <option value="">Choose...</option>
@@ -74,11 +86,11 @@ export function NewDataRequestForm({
             </Select>
           )}
         </Field>
-        <Field id={`${formId}-received-on`} label="Received on" required error={errors.receivedOn} hint="Due one calendar month later.">
+        <Field id={controlId(formId, "receivedOn")} label="Received on" required error={errors.receivedOn} hint="Due one calendar month later.">
           {(control) => <Input {...control} type="date" name="receivedOn" defaultValue={values.receivedOn} />}
         </Field>
       </div>
-      <Field id={`${formId}-contact`} label="Email address or phone number" required error={errors.contact}>
+      <Field id={controlId(formId, "contact")} label="Email address or phone number" required error={errors.contact}>
         {(control) => <Input {...control} name="contact" defaultValue={values.contact} maxLength={LIMITS.email} autoComplete="off" />}
       </Field>
       <HandlerSelect handlers={handlers} value={values.handledBy} error={errors.handledBy} formId={formId} />
@@ -111,8 +123,8 @@ export function DataRequestChangeForm({
   const formId = "data-request-change";
   return (
     <Form method="post" preventScrollReset className="grid gap-4" noValidate>
-      {answer?.formError ? <FormAlert>{answer.formError}</FormAlert> : null}
-      <Field id={`${formId}-status`} label="Status" error={errors.status}>
+      <ErrorSummary answer={answer} fields={controlsOf(formId, ["status", "handledBy", "notes"])} />
+      <Field id={controlId(formId, "status")} label="Status" error={errors.status}>
         {(control) => (
           <Select {...control} name="status" defaultValue={values.status}>
             {DATA_REQUEST_STATUSES.map((status) => (

@@ -1,5 +1,4 @@
-import { DATA_REQUEST_TEXT as TEXT, DATA_REQUESTS_PATH } from "./data-protection";
-import { errorToast } from "~/lib/messages";
+import { DATA_REQUESTS_PATH } from "./data-protection";
 import type { z } from "zod";
 import { readFormFields } from "~/platform/request-body.server";
 import { submitAdminForm } from "~/platform/admin-forms.server";
@@ -27,9 +26,7 @@ export async function dataRequestFormAction<S extends z.ZodTypeAny>(
   return submitAdminForm({
     values: await readFormFields(request),
     schema,
-    invalid: ({ fieldErrors }) => errorToast(Object.values(fieldErrors)[0] ?? TEXT.invalid),
     save: (input) => save(user, input),
     success: { redirectTo: registerListHref(request), toast: { kind: "success", title: successTitle } },
-    failure: (error) => errorToast(error.message),
   });
 }

@@ -2,7 +2,7 @@ import type { FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode, RefObject } from "react";
 import { Button } from "~/ui/button";
 import { Field, HoneypotField, Input, Textarea } from "~/ui/field";
-import { FormAlert } from "~/ui/form-alert";
+import { ErrorSummary, type SummaryFields } from "~/ui/error-summary";
 import type { FormAnswer } from "~/lib/form-fields";
 import { AUTHORISED_FIELD, QUOTE_ACCEPT_FIELDS, QUOTE_DECLINE_FIELDS, SHOWN_FINGERPRINT_FIELD, authorisedLabel } from "./quote-response";
 import type { QuoteDocument } from "./quotes";
@@ -18,17 +18,12 @@ export function QuoteAnswerForms({ document, fingerprint, action }: { document: 
   const decline = usePublicForm("quote-decline", "quote-decline", QUOTE_DECLINE_FIELDS);
   // Each form's errors are its own fields' (a decline's answer has none of accept's fields, and the other way round).
   const authorisedError = (accept.answer as FormAnswer<typeof AUTHORISED_FIELD> | undefined)?.fieldErrors?.authorised;
-  const formError = (accept.answer as FormAnswer | undefined)?.formError ?? (decline.answer as FormAnswer | undefined)?.formError;
   const company = document.customer.businessName;
   return (
     <div className="grid gap-8 lg:grid-cols-2">
-      {formError ? (
-        <div className="lg:col-span-2">
-          <FormAlert>{formError}</FormAlert>
-        </div>
-      ) : null}
       <QuoteAnswerForm
         form={accept}
+        summaryFields={{ ...accept.fields, [AUTHORISED_FIELD]: "quote-accept-authorised" }}
         intent="accept"
         action={action}
         title="Accept this quote"
@@ -63,6 +58,7 @@ export function QuoteAnswerForms({ document, fingerprint, action }: { document: 
       </QuoteAnswerForm>
       <QuoteAnswerForm
         form={decline}
+        summaryFields={decline.fields}
         intent="decline"
         action={action}
         title="Decline this quote"
@@ -77,7 +73,8 @@ export function QuoteAnswerForms({ document, fingerprint, action }: { document: 
 }
 
 interface QuoteAnswerFormProps {
-  form: { fetcher: Pick<FetcherWithComponents<unknown>, "Form">; formRef: RefObject<HTMLFormElement>; busy: boolean };
+  form: { fetcher: Pick<FetcherWithComponents<unknown>, "Form">; formRef: RefObject<HTMLFormElement>; busy: boolean; answer?: FormAnswer };
+  summaryFields: SummaryFields;
   intent: "accept" | "decline";
   action: string;
   title: string;
@@ -86,8 +83,16 @@ interface QuoteAnswerFormProps {
   children: ReactNode;
 }
 
-/** One answer to the quote as its own post: its heading, the spam trap, which answer it is, its fields and its button. */
-function QuoteAnswerForm({ form, intent, action, title, className, submit, children }: QuoteAnswerFormProps) {
+/**
+ * Which form a refusal is about: without JavaScript both read the page's one answer, whose values name the form posted (`intent`); an answer naming none (a
+ * body that could not be read) is shown by accept, the form that asks more of the customer.
+ */
+function answerOf(answer: FormAnswer | undefined, intent: "accept" | "decline"): FormAnswer | undefined {
+  return (answer?.values?.intent ?? "accept") === intent ? answer : undefined;
+}
+
+/** One answer to the quote as its own post: its error summary when refused, its heading, the spam trap, which answer it is, its fields and its button. */
+function QuoteAnswerForm({ form, summaryFields, intent, action, title, className, submit, children }: QuoteAnswerFormProps) {
   return (
     <form.fetcher.Form
       ref={form.formRef}
@@ -96,6 +101,7 @@ function QuoteAnswerForm({ form, intent, action, title, className, submit, child
       aria-labelledby={`${intent}-title`}
       className={`relative grid content-start gap-4 rounded-xl border border-slate-200 p-6 ${className ?? ""}`.trim()}
     >
+      <ErrorSummary answer={answerOf(form.answer, intent)} fields={summaryFields} />
       <h2 id={`${intent}-title`} className="text-xl font-bold">
         {title}
       </h2>

@@ -1,5 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import { errorToast, type ToastMessage } from "~/lib/messages";
+import { errorToast } from "~/lib/messages";
 import {
   ADD_TARIFF_FIELDS,
   leadPagePath,
@@ -105,8 +105,9 @@ export async function loadQuoteEditor(request: Request, params: { id?: string; q
   });
 }
 
-function answer(body: QuoteEditorAnswer, toast: ToastMessage, status: number) {
-  return json({ ...body, toast: raiseToast(toast) }, { status });
+/** The form again with why it was refused, said at its top and by each field (its error summary), not in a toast covering the dialog's buttons. */
+function answer(body: QuoteEditorAnswer, status: number) {
+  return json(body, { status });
 }
 
 /** The intent of the button pressed, and the row or shortlist entry it names. */
@@ -123,12 +124,12 @@ export async function quoteEditorAction(request: Request, params: { id?: string;
   const quoteId = recordId(params.quoteId);
   const here = quoteEditorPath(leadId, quoteId);
   const quote = await findLeadQuote(leadId, quoteId);
-  if (!quote) return answer({ formError: "This quote no longer exists." }, errorToast("Quote not found"), 404);
+  if (!quote) return answer({ formError: "This quote no longer exists." }, 404);
   const label = quoteVersionLabel(quote.version);
   const { kind, index } = readIntent(form.intent);
 
   if (kind === QUOTE_INTENTS.revise) {
-    return refusedAsToast(async () => {
+    return refusedOnForm(async () => {
       const revised = await reviseQuote(user, quoteId);
       const title = `Quote ${quoteVersionLabel(revised.version)} drafted from ${label}: change it and send it in its place`;
       return redirectWithToast(quoteEditorPath(leadId, revised.id), { kind: "success", title });
@@ -141,16 +142,16 @@ export async function quoteEditorAction(request: Request, params: { id?: string;
   if (kind === QUOTE_INTENTS.removeLine && index !== null) posted = withoutLine(values, index);
   if (kind === QUOTE_INTENTS.addTariff || kind === QUOTE_INTENTS.addShortlist) {
     const offer = kind === QUOTE_INTENTS.addShortlist ? await shortlistOffer(leadId, index) : null;
-    if (kind === QUOTE_INTENTS.addShortlist && !offer) return answer({ values }, errorToast("That tariff is not on the lead's shortlist"), 400);
+    if (kind === QUOTE_INTENTS.addShortlist && !offer) return answer({ formError: "That tariff is not on the lead's shortlist", values }, 400);
     const slug = offer ? offer.slug : (values[ADD_TARIFF_FIELDS.slug] ?? "").trim();
     const quantity = offer ? String(offer.lines) : (values[ADD_TARIFF_FIELDS.quantity] ?? "").trim();
-    if (!slug) return answer({ fieldErrors: { [ADD_TARIFF_FIELDS.slug]: "Choose a tariff to add" }, values }, errorToast("Choose a tariff to add"), 400);
+    if (!slug) return answer({ fieldErrors: { [ADD_TARIFF_FIELDS.slug]: "Choose a tariff to add" }, values }, 400);
     const rows = quoteFormRows(values);
     addedRow = rows.length ? rows[rows.length - 1]! + 1 : 0;
     posted = { ...values, [`lines.${addedRow}.group`]: "mobile", [`lines.${addedRow}.tariffSlug`]: slug, [`lines.${addedRow}.quantity`]: quantity };
   }
   const knownIntent = (Object.values(QUOTE_INTENTS) as string[]).includes(kind) && (kind !== QUOTE_INTENTS.removeLine || index !== null);
-  if (!knownIntent) return answer({ values }, errorToast("Choose one of the form's buttons"), 400);
+  if (!knownIntent) return answer({ formError: "Choose one of the form's buttons", values }, 400);
 
   const reading = readQuoteForm(posted);
   const parsed = quoteDraftSchema.safeParse(reading.input);
@@ -160,7 +161,7 @@ export async function quoteEditorAction(request: Request, params: { id?: string;
   }
   Object.assign(fieldErrors, reading.fieldErrors);
   if (!parsed.success || Object.keys(reading.fieldErrors).length > 0) {
-    return answer({ fieldErrors, values }, errorToast(Object.values(fieldErrors)[0]), 400);
+    return answer({ fieldErrors, values }, 400);
   }
 
   let saved: Quote;
@@ -171,7 +172,7 @@ export async function quoteEditorAction(request: Request, params: { id?: string;
     const refusal = error.field
       ? { fieldErrors: { [quoteFormErrorKey(error.field.split("."), reading.rows, addedRow)]: error.message } }
       : { formError: error.message };
-    return answer({ ...refusal, values }, errorToast(error.message), error.status);
+    return answer({ ...refusal, values }, error.status);
   }
 
   switch (kind) {
@@ -180,7 +181,7 @@ export async function quoteEditorAction(request: Request, params: { id?: string;
     case QUOTE_INTENTS.addLine:
       return redirect(`${here}?${NEW_LINE_QUERY}=1`);
     case QUOTE_INTENTS.send:
-      return refusedAsToast(async () => {
+      return refusedOnForm(async () => {
         const sent = await sendQuote(user, quoteId);
         return redirectWithToast(leadPagePath(leadId), sentToast(label, sent));
       }, quoteFormValues(saved));
@@ -206,13 +207,13 @@ async function shortlistOffer(leadId: number, index: number | null) {
   return details?.lead.tariffShortlist?.[index!] ?? null;
 }
 
-/** A lifecycle step's refusal (409: already sent, validity passed...) shown as a toast over the quote. */
-async function refusedAsToast(run: () => Promise<Response>, values?: QuoteFormValues): Promise<Response> {
+/** A lifecycle step's refusal (409: already sent, validity passed...) shown at the top of the quote's form or dialog. */
+async function refusedOnForm(run: () => Promise<Response>, values?: QuoteFormValues): Promise<Response> {
   try {
     return await run();
   } catch (error) {
     if (!(error instanceof ModelError)) throw error;
-    return answer({ formError: error.message, values }, errorToast(error.message), error.status);
+    return answer({ formError: error.message, values }, error.status);
   }
 }
 
@@ -226,13 +227,13 @@ export async function loadWithdrawQuote(request: Request, params: { id?: string;
   return json({ quote: { leadId, id: quote.id, label: quoteVersionLabel(quote.version), status, email: quote.document.customer.email } });
 }
 
-/** Withdraw, once confirmed: back to the lead with a toast; a refusal (already answered, expired...) in a toast over the dialog. */
+/** Withdraw, once confirmed: back to the lead with a toast; a refusal (already answered, expired...) at the top of the dialog. */
 export async function withdrawFromDialog(request: Request, params: { id?: string; quoteId?: string }) {
   const user = await requireAdminPageUser(request, { permission: "workLeads", signedOut: "login" });
   const leadId = recordId(params.id);
   const quote = await findLeadQuote(leadId, recordId(params.quoteId));
-  if (!quote) return answer({ formError: "This quote no longer exists." }, errorToast("Quote not found"), 404);
-  return refusedAsToast(async () => {
+  if (!quote) return answer({ formError: "This quote no longer exists." }, 404);
+  return refusedOnForm(async () => {
     await withdrawQuote(user, quote.id);
     return redirectWithToast(leadPagePath(leadId), { kind: "success", title: `Quote ${quoteVersionLabel(quote.version)} withdrawn` });
   });

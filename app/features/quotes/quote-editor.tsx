@@ -2,8 +2,9 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { Button, ButtonLink } from "~/ui/button";
 import { Field, Input, Select, Textarea } from "~/ui/field";
-import { FormAlert } from "~/ui/form-alert";
 import { IntentButton, LineColumnHeadings, QuoteLineRow } from "./quote-line-row";
+import { ErrorSummary } from "~/ui/error-summary";
+import { controlId } from "~/lib/form-fields";
 import { ContractSummaryBlock, Heading, QuoteTotalsList, Terms, type QuoteEditorData } from "./quote-view";
 import { quoteContractSummary } from "./quote-contract-summary";
 import {
@@ -19,6 +20,24 @@ import {
 import { QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS } from "./quotes";
 import { priceQuote } from "./quote-prices";
 import { countOf } from "~/lib/plural";
+
+/** The controls of the form's own fields (the ids below); a line's are `quote-line-{row}-{field}`. */
+const FORM_CONTROLS: Readonly<Record<string, string>> = {
+  [ADD_TARIFF_FIELDS.slug]: "quote-add-tariff",
+  [ADD_TARIFF_FIELDS.quantity]: "quote-add-tariff-quantity",
+  customerNote: "quote-customer-note",
+  internalMemo: "quote-internal-memo",
+  validUntil: "quote-valid-until",
+};
+const LINE_CONTROLS = new Set<string>(["group", "description", "quantity", "unitPrice", "charge", "termMonths", "discountKind", "discount", "discountReason"]);
+
+/** The control an answer's message is about: a line's field (its price's message is the unit price's), a field of the form, or none (text in the summary). */
+function controlOfMessage(name: string): string | undefined {
+  const line = /^lines\.(\d+)\.(\w+)$/.exec(name);
+  if (!line) return Object.hasOwn(FORM_CONTROLS, name) ? FORM_CONTROLS[name] : undefined;
+  const field = line[2] === "unitPriceExVatPence" ? "unitPrice" : line[2]!;
+  return LINE_CONTROLS.has(field) ? controlId(`quote-line-${line[1]}`, field) : undefined;
+}
 
 /**
  * The draft's form: a plain post that works without JavaScript (every button
@@ -76,7 +95,7 @@ export function QuoteDraftForm({
     <Form method="post" preventScrollReset noValidate className="grid gap-5" onChange={onChange} data-testid="quote-editor">
       {/* Enter in a field saves the draft: the first submit button is the form's default. */}
       <button type="submit" name="intent" value={QUOTE_INTENTS.save} className="sr-only" tabIndex={-1} aria-hidden="true" />
-      {answer?.formError ? <FormAlert>{answer.formError}</FormAlert> : null}
+      <ErrorSummary answer={answer} fields={controlOfMessage} />
       <section className="grid gap-3" aria-labelledby="quote-lines-heading">
         <Heading id="quote-lines-heading">Lines</Heading>
         {rows.length === 0 ? <p className="text-sm text-slate-600">No lines yet: add a tariff from the catalogue or a free line.</p> : <LineColumnHeadings />}

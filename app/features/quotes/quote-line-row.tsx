@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Button } from "~/ui/button";
 import { Field, Input, Select } from "~/ui/field";
 import { cn } from "~/lib/cn";
+import { controlId } from "~/lib/form-fields";
 import { formatPounds } from "~/lib/money";
 import { CONTRACT_SUMMARY_WORDS, LONG_TERM_MONTHS } from "./quote-contract-summary";
 import {
@@ -52,7 +53,7 @@ export function IntentButton({
   );
 }
 
-const id = (row: number, field: QuoteLineField) => `quote-line-${row}-${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+const id = (row: number, field: QuoteLineField) => controlId(`quote-line-${row}`, field);
 
 /**
  * One line of the draft: a compact row under the column headings on a wide screen, a card with its labels on a phone. `saved` is what the form was drawn

@@ -54,7 +54,6 @@ export const ACCOUNT_MESSAGES = {
     title: "Password changed",
     description: "Your new password is set. Any other sessions of yours have been signed out.",
   },
-  passwordChangeFailed: { kind: "destructive", title: "Password not changed", description: "Please correct the highlighted fields" },
 } as const satisfies Record<string, ToastMessage | ((...args: never[]) => ToastMessage)>;
 
 /** The admin portal's error screen (beyond the spec). */

@@ -2,8 +2,8 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DialogFormActions } from "~/ui/dialog-actions";
 import { Field, Input, Select, Textarea } from "~/ui/field";
-import { FormAlert } from "~/ui/form-alert";
-import { formFields, type FormAnswer } from "~/lib/form-fields";
+import { ErrorSummary } from "~/ui/error-summary";
+import { controlId, formFields, type FormAnswer } from "~/lib/form-fields";
 import {
   priceRiseFields,
   priceRiseRowCount,
@@ -30,6 +30,18 @@ interface TariffFormProps {
 }
 
 const ALLOWANCE_LABELS = { dataGb: "Data (GB)", minutes: "Minutes", texts: "Texts" } as const;
+
+/** The form's controls by field, in the form's order, for its error summary (the price rises' order as a whole has no one control). */
+function controlsInOrder(priceRiseRows: number[], withSlug: boolean): Record<string, string> {
+  const names = [
+    ...["name", ...(withSlug ? ["slug"] : []), "network", "serviceType", "status", "termMonths", "monthlyPrice", "upfrontCost"],
+    ...priceRiseRows.flatMap((row) => Object.values(priceRiseFields(row))),
+    ...TARIFF_ALLOWANCES.flatMap((allowance) => [allowance, unlimitedField(allowance)]),
+    ...["fiveG", "wifiCalling", "euRoamingIncluded", "euRoamingFairUseGb", "euRoamingDailyCharge"],
+    ...["discountFromLine", "discountPercent", "minLines", "maxLines", "businessExtras", "sourceUrl", "checkedOn"],
+  ];
+  return Object.fromEntries(names.map((name) => [name, controlId("tariff", name)]));
+}
 
 function Tick({ id, name, label, checked, error }: { id: string; name: string; label: string; checked: boolean; error?: string }) {
   return (
@@ -70,7 +82,7 @@ function Group({ legend, hint, error, children }: { legend: string; hint?: strin
  * The add and edit dialogs' form: a plain post that works without
  * JavaScript. Money in pounds ("12.50", ex VAT), price rises as dated
  * amounts (Ofcom: never a percentage), Unlimited beside each allowance.
- * After a refused post it shows what was typed with each message by its field.
+ * After a refused post it shows what was typed, the error summary at its top and each message by its field.
  */
 export function TariffForm({ initial, answer, submitLabel, fixedSlug }: TariffFormProps) {
   const values: TariffFormValues = answer?.values ?? initial;
@@ -85,7 +97,7 @@ export function TariffForm({ initial, answer, submitLabel, fixedSlug }: TariffFo
     placeholder?: string,
     hint?: string,
   ) => (
-    <Field id={`tariff-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`} label={label} hint={hint} required error={errors[name]}>
+    <Field id={controlId("tariff", name)} label={label} hint={hint} required error={errors[name]}>
       {(control) => (
         <Select {...control} name={name} defaultValue={values[name] ?? ""}>
           {placeholder ? <option value="">{placeholder}</option> : null}
@@ -102,7 +114,7 @@ export function TariffForm({ initial, answer, submitLabel, fixedSlug }: TariffFo
 
   return (
     <Form method="post" preventScrollReset className="grid gap-5" noValidate>
-      {answer?.formError ? <FormAlert>{answer.formError}</FormAlert> : null}
+      <ErrorSummary answer={answer} fields={controlsInOrder(rows, !fixedSlug)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field {...fields.name.field} label="Name">
           {(control) => <Input {...control} {...fields.name.input} autoComplete="off" autoFocus />}
@@ -139,10 +151,10 @@ export function TariffForm({ initial, answer, submitLabel, fixedSlug }: TariffFo
           const names = priceRiseFields(row);
           return (
             <div key={row} className="grid gap-3 sm:grid-cols-2" data-testid="price-rise-row">
-              <Field id={`tariff-price-rise-${row}-from`} label={`Rise ${row}: from`} error={errors[names.from]}>
+              <Field id={controlId("tariff", names.from)} label={`Rise ${row}: from`} error={errors[names.from]}>
                 {(control) => <Input {...control} type="date" name={names.from} defaultValue={values[names.from] ?? ""} />}
               </Field>
-              <Field id={`tariff-price-rise-${row}-price`} label={`Rise ${row}: monthly price ex VAT (£)`} error={errors[names.price]}>
+              <Field id={controlId("tariff", names.price)} label={`Rise ${row}: monthly price ex VAT (£)`} error={errors[names.price]}>
                 {(control) => <Input {...control} name={names.price} defaultValue={values[names.price] ?? ""} inputMode="decimal" />}
               </Field>
             </div>
@@ -158,7 +170,7 @@ export function TariffForm({ initial, answer, submitLabel, fixedSlug }: TariffFo
                 {(control) => <Input {...control} {...fields[allowance].input} inputMode="decimal" />}
               </Field>
               <Tick
-                id={`tariff-${allowance}-unlimited`}
+                id={controlId("tariff", unlimitedField(allowance))}
                 name={unlimitedField(allowance)}
                 label={`Unlimited ${ALLOWANCE_LABELS[allowance].replace(" (GB)", "").toLowerCase()}`}
                 checked={ticked(unlimitedField(allowance))}

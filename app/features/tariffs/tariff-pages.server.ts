@@ -15,15 +15,14 @@ export function findTariffForPage(slug: string | undefined): Promise<Tariff | nu
   return foundOrNull(getTariff(slug ?? ""));
 }
 
-/** The add and edit dialogs' action: back to the list with a toast, or the form again as typed with each message by its field and the first in a toast. */
+/** The add and edit dialogs' action: back to the list with a toast, or the form again as typed with each message by its field and in its error summary. */
 export async function tariffFormAction(request: Request, save: (user: AdminUser, input: TariffFormInput) => Promise<unknown>, successTitle: string) {
   const user = await requireAdminPageUser(request, { permission: "manageTariffs", signedOut: "login" });
   const values = await readFormFields(request);
   const parsed = parseTariffForm(values);
-  if (!parsed.success) return formAnswer({ fieldErrors: parsed.fieldErrors, values }, errorToast(Object.values(parsed.fieldErrors)[0]), 400);
+  if (!parsed.success) return formAnswer({ fieldErrors: parsed.fieldErrors, values }, undefined, 400);
   return changeFromForm(() => save(user, parsed.data), {
     success: { redirectTo: TARIFFS_ADMIN_PATH, toast: { kind: "success", title: successTitle } },
-    failure: (error) => errorToast(error.message),
     values,
   });
 }

@@ -67,10 +67,8 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
 
   if (intent === QUOTE_WIZARD_INTENTS.next) {
     const parsed = parseWithSchema(businessStepSchema, answers);
-    if (!parsed.success) {
-      const toast = raiseToast(parsed.missingRequired ? MESSAGES.missingInformation : MESSAGES.checkYourDetails);
-      return answer({ step: 4, answers, fieldErrors: parsed.fieldErrors, toast }, 400);
-    }
+    // The step's error summary says what to fix; no toast covers the form.
+    if (!parsed.success) return answer({ step: 4, answers, fieldErrors: parsed.fieldErrors }, 400);
     await countWizardStepReached(5);
     return answer({ step: 5, answers, submissionToken: crypto.randomUUID() });
   }
@@ -98,8 +96,7 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
     if (submission.status === "busy") return refused({ reason: "tooMany", retryAfterSeconds: submission.retryAfterSeconds });
     if (submission.status === "invalid") {
       const step = Math.min(...Object.keys(submission.fieldErrors).map(stepOfField)) as QuoteWizardStep;
-      const toast = raiseToast(submission.missingRequired ? MESSAGES.missingInformation : MESSAGES.checkYourDetails);
-      return answer({ step, answers, fieldErrors: submission.fieldErrors, submissionToken, toast }, 400);
+      return answer({ step, answers, fieldErrors: submission.fieldErrors, submissionToken }, 400);
     }
     await countWizardStepReached(6);
     const { tariff, shortlist } = submission.deal;

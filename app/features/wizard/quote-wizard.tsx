@@ -2,6 +2,7 @@ import { Clock, ShieldCheck } from "~/ui/icons";
 import { FormLogo } from "~/features/content";
 import { HoneypotField } from "~/ui/field";
 import type { PublicStockImage } from "~/features/content";
+import { ErrorSummary } from "~/ui/error-summary";
 import { formFields } from "~/lib/form-fields";
 import { CHOICE_STEPS, QUOTE_REQUEST_FIELDS, type QuoteWizardAnswers, type QuoteWizardStep } from "~/features/leads";
 import type { TariffOffer } from "~/features/tariffs";
@@ -28,6 +29,22 @@ const VISIBLE_FIELDS: Record<QuoteWizardStep, readonly string[]> = {
   5: ["firstName", "lastName", "email", "phoneNumber", "marketingConsent"],
   6: [],
 };
+
+/** The typed answers each step shows, which its error summary links to (a choice's buttons and the consent box are no one control to go to). */
+const STEP_CONTROLS: Record<QuoteWizardStep, readonly ("businessName" | "postcode" | "firstName" | "lastName" | "email" | "phoneNumber")[]> = {
+  1: [],
+  2: [],
+  3: [],
+  4: ["businessName", "postcode"],
+  5: ["firstName", "lastName", "email", "phoneNumber"],
+  6: [],
+};
+
+/**
+ * Where a step's post lands without JavaScript: the wizard's card, or its error summary when the step is refused. The browser focuses a fragment's element
+ * (the summary) but skips autofocus on an address with one, so the id moves to the summary (ErrorSummary).
+ */
+const STEP_ANCHOR = "quote-step";
 
 const NETWORK_NAMES = ["EE", "O2", "Vodafone", "Three"];
 
@@ -82,11 +99,13 @@ export function QuoteWizard({
   logos: Array<PublicStockImage | null>;
   chosenDeal?: TariffOffer | null;
 }) {
-  const { fetcher, state, submitting, busy, question } = useQuoteWizard(formAction, chosenDeal);
+  const { fetcher, state, answered, submitting, busy, question } = useQuoteWizard(formAction, chosenDeal);
   const { step, answers } = state;
   const deal = state.chosenDeal ?? (chosenDeal?.slug === answers.tariffSlug ? chosenDeal : undefined) ?? undefined;
   const fields = formFields("quote", QUOTE_REQUEST_FIELDS, { fieldErrors: state.fieldErrors, values: answers });
   const choice = CHOICE_STEPS.find((candidate) => candidate.step === step);
+  const refused = state.fieldErrors !== undefined && Object.keys(state.fieldErrors).length > 0;
+  const summaryFields = Object.fromEntries(STEP_CONTROLS[step].map((name) => [name, fields[name]]));
 
   return (
     <section id="get-quote" aria-labelledby="get-quote-heading" className="bg-slate-50 py-16 sm:py-20">
@@ -106,7 +125,9 @@ export function QuoteWizard({
             </li>
           </ul>
         </div>
-        <div className="grid gap-6 rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8 lg:col-span-3">
+        <div id={refused ? undefined : STEP_ANCHOR} className="grid gap-6 rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8 lg:col-span-3">
+          {/* The state shown a step ahead while a choice is on its way has no errors; the summary is the server's answer's. */}
+          {refused ? <ErrorSummary id={STEP_ANCHOR} answer={answered} fields={summaryFields} /> : null}
           <WizardProgress step={step} />
           <StepQuestion ref={question}>{STEP_QUESTIONS[step]}</StepQuestion>
           {step === 6 ? (
@@ -114,7 +135,7 @@ export function QuoteWizard({
           ) : (
             <fetcher.Form
               method="post"
-              action={`${formAction}#get-quote`}
+              action={`${formAction}#${STEP_ANCHOR}`}
               preventScrollReset
               aria-label="Quote request"
               className="relative grid gap-5"

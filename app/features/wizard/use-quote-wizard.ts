@@ -39,13 +39,15 @@ export function useQuoteWizard(formAction: string, chosenDeal: TariffOffer | nul
     state = { step: firstUnansweredChoiceStep(answers), answers, chosenDeal: confirmed.chosenDeal };
   }
 
-  // Move focus to the new step's question, so keyboard and screen-reader users follow along.
+  // Move focus to the new step's question, so keyboard and screen-reader users follow along; a refused step's error summary takes it instead.
   const question = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(state.step);
+  const refused = state.fieldErrors !== undefined;
   useEffect(() => {
-    if (shownStep.current !== state.step) question.current?.focus({ preventScroll: true });
+    if (shownStep.current !== state.step && !refused) question.current?.focus({ preventScroll: true });
     shownStep.current = state.step;
-  }, [state.step]);
+  }, [state.step, refused]);
 
-  return { fetcher, state, submitting, busy: fetcher.state !== "idle", question };
+  // The server's answer as it came (each one a new object), for the error summary to know a new refusal.
+  return { fetcher, state, answered, submitting, busy: fetcher.state !== "idle", question };
 }
