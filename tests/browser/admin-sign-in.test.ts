@@ -164,12 +164,13 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
     }
 
     await changePassword(page, { current: "first-password-1", next: email.toUpperCase(), confirm: email.toUpperCase() });
-    await expect.poll(() => page.getByText("Please choose a password that is not your email address").isVisible()).toBe(true);
-    expect(await toastText(page)).toContain("Password not changed");
+    await expect.poll(() => page.locator("#new-password-error").textContent()).toBe("Please choose a password that is not your email address");
+    expect(await page.getByTestId("error-summary").getByRole("link").allTextContents()).toEqual(["Please choose a password that is not your email address"]);
+    expect(await page.getByTestId("toast").count()).toBe(0);
     expect(await labelled(page, "New password").getAttribute("aria-invalid")).toBe("true");
 
     await changePassword(page, { current: "first-password-1", next: "a-brand-new-password", confirm: "a-brand-new-passw0rd" });
-    await expect.poll(() => page.getByText("The two new passwords don't match").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#confirm-password-error").textContent()).toBe("The two new passwords don't match");
 
     await changePassword(page, { current: "first-password-1", next: "a-brand-new-password", confirm: "a-brand-new-password" });
     await page.waitForURL(`${server.url}/admin/dashboard`);

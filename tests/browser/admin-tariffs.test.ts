@@ -98,12 +98,17 @@ describe.each(JS_MODES)("tariffs $name", (mode) => {
     await textbox(dialog, "Slug").fill("Vodafone Unlimited");
     await textbox(dialog, "Monthly price ex VAT (£)").fill("21.999");
     await dialog.getByRole("button", { name: "Add Tariff" }).click();
-    await expectToast(page, "Error");
     dialog = page.getByRole("dialog", { name: "Add Tariff" });
-    await expect.poll(() => dialog.getByText("Use lower-case letters, digits and single hyphens in the slug").count()).toBe(1);
-    expect(await dialog.getByText("Choose a network: EE, O2, Vodafone, Three").count()).toBe(1);
-    expect(await dialog.getByText("Enter the monthly price in pounds and pence, like 12.50").count()).toBe(1);
-    expect(await dialog.getByText("Enter the data in GB, or tick Unlimited").count()).toBe(1);
+    const messages = [
+      "Use lower-case letters, digits and single hyphens in the slug",
+      "Choose a network: EE, O2, Vodafone, Three",
+      "Enter the monthly price in pounds and pence, like 12.50",
+      "Enter the data in GB, or tick Unlimited",
+    ];
+    // Listed at the dialog's top, no toast over its buttons, and each said again by its field.
+    await expect.poll(() => dialog.getByTestId("error-summary").getByRole("link").allTextContents()).toEqual(messages);
+    expect(await page.getByTestId("toast").count()).toBe(0);
+    expect(await dialog.locator("p[id$='-error']").allTextContents()).toEqual(expect.arrayContaining(messages));
     expect(await textbox(dialog, "Name").inputValue()).toBe("Business Unlimited");
     expect(await textbox(dialog, "Monthly price ex VAT (£)").getAttribute("aria-invalid")).toBe("true");
     expect(await stored("vodafone-unlimited")).toBeUndefined();

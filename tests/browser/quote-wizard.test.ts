@@ -93,8 +93,8 @@ describe.each(JS_MODES)("quote wizard $name", (mode) => {
       expect(await isSameDocument(page)).toBe(true);
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     } else {
-      // Each answer page lands back on the wizard.
-      expect(new URL(page.url()).hash).toBe("#get-quote");
+      // Each answer page lands back on the wizard's card.
+      expect(new URL(page.url()).hash).toBe("#quote-step");
     }
     await page.context().close();
   });
@@ -112,7 +112,7 @@ describe.each(JS_MODES)("quote wizard $name", (mode) => {
     await page.context().close();
   });
 
-  it("keeps the visitor on the step with 'Missing Information' when a required answer is blank", async () => {
+  it("keeps the visitor on the step with its error summary when a required answer is blank", async () => {
     const page = await openWizard(mode);
     const email = `missing-${mode.javaScriptEnabled ? "js" : "nojs"}@example.co.uk`;
     // Spaces get past the browser's own check but are not an answer.
@@ -121,13 +121,11 @@ describe.each(JS_MODES)("quote wizard $name", (mode) => {
     await wizard(page).getByRole("button", { name: "Sole trader" }).click();
     await wizard(page).getByLabel("Business name").fill("   ");
     await wizard(page).getByRole("button", { name: "Next" }).click();
-    const toast = page.getByTestId("toast");
-    await toast.waitFor();
-    expect(await toast.textContent()).toContain("Missing Information");
-    expect(await toast.textContent()).toContain("Please fill in all required fields.");
-    expect(await toast.getAttribute("data-kind")).toBe("destructive");
+    const summary = wizard(page).getByTestId("error-summary");
+    await expect.poll(() => summary.getByRole("link").allTextContents()).toEqual(["Please enter your business name"]);
+    expect(await page.getByTestId("toast").count()).toBe(0);
     expect(await question(page).textContent()).toBe("Tell us about your business");
-    expect(await wizard(page).getByText("Please enter your business name").isVisible()).toBe(true);
+    expect(await wizard(page).locator("#quote-business-name-error").textContent()).toBe("Please enter your business name");
 
     await wizard(page).getByLabel("Business name").fill("Bloom Floral Studio");
     await wizard(page).getByRole("button", { name: "Next" }).click();
@@ -137,9 +135,10 @@ describe.each(JS_MODES)("quote wizard $name", (mode) => {
     await wizard(page).getByLabel("First name").fill("  ");
     await wizard(page).getByLabel("Phone").fill("not a number");
     await wizard(page).getByRole("button", { name: "Get My Free Quote" }).click();
-    await expect.poll(() => wizard(page).getByText("Please enter your first name").isVisible()).toBe(true);
-    expect(await wizard(page).getByText("Please enter a valid phone number, like 07700 900123").isVisible()).toBe(true);
-    expect(await page.getByTestId("toast").textContent()).toContain("Missing Information");
+    await expect
+      .poll(() => summary.getByRole("link").allTextContents())
+      .toEqual(["Please enter your first name", "Please enter a valid phone number, like 07700 900123"]);
+    expect(await page.getByTestId("toast").count()).toBe(0);
     expect(await question(page).textContent()).toBe("Where should we send your quote?");
     // What was typed is still there, and nothing was stored.
     expect(await wizard(page).getByRole("textbox", { name: "Email" }).inputValue()).toBe(email);

@@ -213,7 +213,7 @@ describe("the home page's interactive parts with JavaScript", () => {
     await page.route(/\/build\/.+\.js$/, () => {});
     await markDocument(page);
     await wizard(page).getByRole("button", { name: "5 - 9" }).click();
-    await page.waitForURL(/#get-quote$/);
+    await page.waitForURL(/#quote-step$/);
     await wizardQuestion(page).filter({ hasText: "When does your current contract end?" }).waitFor();
     expect(await isSameDocument(page)).toBe(false);
     await page.context().close();

@@ -372,14 +372,15 @@ describe("the /admin/testimonials page actions", () => {
     expect(page).toContain("Testimonial created successfully");
   });
 
-  it("shows the form again with the field errors, what was typed, and an Error toast", async () => {
+  it("shows the form again with its error summary, the field errors and what was typed, and no toast", async () => {
     const response = await staff.admin.postForm("/admin/testimonials/new", { ...formFields, name: "", rating: "9" });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Please enter a name");
     expect(html).toContain("Choose a rating from 1 to 5 stars");
     expect(html).toContain('value="Evans &amp; Sons Removals Ltd"');
-    expect(html).toMatch(/data-kind="destructive"[^>]*>.*Error/s);
+    expect(html).toContain("There is a problem");
+    expect(html).not.toContain('data-testid="toast"');
     expect(await countRows()).toBe(0);
   });
 

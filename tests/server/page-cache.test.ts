@@ -159,19 +159,19 @@ describe("what a page is rendered for", () => {
     expect(await next.text()).not.toContain(MESSAGES.enquirySent.title);
   });
 
-  it("never shares a form's answer: errors and their toast stay with the visitor who sent the form", async () => {
+  it("never shares a form's answer: errors and their summary stay with the visitor who sent the form", async () => {
     const before = await viewFromCache("/contact");
     const answer = await visitor.postForm("/contact", { ...SAMPLE_ENQUIRY, email: "not-an-email" });
     expect(answer.status).toBe(400);
     expect(answer.headers.get("x-page-cache")).toBeNull();
     const answerHtml = await answer.text();
-    expect(answerHtml).toContain(MESSAGES.checkYourDetails.title);
+    expect(answerHtml).toContain("There is a problem");
     expect(answerHtml).toContain("not-an-email");
 
     const after = await viewFromCache("/contact");
     expect(after.headers.get("etag")).toBe(before.headers.get("etag"));
     const afterHtml = await after.text();
-    expect(afterHtml).not.toContain(MESSAGES.checkYourDetails.title);
+    expect(afterHtml).not.toContain("There is a problem");
     expect(afterHtml).not.toContain("not-an-email");
   });
 

@@ -25,7 +25,7 @@ describe("contact enquiry form", () => {
     expect(page).toContain("Message sent");
   });
 
-  it("answers missing fields with the spec's toast, the field errors and the values typed, storing nothing", async () => {
+  it("answers missing fields with the error summary, the field errors and the values typed, no toast, storing nothing", async () => {
     const before = await server.db
       .selectFrom("contactEnquiries")
       .select((eb) => eb.fn.countAll().as("count"))
@@ -33,8 +33,9 @@ describe("contact enquiry form", () => {
     const response = await publicClient(server).postForm("/contact", { ...enquiry, firstName: "", message: "   " });
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toContain("Missing Information");
-    expect(html).toContain("Please fill in all required fields.");
+    expect(html).toContain("There is a problem");
+    expect(html).toContain('<a href="#contact-first-name"');
+    expect(html).not.toContain('data-testid="toast"');
     expect(html).toContain("Please enter your first name");
     expect(html).toContain("Please enter your message");
     expect(html).toContain('value="sam@patelplumbing.co.uk"');
