@@ -131,7 +131,15 @@ export interface FormAnswer<Fields extends FieldRules | string = string> {
   values?: Partial<Record<FieldNames<Fields>, string>>;
   /** Why the model refused when it is about no one field (e.g. the last super admin), shown above the form. */
   formError?: string;
+  /** The summary's heading where the spec names the refusal's words ("Missing Information"); without one, "There is a problem". */
+  summary?: SummaryHeading;
   toast?: Toast;
+}
+
+/** The words heading a refused form's error summary, where the spec gives them (as a toast's title and text there). */
+export interface SummaryHeading {
+  title: string;
+  description: string;
 }
 
 /** One field of a form, from its rule and the form's answer: `<Field {...f.field}>` and `<Input {...control} {...f.input} />`. */

@@ -67,3 +67,6 @@ export const MESSAGES = {
 
 /** A toast on its way to the screen; the id tells one showing from the next. */
 export type Toast = ToastMessage & { id: string };
+
+/** The quote wizard's words for a required answer left empty (SPEC section 4), heading the form's error summary rather than a toast over the form. */
+export const MISSING_INFORMATION = { title: "Missing Information", description: "Please fill in all required fields." } as const;

@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { parseWithSchema, type FieldErrors, type FormAnswer } from "~/lib/form-submission";
+import type { SummaryHeading } from "~/lib/form-fields";
 import type { ToastMessage } from "~/lib/messages";
 import { ModelError } from "./model-error.server";
 import { raiseToast, redirectWithToast } from "./toast.server";
@@ -15,6 +16,17 @@ interface ChangeOptionsBase<T> {
   success: { redirectTo: string; toast: ToastMessage | ((result: T) => ToastMessage); headers?: (result: T) => Promise<HeadersInit | undefined> };
   /** What was typed, shown again when the model refuses. */
   values?: Record<string, string>;
+  /** Where the spec words a refusal (SPEC section 8: "Validation Error", "Failed to create admin user"): the error summary's heading for each kind. */
+  headings?: RefusalHeadings;
+}
+
+export interface RefusalHeadings {
+  /** A required answer left empty. */
+  missing?: SummaryHeading;
+  /** Any other answer the schema refuses. */
+  invalid?: SummaryHeading;
+  /** The model refused the change. */
+  failure?: SummaryHeading;
 }
 
 /**
@@ -41,7 +53,7 @@ export async function changeFromForm<T>(run: () => Promise<T>, options: ChangeOp
     }
     // A refusal about one field is shown by that field; any other at the top of the form.
     const reason = error.field ? { fieldErrors: { [error.field]: error.message } } : { formError: error.message };
-    return formAnswer({ ...reason, values: options.values }, undefined, error.status);
+    return formAnswer({ ...reason, values: options.values, summary: options.headings?.failure }, undefined, error.status);
   }
   const { redirectTo, toast, headers } = options.success;
   return redirectWithToast(redirectTo, typeof toast === "function" ? toast(result) : toast, { headers: await headers?.(result) });
@@ -73,7 +85,8 @@ export async function submitAdminForm<S extends z.ZodTypeAny, T>({ values, schem
   const parsed = parseWithSchema(schema, values);
   if (!parsed.success) {
     const invalid = change.refusalShownIn === "toast" ? change.invalid : undefined;
-    return formAnswer({ fieldErrors: parsed.fieldErrors, values: shownAgain }, typeof invalid === "function" ? invalid(parsed) : invalid, 400);
+    const summary = (parsed.missingRequired && change.headings?.missing) || change.headings?.invalid;
+    return formAnswer({ fieldErrors: parsed.fieldErrors, values: shownAgain, summary }, typeof invalid === "function" ? invalid(parsed) : invalid, 400);
   }
   return changeFromForm(() => save(parsed.data), { ...change, values: shownAgain });
 }

@@ -1,7 +1,7 @@
 import { json, type HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
 import { parseWithSchema, type FormAnswer } from "~/lib/form-submission";
-import { MESSAGES, type ToastMessage } from "~/lib/messages";
+import { MESSAGES, MISSING_INFORMATION, type ToastMessage } from "~/lib/messages";
 import { ModelError } from "./model-error.server";
 import { admitPublicWrite, admitToStore, PUBLIC_WRITE_STATUS, retryAfterHeaders, type PublicWriteRefusal } from "./public-write.server";
 import { raiseToast, redirectWithToast } from "./toast.server";
@@ -17,6 +17,11 @@ interface PublicFormOptions<S extends z.ZodTypeAny, Saved = unknown> {
   success: ToastMessage | ((input: z.infer<S> | null, saved: Saved | null) => ToastMessage);
   /** Where the visitor lands after a successful post (a fresh, empty form). */
   redirectTo: string;
+}
+
+/** The spec's words for a required answer left empty, heading the form's error summary. */
+export function missingInformation(missingRequired: boolean): Pick<FormAnswer, "summary"> {
+  return missingRequired ? { summary: MISSING_INFORMATION } : {};
 }
 
 function answer(body: FormAnswer, status: number, headers?: HeadersInit) {
@@ -50,7 +55,7 @@ export async function handlePublicForm<S extends z.ZodTypeAny, Saved = unknown>(
 
   // Refused answers are said by the form's error summary and each field, not a toast over the form.
   const parsed = parseWithSchema(schema, values);
-  if (!parsed.success) return answer({ fieldErrors: parsed.fieldErrors, values }, 400);
+  if (!parsed.success) return answer({ fieldErrors: parsed.fieldErrors, values, ...missingInformation(parsed.missingRequired) }, 400);
   const overall = await admitToStore(scope);
   if (overall) return refused(overall, values);
 

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminUserDialogError } from "~/features/staff/admin-user-dialog-error";
 import { UserStatusDialog } from "~/features/staff/user-status-dialog";
 import { fullName } from "~/features/staff/admin-users";
-import { USER_MESSAGES, USERS_PAGE } from "~/features/staff/admin-users-screen";
+import { USER_MESSAGES, USER_REFUSALS, USERS_PAGE } from "~/features/staff/admin-users-screen";
 import { deactivateAdminUser } from "~/features/staff/admin-users.server";
 import { changeFromForm } from "~/platform/admin-forms.server";
 import { loadUserDialog, requireUserManager } from "~/features/staff/admin-user-dialogs.server";
@@ -17,6 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireUserManager(request);
   return changeFromForm(() => deactivateAdminUser(actor, params.id!), {
     success: { redirectTo: USERS_PAGE, toast: USER_MESSAGES.deactivated },
+    headings: USER_REFUSALS.deactivate,
   });
 }
 

@@ -9,7 +9,7 @@ import { Field } from "~/ui/field";
 import { ErrorSummary } from "~/ui/error-summary";
 import { useAdminUser } from "~/features/staff/admin-session";
 import { fullName } from "~/features/staff/admin-users";
-import { USER_MESSAGES, USERS_PAGE } from "~/features/staff/admin-users-screen";
+import { USER_MESSAGES, USER_REFUSALS, USERS_PAGE } from "~/features/staff/admin-users-screen";
 import { adminRoleChangeSchema } from "~/features/staff/admin-users-schema";
 import { changeAdminUserRole } from "~/features/staff/admin-users.server";
 import type { FormAnswer } from "~/lib/form-fields";
@@ -28,6 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     schema: adminRoleChangeSchema,
     save: ({ role }) => changeAdminUserRole(actor, params.id!, role),
     success: { redirectTo: USERS_PAGE, toast: USER_MESSAGES.roleUpdated },
+    headings: USER_REFUSALS.role,
   });
 }
 

@@ -7,7 +7,7 @@ import { RouteDialog } from "~/ui/dialog";
 import { DialogFormActions } from "~/ui/dialog-actions";
 import { Field, Input } from "~/ui/field";
 import { ErrorSummary } from "~/ui/error-summary";
-import { USER_MESSAGES, USERS_PAGE } from "~/features/staff/admin-users-screen";
+import { USER_MESSAGES, USER_REFUSALS, USERS_PAGE } from "~/features/staff/admin-users-screen";
 import { newAdminUserSchema } from "~/features/staff/admin-users-schema";
 import { fullName, NEW_ADMIN_USER_FIELDS as RULES } from "~/features/staff/admin-users";
 import { createAdminUser } from "~/features/staff/admin-users.server";
@@ -37,6 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return created;
     },
     success: { redirectTo: USERS_PAGE, toast: USER_MESSAGES.created },
+    headings: USER_REFUSALS.create,
   });
 }
 

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, type MouseEvent } from "react";
 import { cn } from "~/lib/cn";
+import type { SummaryHeading } from "~/lib/form-fields";
 
 /** What a refused form's answer says: a message by field, and a reason about no one field. */
 interface Refusal {
   fieldErrors?: Partial<Record<string, string>>;
   formError?: string;
+  summary?: SummaryHeading;
 }
 
 /**
@@ -107,8 +109,9 @@ export function ErrorSummary({ answer, fields, id, className }: ErrorSummaryProp
     >
       <div role="alert" className="grid gap-2">
         <h2 id={headingId} className="text-lg font-bold text-slate-900">
-          There is a problem
+          {answer?.summary?.title ?? "There is a problem"}
         </h2>
+        {answer?.summary ? <p className="text-sm text-slate-800">{answer.summary.description}</p> : null}
         <ul className="grid gap-1 text-sm">
           {items.map((item) => (
             <li key={`${item.controlId ?? ""}:${item.message}`} className="break-words">

@@ -36,13 +36,14 @@ const onScreen = (element: Locator) =>
   });
 
 /**
- * The summary of the refused form `form` as a person meets it: on screen and focused, before every field of the form, "There is a problem" and each of
+ * The summary of the refused form `form` as a person meets it: on screen and focused, before every field of the form, its heading (the spec's words where
+ * it names them, else "There is a problem") and each of
  * `messages` as a link to a field marked invalid, and no toast. Its links, for clicking.
  */
-async function expectSummary(page: Page, form: Locator, messages: string[]): Promise<Locator> {
+async function expectSummary(page: Page, form: Locator, messages: string[], heading = "There is a problem"): Promise<Locator> {
   const summary = form.getByTestId("error-summary");
   await summary.waitFor();
-  expect(await summary.getByRole("heading").textContent()).toBe("There is a problem");
+  expect(await summary.getByRole("heading").textContent()).toBe(heading);
   await expect.poll(() => isFocused(summary)).toBe(true);
   await expect.poll(() => onScreen(summary)).toBe(true);
   const beforeEveryField = await form.evaluate((root) => {
@@ -109,7 +110,9 @@ describe.each(JS_MODES)("error summary $name", (mode) => {
     await dialog.getByRole("textbox", { name: "Last Name" }).fill("  ");
     await dialog.getByRole("button", { name: "Create User" }).click();
 
-    const links = await expectSummary(page, dialog.locator("form"), ["Please enter a first name", "Please enter a last name"]);
+    // Headed by the spec's words for the dialog (SPEC section 5: "Validation Error" / "Please fill in all required fields").
+    const links = await expectSummary(page, dialog.locator("form"), ["Please enter a first name", "Please enter a last name"], "Validation Error");
+    expect(await dialog.getByTestId("error-summary").textContent()).toContain("Please fill in all required fields");
     await expect.poll(() => onScreen(dialog.getByRole("heading", { name: "Add Admin User" }))).toBe(true);
     await followLink(page, links.nth(1));
     await page.context().close();
@@ -126,7 +129,7 @@ describe.each(JS_MODES)("error summary $name", (mode) => {
     await accept.getByRole("checkbox").check();
     await accept.getByRole("button", { name: "Accept quote" }).click();
 
-    const links = await expectSummary(page, accept, ["Please enter your full name", "Please enter your role in the business"]);
+    const links = await expectSummary(page, accept, ["Please enter your full name", "Please enter your role in the business"], "Missing Information");
     expect(await page.getByRole("form", { name: "Decline this quote" }).getByTestId("error-summary").count()).toBe(0);
     await followLink(page, links.first());
     // Opened, not accepted.
@@ -144,7 +147,9 @@ describe.each(JS_MODES)("error summary $name", (mode) => {
     await wizard.getByRole("textbox", { name: "Business name" }).fill("   ");
     await wizard.getByRole("button", { name: "Next" }).click();
 
-    const links = await expectSummary(page, wizard, ["Please enter your business name"]);
+    // Headed by the spec's words for an empty required answer (SPEC section 4: "Missing Information").
+    const links = await expectSummary(page, wizard, ["Please enter your business name"], "Missing Information");
+    expect(await wizard.getByTestId("error-summary").textContent()).toContain("Please fill in all required fields.");
     expect(await wizard.getByRole("heading", { level: 3 }).textContent()).toBe("Tell us about your business");
     await followLink(page, links.first());
 

@@ -33,7 +33,9 @@ describe("contact enquiry form", () => {
     const response = await publicClient(server).postForm("/contact", { ...enquiry, firstName: "", message: "   " });
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toContain("There is a problem");
+    // Empty required answers: the summary is headed by the site's words for them ("Missing Information").
+    expect(html).toContain("Missing Information");
+    expect(html).toContain("Please fill in all required fields.");
     expect(html).toContain('<a href="#contact-first-name"');
     expect(html).not.toContain('data-testid="toast"');
     expect(html).toContain("Please enter your first name");

@@ -153,7 +153,7 @@ export async function createLead(input: QuoteRequestInput, context: SubmissionCo
 }
 
 export type QuoteSubmission =
-  | { status: "invalid"; fieldErrors: FieldErrors }
+  | { status: "invalid"; fieldErrors: FieldErrors; missingRequired: boolean }
   /** Past the global limit of quote requests from everyone together in the window. */
   | { status: "busy"; retryAfterSeconds: number }
   | { status: "created"; lead: CreatedLead; deal: LeadDeal };
@@ -165,10 +165,10 @@ export type QuoteSubmission =
  */
 export async function submitQuoteRequest(raw: unknown, context: SubmissionContext): Promise<QuoteSubmission> {
   const parsed = parseWithSchema(quoteRequestSchema, raw);
-  if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors };
+  if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors, missingRequired: parsed.missingRequired };
   const now = new Date();
   const deal = await leadDeal(parsed.data, now);
-  if (deal === "unavailable") return { status: "invalid", fieldErrors: { tariffSlug: QUOTE_DEAL_MESSAGES.unavailable } };
+  if (deal === "unavailable") return { status: "invalid", fieldErrors: { tariffSlug: QUOTE_DEAL_MESSAGES.unavailable }, missingRequired: false };
   const limit = await consumeGlobalRateLimit("quote");
   if (!limit.allowed) return { status: "busy", retryAfterSeconds: limit.retryAfterSeconds };
   const { id, reference } = await createLead(parsed.data, context, deal, now);

@@ -1,5 +1,5 @@
 import { MARKETING_CONSENT_FIELD } from "./consent";
-import { choiceRule, emailRule, LIMITS, multiLine, optionalTextRule, phoneRule, requiredTextRule } from "~/lib/form-fields";
+import { choiceRule, emailRule, LIMITS, multiLine, optionalTextRule, phoneRule, requiredTextRule, type SummaryHeading } from "~/lib/form-fields";
 import type { FieldErrors } from "~/lib/form-submission";
 import type { Toast } from "~/lib/messages";
 import { TARIFF_LINES, type TariffOffer, TEAM_SIZES } from "~/features/tariffs";
@@ -85,6 +85,8 @@ export interface QuoteWizardState {
   step: QuoteWizardStep;
   answers: QuoteWizardAnswers;
   fieldErrors?: FieldErrors;
+  /** The error summary's heading where the spec names it ("Missing Information"). */
+  summary?: SummaryHeading;
   toast?: Toast;
   /** One-time token of the final form: the same form posted twice makes one lead. */
   submissionToken?: string;

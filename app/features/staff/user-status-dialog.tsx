@@ -1,7 +1,7 @@
 import { Form, useActionData } from "@remix-run/react";
 import { RouteDialog } from "~/ui/dialog";
 import { DialogFormActions, NoticeDialog } from "~/ui/dialog-actions";
-import { FormAlert } from "~/ui/form-alert";
+import { ErrorSummary } from "~/ui/error-summary";
 import { useAdminUser } from "./admin-session";
 import type { AdminUser } from "./admin-users";
 import { USERS_PAGE } from "./admin-users-screen";
@@ -35,7 +35,7 @@ export function UserStatusDialog(props: UserStatusDialogProps) {
   return (
     <RouteDialog title={title} description={confirmation} closeTo={USERS_PAGE}>
       <Form method="post" preventScrollReset className="grid gap-4">
-        {answer?.formError ? <FormAlert>{answer.formError}</FormAlert> : null}
+        <ErrorSummary answer={answer} fields={{}} />
         {/* Cancel is focused on open, so Enter never confirms by accident. */}
         <DialogFormActions cancelTo={USERS_PAGE} submitLabel={submitLabel} busyLabel={busyLabel} destructive={destructive} focusCancel />
       </Form>

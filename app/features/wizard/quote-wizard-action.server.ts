@@ -13,7 +13,7 @@ import {
   withoutChosenDeal,
 } from "~/features/leads";
 import { chosenDealOffer, countWizardStepReached, decoyLeadReference, leadLines, submitQuoteRequest } from "~/features/leads/index.server";
-import { REFUSAL_TOASTS } from "~/platform/public-forms.server";
+import { missingInformation, REFUSAL_TOASTS } from "~/platform/public-forms.server";
 import { checkPublicWrite, PUBLIC_WRITE_STATUS, readPublicWrite, retryAfterHeaders, type PublicWriteRefusal } from "~/platform/public-write.server";
 import { raiseToast } from "~/platform/toast.server";
 import { logger } from "~/platform/logger.server";
@@ -67,8 +67,8 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
 
   if (intent === QUOTE_WIZARD_INTENTS.next) {
     const parsed = parseWithSchema(businessStepSchema, answers);
-    // The step's error summary says what to fix; no toast covers the form.
-    if (!parsed.success) return answer({ step: 4, answers, fieldErrors: parsed.fieldErrors }, 400);
+    // The step's error summary says what to fix (headed by the spec's words for an empty answer); no toast covers the form.
+    if (!parsed.success) return answer({ step: 4, answers, fieldErrors: parsed.fieldErrors, ...missingInformation(parsed.missingRequired) }, 400);
     await countWizardStepReached(5);
     return answer({ step: 5, answers, submissionToken: crypto.randomUUID() });
   }
@@ -96,7 +96,7 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
     if (submission.status === "busy") return refused({ reason: "tooMany", retryAfterSeconds: submission.retryAfterSeconds });
     if (submission.status === "invalid") {
       const step = Math.min(...Object.keys(submission.fieldErrors).map(stepOfField)) as QuoteWizardStep;
-      return answer({ step, answers, fieldErrors: submission.fieldErrors, submissionToken }, 400);
+      return answer({ step, answers, fieldErrors: submission.fieldErrors, submissionToken, ...missingInformation(submission.missingRequired) }, 400);
     }
     await countWizardStepReached(6);
     const { tariff, shortlist } = submission.deal;
