@@ -112,7 +112,7 @@ export async function withStockImageUpload<T>(request: Request, use: (upload: St
   const empty: StockImageUpload = { fields: {}, file: null, tooLarge: false, malformed: false };
   let body: ReadableStream<Uint8Array>;
   try {
-    body = boundedBody(request, MAX_UPLOAD_BODY_BYTES);
+    body = boundedBody(request, MAX_UPLOAD_BODY_BYTES, MAX_DISCARDED_BYTES);
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;
     // Refused on its declared size alone: not one byte of it is kept.

@@ -67,8 +67,11 @@ export function bodyTooLargeResponse(request: Request, maxBytes: number): Respon
   return json({ error: `Request body is larger than ${maxBytes} bytes` }, { status: 413, headers: dropConnection ? { Connection: "close" } : {} });
 }
 
-/** The body as a stream that errors with BodyTooLargeError once it passes `maxBytes`. Whatever is not read stays unread. */
-export function boundedBody(request: Request, maxBytes: number): ReadableStream<Uint8Array> {
+/**
+ * The body as a stream that errors with BodyTooLargeError once it passes `maxBytes`; the rest is then read and dropped, up to `maxDiscarded` more bytes, so
+ * the client still sending receives the answer rather than a reset.
+ */
+export function boundedBody(request: Request, maxBytes: number, maxDiscarded = MAX_DISCARDED_BYTES): ReadableStream<Uint8Array> {
   const declared = declaredBodyBytes(request.headers);
   if (declared !== null && declared > maxBytes) throw new BodyTooLargeError(maxBytes);
   if (!request.body) return new ReadableStream({ start: (controller) => controller.close() });
@@ -82,7 +85,7 @@ export function boundedBody(request: Request, maxBytes: number): ReadableStream<
       if (received > maxBytes) {
         // Stop here: nothing more is kept; the rest is thrown away as it arrives (within reason).
         source.releaseLock();
-        void discardRest(request);
+        void discardRest(request, maxDiscarded);
         return controller.error(new BodyTooLargeError(maxBytes));
       }
       controller.enqueue(value);
