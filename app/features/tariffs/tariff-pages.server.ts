@@ -5,7 +5,7 @@ import type { Tariff } from "./tariffs";
 import { json } from "@remix-run/node";
 import { TARIFF_CSV_FIELD, TARIFF_WITHDRAW_WORDS, TARIFFS_ADMIN_PATH } from "./tariffs-screen";
 import { foundOrNull } from "~/platform/model-error.server";
-import { getTariff, withdrawLiveTariff } from "./tariffs.server";
+import { getTariff, setTariffStatus } from "./tariffs.server";
 import { requireAdminPageUser } from "~/features/staff/index.server";
 import { BODY_LIMITS, BodyMalformedError, BodyTooLargeError, discardRest, readFormFields, readFormWithLimit } from "~/platform/request-body.server";
 import { changeFromForm, formAnswer } from "~/platform/admin-forms.server";
@@ -41,7 +41,7 @@ export async function loadWithdrawTariff(request: Request, slug: string | undefi
 /** Withdraw, once confirmed: back to the list as it was searched, with a toast; a refusal (not live, gone) in a toast over the dialog. */
 export async function withdrawTariffFromDialog(request: Request, slug: string | undefined) {
   const user = await requireAdminPageUser(request, WITHDRAW_ACCESS);
-  return changeFromForm(() => withdrawLiveTariff(user, slug ?? ""), {
+  return changeFromForm(() => setTariffStatus(user, slug ?? "", "withdrawn", { onlyFrom: "live" }), {
     success: { redirectTo: `${TARIFFS_ADMIN_PATH}${new URL(request.url).search}`, toast: { kind: "success", title: TARIFF_WITHDRAW_WORDS.done } },
     failure: (error) => errorToast(error.message),
     refusalShownIn: "toast",

@@ -196,42 +196,24 @@ const STATUS_CHANGES: Record<TariffStatus, { action: string; verb: string }> = {
   draft: { action: "tariff.updated", verb: "Moved back to draft" },
 };
 
-/** Publish (live: visitors see it at once) or withdraw (gone from the comparison at once; leads keep their snapshot). */
-export async function setTariffStatus(actor: AdminUser, slug: string, status: TariffStatus): Promise<Tariff> {
-  requireSlugShape(slug);
-  const db = await getDb();
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable("tariffs").set({ status, updatedAt: nowIso() }).where("slug", "=", slug).returningAll().executeTakeFirst();
-    if (!row) throw new ModelError(404, "Tariff not found");
-    const change = STATUS_CHANGES[status];
-    await recordAudit(actor, { action: change.action, entityType: "tariff", entityId: slug, summary: `${change.verb} the tariff ${tariffWords(row)}` }, trx);
-    return toTariff(row);
-  });
-}
-
 /**
- * Withdraws a live tariff, once staff have confirmed: it leaves the public comparison at once (leads and quotes keep their snapshots of it). Only a live tariff
- * is withdrawn here: 404 for none, 409 for a draft or one withdrawn already (the change is made only while it is still live, so two staff at once withdraw it
- * once).
+ * Publish (live: visitors see it at once) or withdraw (gone from the comparison at once; leads and quotes keep their snapshots). With `onlyFrom`, the change
+ * is made only while the tariff still has that status (the withdraw dialog's "live"): 409 otherwise, so two staff at once change it once.
  */
-export async function withdrawLiveTariff(actor: AdminUser, slug: string): Promise<Tariff> {
+export async function setTariffStatus(actor: AdminUser, slug: string, status: TariffStatus, { onlyFrom }: { onlyFrom?: "live" } = {}): Promise<Tariff> {
   requireSlugShape(slug);
   const db = await getDb();
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("tariffs")
-      .set({ status: "withdrawn", updatedAt: nowIso() })
-      .where("slug", "=", slug)
-      .where("status", "=", "live")
-      .returningAll()
-      .executeTakeFirst();
+    let change = trx.updateTable("tariffs").set({ status, updatedAt: nowIso() }).where("slug", "=", slug);
+    if (onlyFrom) change = change.where("status", "=", onlyFrom);
+    const row = await change.returningAll().executeTakeFirst();
     if (!row) {
-      const found = await trx.selectFrom("tariffs").select("status").where("slug", "=", slug).executeTakeFirst();
+      const found = onlyFrom && (await trx.selectFrom("tariffs").select("status").where("slug", "=", slug).executeTakeFirst());
       if (!found) throw new ModelError(404, "Tariff not found");
       throw new ModelError(409, TARIFF_NOT_LIVE[found.status === "draft" ? "draft" : "withdrawn"]);
     }
-    const change = STATUS_CHANGES.withdrawn;
-    await recordAudit(actor, { action: change.action, entityType: "tariff", entityId: slug, summary: `${change.verb} the tariff ${tariffWords(row)}` }, trx);
+    const words = STATUS_CHANGES[status];
+    await recordAudit(actor, { action: words.action, entityType: "tariff", entityId: slug, summary: `${words.verb} the tariff ${tariffWords(row)}` }, trx);
     return toTariff(row);
   });
 }
