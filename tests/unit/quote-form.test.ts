@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   completeQuoteLine,
-  previewQuoteLines,
+  previewQuoteRows,
   quoteFormErrorKey,
   quoteFormValues,
   readQuoteForm,
@@ -37,6 +37,9 @@ const MONTHLY: QuoteLine = {
 };
 const DRAFT = { lines: [FREE, MONTHLY], customerNote: "As discussed", internalMemo: null, validUntil: "2099-12-31" };
 
+/** The lines the editor prices as staff type, without the rows they came from. */
+const previewLines = (...args: Parameters<typeof previewQuoteRows>) => previewQuoteRows(...args).map((preview) => preview.line);
+
 describe("the quote editor's form", () => {
   it("reads a saved draft's form back as the same draft, money in exact pence", () => {
     const parsed = quoteDraftSchema.parse(readQuoteForm(quoteFormValues(DRAFT)).input);
@@ -65,8 +68,8 @@ describe("the quote editor's form", () => {
 
   it("prices the lines as the form stands, leaving out a row still being typed", () => {
     const values = withBlankLine(quoteFormValues(DRAFT));
-    expect(previewQuoteLines(values, DRAFT.lines)).toEqual(DRAFT.lines);
-    expect(previewQuoteLines({ ...values, "lines.1.quantity": "tw" }, DRAFT.lines)).toEqual([FREE]);
+    expect(previewLines(values, DRAFT.lines)).toEqual(DRAFT.lines);
+    expect(previewLines({ ...values, "lines.1.quantity": "tw" }, DRAFT.lines)).toEqual([FREE]);
   });
 });
 
@@ -82,13 +85,13 @@ describe("a free line's rises and multi-line discount, set over JSON", () => {
     const values = quoteFormValues({ ...DRAFT, lines: [RISING] });
     const parsed = quoteDraftSchema.parse(readQuoteForm(values).input);
     expect(completeQuoteLine(parsed.lines![0]!, null)).toEqual(RISING);
-    expect(previewQuoteLines(values, [])).toEqual([RISING]);
+    expect(previewLines(values, [])).toEqual([RISING]);
   });
 
   it("are checked by the schema, and a tampered copy is left out of the live totals rather than breaking them", () => {
     const values = { ...quoteFormValues({ ...DRAFT, lines: [RISING] }), "lines.0.carried": '{"priceRises":[{"from":"soon","monthlyPriceExVatPence":"x"}]}' };
     expect(quoteDraftSchema.safeParse(readQuoteForm(values).input).success).toBe(false);
-    expect(previewQuoteLines(values, [])).toEqual([]);
+    expect(previewLines(values, [])).toEqual([]);
     expect(readQuoteForm({ ...values, "lines.0.carried": "not json" }).input.lines[0]).not.toHaveProperty("priceRises");
   });
 });

@@ -239,12 +239,10 @@ function carriedTermsReadable(line: Record<string, unknown>): boolean {
   return rises && discount;
 }
 
-/** The lines as the form stands, for the live totals: rows that read as a line, tariff snapshots from the saved draft. The server's save is what counts. */
-export function previewQuoteLines(values: QuoteFormValues, saved: readonly QuoteLine[]): QuoteLine[] {
-  return previewQuoteRows(values, saved).map((preview) => preview.line);
-}
-
-/** The same, each line with the form's row it was read from (so the row can show its own amount). */
+/**
+ * The lines as the form stands, for the live totals: rows that read as a line, tariff snapshots from the saved draft. The server's save is what counts. Each
+ * line comes with the form's row it was read from, so the row can show its own amount.
+ */
 export function previewQuoteRows(values: QuoteFormValues, saved: readonly QuoteLine[]): Array<{ row: number; line: QuoteLine }> {
   const held = new Map(saved.flatMap((line) => (line.tariff ? [[line.tariff.slug, line.tariff] as const] : [])));
   const reading = readQuoteForm(values);
