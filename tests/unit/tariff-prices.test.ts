@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TariffPriceTerms } from "~/features/tariffs/tariffs";
-import { describePriceRises, discountedLinePrice, priceTariff, withVat } from "~/features/tariffs/tariff-prices";
+import { describePriceRises, describeTeamPriceRise, discountedLinePrice, priceTariff, teamPriceRises, withVat } from "~/features/tariffs/tariff-prices";
 import { addCalendarMonths, isCalendarDay } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
 
@@ -156,5 +156,21 @@ describe("calendar months and words", () => {
       ]),
     ).toEqual(["£14.00 from 1 Apr 2027", "£16.00 from 1 Apr 2028"]);
     expect(formatPounds(123_456)).toBe("£1,234.56");
+  });
+});
+
+describe("a price rise as the team pays it", () => {
+  const terms = { priceRises: [{ from: "2027-04-01", monthlyPriceExVatPence: 1175 }], multiLineDiscount: { fromLine: 2, percent: 10 } };
+
+  it("gives the team's new monthly figure with the multi-line discount, and the price a line beside it", () => {
+    const [rise] = teamPriceRises(terms, 7);
+    // 1 line at £11.75 and 6 at £10.58 (10% off £11.75 is £10.575, rounded half up).
+    expect(rise).toEqual({ from: "2027-04-01", lines: 7, linePriceExVatPence: 1175, teamMonthlyExVatPence: 1175 + 6 * 1058 });
+    expect(describeTeamPriceRise(rise!)).toBe("From 1 Apr 2027: £75.23 a month for your 7 lines (£11.75 a line)");
+  });
+
+  it("takes a further discount off the team's figure, and names one line as such", () => {
+    const [rise] = teamPriceRises(terms, 1, (teamPence) => teamPence - 100);
+    expect(describeTeamPriceRise(rise!)).toBe("From 1 Apr 2027: £10.75 a month for your line");
   });
 });

@@ -6,15 +6,18 @@ export { describeAllowance, describeData, describeEuRoaming, describeLines, desc
 export { penceFromTypedPounds } from "./tariff-form-fields";
 export {
   describePriceRises,
+  describeTeamPriceRise,
   divideRoundingHalfUp,
   monthStartsFrom,
   priceInForce,
   priceTariff,
   sortedPriceRises,
   teamPriceFor,
+  teamPriceRises,
   vatOn,
   withVat,
 } from "./tariff-prices";
 export { SAMPLE_PRICES_LABEL, TARIFF_LINES } from "./tariffs";
+export type { TeamPriceRise } from "./tariff-prices";
 export type { PriceRise, Tariff, TariffOffer, TariffSnapshot } from "./tariffs";
 export { multiLineDiscount, penceAmount, priceRise, requiredText, TARIFF_LIMITS } from "./tariffs-schema";

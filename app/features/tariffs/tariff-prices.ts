@@ -113,6 +113,36 @@ export function priceTariff(terms: TariffPriceTerms, { lines, start }: PricingRe
   };
 }
 
+/** A price rise as the team pays it: the month's figure for all its lines (with the multi-line discount, and any further discount a quote gives). */
+export interface TeamPriceRise {
+  /** YYYY-MM-DD. */
+  from: string;
+  lines: number;
+  linePriceExVatPence: number;
+  teamMonthlyExVatPence: number;
+}
+
+/** Each rise of a tariff for `lines` lines, as the team's new monthly figure; `afterDiscount` takes a quote line's own discount off the team's figure. */
+export function teamPriceRises(
+  terms: Pick<TariffPriceTerms, "priceRises" | "multiLineDiscount">,
+  lines: number,
+  afterDiscount: (teamPence: number) => number = (teamPence) => teamPence,
+): TeamPriceRise[] {
+  return sortedPriceRises(terms.priceRises).map((rise) => ({
+    from: rise.from,
+    lines,
+    linePriceExVatPence: rise.monthlyPriceExVatPence,
+    teamMonthlyExVatPence: afterDiscount(teamPriceFor(rise.monthlyPriceExVatPence, terms.multiLineDiscount, lines)),
+  }));
+}
+
+/** "From 1 Apr 2027: £75.23 a month for your 7 lines (£11.75 a line)", ex VAT: a rise read as what the team will pay, never a bare per-line figure. */
+export function describeTeamPriceRise(rise: TeamPriceRise): string {
+  const team = `${formatPounds(rise.teamMonthlyExVatPence)} a month`;
+  if (rise.lines === 1) return `From ${formatCalendarDay(rise.from)}: ${team} for your line`;
+  return `From ${formatCalendarDay(rise.from)}: ${team} for your ${rise.lines} lines (${formatPounds(rise.linePriceExVatPence)} a line)`;
+}
+
 /** The price-rise schedule in words, per line ex VAT: ["£14.00 from 1 Apr 2027", ...]. */
 export function describePriceRises(priceRises: readonly PriceRise[]): string[] {
   return sortedPriceRises(priceRises).map((rise) => `${formatPounds(rise.monthlyPriceExVatPence)} from ${formatCalendarDay(rise.from)}`);
