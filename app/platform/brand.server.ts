@@ -6,6 +6,8 @@ export const brand: Brand = {
   legalName: env.BRAND_LEGAL_NAME,
   companyNumber: env.BRAND_COMPANY_NUMBER,
   address: env.BRAND_ADDRESS,
+  vatNumber: env.BRAND_VAT_NUMBER,
+  paymentInstructions: env.BRAND_PAYMENT_INSTRUCTIONS ?? null,
   phone: env.BRAND_PHONE,
   email: env.BRAND_EMAIL,
 };

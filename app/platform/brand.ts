@@ -5,7 +5,11 @@ export interface Brand {
   name: string;
   legalName: string;
   companyNumber: string;
+  /** The registered office. */
   address: string;
+  vatNumber: string;
+  /** How a customer pays what is due on accepting a quote; null: their account manager arranges it. */
+  paymentInstructions: string | null;
   phone: string;
   email: string;
 }

@@ -152,7 +152,15 @@ export const envFields = z.object({
   BRAND_NAME: z.string().min(1).default("ClearLine Business").describe("Trading name shown across the site, in emails and on quotes."),
   BRAND_LEGAL_NAME: z.string().min(1).default("ClearLine Communications Ltd").describe("The limited company behind the trading name."),
   BRAND_COMPANY_NUMBER: z.string().min(1).default("09876543").describe("Companies House number, shown in the legal lines."),
-  BRAND_ADDRESS: z.string().min(1).default("Suite 4, Riverside House, 12 Wharf Street, Leeds, LS2 7EQ").describe("Office address."),
+  BRAND_ADDRESS: z
+    .string()
+    .min(1)
+    .default("Suite 4, Riverside House, 12 Wharf Street, Leeds, LS2 7EQ")
+    .describe("Registered office address, shown in the legal lines and the footer of every quote PDF."),
+  BRAND_VAT_NUMBER: z.string().min(1).default("GB 123 4567 89").describe("VAT registration number, shown on every quote's PDF (its charges include VAT)."),
+  BRAND_PAYMENT_INSTRUCTIONS: optionalString.describe(
+    'How a customer pays what is due when they accept a quote (e.g. bank details and the reference to quote), shown beside "Due on acceptance" on the quote\'s page and PDF; unset: they are told their account manager will arrange payment.',
+  ),
   BRAND_PHONE: z.string().min(1).default("0113 496 0123").describe("Phone number shown to visitors."),
   BRAND_EMAIL: z.string().email().default("hello@clearlinebusiness.co.uk").describe("Email shown to visitors, and the sender of every email."),
 });

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData 
 import type { ReactNode } from "react";
 import { BrandLogo } from "~/features/site/brand-logo";
 import { QuoteDocumentView, QuoteOutcome, StaffPreviewBanner } from "~/features/quotes/customer-quote";
-import { QuoteAnswerForms } from "~/features/quotes/quote-answer-forms";
+import { QuoteAnswerBar, QuoteAnswerForms } from "~/features/quotes/quote-answer-forms";
 import { isOpenQuoteStatus } from "~/features/quotes/quotes";
 import { findCustomerQuote, recordQuoteView } from "~/features/quotes/quote-customer.server";
 import { answerQuote, isCustomerOpening, isStaffPreview, QUOTE_PAGE_HEADERS, quoteNotFound, quotePageHeaders } from "~/features/quotes/quote-pages.server";
@@ -65,8 +65,9 @@ export default function CustomerQuotePage() {
       </div>
       <QuoteDocumentView document={quote.document} pdfHref={`${path}.pdf`} />
       {isOpenQuoteStatus(quote.status) && !preview ? (
-        <div className="mt-12">
+        <div className="mt-12 max-sm:pb-20">
           <QuoteAnswerForms document={quote.document} fingerprint={quote.fingerprint} action={path} />
+          <QuoteAnswerBar document={quote.document} />
         </div>
       ) : null}
     </QuoteFrame>

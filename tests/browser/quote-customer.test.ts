@@ -9,6 +9,7 @@ import { SAMPLE_QUOTE } from "../support/forms";
 import { submitQuoteRequest } from "../support/leads";
 import { useMailbox, useServerAndBrowser } from "../support/journey";
 import { readPdf } from "../support/pdf-text";
+import { addUpLineWorking } from "../support/line-arithmetic";
 import { addTariffs, tariffInput } from "../support/tariffs";
 import { ukDay } from "~/lib/calendar";
 
@@ -34,12 +35,13 @@ beforeAll(async () => {
   await addTariffs(await staffClient(journey.server, "admin"), [CHOSEN]);
 });
 
-/** A lead's quote drafted and sent by staff; the link from the customer's email, on the test journey.server. */
-async function sentQuote(): Promise<{ lead: { id: number; reference: string; email: string }; quote: Quote; url: string }> {
+/** A lead's quote drafted (with `draft`'s lines when given) and sent by staff; the link from the customer's email, on the test journey.server. */
+async function sentQuote(draft?: { lines: unknown[] }): Promise<{ lead: { id: number; reference: string; email: string }; quote: Quote; url: string }> {
   leadCount += 1;
   const email = `journey-${leadCount}-${process.pid}@example.co.uk`;
   const lead = await submitQuoteRequest(journey.server, { ...SAMPLE_QUOTE, email, tariffSlug: CHOSEN.slug, lines: 3 });
   const quote = (await (await manager.postJson(`/admin/api/leads/${lead.id}/quotes`, undefined)).json()) as Quote;
+  if (draft) expect((await manager.patch(`/admin/api/quotes/${quote.id}`, draft)).status).toBe(200);
   expect((await manager.postJson(`/admin/api/quotes/${quote.id}/send`, undefined)).status).toBe(200);
   return { lead: { ...lead, email }, quote, url: await linkFromEmail(email, `${lead.reference}-Q1`) };
 }
@@ -64,6 +66,8 @@ const pageTotals = (page: Page) =>
   page
     .locator("[data-quote-totals] > div")
     .evaluateAll((rows) => rows.map((row) => [row.querySelector("dt")!.textContent!, row.querySelector("dd")!.textContent!]));
+
+const pence = (pounds: string) => Math.round(Number(pounds.replace(/[£,]/g, "")) * 100);
 
 const storedQuote = (id: number) => journey.server.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
@@ -107,13 +111,82 @@ describe.each(JS_MODES)("the customer's quote $name", (mode) => {
     expect(problems).toEqual([]);
   });
 
-  it("on a phone, fits the screen and gives every control 24 x 24 px", async () => {
-    const { url } = await sentQuote();
-    const page = await openPage(journey.browser, mode, { viewport: { width: 390, height: 844 } });
+  it("on a phone: fits the screen, every figure in view and adding up, the answer in reach at the foot, accepted with a certificate in the PDF", async () => {
+    // 7 lines at £12.00, 10% off lines 2-7, a further 10% off for loyalty; 7 SIMs at £25.00 once, £5.00 off.
+    const { lead, quote, url } = await sentQuote({
+      lines: [
+        { group: "mobile", tariffSlug: CHOSEN.slug, quantity: 7, discount: { kind: "percent", percent: 10, reason: "Loyalty" } },
+        {
+          group: "hardware",
+          description: "SIM cards, delivered",
+          quantity: 7,
+          unitPriceExVatPence: 2500,
+          charge: "one_off",
+          discount: { kind: "amount", amountExVatPence: 500, reason: "Delivery waived" },
+        },
+      ],
+    });
+    const page = await openPage(journey.browser, mode, { viewport: { width: 390, height: 844 }, acceptDownloads: true });
     await page.goto(url);
     if (mode.javaScriptEnabled) await waitForHydration(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     expect(await smallTargets(page)).toEqual([]);
+
+    const lines = await page.locator("[data-quote-line]").evaluateAll((rows) =>
+      rows.map((row) => {
+        const amount = row.querySelector<HTMLElement>("[data-line-amount]")!;
+        const box = amount.getBoundingClientRect();
+        return {
+          steps: [...row.querySelectorAll("[data-line-working] li:not([data-line-price-rise])")].map((step) => step.textContent!),
+          rises: [...row.querySelectorAll("[data-line-price-rise]")].map((rise) => rise.textContent!),
+          amount: amount.innerText,
+          inView: box.left >= 0 && box.right <= 390 && amount.scrollWidth <= amount.clientWidth,
+        };
+      }),
+    );
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line.inView, line.amount).toBe(true);
+      expect(addUpLineWorking(line.steps), line.steps.join(" | ")).toBe(pence(/£[\d,]+\.\d{2}$/.exec(line.amount)![0]));
+    }
+    // 7 x £12.00 = £84.00, less 6 x £1.20 = £76.80, less 10% (£7.68) = £69.12.
+    expect(lines[0]!.steps).toEqual(["7 x £12.00: £84.00", "10% off lines 2-7 (6 x £1.20): -£7.20", "Loyalty: 10% off: -£7.68"]);
+    expect(lines[0]!.amount).toContain("£69.12");
+    // From 1 Apr 2027: 7 x £14.00 less 6 x £1.40 = £89.60, less 10% = £80.64.
+    expect(lines[0]!.rises).toEqual(["From 1 Apr 2027: £80.64 a month for your 7 lines (£14.00 a line)"]);
+    expect(lines[1]!.steps).toEqual(["7 x £25.00: £175.00", "Delivery waived: £5.00 off: -£5.00"]);
+
+    // The bar at the foot of the screen leads to the accept form.
+    const bar = page.getByRole("navigation", { name: "Answer this quote" });
+    expect(await bar.getByText("£69.12 a month").isVisible()).toBe(true);
+    const barBox = (await bar.boundingBox())!;
+    expect(barBox.y + barBox.height).toBeCloseTo(844, 0);
+    await bar.getByRole("link", { name: "Accept" }).click();
+    const form = page.getByRole("form", { name: "Accept this quote" });
+    // The page scrolls there (smoothly, so in steps): the name field ends up on screen, above the bar.
+    await expect
+      .poll(async () => {
+        const box = (await form.getByLabel("Full name").boundingBox())!;
+        return box.y >= 0 && box.y + box.height < barBox.y;
+      })
+      .toBe(true);
+    await form.getByLabel("Full name").fill("Sam Patel");
+    await form.getByLabel("Your role").fill("Director");
+    await form.getByLabel("I am authorised to accept this quote on behalf of Patel Plumbing").check();
+    await form.getByRole("button", { name: "Accept quote" }).click();
+    await expect.poll(() => page.locator("[data-quote-receipt]").isVisible()).toBe(true);
+    expect(await bar.count()).toBe(0);
+
+    // The receipt's "keep the PDF as your copy" holds: the PDF ends with the certificate of acceptance.
+    const row = await storedQuote(quote.id);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).first().click()]);
+    const pages = await readPdf(new Uint8Array(await fs.readFile((await download.path())!)));
+    const certificate = pages.at(-1)!.lines.join(" ");
+    expect(certificate).toContain("Certificate of acceptance");
+    expect(certificate).toContain("Accepted by Sam Patel");
+    expect(certificate).toContain(`Quote ${lead.reference}-Q1, version 1`);
+    expect(certificate).toContain(`IP address ${row.acceptedIp}`);
+    expect(certificate).toContain(row.acceptedContentHash!);
     await page.context().close();
   });
 

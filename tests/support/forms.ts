@@ -31,6 +31,8 @@ export const SAMPLE_BRAND = {
   legalName: "Smith & Sons Ltd",
   companyNumber: "01234567",
   address: "1 High Street, Leeds",
+  vatNumber: "GB 999 9999 73",
+  paymentInstructions: null,
   phone: "0113 496 0000",
   email: "quotes@smith.example",
   product: "Business Mobiles",

@@ -1,8 +1,8 @@
 // Quotes as a customer would be shown them, their figures from the one price module (priceQuote).
 // Shared by the PDF tests and `npm run bench -- quote-pdf`, so it imports nothing of vitest.
-import type { QuoteContractSummary, QuoteDocument, QuoteLine } from "~/features/quotes/quotes";
-import { describePriceRises, withVat } from "~/features/tariffs/tariff-prices";
-import { priceQuote } from "~/features/quotes/quote-prices";
+import type { QuoteAcceptanceRecord, QuoteContractSummary, QuoteDocument, QuoteLine, QuoteProposal } from "~/features/quotes/quotes";
+import { describeTeamPriceRise, withVat } from "~/features/tariffs/tariff-prices";
+import { priceQuote, quoteLinePriceRises } from "~/features/quotes/quote-prices";
 
 const START = "2026-11-25";
 
@@ -46,7 +46,7 @@ export function quoteDocument(lines: QuoteLine[], { withSummary = true, customer
             termMonths: line.termMonths ?? 1,
             monthlyPriceExVatPence: totals.lines[index]!.amountExVatPence,
             monthlyPriceIncVatPence: withVat(totals.lines[index]!.amountExVatPence),
-            priceRises: describePriceRises(line.priceRises),
+            priceRises: quoteLinePriceRises(line, START).map(describeTeamPriceRise),
             allowances: "30GB data, unlimited minutes and texts, 5G",
             roaming: "EU roaming included (15GB fair use)",
           })),
@@ -139,4 +139,67 @@ export function thirtyLineQuote({ withSummary = false } = {}): QuoteDocument {
     });
   });
   return quoteDocument(lines, { withSummary });
+}
+
+/** An acceptance as the customer's page records one. */
+export const ACCEPTANCE: QuoteAcceptanceRecord = {
+  fullName: "Zoë O’Neill",
+  role: "Director",
+  acceptedAt: "2026-11-27T14:05:09.000Z",
+  ip: "203.0.113.24",
+  userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+  contentHash: "5f2b8e1c0d9a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c",
+};
+
+/** The PDF's proposal around a document: the brand's legal details, an account manager, and the acceptance when `accepted`. */
+export function quoteProposal(document: QuoteDocument, { accepted = false, paymentInstructions = null as string | null } = {}): QuoteProposal {
+  return {
+    document,
+    supplier: {
+      legalName: "ClearLine Communications Ltd",
+      companyNumber: "09876543",
+      registeredAddress: "Suite 4, Riverside House, 12 Wharf Street, Leeds, LS2 7EQ",
+      vatNumber: "GB 123 4567 89",
+      phone: "0113 496 0123",
+      email: "hello@clearlinebusiness.co.uk",
+    },
+    accountManager: { name: "Priya Shah", email: "priya.shah@clearlinebusiness.co.uk", phone: "0113 496 0123" },
+    paymentInstructions,
+    acceptance: accepted ? ACCEPTANCE : null,
+  };
+}
+
+/** The 30-line quote as an accepted proposal with its contract summary: the most a PDF draws. */
+export function thirtyLineProposal(): QuoteProposal {
+  return quoteProposal(thirtyLineQuote({ withSummary: true }), { accepted: true });
+}
+
+/**
+ * Lines whose amounts a customer checks by hand: the multi-line discount alone (7 x £10.50, 10% off lines 2-7: £67.20), with a
+ * further 10% off (£60.48, where 10% off 7 x £10.50 would wrongly give £66.15), the same at a price whose discount rounds
+ * (7 x £10.55: £60.80), and a one-off with an amount off (3 x £29.99 less £9.97: £80.00).
+ */
+export function addUpQuote(): QuoteDocument {
+  const team = {
+    quantity: 7,
+    termMonths: 24,
+    priceRises: [{ from: "2027-04-01", monthlyPriceExVatPence: 1175 }],
+    multiLineDiscount: { fromLine: 2, percent: 10 },
+  };
+  return quoteDocument([
+    quoteLine({ ...team, description: "Team SIMs, multi-line discount", unitPriceExVatPence: 1050 }),
+    quoteLine({ ...team, description: "Team SIMs, loyalty on top", unitPriceExVatPence: 1050, discount: { kind: "percent", percent: 10, reason: "Loyalty" } }),
+    quoteLine({ ...team, description: "Team SIMs, rounding", unitPriceExVatPence: 1055, discount: { kind: "percent", percent: 10, reason: "Loyalty" } }),
+    quoteLine({
+      group: "hardware",
+      description: "Desk phones, less a round-down",
+      quantity: 3,
+      unitPriceExVatPence: 2999,
+      charge: "one_off",
+      termMonths: null,
+      priceRises: [],
+      multiLineDiscount: null,
+      discount: { kind: "amount", amountExVatPence: 997, reason: "Round price" },
+    }),
+  ]);
 }

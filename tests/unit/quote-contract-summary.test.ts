@@ -19,7 +19,7 @@ describe("the contract summary Ofcom requires before a small business's contract
     expect(quoteContractSummary([line({})], null, START)).toBeNull();
   });
 
-  it("lists each monthly line with its price ex and inc VAT, its rises in pounds, allowances and roaming; one-offs are left out", () => {
+  it("lists each monthly line with its price ex and inc VAT, its rises as the team pays them, allowances and roaming; one-offs are left out", () => {
     const summary = quoteContractSummary(
       [
         line({
@@ -45,7 +45,8 @@ describe("the contract summary Ofcom requires before a small business's contract
           // £12.00 + 2 x £10.80 (10 % off from the 2nd line): the price module's first month.
           monthlyPriceExVatPence: 3360,
           monthlyPriceIncVatPence: 4032,
-          priceRises: ["£14.00 from 1 Apr 2027"],
+          // The team's new month, not a bare per-line figure beside the team's: £14.00 + 2 x £12.60.
+          priceRises: ["From 1 Apr 2027: £39.20 a month for your 3 lines (£14.00 a line)"],
           allowances: "30GB data, Unlimited minutes, Unlimited texts, 5G",
           roaming: "EU roaming included (15GB fair use)",
         },

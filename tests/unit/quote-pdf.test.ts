@@ -1,53 +1,113 @@
 import { describe, expect, it } from "vitest";
 import { renderQuotePdf } from "~/features/quotes/quote-pdf.server";
 import { readPdf, type PdfPage } from "../support/pdf-text";
-import { everyGroupQuote, quoteDocument, quoteLine, thirtyLineQuote } from "../support/quote-documents";
+import { ACCEPTANCE, addUpQuote, everyGroupQuote, quoteDocument, quoteLine, quoteProposal, thirtyLineQuote } from "../support/quote-documents";
+import { addUpLineWorking } from "../support/line-arithmetic";
 import { formatPounds } from "~/lib/money";
 
 const allLines = (pages: PdfPage[]) => pages.flatMap((page) => page.lines);
 /** The text as one run of words, so a phrase wrapped over two lines still reads as one. */
 const allText = (pages: PdfPage[]) => allLines(pages).join(" ");
-const FOOTER = /^CLB-2026-123456-Q1, version 1$|^Page \d+ of \d+$/;
+const FOOTER = /^CLB-2026-123456-Q1, version 1$|^Page \d+ of \d+$|^ClearLine Communications Ltd, trading as|Registered office|VAT number/;
 
 describe("a quote's PDF, read back from its bytes", () => {
-  it("is an A4 PDF with the brand, reference, version, dates, customer and note as real text", async () => {
+  it("opens with a proposal page: the brand, the customer, the reference, version and dates, the account manager and the figures in brief", async () => {
     const document = everyGroupQuote();
-    const bytes = await renderQuotePdf(document);
+    const bytes = await renderQuotePdf(quoteProposal(document));
     expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
     const pages = await readPdf(bytes);
     expect(pages[0]!.width).toBeCloseTo(595.28, 0);
     expect(pages[0]!.height).toBeCloseTo(841.89, 0);
-    const lines = allLines(pages);
-    expect(lines).toContain("ClearLine Business");
-    expect(lines).toContain("Quote CLB-2026-123456-Q1, version 1");
-    expect(lines).toContain("Issued 25 Nov 2026. Valid until 9 Dec 2026.");
-    expect(lines).toEqual(expect.arrayContaining(["Harbour Bakery Ltd", "Zoë O’Neill", "zoe@harbour-bakery.co.uk", "Thanks for your time on the phone."]));
+    const first = pages[0]!.runs.map((run) => run.text);
+    for (const shown of [
+      "ClearLine Business",
+      "Proposal for Harbour Bakery Ltd",
+      "Quote CLB-2026-123456-Q1, version 1",
+      "25 Nov 2026",
+      "9 Dec 2026",
+      "Prepared for",
+      "Zoë O’Neill",
+      "zoe@harbour-bakery.co.uk",
+      "Your account manager",
+      "Priya Shah",
+      "priya.shah@clearlinebusiness.co.uk",
+      "0113 496 0123",
+      "Thanks for your time on the phone.",
+    ]) {
+      expect(first, shown).toContain(shown);
+    }
+    // monthly £33.60 + £31.50 + £34.00 = £99.10 ex VAT, £118.92 inc; one-off £250.00 + £80.00 = £330.00, £396.00 inc.
+    expect(pages[0]!.lines).toEqual(expect.arrayContaining(["Monthly inc VAT £118.92", "Due on acceptance inc VAT £396.00"]));
+    expect(pages[0]!.lines.join(" ")).toContain("£396.00 inc VAT is due when you accept. Your account manager will contact you to arrange payment.");
+    // The lines start on a page of their own.
+    expect(pages[0]!.lines).not.toContain("What we are quoting");
+    expect(pages[1]!.lines).toContain("What we are quoting");
   });
 
-  it("shows the lines by group, each with its description and the amount the price module gave it", async () => {
-    const document = everyGroupQuote();
-    const pages = await readPdf(await renderQuotePdf(document));
-    const lines = allLines(pages);
-    const groupHeadings = ["Mobile", "Broadband", "Phone system", "IT services", "Hardware"].map((label) => lines.indexOf(label));
-    expect(groupHeadings.every((index) => index >= 0)).toBe(true);
-    expect([...groupHeadings].sort((a, b) => a - b)).toEqual(groupHeadings);
-    document.lines.forEach((line, index) => {
-      const row = lines.find((text) => text.startsWith(line.description));
-      expect(row, line.description).toBeDefined();
-      const amount = formatPounds(document.totals.lines[index]!.amountExVatPence);
-      expect(row).toContain(line.charge === "monthly" ? `${amount} a month` : amount);
-      expect(row).toContain(formatPounds(line.unitPriceExVatPence));
-    });
-    // The mobile line: 3 at £12.00, 10 % off from line 2: £33.60 a month, on a 24-month term.
-    expect(lines.find((text) => text.startsWith("EE Business SIM 30GB"))).toBe("EE Business SIM 30GB, 24 months 3 £12.00 Monthly, 24 months £33.60 a month");
-    expect(lines).toContain("Discount: 10% off (Bundled with mobile)");
-    expect(lines).toContain("Discount: £9.97 off (Round price)");
+  it("says how to pay with the brand's payment instructions, and names the supplier in the footer of every page", async () => {
+    const instructions = "Pay by bank transfer to ClearLine Communications Ltd, sort code 12-34-56, account 12345678, quoting your reference.";
+    const pages = await readPdf(await renderQuotePdf(quoteProposal(thirtyLineQuote(), { paymentInstructions: instructions })));
+    expect(allText(pages)).toContain(`is due when you accept. ${instructions}`);
+    const legal =
+      "ClearLine Communications Ltd, trading as ClearLine Business. Company number 09876543. Registered office: Suite 4, Riverside House, 12 Wharf Street, Leeds, LS2 7EQ. VAT number GB 123 4567 89.";
+    pages.forEach((page, index) => expect(page.lines.join(" "), `page ${index + 1}`).toContain(legal));
+  });
+
+  it("shows the lines by group, each with how its amount is made, which a reader can multiply and subtract to the penny", async () => {
+    for (const document of [everyGroupQuote(), addUpQuote()]) {
+      const lines = allLines(await readPdf(await renderQuotePdf(quoteProposal(document))));
+      document.lines.forEach((line, index) => {
+        const row = lines.findIndex((text) => text.startsWith(line.description));
+        expect(row, line.description).toBeGreaterThanOrEqual(0);
+        const amount = document.totals.lines[index]!.amountExVatPence;
+        expect(lines[row]).toContain(line.charge === "monthly" ? `${formatPounds(amount)} a month` : formatPounds(amount));
+        const steps: string[] = [];
+        for (let next = row + 1; next < lines.length && !lines[next]!.startsWith("From ") && /^\d+ x £|: -£/.test(lines[next]!); next++)
+          steps.push(lines[next]!);
+        expect(addUpLineWorking(steps), `${line.description}: ${steps.join(" | ")}`).toBe(amount);
+      });
+    }
+    const lines = allLines(await readPdf(await renderQuotePdf(quoteProposal(addUpQuote()))));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "7 x £10.50: £73.50",
+        "10% off lines 2-7 (6 x £1.05): -£6.30",
+        "Loyalty: 10% off: -£6.72",
+        "3 x £29.99: £89.97",
+        "Round price: £9.97 off: -£9.97",
+      ]),
+    );
+    expect(lines.find((text) => text.startsWith("Team SIMs, loyalty on top"))).toContain("£60.48 a month");
+    // A price rise reads as the team's new monthly figure: 1 x £11.75 + 6 x £10.58 (10% off), then 10% off that.
+    expect(lines).toContain("From 1 Apr 2027: £75.23 a month for your 7 lines (£11.75 a line)");
+    expect(lines).toContain("From 1 Apr 2027: £67.71 a month for your 7 lines (£11.75 a line)");
+  });
+
+  it("ends an accepted quote with a certificate of acceptance: who, their role, when in UK time, from where, the version and the fingerprint", async () => {
+    const pages = await readPdf(await renderQuotePdf(quoteProposal(everyGroupQuote(), { accepted: true })));
+    const last = pages.at(-1)!.lines.join(" ");
+    expect(last).toContain("Certificate of acceptance");
+    for (const shown of [
+      "Accepted by Zoë O’Neill",
+      "Role Director",
+      "For Harbour Bakery Ltd",
+      "Accepted on 27 Nov 2026, 14:05 UK time",
+      "IP address 203.0.113.24",
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)",
+      "Quote CLB-2026-123456-Q1, version 1",
+      ACCEPTANCE.contentHash,
+    ]) {
+      expect(last, shown).toContain(shown);
+    }
+    const open = await readPdf(await renderQuotePdf(quoteProposal(everyGroupQuote())));
+    expect(allText(open)).not.toContain("Certificate of acceptance");
+    expect(open.length).toBe(pages.length - 1);
   });
 
   it("prints exactly the totals of the document, with the pound sign", async () => {
     const document = everyGroupQuote();
     const { totals } = document;
-    const lines = allLines(await readPdf(await renderQuotePdf(document)));
+    const lines = allLines(await readPdf(await renderQuotePdf(quoteProposal(document))));
     expect(lines).toEqual(
       expect.arrayContaining([
         `Monthly ex VAT ${formatPounds(totals.monthlyExVatPence)}`,
@@ -68,10 +128,10 @@ describe("a quote's PDF, read back from its bytes", () => {
 
   it("shows the contract summary with the rises in pounds, the long-term warning and the terms' version and text", async () => {
     const document = everyGroupQuote();
-    const text = allText(await readPdf(await renderQuotePdf(document)));
+    const text = allText(await readPdf(await renderQuotePdf(quoteProposal(document))));
     for (const shown of [
       "Contract summary",
-      "Price rises: £14.00 from 1 Apr 2027",
+      "Price rises (ex VAT): From 1 Apr 2027: £39.20 a month for your 3 lines (£14.00 a line)",
       "Monthly price: £33.60 ex VAT (£40.32 inc VAT)",
       "Allowances: 30GB data, unlimited minutes and texts, 5G",
       "Roaming: EU roaming included (15GB fair use)",
@@ -86,7 +146,7 @@ describe("a quote's PDF, read back from its bytes", () => {
 
   it("spreads a 30-line quote over numbered pages, every line once and no text drawn over another", async () => {
     const document = thirtyLineQuote();
-    const pages = await readPdf(await renderQuotePdf(document));
+    const pages = await readPdf(await renderQuotePdf(quoteProposal(document)));
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((page, index) => expect(page.lines).toContain(`CLB-2026-123456-Q1, version 1 Page ${index + 1} of ${pages.length}`));
     const text = allText(pages);
@@ -111,7 +171,7 @@ describe("a quote's PDF, read back from its bytes", () => {
 
   it("draws a quote with no lines and no note: its totals are nothing", async () => {
     const document = quoteDocument([], { customerNote: "" });
-    const lines = allLines(await readPdf(await renderQuotePdf(document)));
+    const lines = allLines(await readPdf(await renderQuotePdf(quoteProposal(document))));
     expect(lines).toContain("Monthly inc VAT £0.00");
     expect(lines).toContain("Due on acceptance inc VAT £0.00");
     expect(lines).not.toContain("A note for you");
@@ -128,7 +188,7 @@ describe("a quote's PDF, read back from its bytes", () => {
       ],
       { customerNote: "Line one\nLine two\u0000" },
     );
-    const pages = await readPdf(await renderQuotePdf(document));
+    const pages = await readPdf(await renderQuotePdf(quoteProposal(document)));
     const text = allText(pages);
     expect(text).toContain("Café line for Zoë — 5G ? ? ?? end");
     expect(

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
-import { describeCharge, describeDiscount, QUOTE_TOTAL_ROWS } from "./quote-words";
-import { QUOTE_LINE_GROUP_LABELS, QUOTE_LINE_GROUPS, QUOTE_STATUS_LABELS, type CustomerQuote, type QuoteDocument } from "./quotes";
+import { paymentWords, QUOTE_TOTAL_ROWS } from "./quote-words";
+import { useBrand } from "~/platform/brand";
+import { QuoteLineTables } from "./quote-line-tables";
+import { QUOTE_STATUS_LABELS, type CustomerQuote, type QuoteDocument } from "./quotes";
 import { formatCalendarDay, formatDateTime } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
 import { buttonClasses } from "~/ui/button";
@@ -25,58 +27,16 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function QuoteLines({ document }: { document: QuoteDocument }) {
-  const indexed = document.lines.map((line, index) => ({ line, figures: document.totals.lines[index] }));
   return (
     <Section title="What is included">
-      {QUOTE_LINE_GROUPS.map((group) => {
-        const lines = indexed.filter(({ line }) => line.group === group);
-        if (lines.length === 0) return null;
-        return (
-          <div key={group} className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm" data-quote-group={group}>
-              <caption className="pb-2 text-left font-semibold text-slate-800">{QUOTE_LINE_GROUP_LABELS[group]}</caption>
-              <thead className="border-b border-slate-300 text-xs text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Description
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Quantity
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Unit price ex VAT
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Charge
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    Amount ex VAT
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map(({ line, figures }, index) => (
-                  <tr key={index} className="border-b border-slate-100 align-top">
-                    <td className="py-2 pr-3">
-                      {line.description}
-                      {line.discount ? <span className="block text-xs text-slate-600">{describeDiscount(line.discount)}</span> : null}
-                    </td>
-                    <td className="py-2 pr-3 text-right">{line.quantity}</td>
-                    <td className="py-2 pr-3 text-right">{formatPounds(line.unitPriceExVatPence)}</td>
-                    <td className="py-2 pr-3">{describeCharge(line)}</td>
-                    <td className="py-2 text-right">{figures ? formatPounds(figures.amountExVatPence) : ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        );
-      })}
+      <QuoteLineTables lines={document.lines} start={document.start} totals={document.totals} />
     </Section>
   );
 }
 
 function QuoteTotals({ document }: { document: QuoteDocument }) {
+  const { paymentInstructions } = useBrand();
+  const due = document.totals.dueOnAcceptanceIncVatPence;
   return (
     <Section title="Totals">
       <dl className="grid max-w-xl gap-1 text-sm" data-quote-totals>
@@ -87,6 +47,11 @@ function QuoteTotals({ document }: { document: QuoteDocument }) {
           </div>
         ))}
       </dl>
+      {due > 0 ? (
+        <p className="mt-3 max-w-xl text-sm text-slate-700" data-payment-words>
+          {paymentWords(due, paymentInstructions)}
+        </p>
+      ) : null}
     </Section>
   );
 }
@@ -110,7 +75,7 @@ function ContractSummary({ document }: { document: QuoteDocument }) {
               <li>
                 Monthly price: {formatPounds(service.monthlyPriceExVatPence)} ex VAT ({formatPounds(service.monthlyPriceIncVatPence)} inc VAT)
               </li>
-              <li>Price rises: {service.priceRises.length > 0 ? service.priceRises.join("; ") : "none"}</li>
+              <li>Price rises (ex VAT): {service.priceRises.length > 0 ? service.priceRises.join("; ") : "none"}</li>
               <li>Allowances: {service.allowances}</li>
               <li>Roaming: {service.roaming}</li>
             </ul>
@@ -192,7 +157,9 @@ export function QuoteOutcome({ quote, newQuoteHref }: { quote: CustomerQuote; ne
               </dd>
             </div>
           </dl>
-          <p className="mt-3 text-sm">Keep this page or the PDF as your copy. We will be in touch to arrange everything.</p>
+          <p className="mt-3 text-sm">
+            Keep this page or the PDF as your copy: the PDF ends with a certificate of this acceptance. We will be in touch to arrange everything.
+          </p>
         </section>
       ) : null;
     case "declined":

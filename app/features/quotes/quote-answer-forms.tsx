@@ -1,6 +1,7 @@
 import type { FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode, RefObject } from "react";
-import { Button } from "~/ui/button";
+import { Button, buttonClasses } from "~/ui/button";
+import { formatPounds } from "~/lib/money";
 import { Field, HoneypotField, Input, Textarea } from "~/ui/field";
 import { ErrorSummary, type SummaryFields } from "~/ui/error-summary";
 import type { FormAnswer } from "~/lib/form-fields";
@@ -96,10 +97,11 @@ function QuoteAnswerForm({ form, summaryFields, intent, action, title, className
   return (
     <form.fetcher.Form
       ref={form.formRef}
+      id={answerFormId(intent)}
       method="post"
       action={action}
       aria-labelledby={`${intent}-title`}
-      className={`relative grid content-start gap-4 rounded-xl border border-slate-200 p-6 ${className ?? ""}`.trim()}
+      className={`relative grid scroll-mt-4 content-start gap-4 rounded-xl border border-slate-200 p-6 ${className ?? ""}`.trim()}
     >
       <ErrorSummary answer={answerOf(form.answer, intent)} fields={summaryFields} />
       <h2 id={`${intent}-title`} className="text-xl font-bold">
@@ -114,5 +116,34 @@ function QuoteAnswerForm({ form, summaryFields, intent, action, title, className
         </Button>
       </div>
     </form.fetcher.Form>
+  );
+}
+
+const answerFormId = (intent: "accept" | "decline") => `quote-${intent}-form`;
+
+/**
+ * On a phone the forms are far below the lines: a bar that stays at the foot of the screen keeps the monthly figure and the way to answer in reach. Its
+ * links go to the forms (a fragment, so it works without JavaScript); wider screens have room to show the forms beside each other and go without it.
+ */
+export function QuoteAnswerBar({ document }: { document: QuoteDocument }) {
+  return (
+    <nav
+      aria-label="Answer this quote"
+      className="fixed inset-x-0 bottom-0 z-20 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-2px_8px_rgba(15,23,42,0.08)] sm:hidden"
+      data-quote-answer-bar
+    >
+      <p className="text-sm leading-tight text-slate-700">
+        <span className="block font-semibold text-slate-900 tabular-nums">{formatPounds(document.totals.monthlyExVatPence)} a month</span>
+        ex VAT
+      </p>
+      <div className="flex gap-2">
+        <a href={`#${answerFormId("decline")}`} className={buttonClasses("outline", "md")}>
+          Decline
+        </a>
+        <a href={`#${answerFormId("accept")}`} className={buttonClasses("primary", "md")}>
+          Accept
+        </a>
+      </div>
+    </nav>
   );
 }

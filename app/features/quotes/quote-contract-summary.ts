@@ -1,6 +1,6 @@
 import type { QuoteContractSummary, QuoteLine } from "./quotes";
-import { describeAllowance, describeData, describeEuRoaming, describePriceRises } from "~/features/tariffs";
-import { priceQuote } from "./quote-prices";
+import { describeAllowance, describeData, describeEuRoaming, describeTeamPriceRise } from "~/features/tariffs";
+import { priceQuote, quoteLinePriceRises } from "./quote-prices";
 import type { TEAM_SIZES } from "~/features/tariffs";
 import { countOf } from "~/lib/plural";
 
@@ -34,7 +34,7 @@ export function quoteContractSummary(lines: readonly QuoteLine[], teamSize: stri
       termMonths: line.termMonths ?? 1,
       monthlyPriceExVatPence: price.monthlyExVatPence,
       monthlyPriceIncVatPence: price.monthlyIncVatPence,
-      priceRises: describePriceRises(line.priceRises),
+      priceRises: quoteLinePriceRises(line, start).map(describeTeamPriceRise),
       allowances: tariff
         ? [
             describeData(tariff.dataGb),

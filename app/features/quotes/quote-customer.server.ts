@@ -40,13 +40,13 @@ type CustomerQuoteLead = QuoteLead & { assignedTo: string | null; status: LeadSt
 type Reader = Pick<Transaction<Database>, "selectFrom">;
 
 /** The sent quote with this token, or undefined (a draft included). */
-async function sentQuoteRow(db: Reader, token: string, lock = false): Promise<QuoteRow | undefined> {
+export async function sentQuoteRow(db: Reader, token: string, lock = false): Promise<QuoteRow | undefined> {
   if (!isQuoteTokenShape(token)) return undefined;
   const query = db.selectFrom("quotes").selectAll().where("token", "=", token).where("status", "!=", "draft");
   return lock ? forChange(query).executeTakeFirst() : query.executeTakeFirst();
 }
 
-async function leadOf(db: Reader, leadId: number): Promise<CustomerQuoteLead> {
+export async function leadOf(db: Reader, leadId: number): Promise<CustomerQuoteLead> {
   return db.selectFrom("leads").select(LEAD_COLUMNS).where("id", "=", leadId).executeTakeFirstOrThrow();
 }
 

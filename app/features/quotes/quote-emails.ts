@@ -4,6 +4,18 @@ import { formatPounds } from "~/lib/money";
 import { type EmailContent } from "~/platform/email-content";
 import { htmlDocument, htmlLink, signature } from "~/platform/email-layout";
 import { escapeHtml } from "~/lib/html";
+import { describeCharge, documentLinesByGroup } from "./quote-words";
+import type { QuoteDocument } from "./quotes";
+
+/** Each line in the email: its description, charge and amount, then the steps that make the amount and its rises. */
+function emailLines(quote: QuoteForCustomerEmail): Array<{ heading: string; working: string[] }> {
+  return documentLinesByGroup(quote.lines).flatMap(({ label, lines }) =>
+    lines.map(({ line, index, working }) => ({
+      heading: `${label}: ${line.description} (${describeCharge(line).toLowerCase()}): ${formatPounds(quote.lines.totals.lines[index]?.amountExVatPence ?? 0)}${line.charge === "monthly" ? " a month" : ""} ex VAT`,
+      working: [...working.steps, ...working.priceRises],
+    })),
+  );
+}
 
 /** The emails a quote causes, as plain text and HTML (pure, like lead-emails.ts: the outbox stores what these return). Every value is escaped in the HTML. */
 
@@ -13,6 +25,8 @@ export interface QuoteForCustomerEmail {
   reference: string;
   monthlyExVatPence: number;
   oneOffExVatPence: number;
+  /** The lines, each with its amount and how it is made, as the quote's page shows them. */
+  lines: Pick<QuoteDocument, "lines" | "start" | "totals">;
   /** YYYY-MM-DD. */
   validUntil: string;
   /** The absolute link to the customer's page, `${APP_URL}/quote/{token}`. */
@@ -36,16 +50,32 @@ export function quoteCustomerEmail(quote: QuoteForCustomerEmail, brand: Brand): 
   const valid = `Valid until: ${formatCalendarDay(quote.validUntil)}`;
   const questions = `Questions? Reply to this email or call us on ${brand.phone}, quoting ${quote.reference}.`;
   const footer = signature(brand);
+  const lines = emailLines(quote);
+  const linesText = lines.map((line) => [`- ${line.heading}`, ...line.working.map((step) => `    ${step}`)].join("\n")).join("\n");
+  const linesHtml = lines
+    .map(
+      (line) =>
+        `<li style="margin-bottom:8px">${escapeHtml(line.heading)}${line.working.length ? `<br><span style="color:#475569;font-size:13px">${line.working.map(escapeHtml).join("<br>")}</span>` : ""}</li>`,
+    )
+    .join("");
   return {
     subject,
-    text: ["Hello,", intro, `Reference: ${quote.reference}\n${quoted}\n${valid}`, `Your quote: ${quote.url}`, questions, footer.text].join("\n\n"),
+    text: [
+      "Hello,",
+      intro,
+      `Reference: ${quote.reference}\n${quoted}\n${valid}`,
+      ...(lines.length ? [`What is quoted:\n${linesText}`] : []),
+      `Your quote: ${quote.url}`,
+      questions,
+      footer.text,
+    ].join("\n\n"),
     html: htmlDocument(
       subject,
       `<p>Hello,</p><p>${escapeHtml(intro)}</p><p>Reference: <strong style="font-family:monospace;font-size:16px">${escapeHtml(
         quote.reference,
-      )}</strong><br>${escapeHtml(quoted)}<br>${escapeHtml(valid)}</p><p>${htmlLink(quote.url, `Open your quote ${quote.reference}`)}</p><p>${escapeHtml(
-        questions,
-      )}</p>${footer.html}`,
+      )}</strong><br>${escapeHtml(quoted)}<br>${escapeHtml(valid)}</p>${
+        lines.length ? `<p>What is quoted:</p><ul style="padding-left:20px">${linesHtml}</ul>` : ""
+      }<p>${htmlLink(quote.url, `Open your quote ${quote.reference}`)}</p><p>${escapeHtml(questions)}</p>${footer.html}`,
     ),
   };
 }

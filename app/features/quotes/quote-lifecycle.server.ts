@@ -89,6 +89,7 @@ export async function sendQuote(actor: AdminUser, quoteId: number, now = new Dat
           reference,
           monthlyExVatPence: totals.monthlyExVatPence,
           oneOffExVatPence: totals.oneOffExVatPence,
+          lines: { lines, start: before.start, totals },
           validUntil: row.validUntil,
           url: portalUrl(env.APP_URL, customerQuotePath(row.token)),
         },

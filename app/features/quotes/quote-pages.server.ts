@@ -4,6 +4,7 @@ import { COOKIE_NAMES, parseCookieHeader } from "~/platform/site-cookies";
 import { quoteResponseSchema, type QuoteResponseInput } from "./quote-response-schema";
 import { keptQuotePdf, QUOTE_PDF_RETRY_AFTER_SECONDS, QuotePdfDrawersBusy, quotePdf, quotePdfHeaders } from "./quote-pdf-keep.server";
 import { acceptQuote, declineQuote, findCustomerQuote, type AnswerContext } from "./quote-customer.server";
+import { findQuoteProposal } from "./quote-proposal.server";
 import { quotePdfState } from "./quote-pdf-state.server";
 import { getAdminUser } from "~/features/staff/index.server";
 import { handlePublicForm } from "~/platform/public-forms.server";
@@ -84,9 +85,9 @@ export async function quotePdfResponse(request: Request, token: string): Promise
   let pdf: Uint8Array;
   try {
     pdf = await quotePdf(state.quoteId, state.stamp, async () => {
-      const quote = await findCustomerQuote(token);
-      if (!quote) throw quoteNotFound();
-      return quote.document;
+      const proposal = await findQuoteProposal(token);
+      if (!proposal) throw quoteNotFound();
+      return proposal;
     });
   } catch (error) {
     if (!(error instanceof QuotePdfDrawersBusy)) throw error;

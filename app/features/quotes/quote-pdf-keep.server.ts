@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { QuoteDocument } from "./quotes";
+import type { QuoteProposal } from "./quotes";
 import { metrics } from "~/platform/metrics.server";
 import { drawQuotePdf } from "./quote-pdf-thread.server";
 import { workInTurn } from "~/platform/work-in-turn.server";
@@ -76,15 +76,15 @@ const inDrawingTurn = workInTurn(
   },
 );
 
-/** The PDF of this quote in the state `stamp`: kept, or drawn now in turn from `document()` and kept. Throws QuotePdfDrawersBusy when too many are drawing. */
-export function quotePdf(quote: number, stamp: string, document: () => Promise<QuoteDocument>): Promise<Uint8Array> {
+/** The PDF of this quote in the state `stamp`: kept, or drawn now in turn from `proposal()` and kept. Throws QuotePdfDrawersBusy when too many are drawing. */
+export function quotePdf(quote: number, stamp: string, proposal: () => Promise<QuoteProposal>): Promise<Uint8Array> {
   const found = keptQuotePdf(quote, stamp);
   if (found) return Promise.resolve(found);
   const key = `${quote} ${stamp}`;
   let drawing = underWay.get(key);
   if (!drawing) {
     drawing = inDrawingTurn(async () => {
-      const bytes = await drawQuotePdf(await document());
+      const bytes = await drawQuotePdf(await proposal());
       metrics.quotePdfsDrawn.inc();
       keep(quote, stamp, bytes);
       return bytes;

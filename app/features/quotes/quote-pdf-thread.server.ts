@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import type { QuoteDocument } from "./quotes";
+import type { QuoteProposal } from "./quotes";
 import { logger } from "~/platform/logger.server";
 import { renderQuotePdf } from "./quote-pdf.server";
 
@@ -9,10 +9,10 @@ import { renderQuotePdf } from "./quote-pdf.server";
  * it; on its own, only the PDF's downloads do (docs/decisions/013-quote-pdf-keep.md). One thread, started at the first PDF; it never holds the process open.
  */
 
-/** What the server asks the thread: draw this document. */
+/** What the server asks the thread: draw this proposal. */
 export interface QuotePdfThreadRequest {
   id: number;
-  document: QuoteDocument;
+  proposal: QuoteProposal;
 }
 
 /** What the thread answers: the PDF's bytes, or why it could not draw it. */
@@ -58,14 +58,14 @@ function startThread(file: URL) {
   return started;
 }
 
-/** Draws the document's PDF, on its own thread when there is one. */
-export function drawQuotePdf(document: QuoteDocument): Promise<Uint8Array> {
-  if (!threadFile) return renderQuotePdf(document);
+/** Draws the proposal's PDF, on its own thread when there is one. */
+export function drawQuotePdf(proposal: QuoteProposal): Promise<Uint8Array> {
+  if (!threadFile) return renderQuotePdf(proposal);
   thread ??= startThread(threadFile);
   const { worker, pending } = thread;
   const id = ++lastId;
   return new Promise<Uint8Array>((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    worker.postMessage({ id, document } satisfies QuotePdfThreadRequest);
+    worker.postMessage({ id, proposal } satisfies QuotePdfThreadRequest);
   });
 }

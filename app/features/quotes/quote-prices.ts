@@ -1,5 +1,16 @@
-import { divideRoundingHalfUp, monthStartsFrom, priceInForce, sortedPriceRises, teamPriceFor, vatOn, withVat } from "~/features/tariffs";
+import {
+  divideRoundingHalfUp,
+  monthStartsFrom,
+  priceInForce,
+  sortedPriceRises,
+  teamPriceFor,
+  teamPriceRises,
+  vatOn,
+  withVat,
+  type TeamPriceRise,
+} from "~/features/tariffs";
 import type { QuoteLine, QuoteLineDiscount, QuoteTotals } from "./quotes";
+import { formatPounds } from "~/lib/money";
 
 /** An amount after a quote line's discount: a percent off rounded half up, or an amount off (never below nothing). */
 function afterDiscount(amount: number, discount: QuoteLineDiscount | null): number {
@@ -50,4 +61,47 @@ export function priceQuote(lines: readonly QuoteLine[], start: string): QuoteTot
     contractTotalExVatPence: contractTotal,
     contractTotalIncVatPence: withVat(contractTotal),
   };
+}
+
+/** One step of how a line's amount is made: what a reader multiplies or takes off, and its amount in pence ex VAT (below nothing when taken off). */
+export interface QuoteLineStep {
+  words: string;
+  amountExVatPence: number;
+}
+
+/**
+ * How a line's amount is made, for its first month (a one-off: its whole amount): the quantity at the unit price in force, then the multi-line discount as
+ * the lines it takes off and the amount off each, then the staff discount as the amount it takes off. The steps add up to the line's amount in priceQuote to
+ * the penny, so a reader who multiplies and subtracts what is shown gets the figure charged.
+ */
+export function quoteLineWorking(line: QuoteLine, start: string): QuoteLineStep[] {
+  const price = line.charge === "one_off" ? line.unitPriceExVatPence : priceInForce(line.unitPriceExVatPence, sortedPriceRises(line.priceRises), start);
+  const full = price * line.quantity;
+  const steps: QuoteLineStep[] = [{ words: `${line.quantity} x ${formatPounds(price)}`, amountExVatPence: full }];
+  let amount = full;
+  const team = line.charge === "monthly" ? teamPriceFor(price, line.multiLineDiscount, line.quantity) : full;
+  if (team < full && line.multiLineDiscount) {
+    const { fromLine, percent } = line.multiLineDiscount;
+    const discounted = line.quantity - Math.max(0, fromLine - 1);
+    const which = discounted === 1 ? `line ${line.quantity}` : `lines ${line.quantity - discounted + 1}-${line.quantity}`;
+    steps.push({ words: `${percent}% off ${which} (${discounted} x ${formatPounds((full - team) / discounted)})`, amountExVatPence: team - full });
+    amount = team;
+  }
+  if (line.discount) {
+    const after = afterDiscount(amount, line.discount);
+    if (after !== amount) steps.push({ words: `${line.discount.reason}: ${discountWords(line.discount)}`, amountExVatPence: after - amount });
+  }
+  return steps;
+}
+
+function discountWords(discount: QuoteLineDiscount): string {
+  return discount.kind === "percent" ? `${discount.percent}% off` : `${formatPounds(discount.amountExVatPence)} off`;
+}
+
+/** A monthly line's price rises that fall within its term after its first month, each as the team's new monthly figure after the line's discount. */
+export function quoteLinePriceRises(line: QuoteLine, start: string): TeamPriceRise[] {
+  if (line.charge !== "monthly") return [];
+  const starts = monthStartsFrom(start, line.termMonths ?? 1);
+  const lastMonthStart = starts[(line.termMonths ?? 1) - 1]!;
+  return teamPriceRises(line, line.quantity, (team) => afterDiscount(team, line.discount)).filter((rise) => rise.from > start && rise.from <= lastMonthStart);
 }

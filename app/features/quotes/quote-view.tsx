@@ -3,16 +3,9 @@ import type { ReactNode } from "react";
 import { Button, ButtonLink } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
 import { leadPagePath, QUOTE_INTENTS, withdrawQuotePath } from "./quote-form";
-import {
-  isOpenQuoteStatus,
-  QUOTE_LINE_GROUP_LABELS,
-  QUOTE_LINE_GROUPS,
-  type Quote,
-  type QuoteContractSummary,
-  type QuoteStatus,
-  type QuoteTotals,
-} from "./quotes";
+import { isOpenQuoteStatus, type Quote, type QuoteContractSummary, type QuoteStatus, type QuoteTotals } from "./quotes";
 import { QuoteStatusBadge } from "./quote-status-badge";
+import { QuoteLineTables } from "./quote-line-tables";
 import { formatCalendarDay } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
 import { countOf } from "~/lib/plural";
@@ -89,7 +82,7 @@ export function ContractSummaryBlock({ summary }: { summary: QuoteContractSummar
           <li key={index}>
             <span className="font-medium text-slate-900">{service.description}</span>
             {`: ${countOf(service.termMonths, "month")}, ${formatPounds(service.monthlyPriceExVatPence)} a month ex VAT (${formatPounds(service.monthlyPriceIncVatPence)} inc VAT)`}
-            {service.priceRises.length ? `, then ${service.priceRises.join(", ")} a line ex VAT` : ""}
+            {service.priceRises.length ? `. ${service.priceRises.join("; ")}, ex VAT` : ""}
             {`. ${service.allowances}. ${service.roaming}.`}
           </li>
         ))}
@@ -121,7 +114,7 @@ export function QuoteReadOnly({ editor, canWork, formError }: { editor: QuoteEdi
         {quote.sentAt ? ` · sent to ${editor.lead.email}` : ""}
         {` · valid until ${formatCalendarDay(quote.validUntil)}`}
       </p>
-      <QuoteLinesTable lines={quote.lines} totals={quote.totals} />
+      <QuoteLineTables lines={quote.lines} start={quote.start} totals={quote.totals} />
       {quote.customerNote ? <p className="text-sm whitespace-pre-line text-slate-800">{quote.customerNote}</p> : null}
       {quote.internalMemo ? <p className="text-sm whitespace-pre-line text-slate-600">{`Internal memo: ${quote.internalMemo}`}</p> : null}
       <QuoteTotalsList totals={quote.totals} />
@@ -157,44 +150,5 @@ export function QuoteReadOnly({ editor, canWork, formError }: { editor: QuoteEdi
         </Form>
       ) : null}
     </div>
-  );
-}
-
-/** A quote's lines by group, each with its figures. */
-export function QuoteLinesTable({ lines, totals }: { lines: Quote["lines"]; totals: QuoteTotals }) {
-  return (
-    <table className="w-full text-left text-sm" data-testid="quote-lines">
-      <thead className="text-slate-600">
-        <tr>
-          <th className="py-1 font-medium">Line</th>
-          <th className="py-1 font-medium">Qty</th>
-          <th className="py-1 text-right font-medium">Unit ex VAT</th>
-          <th className="py-1 text-right font-medium">Amount ex VAT</th>
-        </tr>
-      </thead>
-      <tbody>
-        {QUOTE_LINE_GROUPS.flatMap((group) =>
-          lines.flatMap((line, index) =>
-            line.group === group
-              ? [
-                  <tr key={index} className="border-t border-slate-100">
-                    <td className="py-1">
-                      <span className="text-slate-600">{QUOTE_LINE_GROUP_LABELS[group]}: </span>
-                      {line.description}
-                      <span className="text-slate-600">
-                        {line.charge === "monthly" ? ` · monthly, ${countOf(line.termMonths ?? 1, "month")}` : " · one-off"}
-                        {line.discount ? ` · discount: ${line.discount.reason}` : ""}
-                      </span>
-                    </td>
-                    <td className="py-1">{line.quantity}</td>
-                    <td className="py-1 text-right tabular-nums">{formatPounds(line.unitPriceExVatPence)}</td>
-                    <td className="py-1 text-right tabular-nums">{formatPounds(totals.lines[index]?.amountExVatPence ?? 0)}</td>
-                  </tr>,
-                ]
-              : [],
-          ),
-        )}
-      </tbody>
-    </table>
   );
 }

@@ -99,7 +99,7 @@ export interface QuoteContractSummary {
     termMonths: number;
     monthlyPriceExVatPence: number;
     monthlyPriceIncVatPence: number;
-    /** e.g. ["£14.00 from 1 Apr 2027"]. */
+    /** Ex VAT, e.g. ["From 1 Apr 2027: £39.20 a month for your 3 lines (£14.00 a line)"]. */
     priceRises: string[];
     /** e.g. "30GB data, unlimited minutes and texts, 5G". */
     allowances: string;
@@ -128,6 +128,31 @@ export interface QuoteDocument {
   totals: QuoteTotals;
   contractSummary: QuoteContractSummary | null;
   terms: { version: string; text: string };
+}
+
+/**
+ * A quote's PDF: the document (what the customer accepts, and what its fingerprint is of) and what a proposal carries around it: the supplier's legal
+ * details, the customer's account manager, how to pay, and, once accepted, the record of the acceptance.
+ */
+export interface QuoteProposal {
+  document: QuoteDocument;
+  supplier: { legalName: string; companyNumber: string; registeredAddress: string; vatNumber: string; phone: string; email: string };
+  /** The lead's owner; with no owner, the brand's team. */
+  accountManager: { name: string; email: string; phone: string };
+  /** How to pay what is due on acceptance; null: the account manager arranges it. */
+  paymentInstructions: string | null;
+  acceptance: QuoteAcceptanceRecord | null;
+}
+
+/** What is kept of an acceptance, as evidence: who, when, from where, and the fingerprint of what they accepted. */
+export interface QuoteAcceptanceRecord {
+  fullName: string;
+  role: string;
+  /** ISO instant. */
+  acceptedAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  contentHash: string;
 }
 
 /** A quote as staff see it (the staff JSON): a draft's totals priced now, a sent quote's as fixed when sent. The token is left out: it is the customer's. */
