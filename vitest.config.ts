@@ -5,6 +5,8 @@ const alias = { "~": path.resolve(import.meta.dirname, "app") };
 
 /** The database test servers with the owner's account start from (made once per project and run). */
 const SERVER_TEMPLATE = "tests/support/server-template.ts";
+/** The test servers' password hash cost, in the test process too (it hashes the passwords of the users it makes). */
+const TEST_PROCESS_TUNING = "tests/support/test-process-tuning.ts";
 
 /**
  * For files that reach the app only through the servers and browsers they start (server, browser,
@@ -64,6 +66,7 @@ export default defineConfig({
           ...withoutIsolation,
           include: ["tests/server/**/*.test.ts"],
           globalSetup: [SERVER_TEMPLATE],
+          setupFiles: [TEST_PROCESS_TUNING],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -76,6 +79,7 @@ export default defineConfig({
           ...withoutIsolation,
           include: ["tests/browser/**/*.test.ts"],
           globalSetup: [SERVER_TEMPLATE],
+          setupFiles: [TEST_PROCESS_TUNING],
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
@@ -92,6 +96,7 @@ export default defineConfig({
                 ...withoutIsolation,
                 include: ["tests/postgres/**/*.test.ts"],
                 globalSetup: [SERVER_TEMPLATE],
+                setupFiles: [TEST_PROCESS_TUNING],
                 testTimeout: 120_000,
                 hookTimeout: 120_000,
               },

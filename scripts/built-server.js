@@ -20,14 +20,22 @@ const reportPort = path.join(projectRoot, "scripts/report-port.js");
 const tuningHook = path.join(projectRoot, "scripts/tuning-hook.js");
 
 /**
- * What a server started here runs with unless a test says otherwise (`tuning`): limits no test
- * run reaches, and retention only when a test asks for it (its run after start-up would add
- * rows under tests that count them).
+ * scrypt's cost in a test run (N=2^10, a few milliseconds a hash, from 2^17 and half a second): in
+ * the servers started here and in the test process (tests/support/test-process-tuning.ts). Tests
+ * sign in thousands of times; those of the cost itself (the stored hash, its upgrade, the queue
+ * of password checks) start their servers at the app's own.
  */
-const DEFAULT_TUNING = { rateLimitMax: 100_000, retentionRunHours: 0 };
+export const TEST_PASSWORD_HASH_COST_LOG2 = 10;
+
+/**
+ * What a server started here runs with unless a test says otherwise (`tuning`): limits no test
+ * run reaches, retention only when a test asks for it (its run after start-up would add rows
+ * under tests that count them), and cheap password hashes.
+ */
+const DEFAULT_TUNING = { rateLimitMax: 100_000, retentionRunHours: 0, passwordHashCostLog2: TEST_PASSWORD_HASH_COST_LOG2 };
 
 /** The app's own tuning, as in production: for a benchmark of the limits themselves. */
-export const PRODUCTION_TUNING = { rateLimitMax: undefined, retentionRunHours: undefined };
+export const PRODUCTION_TUNING = { rateLimitMax: undefined, retentionRunHours: undefined, passwordHashCostLog2: undefined };
 
 /** @returns {Promise<number>} */
 export function freePort() {

@@ -1,14 +1,18 @@
 import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
+import { tuned } from "./tuning.server";
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keyLength: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 
+/** scrypt's cost N is 2 to this power: 17, OWASP's minimum for scrypt. */
+export const PASSWORD_HASH_COST_LOG2 = 17;
+
 /**
- * scrypt with N=2^17, r=8, p=1 (OWASP's minimum for scrypt): each hash needs 128 MiB (128 * N * r bytes) and about half a second here, which makes guessing
- * costly. `maxmem` leaves room above that.
+ * scrypt with N=2^17, r=8, p=1: each hash needs 128 MiB (128 * N * r bytes) and about half a second here, which makes guessing costly. `maxmem` leaves room
+ * above that. A test run hashes at a lower cost (tuning: it signs in thousands of times), except in the tests of the cost itself.
  */
-export const PASSWORD_HASH_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+export const PASSWORD_HASH_PARAMS = { N: 2 ** tuned("passwordHashCostLog2", PASSWORD_HASH_COST_LOG2), r: 8, p: 1 } as const;
 const MAX_MEMORY = 256 * 1024 * 1024;
 const KEY_LENGTH = 64;
 

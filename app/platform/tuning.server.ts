@@ -17,7 +17,8 @@ export type TuningName =
   | "diskFreeFloorMb"
   | "retentionRunHours"
   | "backupIntervalHours"
-  | "backupKeep";
+  | "backupKeep"
+  | "passwordHashCostLog2";
 
 const testTuning = (globalThis as { __testTuning?: Partial<Record<TuningName, number>> }).__testTuning;
 

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { sessionIdIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { sessionIdIn, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
+import { PASSWORD_HASH_COST_LOG2 } from "~/platform/password.server";
 import { clientSignedInBy, clientWith, publicClient, staffClient } from "../support/client";
 import { testServerForSuite, type TestServer } from "../support/server";
 
@@ -15,6 +16,21 @@ function signInRequest(server: TestServer, email: string, password: string, head
 const HOURS = 3600_000;
 /** The SESSION_SECRET every test server gets (scripts/built-server.js). */
 const TEST_SESSION_SECRET = "test-session-secret-0123456789";
+
+describe("the account from ADMIN_EMAIL and ADMIN_PASSWORD", () => {
+  // At the production cost (a test run's servers hash at a low one) and on a fresh database: the owner is made by this server, not a template.
+  const server = testServerForSuite(TEST_OWNER_ENV, { tuning: { passwordHashCostLog2: PASSWORD_HASH_COST_LOG2 } });
+
+  it("makes that account an active super admin at start-up, with the password stored as a slow hash", async () => {
+    await waitForAdminUser(server.db, TEST_OWNER.email);
+    const owner = await server.db.selectFrom("adminUsers").selectAll().where("email", "=", TEST_OWNER.email).executeTakeFirstOrThrow();
+    expect(owner).toMatchObject({ role: "super_admin", isActive: 1 });
+    // scrypt N=2^17, r=8, p=1; and no temporary password: ADMIN_PASSWORD is the operator's own.
+    expect(owner.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(owner.temporaryPasswordExpiresAt).toBeNull();
+    expect(owner.passwordHash).not.toContain(TEST_OWNER.password);
+  });
+});
 
 describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   const server = testServerForSuite(TEST_OWNER_ENV);
@@ -69,15 +85,6 @@ describe("local sign-in with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
       expect(response.headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
     }
     await owner.post("/admin/api/logout");
-  });
-
-  it("makes that account an active super admin at start-up, with the password stored as a slow hash", async () => {
-    const owner = await server.db.selectFrom("adminUsers").selectAll().where("email", "=", TEST_OWNER.email).executeTakeFirstOrThrow();
-    expect(owner).toMatchObject({ role: "super_admin", isActive: 1 });
-    // scrypt N=2^17, r=8, p=1; and no temporary password: ADMIN_PASSWORD is the operator's own.
-    expect(owner.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
-    expect(owner.temporaryPasswordExpiresAt).toBeNull();
-    expect(owner.passwordHash).not.toContain(TEST_OWNER.password);
   });
 
   it("signs in, answers /admin/api/auth/user, and signs out for good", async () => {

@@ -16,6 +16,7 @@ import {
 } from "../support/admin";
 import { clientSignedInBy, clientWith, publicClient, staffClient, type Client } from "../support/client";
 import { startTestServer, testServerForSuite, type TestServer } from "../support/server";
+import { PASSWORD_HASH_COST_LOG2 } from "~/platform/password.server";
 import { forSuite } from "../support/suite";
 
 /** Changing one's password, temporary passwords (changed at first sign-in, 7 days), resets by a super admin. */
@@ -261,6 +262,12 @@ describe("passwords", () => {
       expect((await signInFrom(server, "127.0.0.26", email, password!)).location, what).toBe(CHANGE_PAGE);
     }
   });
+});
+
+describe("the cost of a stored password", () => {
+  // At the production cost: a test run's servers hash at a low one.
+  const server = testServerForSuite(TEST_OWNER_ENV, { tuning: { passwordHashCostLog2: PASSWORD_HASH_COST_LOG2 } });
+  const userRow = (email: string) => server.db.selectFrom("adminUsers").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
 
   it("stores passwords with scrypt N=2^17 and upgrades a weaker stored hash at the next right sign-in", async () => {
     const salt = crypto.randomBytes(16);

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_FAILURES_MAX } from "~/features/staff/sign-in";
-import { createAdminUserRow, signInFrom, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
+import { PASSWORD_HASH_COST_LOG2 } from "~/platform/password.server";
+import { createAdminUserRow, signInFrom, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
 import { staffClient } from "../support/client";
 import { postFormFrom } from "../support/from-address";
 import { testServerForSuite } from "../support/server";
@@ -99,12 +100,20 @@ async function signInJsonFrom(server: { url: string }, localAddress: string, ema
 }
 
 describe("the queue of password checks", () => {
-  const server = testServerForSuite(TEST_OWNER_ENV);
+  // At the production cost: checks slow enough (half a second each) for a crowd to fill the line.
+  const server = testServerForSuite(TEST_OWNER_ENV, { tuning: { passwordHashCostLog2: PASSWORD_HASH_COST_LOG2 } });
   // More at once than the two checks running and the twenty places behind them.
   const MORE_THAN_THE_QUEUE = 40;
   beforeAll(async () => {
-    // Real accounts: only a check of a real password takes a place in the line.
-    for (const email of staffEmails) await createAdminUserRow(server.db, { email, role: "manager", password: "a-staff-members-password" });
+    // Real accounts: only a check of a real password takes a place in the line. Their hash is the owner's, made by this server at
+    // start-up at the production cost (this process hashes at the test run's low cost).
+    const owner = await waitForAdminUser(server.db, TEST_OWNER.email);
+    const { passwordHash } = await server.db.selectFrom("adminUsers").select("passwordHash").where("id", "=", owner.id).executeTakeFirstOrThrow();
+    expect(passwordHash).toMatch(new RegExp(`^scrypt\\$${2 ** PASSWORD_HASH_COST_LOG2}\\$`));
+    for (const email of staffEmails) {
+      const user = await createAdminUserRow(server.db, { email, role: "manager" });
+      await server.db.updateTable("adminUsers").set({ passwordHash }).where("id", "=", user.id).execute();
+    }
   });
 
   const staffEmails = Array.from({ length: 8 }, (_, index) => `staff-${index + 1}@example.co.uk`);

@@ -81,9 +81,9 @@ export async function signInBrowser(
 }
 
 /**
- * Each distinct test password is hashed once per test file: at the real cost
- * (scrypt N=2^17) a hash takes about half a second, and many test users share
- * a password. The salt is then shared too, which only a test may do.
+ * Each distinct test password is hashed once per test file, at the test servers' cost
+ * (tests/support/test-process-tuning.ts): many test users share a password. The salt is
+ * then shared too, which only a test may do.
  */
 const hashes = new Map<string, Promise<string>>();
 export function testPasswordHash(password: string): Promise<string> {

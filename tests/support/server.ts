@@ -94,11 +94,12 @@ export interface TestServerOptions {
 
 /**
  * The template a fresh server with TEST_OWNER_ENV starts from (tests/support/server-template.ts),
- * when this run made one: the database as such a server leaves it after its first start.
+ * when this run made one: the database as such a server leaves it after its first start. Not for a
+ * server hashing at another cost than the run's: it hashes the owner's password at its own.
  */
 function templateFor(env: Record<string, string>, options: TestServerOptions): ServerTemplate | undefined {
   const ownerOnly = env.ADMIN_EMAIL === TEST_OWNER.email && env.ADMIN_PASSWORD === TEST_OWNER.password;
-  return ownerOnly && !options.dataDir ? inject("serverTemplate") : undefined;
+  return ownerOnly && !options.dataDir && options.tuning?.passwordHashCostLog2 === undefined ? inject("serverTemplate") : undefined;
 }
 
 /**
