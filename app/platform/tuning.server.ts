@@ -16,6 +16,7 @@ export type TuningName =
   | "providerRetrySeconds"
   | "diskFreeFloorMb"
   | "retentionRunHours"
+  | "retentionStartDelaySeconds"
   | "backupIntervalHours"
   | "backupKeep"
   | "passwordHashCostLog2";

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { databaseKind, getDb } from "~/platform/db.server";
 import { onStop } from "~/platform/graceful-stop.server";
 import { logger } from "~/platform/logger.server";
+import { tuned } from "~/platform/tuning.server";
 import { RETENTION_RUN_HOURS, runRetention, stopRetention } from "./retention.server";
 
 /**
@@ -11,7 +12,7 @@ import { RETENTION_RUN_HOURS, runRetention, stopRetention } from "./retention.se
  */
 
 /** After start-up, so the first run never competes with the server getting ready. */
-export const RETENTION_START_DELAY_MS = 5_000;
+export const RETENTION_START_DELAY_MS = tuned("retentionStartDelaySeconds", 5) * 1000;
 /** pg_try_advisory_lock's key: "retention" as a number, the same on every machine. */
 const RETENTION_LOCK_KEY = 0x72657465;
 
