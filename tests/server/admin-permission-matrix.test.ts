@@ -20,7 +20,7 @@ let counter = 0;
 beforeAll(async () => {
   server = await startTestServer(TEST_OWNER_ENV);
   clients.signedOut = publicClient(server);
-  // Each password hash costs about half a second (scrypt N=2^17): the users are made, and signed in, side by side.
+  // The users are made, and signed in, side by side.
   [clients.manager, clients.admin, clients.superAdmin, clients.deactivated] = await Promise.all([
     staffClient(server, "manager"),
     staffClient(server, "admin"),

@@ -16,7 +16,7 @@ export async function signInAs(server: { url: string; db: Kysely<Database> }, wh
   return who === "signedOut" ? "" : (await staffClient(server, who)).cookie;
 }
 
-/** Every role signed in on one server (side by side: each password check costs about half a second). */
+/** Every role signed in on one server, side by side. */
 export async function signInEveryRole(server: { url: string; db: Kysely<Database> }): Promise<Record<Who, string>> {
   const cookies = await Promise.all(EVERYONE.map((who) => signInAs(server, who)));
   return Object.fromEntries(EVERYONE.map((who, index) => [who, cookies[index]])) as Record<Who, string>;
