@@ -28,6 +28,8 @@ const APP_URL = "https://clearline.example.co.uk";
 const NOTIFY = "sales@clearlinebusiness.co.uk";
 const CHOSEN = tariffInput({ upfrontCostExVatPence: 2500 });
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) QuoteTest/1.0";
+const BRAND_VAT_NUMBER = "GB 555 0001 23";
+const BRAND_PAYMENT_INSTRUCTIONS = "Pay by bank transfer to sort code 12-34-56, account 12345678, quoting your reference.";
 
 let server: TestServer;
 let mailbox: TestMailbox;
@@ -37,7 +39,10 @@ let leadCount = 0;
 
 beforeAll(async () => {
   mailbox = await TestMailbox.start();
-  server = await startTestServer({ ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, APP_URL, LEAD_NOTIFY_TO: NOTIFY }, { tuning: { rateLimitMax: 1000 } });
+  server = await startTestServer(
+    { ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, APP_URL, LEAD_NOTIFY_TO: NOTIFY, BRAND_VAT_NUMBER, BRAND_PAYMENT_INSTRUCTIONS },
+    { tuning: { rateLimitMax: 1000 } },
+  );
   customer = publicClient(server);
   staff = (await staffOfEveryRole(server)) as Record<AdminRole, StaffClient>;
   await addTariffs(staff.admin, [CHOSEN]);
@@ -250,6 +255,33 @@ describe("the quote's PDF, /quote/{token}.pdf", () => {
     for (const [label, figure] of totalsOf(document)) expect(text).toContain(`${label} ${figure}`);
     expect(text).toContain(document.reference);
     expect((await stored(quote.id)).viewCount).toBe(0);
+  });
+
+  it("is a proposal: the lead's owner as account manager, how to pay, the supplier's VAT number on every page; once accepted, a certificate", async () => {
+    const owner = staff.super_admin;
+    const { path } = await sentQuote(server, { owner });
+    const pdfPages = async () => readPdf(new Uint8Array(await (await customer.get(`${path}.pdf`)).arrayBuffer()));
+    const pages = await pdfPages();
+    const first = pages[0]!.runs.map((run) => run.text);
+    expect(first).toEqual(expect.arrayContaining(["Your account manager", `${owner.user.firstName} ${owner.user.lastName}`, owner.user.email]));
+    expect(pages[0]!.lines.join(" ")).toContain(BRAND_PAYMENT_INSTRUCTIONS);
+    for (const page of pages) expect(page.lines.join(" ")).toContain(`VAT number ${BRAND_VAT_NUMBER}.`);
+    expect(pages.map((page) => page.lines.join(" ")).join(" ")).not.toContain("Certificate of acceptance");
+    // The page says how to pay beside what is due.
+    expect(await (await customer.get(path)).text()).toContain(BRAND_PAYMENT_INSTRUCTIONS);
+
+    expect((await accept(path)).status).toBe(302);
+    const certificate = (await pdfPages()).at(-1)!.lines.join(" ");
+    expect(certificate).toContain("Certificate of acceptance");
+    expect(certificate).toContain("Accepted by Sam Patel Role Director");
+    expect(certificate).toMatch(/IP address \S*127\.0\.0\.1/);
+    expect(certificate).toContain(`Browser ${BROWSER}`);
+  });
+
+  it("names the brand's team as account manager when the lead has no owner", async () => {
+    const { path } = await sentQuote(server, { unowned: true });
+    const first = (await readPdf(new Uint8Array(await (await customer.get(`${path}.pdf`)).arrayBuffer())))[0]!.runs.map((run) => run.text);
+    expect(first).toEqual(expect.arrayContaining(["Your account manager", "The ClearLine Business team", "hello@clearlinebusiness.co.uk"]));
   });
 });
 
