@@ -15,17 +15,17 @@ export function QuoteLineTables({ lines, start, totals }: Pick<QuoteDocument, "l
   return (
     <div className="grid gap-4" data-testid="quote-lines">
       {documentLinesByGroup({ lines, start }).map(({ group, label, lines: groupLines }) => (
-        <table key={group} className="w-full text-left text-sm max-sm:block" data-quote-group={group}>
+        <table key={group} className="w-full text-left text-sm max-sm:block sm:table-fixed" data-quote-group={group}>
           <caption className="pb-2 text-left font-semibold text-slate-800">{label}</caption>
           <thead className="border-b border-slate-300 text-xs text-slate-600 uppercase max-sm:sr-only">
             <tr>
               <th scope="col" className="py-2 pr-3">
                 Description
               </th>
-              <th scope="col" className="py-2 pr-3">
+              <th scope="col" className="w-44 py-2 pr-3">
                 Charge
               </th>
-              <th scope="col" className="py-2 text-right">
+              <th scope="col" className="w-36 py-2 text-right">
                 Amount ex VAT
               </th>
             </tr>
