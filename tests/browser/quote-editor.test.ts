@@ -9,6 +9,7 @@ import { submitQuoteRequest } from "../support/leads";
 import { useMailbox, useServerAndBrowser } from "../support/journey";
 import { addTariffs, tariffInput } from "../support/tariffs";
 import { formatPounds } from "~/lib/money";
+import { addUpLineWorking } from "../support/line-arithmetic";
 import { priceQuote } from "~/features/quotes/quote-prices";
 
 /**
@@ -134,6 +135,14 @@ describe.each(JS_MODES)("the quote editor $name", (mode) => {
     await settled(page, mode);
     expect(await shownTotals(page)).toEqual(expected);
     expect(await shownLineAmounts(page)).toEqual(rowAmounts);
+    // Each row shows how its amount is made, as the customer will read it, and it adds up.
+    const workings = await editor.getByTestId("quote-line-working").allTextContents();
+    expect(workings).toHaveLength(2);
+    workings.forEach((working, index) => {
+      const steps = working.split(" · ").filter((step) => !step.startsWith("From "));
+      expect(addUpLineWorking(steps), working).toBe(figures.lines[index]!.amountExVatPence);
+    });
+    expect(workings[1]).toBe("2 x £49.99: £99.98 · Launch offer: £5.00 off: -£5.00");
     await editor.getByRole("button", { name: "Send to customer" }).click();
     await page.waitForURL(`${journey.server.url}/admin/leads/${lead.id}`);
     await page.getByText(`Quote Q1 sent to ${email}`).first().waitFor();

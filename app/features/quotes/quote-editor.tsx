@@ -7,6 +7,7 @@ import { ErrorSummary } from "~/ui/error-summary";
 import { controlId } from "~/lib/form-fields";
 import { ContractSummaryBlock, Heading, QuoteTotalsList, Terms, type QuoteEditorData } from "./quote-view";
 import { quoteContractSummary } from "./quote-contract-summary";
+import { lineWorkingWords } from "./quote-words";
 import {
   ADD_TARIFF_FIELDS,
   leadPagePath,
@@ -63,6 +64,7 @@ export function QuoteDraftForm({
   const liveLines = preview.map((entry) => entry.line);
   const totals = priceQuote(liveLines, editor.quote.start);
   const amounts = new Map(preview.map((entry, index) => [entry.row, totals.lines[index]!.amountExVatPence]));
+  const workings = new Map(preview.map((entry) => [entry.row, lineWorkingWords(entry.line, editor.quote.start)]));
   const contractSummary = quoteContractSummary(liveLines, editor.lead.teamSize, editor.quote.start);
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const values: QuoteFormValues = {};
@@ -79,6 +81,7 @@ export function QuoteDraftForm({
       live={live}
       errors={errors}
       amount={amounts.get(row)}
+      working={workings.get(row)}
       smallBusiness={smallBusiness}
       busy={busy}
     />

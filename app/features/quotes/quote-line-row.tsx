@@ -66,6 +66,7 @@ export function QuoteLineRow({
   live,
   errors,
   amount,
+  working,
   smallBusiness,
   busy,
 }: {
@@ -75,6 +76,8 @@ export function QuoteLineRow({
   live: QuoteFormValues;
   errors: QuoteFormErrors;
   amount: number | undefined;
+  /** How the amount is made and the line's rises, as the customer will read them. */
+  working: { steps: string[]; priceRises: string[] } | undefined;
   smallBusiness: boolean;
   busy: boolean;
 }) {
@@ -147,6 +150,11 @@ export function QuoteLineRow({
           Remove<span className="sr-only">{` line ${number}`}</span>
         </IntentButton>
       </div>
+      {working && (working.steps.length > 1 || working.priceRises.length > 0) ? (
+        <p className="col-span-2 text-xs text-slate-600 md:col-span-7" data-testid="quote-line-working">
+          {[...working.steps, ...working.priceRises].join(" · ")}
+        </p>
+      ) : null}
       <details className="col-span-2 rounded-md text-sm md:col-span-7" open={moreOpen}>
         <summary className="cursor-pointer py-0.5 text-slate-700 hover:text-slate-900">
           {`Group and discount: ${QUOTE_LINE_GROUP_LABELS[group] ?? group}, ${discountKind === "none" ? "no discount" : "discounted"}`}
