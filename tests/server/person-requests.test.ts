@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_OWNER_ENV } from "../support/admin";
-import { staffClient } from "../support/client";
+import { publicClient, staffClient } from "../support/client";
+import { SAMPLE_QUOTE } from "../support/forms";
 import { databaseMigratedTo } from "../support/database";
 import {
   BOB,
@@ -23,6 +24,7 @@ import {
 import { seedQuoteLead } from "../support/seeded-quotes";
 import { removeTestData, startTestServer } from "../support/server";
 import { forSuite } from "../support/suite";
+import { addTariffs, tariffInput } from "../support/tariffs";
 
 /**
  * A person's requests on the Data protection screen, through the real built
@@ -43,6 +45,8 @@ const PERSON: TestPerson = {
 };
 /** Erased by the test of the person's page after an erasure. */
 const ERASED: TestPerson = { firstName: "Gwen", lastName: "Price", email: "gwen@pricefloristry.co.uk", phone: "07700 900987", businessName: "Price Floristry" };
+/** A visitor who chose a deal on the comparison before asking for a quote. */
+const CHOSE_A_DEAL = { email: "aled@jonesdairy.co.uk", phone: "07700 900741" };
 const OTHER: TestPerson = { firstName: "Idris", lastName: "Rees", email: "idris@reesbakery.co.uk", phone: "07700 900654", businessName: "Rees Bakery" };
 
 const setting = personTestSettingForSuite();
@@ -95,6 +99,18 @@ async function downloads(query: Record<string, string>) {
   const records = (key: string) => data.sections.find((section) => section.key === key)!.records;
   return { json: json!, html: html!, records };
 }
+
+/** A page's text as a reader sees it: no styles or tags, each element's text separated by a space. */
+const readText = (html: string) =>
+  html
+    .replace(/<style>[\s\S]*?<\/style>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/\s+/g, " ");
 
 /** Every address in a text that could be opened: absolute links, and token links' paths written without a site. */
 const openableLinks = (text: string) => text.match(/https?:\/\/[^\s"'<>\\]+|\/(?:quote|newsletter\/confirm|unsubscribe)\/[\w.~%-]+/gi) ?? [];
@@ -191,17 +207,48 @@ describe("the access export", () => {
     expect(audit).toEqual([{ action: "person.exported", entityType: "dataRequest", entityId: "7", summary: "Downloaded a person's data for request 7" }]);
   });
 
-  it("downloads a readable, self-contained page with every value escaped", async () => {
-    const response = await setting.staff.admin.get(`/admin/data-protection/people/export.html?${new URLSearchParams({ phone: PERSON.phone })}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="personal-data-\d{4}-\d\d-\d\d\.html"$/);
-    const html = await response.text();
-    expect(html).toMatch(/^<!doctype html>/);
-    expect(html).toContain("<h2>Quote requests (1)</h2>");
-    expect(html).toContain("Why we keep it");
-    expect(html).toContain(seeded.reference);
-    expect(html).not.toMatch(/<script|<link|src=/);
+  it("downloads a readable, self-contained page for the person: plain labels, UK dates, the deal and money in words, no JSON", async () => {
+    // A visitor who chose a deal on the comparison: their lead keeps it, and the lead webhook's copy carries it too.
+    await addTariffs(setting.staff.admin, [tariffInput()]);
+    const asked = await publicClient(setting.server).postJson("/api/quote-requests", {
+      ...SAMPLE_QUOTE,
+      email: CHOSE_A_DEAL.email,
+      phoneNumber: CHOSE_A_DEAL.phone,
+      tariffSlug: "ee-business-30gb-24",
+      lines: 3,
+    });
+    expect(asked.status, await asked.clone().text()).toBe(201);
+    const pages: Record<string, string> = {};
+    for (const [name, query] of [
+      ["seeded", { phone: PERSON.phone }],
+      ["deal", { email: CHOSE_A_DEAL.email }],
+    ] as const) {
+      const response = await setting.staff.admin.get(`/admin/data-protection/people/export.html?${new URLSearchParams(query)}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="personal-data-\d{4}-\d\d-\d\d\.html"$/);
+      const html = await response.text();
+      expect(html).toMatch(/^<!doctype html>/);
+      expect(html).not.toMatch(/<script|<link|src=/);
+      pages[name] = readText(html);
+    }
+    const { seeded: page, deal } = pages as { seeded: string; deal: string };
+    expect(page).toContain("Quote requests (1)");
+    expect(page).toContain("Why we keep it");
+    expect(page).toContain(`Reference ${seeded.reference}`);
+    expect(page).toContain(`Name ${PERSON.firstName} ${PERSON.lastName}`);
+    expect(page).toContain("Status Accepted");
+    expect(page).toMatch(/Line 1 \d+ x .+ at £\d+\.\d\d ex VAT/);
+    // Dates and times as the UK writes them; never an ISO timestamp.
+    expect(page).toMatch(/Sent on \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d/);
+    expect(deal).toContain("Your chosen deal Deal EE Business SIM 30GB, 3 lines, £33.60 a month ex VAT (£40.32 inc VAT)");
+    expect(deal).toContain("Term 24-month contract");
+    for (const text of [page, deal]) {
+      expect(text).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+      expect(text).not.toMatch(/[{}]|"\w+":/);
+      // No column or key names: nothing written in camelCase or snake_case, no amount in pence.
+      expect(text.match(/\b[a-z]+[A-Z]\w*|\b[a-z]+_[a-z_]+\b|\bPence\b/g)).toBeNull();
+    }
   });
 
   it("refuses a download with no valid email or phone (400), and sends a manager away", async () => {

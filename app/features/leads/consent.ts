@@ -15,6 +15,13 @@ export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 export const CONSENT_WITHDRAWN_HOW = ["unsubscribe_link", "one_click", "staff"] as const;
 export type ConsentWithdrawnHow = (typeof CONSENT_WITHDRAWN_HOW)[number];
 
+/** Each way in words, as the person reads it in their access export. */
+export const CONSENT_WITHDRAWN_HOW_LABELS: Record<ConsentWithdrawnHow, string> = {
+  unsubscribe_link: "by the unsubscribe link in an email",
+  one_click: "by your email program's unsubscribe button",
+  staff: "by our staff, at your request",
+};
+
 /** A lead's marketing consent as staff see it. */
 export type ConsentState = "given" | "not given" | "withdrawn";
 

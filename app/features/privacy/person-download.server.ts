@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { personExportHtml } from "./person-export";
+import { personExportHtml } from "./person-export-page";
 import { personSearchFromUrl } from "./person-schema";
 import { exportPerson } from "./person-export.server";
 import { requireDataProtectionUser } from "~/features/staff/index.server";

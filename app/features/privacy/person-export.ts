@@ -1,11 +1,9 @@
 import type { PersonOutboxRow, PersonQuery, PersonRecord } from "./person-data";
 import type { RetentionPeriod } from "./retention-screen";
-import { escapeHtml } from "~/lib/html";
-import { titleWithCount } from "~/lib/plural";
 
 /**
  * The access export's shape (UK GDPR article 15): for each kind of record, why it is kept, where it came from, how long it is kept and who it was sent to, then
- * the records themselves. The JSON download is this object; the readable page (personExportHtml) shows the same.
+ * the records themselves. The JSON download is this object; the readable page (person-export-page.ts) shows the same in words.
  */
 
 type SectionKey = Exclude<keyof PersonRecord, "query" | "suppressed">;
@@ -156,53 +154,4 @@ export function outboxRowWithoutLinks(row: PersonOutboxRow): PersonOutboxRow {
     copy = withoutLinks(row.payload);
   }
   return { ...row, payload: copy };
-}
-
-function valueText(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "";
-  if (typeof value === "string") return value;
-  return JSON.stringify(value);
-}
-
-function recordTable(record: unknown): string {
-  const rows = Object.entries(record as Record<string, unknown>)
-    .map(([name, value]) => `<tr><th scope="row">${escapeHtml(name)}</th><td>${escapeHtml(valueText(value))}</td></tr>`)
-    .join("");
-  return `<table>${rows}</table>`;
-}
-
-/** The export as one plain, self-contained HTML document (no scripts, styles inline), every value escaped. */
-export function personExportHtml(data: PersonExport): string {
-  const who = [data.searchedFor.email, data.searchedFor.phone].filter(Boolean).join(" / ");
-  const yesNo = (value: boolean | null) => (value === null ? "not searched" : value ? "yes" : "no");
-  const sections = data.sections
-    .map(
-      (section) => `<section>
-<h2>${escapeHtml(titleWithCount(section.title, section.records.length))}</h2>
-<dl>
-<dt>Why we keep it</dt><dd>${escapeHtml(section.purpose)}</dd>
-<dt>Where it came from</dt><dd>${escapeHtml(section.source)}</dd>
-<dt>How long we keep it</dt><dd>${escapeHtml(section.retention)}</dd>
-<dt>Who it was sent to</dt><dd>${escapeHtml(section.recipients.length ? section.recipients.join(", ") : "No one outside our staff")}</dd>
-</dl>
-${section.records.length ? section.records.map(recordTable).join("\n") : "<p>None held.</p>"}
-</section>`,
-    )
-    .join("\n");
-  return `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Your data held by ${escapeHtml(data.controller.name)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}table{border-collapse:collapse;width:100%;margin:.75rem 0}th,td{border:1px solid #cbd5e1;padding:.25rem .5rem;text-align:left;vertical-align:top;word-break:break-word}th{width:14rem;background:#f8fafc}dt{font-weight:600}dd{margin:0 0 .5rem}</style>
-</head>
-<body>
-<h1>Your data held by ${escapeHtml(data.controller.name)}</h1>
-<p>Everything we hold about ${escapeHtml(who)}, as of ${escapeHtml(data.generatedAt)}. Questions: ${escapeHtml(data.controller.email)}.</p>
-<p>Email on our suppression list (never contacted again): ${yesNo(data.onSuppressionList.email)}. Phone on our suppression list: ${yesNo(data.onSuppressionList.phone)}.</p>
-${sections}
-</body>
-</html>
-`;
 }

@@ -2,7 +2,7 @@
 // Lint refuses an import of any other file here from outside the folder (docs/decisions/017-one-folder-per-capability.md).
 export { chosenDealText, dealFacts, dealName, teamMonthlyText } from "./deal-text";
 export { linesForTeamSize, shortlistTariffs, tariffOffer, tariffSnapshot, TEAM_SIZES } from "./tariff-comparison";
-export { describeAllowance, describeData, describeEuRoaming, describeLines, describeTerm } from "./tariff-deal-words";
+export { describeAllowance, describeData, describeDiscount, describeEuRoaming, describeLines, describeTerm } from "./tariff-deal-words";
 export { penceFromTypedPounds } from "./tariff-form-fields";
 export {
   describePriceRises,
