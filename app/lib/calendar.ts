@@ -129,6 +129,18 @@ export function isCalendarDay(day: string): boolean {
   return date.toISOString().slice(0, 10) === day;
 }
 
+const UK_DAY_PATTERN = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})$/;
+
+/**
+ * A calendar day typed as YYYY-MM-DD or as the UK writes it, day first: "20/11/2026", "1/4/2027", or with a two-digit year "20/11/26" (always 20xx: a
+ * spreadsheet's short date). YYYY-MM-DD, or null when the text is neither or no such day exists ("31/02/2027").
+ */
+export function calendarDayFromText(text: string): string | null {
+  const uk = UK_DAY_PATTERN.exec(text);
+  const day = uk ? `${uk[3]!.length === 2 ? `20${uk[3]}` : uk[3]}-${uk[2]!.padStart(2, "0")}-${uk[1]!.padStart(2, "0")}` : text;
+  return isCalendarDay(day) ? day : null;
+}
+
 /** A day plus (or minus) whole days. */
 export function addDays(day: string, days: number): string {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];

@@ -120,6 +120,19 @@ describe("POST /admin/api/tariffs/import", () => {
     expect(audit).toEqual([{ action: "tariff.imported", summary: "Imported 2 tariffs from a CSV file: 2 added, 0 updated" }]);
   });
 
+  it("imports a file saved from UK Excel, its dates day first, as the same days", async () => {
+    const response = await importCsv(staff.admin, csvFile([row({ checked_on: "01/11/2026", price_rises: "1/4/2027=14.00;01/04/28=15.50" })]));
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual({ created: 1, updated: 0 });
+    expect(await getTariff("ee-business-30gb-24")).toMatchObject({
+      checkedOn: "2026-11-01",
+      priceRises: [
+        { from: "2027-04-01", monthlyPriceExVatPence: 1400 },
+        { from: "2028-04-01", monthlyPriceExVatPence: 1550 },
+      ],
+    });
+  });
+
   it("updates a slug already in the catalogue, and counts it as updated", async () => {
     await addTariffs(staff.admin, [tariffInput({ name: "Old name" })]);
     const response = await importCsv(staff.admin, csvFile([row(), row({ slug: "three-new" })]));

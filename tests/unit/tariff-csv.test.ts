@@ -100,6 +100,36 @@ describe("the catalogue's CSV", () => {
     expect(reading).toEqual({ ok: true, rows: [{ line: 2, input: tariff }] });
   });
 
+  /** The tariff above as a row whose date cells are written as given, the way a spreadsheet saved them. */
+  const withDates = (checkedOn: string, priceRises: string) => {
+    const row = TARIFF_CSV_COLUMNS.map((column) =>
+      column.name === "checked_on" ? checkedOn : column.name === "price_rises" ? priceRises : column.write(tariff),
+    );
+    return readTariffsCsv(csvRow(TARIFF_CSV_HEADER) + csvRow(row));
+  };
+
+  it.each([
+    ["01/10/2026", "01/04/2027=11.01"],
+    ["1/10/2026", "1/4/2027=11.01"],
+    ["01/10/26", "01/04/27=11.01"],
+    ["2026-10-01", "01/04/2027=11.01"],
+  ])("reads the dates of a file saved from UK Excel, day first: %s and %s", (checkedOn, priceRises) => {
+    expect(withDates(checkedOn, priceRises)).toEqual({ ok: true, rows: [{ line: 2, input: tariff }] });
+  });
+
+  it.each([
+    ["10/31/2026", "", "checked_on"],
+    ["31/02/2026", "", "checked_on"],
+    ["1 Oct 2026", "", "checked_on"],
+    ["2026-10-01", "2027/04/01=11.01", "price_rises"],
+    ["2026-10-01", "31/04/2027=11.01", "price_rises"],
+  ])("refuses %s / %s as an error of its row and column naming both forms", (checkedOn, priceRises, column) => {
+    const reading = withDates(checkedOn, priceRises);
+    expect(reading.ok).toBe(false);
+    if (reading.ok) return;
+    expect(reading.errors).toEqual([{ line: 2, field: column, message: expect.stringMatching(/DD\/MM\/YYYY \(like 20\/11\/2026\) or YYYY-MM-DD/) }]);
+  });
+
   it("documents every column in docs/tariffs.md", () => {
     const docs = readFileSync("docs/tariffs.md", "utf8");
     for (const column of TARIFF_CSV_COLUMNS) expect(docs).toContain(`| \`${column.name}\` |`);

@@ -1,6 +1,7 @@
 import { csvRow } from "~/lib/csv";
 import type { PriceRise, TariffInput } from "./tariffs";
 import { hasFractionsOfPence, penceFromPounds, plainPounds } from "~/lib/money";
+import { calendarDayFromText } from "~/lib/calendar";
 
 /** The catalogue's CSV columns, read by the import and written by the export from this one list, so an export imports back unchanged (docs/tariffs.md). */
 
@@ -21,6 +22,16 @@ export function penceFromPoundsCell(cell: string): number {
   if (pence !== null) return pence;
   if (hasFractionsOfPence(cell)) throw new TariffCellError("Give pounds and pence with at most two decimal places, like 12.50");
   throw new TariffCellError("Enter pounds and pence, like 12.50");
+}
+
+/** The forms a date cell may take, for its error: a file saved from UK Excel writes day first. */
+const DATE_FORMS = "DD/MM/YYYY (like 20/11/2026) or YYYY-MM-DD (like 2026-11-20)";
+
+/** A day as ISO or as UK Excel writes it ("20/11/2026", "20/11/26"), read as YYYY-MM-DD; the export writes YYYY-MM-DD. */
+export function dayFromCell(cell: string): string {
+  const day = calendarDayFromText(cell);
+  if (day === null) throw new TariffCellError(`Enter a date as ${DATE_FORMS}`);
+  return day;
 }
 
 const UNLIMITED = "unlimited";
@@ -50,14 +61,16 @@ function yesNo(cell: string): boolean | undefined {
 
 const yesNoCell = (value: boolean) => (value ? "yes" : "no");
 
-/** "2027-04-01=14.00;2028-04-01=15.50": each rise's first day and its monthly price in pounds and pence. */
+/** "2027-04-01=14.00;01/04/2028=15.50": each rise's first day (ISO or UK) and its monthly price in pounds and pence. */
 function priceRises(cell: string): PriceRise[] {
   if (cell === "") return [];
   return cell.split(";").map((part) => {
     const [from, price, ...rest] = part.split("=").map((piece) => piece.trim());
     if (!from || price === undefined || rest.length > 0)
-      throw new TariffCellError("Write each rise as YYYY-MM-DD=pounds, separated by ;, like 2027-04-01=14.00");
-    return { from, monthlyPriceExVatPence: penceFromPoundsCell(price) };
+      throw new TariffCellError("Write each rise as date=pounds, separated by ;, like 01/04/2027=14.00 or 2027-04-01=14.00");
+    const day = calendarDayFromText(from);
+    if (day === null) throw new TariffCellError(`The rise from "${from}" needs its date as ${DATE_FORMS}`);
+    return { from: day, monthlyPriceExVatPence: penceFromPoundsCell(price) };
   });
 }
 
@@ -140,7 +153,7 @@ export const TARIFF_CSV_COLUMNS: readonly TariffCsvColumn[] = [
   whole("term_months", "termMonths", "Contract length in months: 1, 12, 24 or 36", "24"),
   {
     name: "price_rises",
-    meaning: "Dated monthly prices per line ex VAT, in pounds and pence, separated by ; (empty: none)",
+    meaning: "Dated monthly prices per line ex VAT, in pounds and pence, separated by ; (dates DD/MM/YYYY or YYYY-MM-DD; empty: none)",
     example: "2027-04-01=14.00;2028-04-01=15.50",
     fields: ["priceRises"],
     read: (cell, draft) => (draft.priceRises = priceRises(cell)),
@@ -219,7 +232,16 @@ export const TARIFF_CSV_COLUMNS: readonly TariffCsvColumn[] = [
     read: (cell, draft) => (draft.sourceUrl = cell === "" ? null : cell),
     write: (tariff) => tariff.sourceUrl ?? "",
   },
-  text("checked_on", "checkedOn", "The day staff checked the prices, YYYY-MM-DD (not in the future)", "2026-11-01"),
+  {
+    name: "checked_on",
+    meaning: "The day staff checked the prices, DD/MM/YYYY or YYYY-MM-DD (not in the future)",
+    example: "2026-11-01",
+    fields: ["checkedOn"],
+    read: (cell, draft) => {
+      if (cell !== "") draft.checkedOn = dayFromCell(cell);
+    },
+    write: (tariff) => tariff.checkedOn,
+  },
 ];
 
 /** The header line's cells, in order. */
