@@ -205,6 +205,47 @@ describe.each(JS_MODES)("public pages $name", (mode) => {
   });
 });
 
+describe.each(JS_MODES)("guides $name, on a phone", (mode) => {
+  const PHONE = { viewport: { width: 390, height: 844 } };
+  const GUIDES = [
+    ["/guides/keeping-your-numbers-when-you-switch", "Keeping your numbers when you switch"],
+    ["/guides/mid-contract-price-rises", "What mid-contract price rises mean for your business"],
+    ["/guides/choosing-a-mobile-plan-for-your-team", "Choosing a mobile plan for your team"],
+  ] as const;
+
+  /** The page is no wider than the phone: nothing scrolls sideways. */
+  const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+  it("each guide card opens its guide, which reads on a phone without sideways scroll and leads to the comparison", async () => {
+    const page = await visit(mode, "/", PHONE);
+    const cards = region(page, "Guides for smarter business connectivity").getByRole("article");
+    for (const [index, [path, title]] of GUIDES.entries()) {
+      expect(await cards.nth(index).getByRole("link").getAttribute("href")).toBe(path);
+      expect(await cards.nth(index).getByRole("link").textContent()).toBe(title);
+    }
+    // A click anywhere on the card (here on its description, under the title's stretched link) opens the guide.
+    const description = cards.first().getByText(/^How a PAC moves/);
+    await description.scrollIntoViewIfNeeded();
+    const box = (await description.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForURL(`${journey.server.url}${GUIDES[0][0]}`);
+    for (const [index, [path, title]] of GUIDES.entries()) {
+      if (index > 0) await page.goto(`${journey.server.url}${path}`);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+      expect((await page.getByRole("main").innerText()).split(/\s+/).length, path).toBeGreaterThan(400);
+      expect(await scrollsSideways(page), path).toBe(false);
+    }
+    if (mode.javaScriptEnabled) {
+      const violations = await seriousAccessibilityViolations(page);
+      expect(violations.map((violation) => violation.id)).toEqual([]);
+    }
+    await page.getByRole("complementary", { name: "Ready to compare?" }).getByRole("link", { name: "Compare business mobile deals" }).click();
+    await page.waitForURL(`${journey.server.url}/business-mobile#deals`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Business mobile deals from every major UK network");
+    await page.context().close();
+  });
+});
+
 describe("accessibility", () => {
   const WIDTHS = [
     { name: "desktop", viewport: { width: 1280, height: 800 } },

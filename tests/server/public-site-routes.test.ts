@@ -14,6 +14,16 @@ const PAGES = [
   ["/terms", /Terms/i],
   ["/privacy", /Privacy/i],
   ["/cookies", /Cookie/i],
+  ["/guides/keeping-your-numbers-when-you-switch", /Keeping your numbers/],
+  ["/guides/mid-contract-price-rises", /price rises/],
+  ["/guides/choosing-a-mobile-plan-for-your-team", /Choosing a mobile plan/],
+] as const;
+
+/** The home page's guide cards, as their titles and the links they are. */
+const GUIDES = [
+  ["/guides/keeping-your-numbers-when-you-switch", "Keeping your numbers when you switch"],
+  ["/guides/mid-contract-price-rises", "What mid-contract price rises mean for your business"],
+  ["/guides/choosing-a-mobile-plan-for-your-team", "Choosing a mobile plan for your team"],
 ] as const;
 
 describe("public pages", () => {
@@ -27,6 +37,21 @@ describe("public pages", () => {
     expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
     expect(html).toContain(`<link rel="canonical" href="${server.url}${path}"/>`);
     expect(html).toContain('property="og:title"');
+  });
+
+  it("links each of the home page's three guide cards to its guide, which answers 200 with the card's title as its heading and leads to the comparison", async () => {
+    const home = await (await fetch(server.url)).text();
+    const cardLinks = [...home.matchAll(/<h3[^>]*><a[^>]*href="(\/guides\/[^"]+)"[^>]*>([^<]+)<\/a><\/h3>/g)].map((match) => [match[1], match[2]]);
+    expect(cardLinks).toEqual(GUIDES);
+    for (const [path, title] of GUIDES) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+      expect(html).toContain('href="/business-mobile#deals"');
+      expect(html).toContain('href="/business-mobile#get-quote"');
+    }
+    expect((await fetch(`${server.url}/guides/no-such-guide`)).status).toBe(404);
   });
 
   it("gives every page a different title", async () => {

@@ -3,3 +3,5 @@
 export { FOOTER_HELP_LINKS, FOOTER_LINKS, HEADER_LINKS } from "./site-navigation";
 export { FormLogo, StockImage } from "./stock-image";
 export type { PublicStockImage } from "./stock-images";
+// Types only: a value from resources.ts here would put the guides' list in every page's scripts (routes import it from the file).
+export type { GuideSlug, ResourceArticle } from "./resources";

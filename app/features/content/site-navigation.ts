@@ -21,5 +21,5 @@ export const FOOTER_HELP_LINKS = [
   { to: "/contact", label: "Support" },
 ] as const;
 
-/** Every public page, for the sitemap. */
+/** Every public page but the guides (RESOURCE_ARTICLES, resources.ts), for the sitemap. */
 export const PUBLIC_PAGES = ["/", "/business-mobile", "/testimonials", "/about", "/contact", "/terms", "/privacy", "/cookies"] as const;

@@ -82,15 +82,21 @@ function partsOf(children: ReactNode) {
 }
 
 /**
- * The shared frame of the Terms, Privacy and Cookies pages: header, contents and
- * numbered sections, laid out from the parts the document marked.
+ * The shared frame of the Terms, Privacy and Cookies pages and the guides: header, contents and
+ * numbered sections, laid out from the parts the document marked, then what the page adds (`after`).
  */
-function LegalLayout({ title, lastUpdated, parts: { summary, introduction, sections } }: LegalAttributes & { parts: ReturnType<typeof partsOf> }) {
+function LegalLayout({
+  title,
+  lastUpdated,
+  eyebrow,
+  after,
+  parts: { summary, introduction, sections },
+}: LegalAttributes & { eyebrow: string; after?: ReactNode; parts: ReturnType<typeof partsOf> }) {
   return (
     <article>
       <header className="border-b border-slate-200 bg-brand-50">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Legal</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
           <div className="mt-4 max-w-3xl text-lg leading-8 text-slate-700">{summary?.children}</div>
           <p className="mt-4 text-sm text-slate-600" data-testid="last-updated">
@@ -130,6 +136,7 @@ function LegalLayout({ title, lastUpdated, parts: { summary, introduction, secti
               </section>
             ))}
           </div>
+          {after}
         </div>
       </div>
     </article>
@@ -189,12 +196,26 @@ const LEGAL_COMPONENTS = {
 } as MDXComponents;
 
 /**
- * A legal document written in Markdown (`app/content/legal`), with the brand's details filled in,
+ * A legal document or a guide written in Markdown (`app/features/site/legal`, `app/features/site/guides`), with the brand's details filled in,
  * and any `values` its route gives (the privacy policy's retention periods): `{props.name}` in the text.
  */
-export function LegalPage({ document, attributes, values = {} }: { document: MDXContent; attributes: LegalAttributes; values?: Record<string, unknown> }) {
+export function LegalPage({
+  document,
+  attributes,
+  values = {},
+  eyebrow = "Legal",
+  after,
+}: {
+  document: MDXContent;
+  attributes: LegalAttributes;
+  values?: Record<string, unknown>;
+  /** The word above the title. */
+  eyebrow?: string;
+  /** Shown after the last section (a guide's next steps). */
+  after?: ReactNode;
+}) {
   const brand = useBrand();
   // A compiled document is a plain function of its props (no hooks), giving one fragment of its parts.
   const content = document({ ...values, brand, components: LEGAL_COMPONENTS }) as ReactElement<{ children?: ReactNode }>;
-  return <LegalLayout {...attributes} parts={partsOf(content.props.children)} />;
+  return <LegalLayout {...attributes} eyebrow={eyebrow} after={after} parts={partsOf(content.props.children)} />;
 }
