@@ -22,8 +22,8 @@ const tuningHook = path.join(projectRoot, "scripts/tuning-hook.js");
 /**
  * scrypt's cost in a test run (N=2^10, a few milliseconds a hash, from 2^17 and half a second): in
  * the servers started here and in the test process (tests/support/test-process-tuning.ts). Tests
- * sign in thousands of times; those of the cost itself (the stored hash, its upgrade, the queue
- * of password checks) start their servers at the app's own.
+ * sign in thousands of times; those of the cost itself (the stored hash, its upgrade) start their
+ * servers at the app's own.
  */
 export const TEST_PASSWORD_HASH_COST_LOG2 = 10;
 
@@ -74,7 +74,7 @@ class PortTaken extends Error {}
  * @param {{ dataDir?: string, imports?: string[], tuning?: Record<string, number> }} [options] `dataDir`: start on this
  *   existing DATA_DIR (a restart) instead of a fresh temporary one; `stop()` then leaves it for whoever made it.
  *   `imports`: more modules (paths) loaded into the server before it starts (`--import`), for a test that holds
- *   part of its work from inside (tests/support/hold-quote-pdfs.js). `tuning`: the app's tuning constants a
+ *   part of its work from inside (tests/support/hold-*.js). `tuning`: the app's tuning constants a
  *   test shortens (app/platform/tuning.server.ts), over DEFAULT_TUNING.
  * @returns {Promise<BuiltServer>}
  */

@@ -17,9 +17,9 @@ const MAX_MEMORY = 256 * 1024 * 1024;
 const KEY_LENGTH = 64;
 
 /** At most this many hashes at once (the rest wait): each holds 128 MiB while it runs, and a burst of sign-ins must not take the (512 MB) machine's memory. */
-const MAX_CONCURRENT_HASHES = 2;
+export const MAX_CONCURRENT_HASHES = 2;
 /** Sign-ins of real accounts that may wait for a password check behind those running; more are answered 503. */
-const SIGN_IN_QUEUE_MAX = 20;
+export const SIGN_IN_QUEUE_MAX = 20;
 let running = 0;
 const waiting: (() => void)[] = [];
 /** How long the last hash took: what a refused sign-in is told to wait is reckoned from it. */

@@ -1,11 +1,16 @@
 import crypto from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { CLIENT_FAILURES_MAX } from "~/features/staff/sign-in";
-import { PASSWORD_HASH_COST_LOG2 } from "~/platform/password.server";
-import { createAdminUserRow, signInFrom, TEST_OWNER, TEST_OWNER_ENV, waitForAdminUser } from "../support/admin";
+import { MAX_CONCURRENT_HASHES, SIGN_IN_QUEUE_MAX } from "~/platform/password.server";
+import { createAdminUserRow, signInFrom, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { staffClient } from "../support/client";
 import { postFormFrom } from "../support/from-address";
-import { testServerForSuite } from "../support/server";
+import { startTestServer, testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
 
 /**
  * What keeps staff sign-in open to staff when anonymous clients abuse it: no
@@ -99,62 +104,112 @@ async function signInJsonFrom(server: { url: string }, localAddress: string, ema
   return { status: answer.status, retryAfter: (answer.headers["retry-after"] as string | undefined) ?? null, body };
 }
 
+/** The answers to `requests` that have come so far, in the order they came (a request that fails fails the test where all are awaited). */
+function answeredSoFar<T>(requests: Promise<T>[]): T[] {
+  const answers: T[] = [];
+  for (const request of requests)
+    void request.then(
+      (answer) => answers.push(answer),
+      () => undefined,
+    );
+  return answers;
+}
+
+/** Where the server's password hashes are held (tests/support/hold-password-hashes.js): "release" lets them run. */
+const HOLD_HOOK = fileURLToPath(new URL("../support/hold-password-hashes.js", import.meta.url));
+
 describe("the queue of password checks", () => {
-  // At the production cost: checks slow enough (half a second each) for a crowd to fill the line.
-  const server = testServerForSuite(TEST_OWNER_ENV, { tuning: { passwordHashCostLog2: PASSWORD_HASH_COST_LOG2 } });
-  // More at once than the two checks running and the twenty places behind them.
+  // Every hash the server starts is held inside it while the test says so: the line fills and stays full however fast the machine hashes.
+  const holds = forSuite(
+    async () => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), "password-hash-hold-"));
+      fs.writeFileSync(path.join(folder, "release"), "");
+      return { folder };
+    },
+    async ({ folder }) => fs.rmSync(folder, { recursive: true, force: true }),
+  );
+  const server = forSuite(
+    () => startTestServer({ ...TEST_OWNER_ENV, PASSWORD_HASH_HOLD_DIR: holds.folder }, { imports: [HOLD_HOOK] }),
+    (started) => started.stop(),
+  );
+  const release = () => fs.writeFileSync(path.join(holds.folder, "release"), "");
+  const hold = () => fs.rmSync(path.join(holds.folder, "release"), { force: true });
+  const held = () => fs.readdirSync(holds.folder).filter((name) => name.startsWith("held-")).length;
+
+  /** The two checks running and the places behind them: real sign-ins past these many at once are turned away. */
+  const LINE = MAX_CONCURRENT_HASHES + SIGN_IN_QUEUE_MAX;
+  // More at once than the line holds.
   const MORE_THAN_THE_QUEUE = 40;
+
+  // Real accounts: only a check of a real password takes a place in the line.
   beforeAll(async () => {
-    // Real accounts: only a check of a real password takes a place in the line. Their hash is the owner's, made by this server at
-    // start-up at the production cost (this process hashes at the test run's low cost).
-    const owner = await waitForAdminUser(server.db, TEST_OWNER.email);
-    const { passwordHash } = await server.db.selectFrom("adminUsers").select("passwordHash").where("id", "=", owner.id).executeTakeFirstOrThrow();
-    expect(passwordHash).toMatch(new RegExp(`^scrypt\\$${2 ** PASSWORD_HASH_COST_LOG2}\\$`));
-    for (const email of staffEmails) {
-      const user = await createAdminUserRow(server.db, { email, role: "manager" });
-      await server.db.updateTable("adminUsers").set({ passwordHash }).where("id", "=", user.id).execute();
-    }
+    for (const email of staffEmails) await createAdminUserRow(server.db, { email, role: "manager", password: "a-staff-members-password" });
   });
 
   const staffEmails = Array.from({ length: 8 }, (_, index) => `staff-${index + 1}@example.co.uk`);
   const staffEmail = (index: number) => staffEmails[index % staffEmails.length];
 
-  it("lets the owner in at once while a crowd signs in with made-up emails, which take no place in the line", async () => {
-    const crowd = Promise.all(Array.from({ length: 24 }, (_, index) => signInFrom(server, `127.0.3.${index + 1}`, randomEmail(), "a-wrong-password")));
-    const owner = await signInFrom(server, "127.0.3.200", TEST_OWNER.email, TEST_OWNER.password);
-    expect(owner.status).toBe(302);
-    const answers = await crowd;
+  it("keeps the owner's place in the line while a crowd signs in with made-up emails, which take none", async () => {
+    onTestFinished(release);
+    const heldBefore = held();
+    hold();
+    // Real checks filling all but one place with the owner's: two running (held), the rest waiting behind them.
+    const staff = Array.from({ length: LINE - 2 }, (_, index) => signInFrom(server, `127.0.3.${index + 1}`, staffEmail(index), "a-wrong-password"));
+    await expect.poll(held).toBe(heldBefore + MAX_CONCURRENT_HASHES);
+    // More made-up emails than the line has places, with the owner among them: were they to take places, some sign-in would be turned away (503).
+    const crowd = Array.from({ length: 24 }, (_, index) => signInFrom(server, `127.0.3.${index + 31}`, randomEmail(), "a-wrong-password"));
+    const owner = signInFrom(server, "127.0.3.200", TEST_OWNER.email, TEST_OWNER.password);
+    // All answered while every password check is held: a made-up email waits for no hash.
+    const answers = await Promise.all(crowd);
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 401));
+    expect(answers.map((answer) => answer.alert)).toEqual(answers.map(() => WRONG));
+    expect(held()).toBe(heldBefore + MAX_CONCURRENT_HASHES);
+
+    release();
+    const signedIn = await owner;
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.session).not.toBeNull();
+    expect((await Promise.all(staff)).map((answer) => answer.status)).toEqual(staff.map(() => 401));
   });
 
   it("answers sign-ins past a full queue with 503 and Retry-After, on the page and in JSON, and never 500", async () => {
-    const page = await Promise.all(
-      Array.from({ length: MORE_THAN_THE_QUEUE }, (_, index) => signInFrom(server, `127.0.3.${index + 31}`, staffEmail(index), "a-wrong-password")),
-    );
-    expect(
-      page.every((answer) => [401, 503].includes(answer.status)),
-      page.map((answer) => answer.status).join(),
-    ).toBe(true);
-    const busyPages = page.filter((answer) => answer.status === 503);
-    expect(busyPages.length).toBeGreaterThan(0);
-    for (const answer of busyPages) {
+    onTestFinished(release);
+    const heldBefore = held();
+    hold();
+    // All at once: LINE of them take the line and stay in it (their checks held), the others are turned away at once.
+    const page = Array.from({ length: MORE_THAN_THE_QUEUE }, (_, index) => signInFrom(server, `127.0.5.${index + 1}`, staffEmail(index), "a-wrong-password"));
+    const turnedAway = answeredSoFar(page);
+    await expect.poll(() => turnedAway.length).toBe(MORE_THAN_THE_QUEUE - LINE);
+    await expect.poll(held).toBe(heldBefore + MAX_CONCURRENT_HASHES);
+    for (const answer of turnedAway) {
+      expect(answer.status).toBe(503);
       expect(answer.alert).toBe(BUSY);
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
     }
 
+    // The line is full and nothing leaves it: every sign-in now is turned away alike, a made-up email and the owner's right password too.
     const json = await Promise.all(
       Array.from({ length: MORE_THAN_THE_QUEUE }, (_, index) => signInJsonFrom(server, `127.0.4.${index + 101}`, staffEmail(index), "a-wrong-password")),
     );
-    expect(
-      json.every((answer) => [401, 503].includes(answer.status)),
-      json.map((answer) => answer.status).join(),
-    ).toBe(true);
-    const busyJson = json.filter((answer) => answer.status === 503);
-    expect(busyJson.length).toBeGreaterThan(0);
-    for (const answer of busyJson) {
+    expect(json.map((answer) => answer.status)).toEqual(json.map(() => 503));
+    for (const answer of json) {
       expect(answer.body).toEqual({ error: BUSY, email: expect.any(String) });
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
     }
+    for (const [address, email, password] of [
+      ["127.0.5.201", randomEmail(), "a-wrong-password"],
+      ["127.0.5.202", TEST_OWNER.email, TEST_OWNER.password],
+    ]) {
+      const busy = await signInFrom(server, address, email, password);
+      expect({ status: busy.status, alert: busy.alert, session: busy.session }).toEqual({ status: 503, alert: BUSY, session: null });
+      expect(Number(busy.retryAfter)).toBeGreaterThan(0);
+    }
+    // Still two checks at a time.
+    expect(held()).toBe(heldBefore + MAX_CONCURRENT_HASHES);
+
+    release();
+    const answers = await Promise.all(page);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(LINE).fill(401), ...Array(MORE_THAN_THE_QUEUE - LINE).fill(503)]);
 
     // Once the queue has drained, the owner signs in as usual.
     const owner = await signInFrom(server, "127.0.3.250", TEST_OWNER.email, TEST_OWNER.password);
