@@ -133,7 +133,22 @@ describe("the queue of password checks", () => {
     (started) => started.stop(),
   );
   const release = () => fs.writeFileSync(path.join(holds.folder, "release"), "");
-  const hold = () => fs.rmSync(path.join(holds.folder, "release"), { force: true });
+  /**
+   * Holds every hash from now until the test ends, when they are let go and its sign-ins (`track`ed) answered, passed or failed: a hash still held
+   * as the next test holds again could miss its release.
+   */
+  function hold() {
+    const signIns: Promise<unknown>[] = [];
+    fs.rmSync(path.join(holds.folder, "release"), { force: true });
+    onTestFinished(async () => {
+      release();
+      await Promise.allSettled(signIns);
+    });
+    return <T>(started: Promise<T>[]): Promise<T>[] => {
+      signIns.push(...started);
+      return started;
+    };
+  }
   const held = () => fs.readdirSync(holds.folder).filter((name) => name.startsWith("held-")).length;
 
   /** The two checks running and the places behind them: real sign-ins past these many at once are turned away. */
@@ -150,15 +165,14 @@ describe("the queue of password checks", () => {
   const staffEmail = (index: number) => staffEmails[index % staffEmails.length];
 
   it("keeps the owner's place in the line while a crowd signs in with made-up emails, which take none", async () => {
-    onTestFinished(release);
     const heldBefore = held();
-    hold();
+    const track = hold();
     // Real checks filling all but one place with the owner's: two running (held), the rest waiting behind them.
-    const staff = Array.from({ length: LINE - 2 }, (_, index) => signInFrom(server, `127.0.3.${index + 1}`, staffEmail(index), "a-wrong-password"));
+    const staff = track(Array.from({ length: LINE - 2 }, (_, index) => signInFrom(server, `127.0.3.${index + 1}`, staffEmail(index), "a-wrong-password")));
     await expect.poll(held).toBe(heldBefore + MAX_CONCURRENT_HASHES);
     // More made-up emails than the line has places, with the owner among them: were they to take places, some sign-in would be turned away (503).
-    const crowd = Array.from({ length: 24 }, (_, index) => signInFrom(server, `127.0.3.${index + 31}`, randomEmail(), "a-wrong-password"));
-    const owner = signInFrom(server, "127.0.3.200", TEST_OWNER.email, TEST_OWNER.password);
+    const crowd = track(Array.from({ length: 24 }, (_, index) => signInFrom(server, `127.0.3.${index + 31}`, randomEmail(), "a-wrong-password")));
+    const [owner] = track([signInFrom(server, "127.0.3.200", TEST_OWNER.email, TEST_OWNER.password)]);
     // All answered while every password check is held: a made-up email waits for no hash.
     const answers = await Promise.all(crowd);
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 401));
@@ -173,11 +187,12 @@ describe("the queue of password checks", () => {
   });
 
   it("answers sign-ins past a full queue with 503 and Retry-After, on the page and in JSON, and never 500", async () => {
-    onTestFinished(release);
     const heldBefore = held();
-    hold();
+    const track = hold();
     // All at once: LINE of them take the line and stay in it (their checks held), the others are turned away at once.
-    const page = Array.from({ length: MORE_THAN_THE_QUEUE }, (_, index) => signInFrom(server, `127.0.5.${index + 1}`, staffEmail(index), "a-wrong-password"));
+    const page = track(
+      Array.from({ length: MORE_THAN_THE_QUEUE }, (_, index) => signInFrom(server, `127.0.5.${index + 1}`, staffEmail(index), "a-wrong-password")),
+    );
     const turnedAway = answeredSoFar(page);
     await expect.poll(() => turnedAway.length).toBe(MORE_THAN_THE_QUEUE - LINE);
     await expect.poll(held).toBe(heldBefore + MAX_CONCURRENT_HASHES);
@@ -189,7 +204,7 @@ describe("the queue of password checks", () => {
 
     // The line is full and nothing leaves it: every sign-in now is turned away alike, a made-up email and the owner's right password too.
     const json = await Promise.all(
-      Array.from({ length: MORE_THAN_THE_QUEUE }, (_, index) => signInJsonFrom(server, `127.0.4.${index + 101}`, staffEmail(index), "a-wrong-password")),
+      track(Array.from({ length: MORE_THAN_THE_QUEUE }, (_, index) => signInJsonFrom(server, `127.0.4.${index + 101}`, staffEmail(index), "a-wrong-password"))),
     );
     expect(json.map((answer) => answer.status)).toEqual(json.map(() => 503));
     for (const answer of json) {
