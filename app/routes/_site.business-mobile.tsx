@@ -86,7 +86,7 @@ export default function BusinessMobile() {
         aside={<QuoteIncludesCard />}
       />
       <DealsSection comparison={comparison} teamLines={linesForTeamSize(wizard?.answers.teamSize)} />
-      <QuoteWizard formAction="/business-mobile" logos={formLogos} chosenDeal={chosenDeal} />
+      <QuoteWizard formAction="/business-mobile" logos={formLogos} chosenDeal={chosenDeal} comparison={comparison.search} />
       <BenefitBadges />
       <MobilePlansBlock image={image} />
       <BenefitsList />

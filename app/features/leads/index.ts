@@ -19,6 +19,7 @@ export {
   QUOTE_WIZARD_INPUT_STEPS,
   QUOTE_WIZARD_INTENTS,
   stepOfField,
+  withChosenDeal,
   withoutChosenDeal,
 } from "./quote-request";
 export type { ChoiceStep, QuoteWizardAnswers, QuoteWizardState, QuoteWizardStep } from "./quote-request";

@@ -1,6 +1,7 @@
 import {
   linesForTeamSize,
   priceTariff,
+  type ShortlistFilters,
   shortlistTariffs,
   type Tariff,
   TARIFF_LINES,
@@ -9,7 +10,7 @@ import {
   tariffSnapshot,
   type TariffSnapshot,
 } from "~/features/tariffs";
-import { listLiveTariffs } from "~/features/tariffs/index.server";
+import { listLiveTariffs, shortlistFiltersFrom } from "~/features/tariffs/index.server";
 import { ukDay } from "~/lib/calendar";
 
 /**
@@ -41,23 +42,32 @@ export async function chosenDealOffer(slug: string, lines: number, now = new Dat
 }
 
 /**
- * The shortlists of one catalogue and one day, by lines: a burst of leads prices the catalogue once per number of lines, not once per lead. A new catalogue (a
- * staff change) or a new day starts afresh, so at most 50 are kept.
+ * The shortlists of one catalogue and one day, by lines and filters: a burst of leads prices the catalogue once per comparison, not once per lead. A new
+ * catalogue (a staff change) or a new day starts afresh; at most SHORTLISTS_KEPT are kept (50 numbers of lines, each with the filters leads came with).
  */
-let shortlists: { tariffs: readonly Tariff[]; start: string; byLines: Map<number, TariffOffer[]> } | undefined;
+let shortlists: { tariffs: readonly Tariff[]; start: string; byChoice: Map<string, TariffOffer[]> } | undefined;
+const SHORTLISTS_KEPT = 1_000;
 
-function shortlistOffers(tariffs: readonly Tariff[], lines: number, start: string): TariffOffer[] {
-  if (shortlists?.tariffs !== tariffs || shortlists.start !== start) shortlists = { tariffs, start, byLines: new Map() };
-  let offers = shortlists.byLines.get(lines);
+function shortlistOffers(tariffs: readonly Tariff[], lines: number, start: string, filters: ShortlistFilters): TariffOffer[] {
+  if (shortlists?.tariffs !== tariffs || shortlists.start !== start) shortlists = { tariffs, start, byChoice: new Map() };
+  const key = [lines, filters.minDataGb, filters.term, filters.planType, filters.fiveG, filters.euRoaming].join("|");
+  let offers = shortlists.byChoice.get(key);
   if (!offers) {
-    offers = shortlistTariffs(tariffs, lines, start).map(tariffOffer);
-    shortlists.byLines.set(lines, offers);
+    offers = shortlistTariffs(tariffs, lines, start, filters).map(tariffOffer);
+    if (shortlists.byChoice.size >= SHORTLISTS_KEPT) shortlists.byChoice.delete(shortlists.byChoice.keys().next().value!);
+    shortlists.byChoice.set(key, offers);
   }
   return offers;
 }
 
-/** The deal to store on a new lead, or "unavailable" when the chosen tariff is not live or not sold for that many lines (a field error on `tariffSlug`). */
-export async function leadDeal(choice: { tariffSlug?: string; lines?: number; teamSize?: string }, now: Date): Promise<LeadDeal | "unavailable"> {
+/**
+ * The deal to store on a new lead, or "unavailable" when the chosen tariff is not live or not sold for that many lines (a field error on `tariffSlug`). The
+ * shortlist keeps the filters of the comparison the deal came from (term, data, plan type, 5G, roaming).
+ */
+export async function leadDeal(
+  choice: { tariffSlug?: string; lines?: number; teamSize?: string; comparison?: string },
+  now: Date,
+): Promise<LeadDeal | "unavailable"> {
   const tariffs = await listLiveTariffs();
   const lines = leadLines(choice.lines, choice.teamSize);
   const start = ukDay(now);
@@ -67,5 +77,6 @@ export async function leadDeal(choice: { tariffSlug?: string; lines?: number; te
     if (!offer) return "unavailable";
     tariff = tariffSnapshot(offer, now);
   }
-  return { tariff, shortlist: shortlistOffers(tariffs, lines, start).map((offer) => tariffSnapshot(offer, now)) };
+  const filters = shortlistFiltersFrom(choice.comparison, start);
+  return { tariff, shortlist: shortlistOffers(tariffs, lines, start, filters).map((offer) => tariffSnapshot(offer, now)) };
 }

@@ -1,4 +1,4 @@
-import { dealName, describeLines, describePriceRises, describeTerm, SAMPLE_PRICES_LABEL, teamMonthlyText, withVat } from "~/features/tariffs";
+import { dealName, dealPriceRises, describeLines, describeTerm, SAMPLE_PRICES_LABEL, teamMonthlyText, withVat } from "~/features/tariffs";
 import type { StaffLead } from "./leads";
 import { Fact, Facts } from "~/ui/facts";
 import { formatCalendarDay, formatDateTime } from "~/lib/calendar";
@@ -19,7 +19,7 @@ function SampleBadge() {
 export function LeadDeal({ lead }: { lead: Pick<StaffLead, "tariff" | "tariffShortlist"> }) {
   const { tariff: deal, tariffShortlist: shortlist } = lead;
   if (!deal && !shortlist?.length) return null;
-  const rises = deal ? describePriceRises(deal.priceRises) : [];
+  const rises = deal ? dealPriceRises(deal) : [];
   return (
     <div className="grid gap-5" data-testid="lead-deal">
       {deal ? (
@@ -32,7 +32,7 @@ export function LeadDeal({ lead }: { lead: Pick<StaffLead, "tariff" | "tariffSho
           <Fact label="Team monthly">{teamMonthlyText(deal)}</Fact>
           <Fact label="Contract total">{`${formatPounds(deal.contractTotalExVatPence)} ex VAT (${formatPounds(withVat(deal.contractTotalExVatPence))} inc VAT)`}</Fact>
           <Fact label="Term">{describeTerm(deal.termMonths)}</Fact>
-          <Fact label="Price rises">{rises.length > 0 ? `${rises.join(", ")} per line ex VAT` : "None"}</Fact>
+          <Fact label="Price rises">{rises.length > 0 ? `${rises.join("; ")} (ex VAT)` : "None"}</Fact>
           <Fact label="Prices checked on">{formatCalendarDay(deal.checkedOn)}</Fact>
           <Fact label="Chosen">{formatDateTime(deal.takenAt)}</Fact>
         </Facts>

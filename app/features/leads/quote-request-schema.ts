@@ -4,6 +4,9 @@ import { QUOTE_DEAL_MESSAGES, QUOTE_REQUEST_FIELDS } from "./quote-request";
 import { TARIFF_LIMITS, TARIFF_LINES } from "~/features/tariffs";
 import { fieldSchema, formSchema } from "~/lib/schema-fields";
 
+/** Far longer than any comparison's query string (about 100 characters at most). */
+const QUOTE_COMPARISON_MAX_LENGTH = 500;
+
 /**
  * One quote request (the wizard's answers and the spec's extra fields, see QUOTE_REQUEST_FIELDS): the wizard's form action and `POST /api/quote-requests` both
  * parse with this; unknown fields are dropped. Postcodes are kept in capitals. `tariffSlug` and `lines` are the deal chosen on the comparison (whether it is
@@ -28,6 +31,14 @@ export const quoteRequestSchema = formSchema(QUOTE_REQUEST_FIELDS).extend({
       .max(TARIFF_LINES.max, QUOTE_DEAL_MESSAGES.lines)
       .optional(),
   ),
+  // The comparison's query string the deal was chosen from: only its filters are read (for the shortlist), and a bad one is no filter.
+  comparison: z
+    .string()
+    .trim()
+    .max(QUOTE_COMPARISON_MAX_LENGTH)
+    .nullish()
+    .catch(undefined)
+    .transform((comparison) => comparison || undefined),
   marketingConsent: z.preprocess(
     (value) => (value === undefined || value === null ? false : typeof value === "string" ? value.trim() === MARKETING_CONSENT_TICKED : value),
     z.boolean({ invalid_type_error: MARKETING_CONSENT_TYPE_MESSAGE }),

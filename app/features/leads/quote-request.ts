@@ -2,7 +2,7 @@ import { MARKETING_CONSENT_FIELD } from "./consent";
 import { choiceRule, emailRule, LIMITS, multiLine, optionalTextRule, phoneRule, requiredTextRule, type SummaryHeading } from "~/lib/form-fields";
 import type { FieldErrors } from "~/lib/form-submission";
 import type { Toast } from "~/lib/messages";
-import { TARIFF_LINES, type TariffOffer, TEAM_SIZES } from "~/features/tariffs";
+import { TARIFF_LINES, type TariffOffer, TEAM_SIZES, teamSizeForLines } from "~/features/tariffs";
 import { BUSINESS_TYPES, CONTRACT_EXPIRIES } from "./lead-lists";
 
 /** The wizard's answers, in the order it asks for them; steps 1 to 3 each take one choice. */
@@ -56,10 +56,10 @@ export const QUOTE_WIZARD_FIELDS = Object.keys(QUOTE_WIZARD_RULES) as ReadonlyAr
 export type QuoteWizardField = (typeof QUOTE_WIZARD_FIELDS)[number];
 
 /**
- * The deal the visitor chose on the comparison ("Get this deal") and the lines it is priced for: no step asks for them, so they travel in hidden fields through
- * every step, and the API takes them too.
+ * The deal the visitor chose on the comparison ("Get this deal"), the lines it is priced for and the comparison it was chosen from (its query string, whose
+ * filters the thank-you step's shortlist keeps): no step asks for them, so they travel in hidden fields through every step, and the API takes them too.
  */
-export const QUOTE_DEAL_FIELDS = ["tariffSlug", "lines"] as const;
+export const QUOTE_DEAL_FIELDS = ["tariffSlug", "lines", "comparison"] as const;
 export type QuoteDealField = (typeof QUOTE_DEAL_FIELDS)[number];
 
 export const QUOTE_DEAL_MESSAGES = {
@@ -141,10 +141,24 @@ export function stepOfField(field: string): QuoteWizardStep {
 
 export const INITIAL_QUOTE_WIZARD_STATE: QuoteWizardState = { step: 1, answers: {} };
 
-/** The wizard before any answer: with the deal the visitor chose on the comparison, when they did. */
-export function initialQuoteWizardState(chosenDeal: TariffOffer | null | undefined): QuoteWizardState {
+/**
+ * The wizard before any answer: with the deal the visitor chose on the comparison, when they did. Its lines answer the first question (the team size that
+ * covers them), so the wizard opens at the second.
+ */
+export function initialQuoteWizardState(chosenDeal: TariffOffer | null | undefined, comparison = ""): QuoteWizardState {
   if (!chosenDeal) return INITIAL_QUOTE_WIZARD_STATE;
-  return { step: 1, answers: { tariffSlug: chosenDeal.slug, lines: String(chosenDeal.lines) }, chosenDeal };
+  return { step: 2, answers: withChosenDeal({}, chosenDeal, comparison), chosenDeal };
+}
+
+/** The answers with a deal chosen on the comparison: its slug, lines and comparison, and the team size its lines stand for unless already answered. */
+export function withChosenDeal(answers: QuoteWizardAnswers, deal: Pick<TariffOffer, "slug" | "lines">, comparison = ""): QuoteWizardAnswers {
+  return {
+    ...answers,
+    teamSize: answers.teamSize || teamSizeForLines(deal.lines),
+    tariffSlug: deal.slug,
+    lines: String(deal.lines),
+    ...(comparison ? { comparison } : {}),
+  };
 }
 
 /** The answers without the chosen deal (the visitor removed it); the lines stay, for the shortlist. */

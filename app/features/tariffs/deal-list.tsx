@@ -1,4 +1,4 @@
-import { comparisonHref } from "./tariff-deal-words";
+import { comparisonHref, QUOTE_STEP_ANCHOR } from "./tariff-deal-words";
 import type { TariffOffer } from "./tariffs";
 import { DealCard } from "./deal-card";
 
@@ -11,7 +11,7 @@ export function DealList({ offers, search }: { offers: TariffOffer[]; search: st
     <ol className="grid gap-4" aria-label="Deals">
       {offers.map((offer) => (
         <li key={offer.slug}>
-          <DealCard offer={offer} getDealHref={`${comparisonHref(search, `tariff=${offer.slug}`)}#get-quote`} />
+          <DealCard offer={offer} getDealHref={`${comparisonHref(search, `tariff=${offer.slug}`)}#${QUOTE_STEP_ANCHOR}`} />
         </li>
       ))}
     </ol>

@@ -1,8 +1,9 @@
 // What the other capabilities may use of tariffs (rules, types and components); everything else in this folder is its own.
 // Lint refuses an import of any other file here from outside the folder (docs/decisions/017-one-folder-per-capability.md).
-export { chosenDealText, dealFacts, dealName, teamMonthlyText } from "./deal-text";
-export { linesForTeamSize, shortlistTariffs, tariffOffer, tariffSnapshot, TEAM_SIZES } from "./tariff-comparison";
-export { describeAllowance, describeData, describeDiscount, describeEuRoaming, describeLines, describeTerm } from "./tariff-deal-words";
+export { chosenDealText, dealFacts, dealName, dealPriceRises, teamMonthlyText } from "./deal-text";
+export { linesForTeamSize, NO_SHORTLIST_FILTERS, shortlistTariffs, tariffOffer, tariffSnapshot, TEAM_SIZES, teamSizeForLines } from "./tariff-comparison";
+export type { ShortlistFilters } from "./tariff-comparison";
+export { describeAllowance, describeData, describeDiscount, describeEuRoaming, describeLines, describeTerm, QUOTE_STEP_ANCHOR } from "./tariff-deal-words";
 export { penceFromTypedPounds } from "./tariff-form-fields";
 export {
   describePriceRises,

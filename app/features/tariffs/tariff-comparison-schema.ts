@@ -1,8 +1,22 @@
 import { z } from "zod";
 import type { FieldErrors } from "~/lib/form-submission";
-import type { TariffComparisonQuery } from "./tariff-comparison";
-import { COMPARISON_DATA_CHOICES } from "./tariff-deal-words";
-import { isTariffSlug, TARIFF_LINES, TARIFF_NETWORKS, TARIFF_SORTS, TARIFF_TERMS, type TariffNetwork, type TariffSort, type TariffTerm } from "./tariffs";
+import type { ShortlistFilters, TariffComparisonQuery } from "./tariff-comparison";
+import { COMPARISON_DATA_CHOICES, DEALS_PAGE } from "./tariff-deal-words";
+import {
+  DEFAULT_TARIFF_SORT,
+  FORMER_TARIFF_SORTS,
+  isTariffSlug,
+  SORTS_NEEDING_A_TERM,
+  TARIFF_LINES,
+  TARIFF_NETWORKS,
+  TARIFF_PLAN_TYPE_LABELS,
+  TARIFF_PLAN_TYPES,
+  TARIFF_SORTS,
+  TARIFF_TERMS,
+  type TariffNetwork,
+  type TariffPlanType,
+  type TariffTerm,
+} from "./tariffs";
 import { addCalendarMonths, isCalendarDay, ukDay } from "~/lib/calendar";
 import { formatCount } from "~/lib/money";
 
@@ -14,13 +28,24 @@ export const COMPARISON_START_MONTHS_AHEAD = 12;
 /** `GET /api/tariffs`'s page of results: `limit` per answer (default, most) and the furthest `offset`. */
 export const TARIFF_API_PAGE = { defaultLimit: 50, maxLimit: 100, maxOffset: 100_000 } as const;
 
-/** The comparison's parameters, in the order a normalised query writes them. */
-export const COMPARISON_PARAMETERS = ["lines", "network", "minDataGb", "term", "fiveG", "euRoaming", "sort", "start", "tariff"] as const;
+/**
+ * The comparison's parameters, in the order a normalised query writes them. `tariff` and `offset` are the page's own: the deal chosen, and how many deals
+ * "Show more deals" has added (the page shows the first `offset` + DEALS_PAGE.size; `GET /api/tariffs` reads `offset` as the tariffs to skip).
+ */
+export const COMPARISON_PARAMETERS = ["lines", "network", "minDataGb", "term", "planType", "fiveG", "euRoaming", "sort", "start", "tariff", "offset"] as const;
 
-/** The visitor's comparison and the deal they chose from it (a slug, checked against the catalogue later). */
+/** The visitor's comparison, the deal they chose from it (a slug, checked against the catalogue later), and the deals shown before the last page. */
 export interface ComparisonRequest {
   query: TariffComparisonQuery;
   tariff: string | null;
+  offset: number;
+}
+
+/** Why a sort cannot be used with the rest of the query (a whole-contract cost compares only deals of one term), or undefined. */
+export function sortConflict(query: Pick<TariffComparisonQuery, "sort" | "term">): string | undefined {
+  return SORTS_NEEDING_A_TERM.includes(query.sort) && query.term === null
+    ? "Choose a contract term to sort by whole-contract cost: it compares deals of the same term"
+    : undefined;
 }
 
 const WHOLE_NUMBER = /^\d{1,6}$/;
@@ -84,15 +109,29 @@ function makeComparisonSchema(today: string) {
       `Choose a term of ${TARIFF_TERMS.join(", ")} months`,
       null as TariffTerm | null,
     ),
+    planType: value(
+      (text) => oneOf(TARIFF_PLAN_TYPES, text),
+      `Choose a plan type: ${listInWords(TARIFF_PLAN_TYPES.map((type) => `${type} (${TARIFF_PLAN_TYPE_LABELS[type].toLowerCase()})`))}`,
+      null as TariffPlanType | null,
+    ),
     fiveG: flag("5G"),
     euRoaming: flag("EU roaming"),
-    sort: value((text) => oneOf(TARIFF_SORTS, text), `Sort by ${TARIFF_SORTS.join(", ")}`, "team-monthly" as TariffSort),
+    sort: value((text) => oneOf(TARIFF_SORTS, text) ?? FORMER_TARIFF_SORTS[text], `Sort by ${listInWords(TARIFF_SORTS)}`, DEFAULT_TARIFF_SORT),
     start: value(
       (text) => (isCalendarDay(text) && text >= today && text <= lastStart ? text : undefined),
       `Choose a start date from today to ${COMPARISON_START_MONTHS_AHEAD} months ahead, as YYYY-MM-DD`,
       today,
     ),
     tariff: value((text) => (isTariffSlug(text) ? text : undefined), "Choose a deal from the comparison", null as string | null),
+    // In steps of a page, so "Show more deals" makes a few addresses per comparison, not one per number.
+    offset: value(
+      (text) => {
+        const offset = wholeNumberIn(0, DEALS_PAGE.maxOffset)(text);
+        return offset !== undefined && offset % DEALS_PAGE.size === 0 ? offset : undefined;
+      },
+      `Show more deals ${DEALS_PAGE.size} at a time, up to ${formatCount(DEALS_PAGE.maxOffset + DEALS_PAGE.size)}`,
+      0,
+    ),
   });
 }
 
@@ -123,8 +162,8 @@ function singleValues(params: URLSearchParams, names: readonly string[]): { valu
   return { values, repeated };
 }
 
-function toRequest({ tariff, ...query }: z.infer<ReturnType<typeof comparisonSchema>>): ComparisonRequest {
-  return { query, tariff };
+function toRequest({ tariff, offset, ...query }: z.infer<ReturnType<typeof comparisonSchema>>): ComparisonRequest {
+  return { query, tariff, offset };
 }
 
 export type StrictComparison =
@@ -132,11 +171,14 @@ export type StrictComparison =
 
 /** For `GET /api/tariffs`: every parameter valid, or every bad one named. Other parameters are ignored. */
 export function parseComparisonStrictly(params: URLSearchParams, today = comparisonToday()): StrictComparison {
-  const { values, repeated } = singleValues(params, [...COMPARISON_PARAMETERS, "limit", "offset"]);
-  const comparison = comparisonSchema(today).safeParse(values);
+  const { values, repeated } = singleValues(params, [...COMPARISON_PARAMETERS, "limit"]);
+  // `offset` here is the API's page (tariffApiPageSchema), not the page's "Show more deals".
+  const comparison = comparisonSchema(today).safeParse({ ...values, offset: undefined });
   const page = tariffApiPageSchema.safeParse(values);
   const fieldErrors: FieldErrors = {};
   for (const issue of [...(comparison.error?.issues ?? []), ...(page.error?.issues ?? [])]) fieldErrors[String(issue.path[0])] ??= issue.message;
+  const conflict = comparison.success ? sortConflict(comparison.data) : undefined;
+  if (conflict) fieldErrors.sort ??= conflict;
   Object.assign(fieldErrors, repeated);
   if (!comparison.success || !page.success || Object.keys(fieldErrors).length > 0) return { success: false, fieldErrors };
   return { success: true, request: toRequest(comparison.data), page: page.data };
@@ -154,21 +196,34 @@ export function parseComparisonLeniently(params: URLSearchParams, today = compar
     parsed[name] = field.success ? field.data : schema.shape[name].parse(undefined);
     if (!field.success) dropped[name] = field.error.issues[0]!.message;
   }
+  const conflict = sortConflict(parsed as Pick<TariffComparisonQuery, "sort" | "term">);
+  if (conflict) {
+    parsed.sort = DEFAULT_TARIFF_SORT;
+    dropped.sort = conflict;
+  }
   return { request: toRequest(parsed as z.infer<ReturnType<typeof comparisonSchema>>), dropped };
 }
 
+/** The filters a shortlist keeps from the comparison a deal was chosen from (its query string): a bad value is read as left out. */
+export function shortlistFiltersFrom(search: string | undefined, today = comparisonToday()): ShortlistFilters {
+  const { minDataGb, term, planType, fiveG, euRoaming } = parseComparisonLeniently(new URLSearchParams(search ?? ""), today).request.query;
+  return { minDataGb, term, planType, fiveG, euRoaming };
+}
+
 /** A comparison as URL parameters in one order, defaults left out, so each comparison has one address (one copy in the page cache) and a link reproduces it. */
-export function comparisonSearchParams({ query, tariff }: ComparisonRequest, today: string): URLSearchParams {
+export function comparisonSearchParams({ query, tariff, offset }: ComparisonRequest, today: string): URLSearchParams {
   const params = new URLSearchParams();
   if (query.lines !== TARIFF_LINES.default) params.set("lines", String(query.lines));
   if (query.network) params.set("network", query.network);
   if (query.minDataGb !== null) params.set("minDataGb", String(query.minDataGb));
   if (query.term !== null) params.set("term", String(query.term));
+  if (query.planType !== null) params.set("planType", query.planType);
   if (query.fiveG) params.set("fiveG", "1");
   if (query.euRoaming) params.set("euRoaming", "1");
-  if (query.sort !== "team-monthly") params.set("sort", query.sort);
+  if (query.sort !== DEFAULT_TARIFF_SORT) params.set("sort", query.sort);
   if (query.start !== today) params.set("start", query.start);
   if (tariff) params.set("tariff", tariff);
+  if (offset > 0) params.set("offset", String(offset));
   return params;
 }
 

@@ -9,9 +9,9 @@ import {
   type TariffComparisonQuery,
 } from "./tariff-comparison";
 import { priceTariff, withVat } from "./tariff-prices";
-import { comparisonSearchParams, parseComparisonLeniently } from "./tariff-comparison-schema";
-import { DEALS_SHOWN, emptyComparisonMessage, type ComparisonFilter, type DealsComparison, type EmptyComparisonReason } from "./tariff-deal-words";
-import type { Tariff, TariffOffer } from "./tariffs";
+import { comparisonSearchParams, parseComparisonLeniently, sortConflict } from "./tariff-comparison-schema";
+import { DEALS_PAGE, emptyComparisonMessage, type ComparisonFilter, type DealsComparison, type EmptyComparisonReason } from "./tariff-deal-words";
+import { DEFAULT_TARIFF_SORT, type Tariff, type TariffOffer } from "./tariffs";
 import { ClientTurnsFull, RATE_LIMIT_MAX, consumeClientAllowance, inClientTurn, peekClientAllowance } from "~/platform/rate-limit.server";
 import { listLiveTariffs } from "./tariffs.server";
 import { countOf } from "~/lib/plural";
@@ -37,7 +37,7 @@ interface Kept<T> {
 const kept = new WeakMap<readonly Tariff[], { comparisons: Kept<ComparedTariff[]>; answers: Kept<string> }>();
 
 function comparisonKey(query: TariffComparisonQuery): string {
-  return [query.lines, query.network, query.minDataGb, query.term, query.fiveG, query.euRoaming, query.sort, query.start].join("|");
+  return [query.lines, query.network, query.minDataGb, query.term, query.planType, query.fiveG, query.euRoaming, query.sort, query.start].join("|");
 }
 
 /** The value kept under `key`, now the most recently asked; undefined when none is. */
@@ -177,7 +177,7 @@ export async function findChosenDeal(slug: string | null, query: TariffCompariso
   if (!slug) return null;
   const tariff = (await listLiveTariffs()).find((live) => live.slug === slug);
   // Only the lines matter for the choice: the filters narrow the list, not what may be chosen.
-  const forLines: TariffComparisonQuery = { ...query, network: null, minDataGb: null, term: null, fiveG: false, euRoaming: false };
+  const forLines: TariffComparisonQuery = { ...query, network: null, minDataGb: null, term: null, planType: null, fiveG: false, euRoaming: false };
   if (!tariff || !tariffFits(tariff, forLines)) return null;
   return tariffOffer({ tariff, pricing: priceTariff(tariff, query) });
 }
@@ -200,9 +200,16 @@ const RELAXED: Record<ComparisonFilter, Partial<TariffComparisonQuery>> = {
   network: { network: null },
   minDataGb: { minDataGb: null },
   term: { term: null },
+  planType: { planType: null },
   fiveG: { fiveG: false },
   euRoaming: { euRoaming: false },
 };
+
+/** The query without one filter; a sort that needs the term it loses goes back to the default. */
+function relaxed(query: TariffComparisonQuery, filter: ComparisonFilter): TariffComparisonQuery {
+  const without = { ...query, ...RELAXED[filter] };
+  return sortConflict(without) ? { ...without, sort: DEFAULT_TARIFF_SORT } : without;
+}
 
 /**
  * The Compare deals section for a URL: bad values dropped to defaults (and said), the first deals, why none fit, and the chosen deal when live for those lines.
@@ -228,7 +235,7 @@ export async function dealsForPage(
   if (compared.length === 0 && !limited) {
     const reason = await emptyComparisonReason(query);
     const relaxedSearch =
-      reason.kind === "filter" ? comparisonSearchParams({ query: { ...query, ...RELAXED[reason.filter] }, tariff: null }, today).toString() : null;
+      reason.kind === "filter" ? comparisonSearchParams({ query: relaxed(query, reason.filter), tariff: null, offset: 0 }, today).toString() : null;
     empty = { message: emptyComparisonMessage(reason, query), relaxedSearch };
   }
   return {
@@ -236,9 +243,11 @@ export async function dealsForPage(
       query,
       today,
       linesChosen: Boolean(params.get("lines")?.trim()) && !dropped.lines,
-      search: comparisonSearchParams({ query, tariff: null }, today).toString(),
+      search: comparisonSearchParams({ query, tariff: null, offset: 0 }, today).toString(),
       dropped,
-      offers: compared.slice(0, DEALS_SHOWN).map(tariffOffer),
+      offers: compared.slice(0, request.offset + DEALS_PAGE.size).map(tariffOffer),
+      offset: request.offset,
+      nextSlug: compared[request.offset + DEALS_PAGE.size]?.tariff.slug ?? null,
       total: compared.length,
       empty,
       limited: limited?.message ?? null,

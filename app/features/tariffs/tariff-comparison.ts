@@ -1,5 +1,14 @@
 import { priceTariff, type TariffPricing } from "./tariff-prices";
-import type { Tariff, TariffNetwork, TariffOffer, TariffSnapshot, TariffSort, TariffTerm } from "./tariffs";
+import {
+  tariffPlanType,
+  type Tariff,
+  type TariffNetwork,
+  type TariffOffer,
+  type TariffPlanType,
+  type TariffSnapshot,
+  type TariffSort,
+  type TariffTerm,
+} from "./tariffs";
 
 /** What the visitor asks the comparison (the `/business-mobile#deals` form and `GET /api/tariffs`), parsed. */
 export interface TariffComparisonQuery {
@@ -8,6 +17,8 @@ export interface TariffComparisonQuery {
   /** null: any amount of data. */
   minDataGb: number | null;
   term: TariffTerm | null;
+  /** null: any plan type. */
+  planType: TariffPlanType | null;
   fiveG: boolean;
   euRoaming: boolean;
   sort: TariffSort;
@@ -41,6 +52,11 @@ export function linesForTeamSize(teamSize: string | undefined): number | undefin
   return teamSize && teamSize in LINES_FOR_TEAM_SIZE ? LINES_FOR_TEAM_SIZE[teamSize as keyof typeof LINES_FOR_TEAM_SIZE] : undefined;
 }
 
+/** The wizard's team size that covers `lines` (the deal chosen on the comparison answers its first question): 3 lines are "3 - 4", 12 are "10+". */
+export function teamSizeForLines(lines: number): (typeof TEAM_SIZES)[number] {
+  return TEAM_SIZES.find((size) => lines <= LINES_FOR_TEAM_SIZE[size]) ?? "10+";
+}
+
 /** Unlimited data counts as more than any amount. */
 function dataAmount(tariff: Tariff): number {
   return tariff.dataGb ?? Number.POSITIVE_INFINITY;
@@ -51,13 +67,13 @@ function byNumber(a: number, b: number): number {
 }
 
 const ORDERS: Record<TariffSort, (a: ComparedTariff, b: ComparedTariff) => number> = {
-  "team-monthly": (a, b) =>
-    byNumber(a.pricing.teamMonthlyExVatPence, b.pricing.teamMonthlyExVatPence) ||
-    byNumber(a.pricing.contractTotalExVatPence, b.pricing.contractTotalExVatPence),
+  "average-monthly": (a, b) =>
+    byNumber(a.pricing.effectiveMonthlyExVatPence, b.pricing.effectiveMonthlyExVatPence) ||
+    byNumber(a.pricing.teamMonthlyExVatPence, b.pricing.teamMonthlyExVatPence),
   "contract-total": (a, b) =>
     byNumber(a.pricing.contractTotalExVatPence, b.pricing.contractTotalExVatPence) ||
     byNumber(a.pricing.teamMonthlyExVatPence, b.pricing.teamMonthlyExVatPence),
-  data: (a, b) => byNumber(dataAmount(b.tariff), dataAmount(a.tariff)) || byNumber(a.pricing.teamMonthlyExVatPence, b.pricing.teamMonthlyExVatPence),
+  data: (a, b) => byNumber(dataAmount(b.tariff), dataAmount(a.tariff)) || byNumber(a.pricing.effectiveMonthlyExVatPence, b.pricing.effectiveMonthlyExVatPence),
 };
 
 /** Whether a tariff can be had for this many lines and meets every filter. */
@@ -69,6 +85,7 @@ export function tariffFits(tariff: Tariff, query: TariffComparisonQuery): boolea
     (query.network === null || tariff.network === query.network) &&
     (query.minDataGb === null || dataAmount(tariff) >= query.minDataGb) &&
     (query.term === null || tariff.termMonths === query.term) &&
+    (query.planType === null || tariffPlanType(tariff) === query.planType) &&
     (!query.fiveG || tariff.fiveG) &&
     (!query.euRoaming || tariff.euRoaming.included)
   );
@@ -85,10 +102,25 @@ export function inComparisonOrder(compared: ComparedTariff[], sort: TariffSort):
   return compared.sort((a, b) => order(a, b) || (a.tariff.slug < b.tariff.slug ? -1 : 1));
 }
 
-/** Up to three deals for `lines`: lowest effective monthly (the contract over its term, so terms compare fairly), one per network so there is a choice. */
-export function shortlistTariffs(tariffs: readonly Tariff[], lines: number, start: string, size = 3): ComparedTariff[] {
+/** The comparison's filters a shortlist keeps (the visitor's term, data, plan type, 5G and roaming); the network is left out, so the shortlist offers a choice. */
+export type ShortlistFilters = Pick<TariffComparisonQuery, "minDataGb" | "term" | "planType" | "fiveG" | "euRoaming">;
+
+export const NO_SHORTLIST_FILTERS: ShortlistFilters = { minDataGb: null, term: null, planType: null, fiveG: false, euRoaming: false };
+
+/**
+ * Up to three deals for `lines` that meet `filters`: lowest effective monthly (the contract over its term, so terms compare fairly), one per network so there
+ * is a choice.
+ */
+export function shortlistTariffs(
+  tariffs: readonly Tariff[],
+  lines: number,
+  start: string,
+  filters: ShortlistFilters = NO_SHORTLIST_FILTERS,
+  size = 3,
+): ComparedTariff[] {
+  const query: TariffComparisonQuery = { ...filters, lines, start, network: null, sort: "average-monthly" };
   const fits = tariffs
-    .filter((tariff) => tariff.status === "live" && tariff.minLines <= lines && lines <= tariff.maxLines)
+    .filter((tariff) => tariffFits(tariff, query))
     .map((tariff) => ({ tariff, pricing: priceTariff(tariff, { lines, start }) }))
     .sort(
       (a, b) =>

@@ -1,6 +1,6 @@
 import type { FieldErrors } from "~/lib/form-submission";
 import type { TariffComparisonQuery } from "./tariff-comparison";
-import type { EuRoaming, MultiLineDiscount, TariffOffer } from "./tariffs";
+import { TARIFF_PLAN_TYPE_LABELS, type EuRoaming, type MultiLineDiscount, type TariffOffer } from "./tariffs";
 import { formatCount, formatPounds } from "~/lib/money";
 import { countOf } from "~/lib/plural";
 
@@ -12,11 +12,20 @@ export function comparisonHref(search: string, extra = ""): string {
   return `/business-mobile${query ? `?${query}` : ""}`;
 }
 
+/**
+ * Where "Get this deal" lands: the quote wizard's card (its question), not the section's introduction, which on a phone comes first. The wizard gives its card
+ * this id (app/features/wizard/quote-wizard.tsx).
+ */
+export const QUOTE_STEP_ANCHOR = "quote-step";
+
 /** The minimum-data choices the form offers (GB): the only amounts the comparison takes (each is a pricing of its own). */
 export const COMPARISON_DATA_CHOICES = [1, 5, 10, 30, 50, 100] as const;
 
-/** Deals shown on the page at once; the rest are reached by narrowing the filters (or through GET /api/tariffs). */
-export const DEALS_SHOWN = 20;
+/**
+ * Deals the page adds at a time ("Show more deals"), and the furthest `offset` it goes to: the page shows at most 200 deals (its HTML grows with each), beyond
+ * which narrowing the choices (or `GET /api/tariffs`) reaches the rest.
+ */
+export const DEALS_PAGE = { size: 20, maxOffset: 180 } as const;
 
 export function describeData(dataGb: number | null): string {
   return dataGb === null ? "Unlimited data" : `${formatCount(dataGb)}GB data`;
@@ -50,7 +59,14 @@ export function describeLines(lines: number): string {
 }
 
 /** The filters a visitor can take off, in words ("EE only"), for an empty comparison. */
-export type ComparisonFilter = "network" | "minDataGb" | "term" | "fiveG" | "euRoaming";
+export type ComparisonFilter = "network" | "minDataGb" | "term" | "planType" | "fiveG" | "euRoaming";
+
+/** The filters in the order the form shows them: "Filters (N)" counts those set. */
+export const COMPARISON_FILTERS: readonly ComparisonFilter[] = ["network", "minDataGb", "term", "planType", "fiveG", "euRoaming"];
+
+export function countFiltersSet(query: TariffComparisonQuery): number {
+  return COMPARISON_FILTERS.filter((filter) => query[filter] !== null && query[filter] !== false).length;
+}
 
 export function describeFilter(filter: ComparisonFilter, query: TariffComparisonQuery): string {
   switch (filter) {
@@ -60,6 +76,8 @@ export function describeFilter(filter: ComparisonFilter, query: TariffComparison
       return `at least ${query.minDataGb}GB of data`;
     case "term":
       return `a ${query.term}-month term`;
+    case "planType":
+      return `${query.planType ? TARIFF_PLAN_TYPE_LABELS[query.planType].toLowerCase() : "any"} plans`;
     case "fiveG":
       return "5G";
     case "euRoaming":
@@ -94,7 +112,12 @@ export interface DealsComparison {
   search: string;
   /** Values of the URL that could not be used, with why (each was dropped to its default). */
   dropped: FieldErrors;
+  /** The deals shown: the first `offset` + DEALS_PAGE.size ("Show more deals" adds a page at a time). */
   offers: TariffOffer[];
+  /** The deals "Show more deals" last added start here (0: the first page only). */
+  offset: number;
+  /** The slug of the first deal not shown yet (where "Show more deals" lands), or null when every deal is shown. */
+  nextSlug: string | null;
   total: number;
   /** When nothing fits: why, and the query string without the filter to blame (when one is). */
   empty: { message: string; relaxedSearch: string | null } | null;

@@ -45,15 +45,38 @@ export type TariffTerm = (typeof TARIFF_TERMS)[number];
 /** How many lines a visitor can price at once, and the comparison's default. */
 export const TARIFF_LINES = { min: 1, max: 50, default: 1 } as const;
 
-/** The comparison's orders: cheapest team monthly, cheapest over the whole contract, most data. */
-export const TARIFF_SORTS = ["team-monthly", "contract-total", "data"] as const;
+/**
+ * The comparison's orders: the lowest average monthly cost over the term (the default: the whole contract over its months, so a 1-month rolling deal and a
+ * 24-month contract compare fairly), the lowest whole-contract cost (only among deals of one term: offered once a term is chosen), most data.
+ */
+export const TARIFF_SORTS = ["average-monthly", "contract-total", "data"] as const;
 export type TariffSort = (typeof TARIFF_SORTS)[number];
+export const DEFAULT_TARIFF_SORT: TariffSort = "average-monthly";
+
+/** Sorts that compare only deals of one term: asked for without a term, they are refused (the API) or dropped (the page). */
+export const SORTS_NEEDING_A_TERM: readonly TariffSort[] = ["contract-total"];
+
+/** Old links' sorts, read as today's: "team-monthly" (the first month's price, which put 1-month rolling deals first) is now the average over the term. */
+export const FORMER_TARIFF_SORTS: Readonly<Record<string, TariffSort>> = { "team-monthly": "average-monthly" };
 
 export const TARIFF_SORT_LABELS: Record<TariffSort, string> = {
-  "team-monthly": "Lowest team monthly",
+  "average-monthly": "Lowest average monthly cost",
   "contract-total": "Lowest whole-contract cost",
   data: "Most data",
 };
+
+/** The comparison's plan types, worked out from the allowances: a data-only SIM has no minutes and no texts (or is entered as the data-only service). */
+export const TARIFF_PLAN_TYPES = ["voice-and-data", "data-only"] as const;
+export type TariffPlanType = (typeof TARIFF_PLAN_TYPES)[number];
+
+export const TARIFF_PLAN_TYPE_LABELS: Record<TariffPlanType, string> = {
+  "voice-and-data": "Voice and data",
+  "data-only": "Data only",
+};
+
+export function tariffPlanType(tariff: Pick<TariffInput, "minutes" | "texts" | "serviceType">): TariffPlanType {
+  return tariff.serviceType === "data_only" || (tariff.minutes === 0 && tariff.texts === 0) ? "data-only" : "voice-and-data";
+}
 
 /** A dated price, in pounds and pence as Ofcom requires since January 2025 (never a percentage). */
 export interface PriceRise {

@@ -5,7 +5,7 @@ import type { PublicStockImage } from "~/features/content";
 import { ErrorSummary } from "~/ui/error-summary";
 import { formFields } from "~/lib/form-fields";
 import { CHOICE_STEPS, QUOTE_REQUEST_FIELDS, type QuoteWizardAnswers, type QuoteWizardStep } from "~/features/leads";
-import type { TariffOffer } from "~/features/tariffs";
+import { QUOTE_STEP_ANCHOR, type TariffOffer } from "~/features/tariffs";
 import { useQuoteWizard } from "./use-quote-wizard";
 import { ChosenDealPanel } from "./wizard-deals";
 import { WizardProgress } from "./wizard-progress";
@@ -44,7 +44,7 @@ const STEP_CONTROLS: Record<QuoteWizardStep, readonly ("businessName" | "postcod
  * Where a step's post lands without JavaScript: the wizard's card, or its error summary when the step is refused. The browser focuses a fragment's element
  * (the summary) but skips autofocus on an address with one, so the id moves to the summary (ErrorSummary).
  */
-const STEP_ANCHOR = "quote-step";
+const STEP_ANCHOR = QUOTE_STEP_ANCHOR;
 
 const NETWORK_NAMES = ["EE", "O2", "Vodafone", "Three"];
 
@@ -88,18 +88,21 @@ function NetworkLogos({ logos }: { logos: Array<PublicStockImage | null> }) {
  * The quote wizard (SPEC section 4), the `#get-quote` section of the pages
  * that host it. `formAction` is the hosting route, whose action is
  * `quoteWizardAction`. `chosenDeal`: the deal the visitor chose on the
- * comparison ("Get this deal"), carried as `tariffSlug` and `lines`.
+ * comparison ("Get this deal"), carried as `tariffSlug` and `lines` (which answer the team size), with `comparison`, the query string it was chosen
+ * from, whose filters the thank-you step's shortlist keeps.
  */
 export function QuoteWizard({
   formAction,
   logos,
   chosenDeal = null,
+  comparison = "",
 }: {
   formAction: string;
   logos: Array<PublicStockImage | null>;
   chosenDeal?: TariffOffer | null;
+  comparison?: string;
 }) {
-  const { fetcher, state, answered, submitting, busy, question } = useQuoteWizard(formAction, chosenDeal);
+  const { fetcher, state, answered, submitting, busy, question } = useQuoteWizard(formAction, chosenDeal, comparison);
   const { step, answers } = state;
   const deal = state.chosenDeal ?? (chosenDeal?.slug === answers.tariffSlug ? chosenDeal : undefined) ?? undefined;
   const fields = formFields("quote", QUOTE_REQUEST_FIELDS, { fieldErrors: state.fieldErrors, values: answers });

@@ -1,17 +1,25 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { firstUnansweredChoiceStep, initialQuoteWizardState, pickWizardAnswers, QUOTE_WIZARD_INTENTS, type QuoteWizardState } from "~/features/leads";
+import {
+  firstUnansweredChoiceStep,
+  initialQuoteWizardState,
+  pickWizardAnswers,
+  QUOTE_WIZARD_INTENTS,
+  withChosenDeal,
+  type QuoteWizardState,
+} from "~/features/leads";
 import type { TariffOffer } from "~/features/tariffs";
 
 /**
  * The wizard's state: the last answer from the server (a fetcher with JavaScript, the page's action data without), shown a step ahead at once while a choice on
- * steps 1 to 3 is on its way. Before any answer it starts with `chosenDeal`, the deal chosen on the comparison.
+ * steps 1 to 3 is on its way. Before any answer it starts with `chosenDeal`, the deal chosen on the comparison (`comparison`: its query string), at the
+ * question after the team size its lines answer.
  */
-export function useQuoteWizard(formAction: string, chosenDeal: TariffOffer | null) {
+export function useQuoteWizard(formAction: string, chosenDeal: TariffOffer | null, comparison = "") {
   const fetcher = useFetcher<QuoteWizardState>({ key: `quote-wizard:${formAction}` });
   const pageState = useActionData<QuoteWizardState>();
   const answered = fetcher.data ?? pageState;
-  let confirmed = answered ?? initialQuoteWizardState(chosenDeal);
+  let confirmed = answered ?? initialQuoteWizardState(chosenDeal, comparison);
 
   // "Get this deal" after the visitor began (with JavaScript the page's data changes, the wizard's answers stay): the new deal joins their answers until the
   // server's next answer, which carries it on from the hidden fields. Removing it changes no prop, so it stays removed.
@@ -25,7 +33,8 @@ export function useQuoteWizard(formAction: string, chosenDeal: TariffOffer | nul
   }, [dealKey, chosenDeal, answered]);
   if (chosenLater && chosenLater.over === answered && answered.step < 6) {
     const { deal } = chosenLater;
-    confirmed = { ...answered, answers: { ...answered.answers, tariffSlug: deal.slug, lines: String(deal.lines) }, chosenDeal: deal };
+    const answers = withChosenDeal(answered.answers, deal, comparison);
+    confirmed = { ...answered, step: answered.step < 4 ? firstUnansweredChoiceStep(answers) : answered.step, answers, chosenDeal: deal };
   }
 
   const pending = fetcher.formData;
