@@ -5,7 +5,7 @@ import { BenefitBadges } from "~/features/site/benefit-badges";
 import { BenefitsList } from "~/features/site/benefits-list";
 import { DealsSection } from "~/features/tariffs/deals-section";
 import { Hero } from "~/features/site/hero";
-import { MobilePlansBlock } from "~/features/tariffs/mobile-plans-block";
+import { MobilePlansBlock } from "~/features/tariffs/mobile-plans-block-part";
 import { QuoteIncludesCard } from "~/features/quotes/quote-includes-card";
 import { TestimonialsShowcase } from "~/features/content/content-parts";
 import { QuoteWizard } from "~/features/wizard/quote-wizard-part";

@@ -22,33 +22,6 @@ function countWords(total: number, shown: number): string {
 const MOST_SHOWN = DEALS_PAGE.maxOffset + DEALS_PAGE.size;
 
 /**
- * With JavaScript, "Show more deals" adds the next page in place; focus then moves to the first deal added (its heading), once the list has drawn it (the list's
- * code may still be on its way: see `staticPart`).
- */
-function useFocusOnAddedDeals(comparison: DealsComparison) {
-  const { offset, offers, search } = comparison;
-  const shown = useRef({ offset, search });
-  useEffect(() => {
-    const before = shown.current;
-    shown.current = { offset, search };
-    if (before.search !== search || offset <= before.offset) return;
-    const id = `deal-${offers[offset]?.slug}`;
-    const focus = () => {
-      const heading = document.getElementById(id);
-      if (!heading) return false;
-      heading.focus();
-      return true;
-    };
-    if (focus()) return;
-    const list = document.getElementById("deals");
-    if (!list) return;
-    const watcher = new MutationObserver(() => focus() && watcher.disconnect());
-    watcher.observe(list, { childList: true, subtree: true });
-    return () => watcher.disconnect();
-  }, [offset, offers, search]);
-}
-
-/**
  * The Compare deals section of `/business-mobile` (`#deals`): a GET form, so
  * it works without JavaScript and every comparison is a URL. With JavaScript
  * a change of any choice updates the results in place (the same URL,
@@ -64,7 +37,6 @@ export function DealsSection({ comparison, teamLines }: { comparison: DealsCompa
     navigation.location.pathname === PAGE &&
     (navigation.location.hash === "" || navigation.location.hash.startsWith("#deal-"));
   const next = offers.length < total && offers.length < MOST_SHOWN ? comparison.nextSlug : null;
-  useFocusOnAddedDeals(comparison);
 
   // A link (not the form) can change the comparison: the form then shows its choices, without
   // remounting a control (which would lose the focus of a visitor using the form). Each change of
@@ -156,7 +128,7 @@ export function DealsSection({ comparison, teamLines }: { comparison: DealsCompa
           </div>
         ) : (
           <div className={updating ? "opacity-60" : undefined}>
-            <DealList offers={offers} search={comparison.search} />
+            <DealList offers={offers} search={comparison.search} firstAdded={comparison.offset > 0 ? (offers[comparison.offset]?.slug ?? null) : null} />
             {next ? (
               <div className="mt-6 flex justify-center">
                 <Link
