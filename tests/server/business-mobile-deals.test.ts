@@ -6,6 +6,7 @@ import { publicClient, staffClient } from "../support/client";
 import { testServerForSuite } from "../support/server";
 import { forSuite } from "../support/suite";
 import { addTariffs, tariffInput } from "../support/tariffs";
+import { SAMPLE_QUOTE } from "../support/forms";
 import { ukDay } from "~/lib/calendar";
 
 // The Compare deals section of /business-mobile, through the built server: the GET form's states and the chosen deal.
@@ -38,7 +39,7 @@ async function page(query = "") {
 }
 
 interface PageData {
-  comparison: { total: number; offers: TariffOffer[]; dropped: Record<string, string>; search: string };
+  comparison: { total: number; offers: TariffOffer[]; dropped: Record<string, string>; search: string; nextSlug: string | null };
   chosenDeal: TariffOffer | null;
 }
 
@@ -60,9 +61,11 @@ describe("the Compare deals section of /business-mobile", () => {
     expect(html).toContain("3 deals fit your choices");
     expect(html).toContain("£12.00 a month ex VAT");
     expect(html).toContain("£14.40 inc VAT");
-    expect(html).toContain("£14.00 from 1 Apr 2027");
+    // The rise as the team will pay it.
+    expect(html).toContain("From 1 Apr 2027: £14.00 a month for your line");
     expect(html).toContain("Prices checked on 1 Nov 2026");
-    expect(html).toContain('href="/business-mobile?tariff=ee-business-30gb-24#get-quote"');
+    // Get this deal lands on the wizard's question (its card), not the section's introduction.
+    expect(html).toContain('href="/business-mobile?tariff=ee-business-30gb-24#quote-step"');
     expect(html).not.toContain("Illustrative prices");
   });
 
@@ -72,7 +75,8 @@ describe("the Compare deals section of /business-mobile", () => {
     expect(html).toMatch(/<option value="3" selected="">3 lines<\/option>/);
     expect(html).toMatch(/<option value="data" selected="">/);
     expect(html).toMatch(/<input[^>]*name="fiveG"[^>]*checked=""/);
-    expect(html).toContain('href="/business-mobile?lines=3&amp;fiveG=1&amp;sort=data&amp;tariff=o2-unlimited-12#get-quote"');
+    expect(html).toContain('href="/business-mobile?lines=3&amp;fiveG=1&amp;sort=data&amp;tariff=o2-unlimited-12#quote-step"');
+    expect(html).toContain("Filters (1)");
     const { comparison } = await pageData("?lines=3&fiveG=1&sort=data");
     const start = ukDay(new Date());
     expect(comparison.offers[1]).toMatchObject({ slug: EE.slug, ...priceTariff(EE, { lines: 3, start }) });
@@ -86,6 +90,55 @@ describe("the Compare deals section of /business-mobile", () => {
     expect(dealsIn(html)).toHaveLength(3);
     const { comparison } = await pageData("?lines=99");
     expect(comparison.dropped).toEqual({ lines: "Choose between 1 and 50 lines" });
+  });
+
+  it("sorts by the average monthly cost by default, and offers the whole contract's cost once a term is chosen", async () => {
+    const html = await page();
+    expect(html).toMatch(/<option value="average-monthly" selected="">Lowest average monthly cost<\/option>/);
+    expect(html).not.toContain('value="contract-total"');
+    const withTerm = await page("?term=24&sort=contract-total");
+    expect(withTerm).toMatch(/<option value="contract-total" selected="">Lowest whole-contract cost<\/option>/);
+    expect(dealsIn(withTerm)).toEqual(["ee-business-30gb-24"]);
+    // Without a term: the default order, and the form says why (never an error page).
+    const withoutTerm = await page("?sort=contract-total");
+    expect(withoutTerm).toContain("Choose a contract term to sort by whole-contract cost: it compares deals of the same term");
+    expect(dealsIn(withoutTerm)).toEqual(["three-5gb-36", "ee-business-30gb-24", "o2-unlimited-12"]);
+    // An old link's sort still works.
+    expect(dealsIn(await page("?sort=team-monthly"))).toEqual(["three-5gb-36", "ee-business-30gb-24", "o2-unlimited-12"]);
+  });
+
+  it("filters by plan type: data-only SIMs (no minutes, no texts) apart from voice and data plans", async () => {
+    await addTariffs(admin, [tariffInput({ slug: "o2-data-24", network: "O2", name: "Data SIM", minutes: 0, texts: 0 })]);
+    expect(dealsIn(await page("?planType=data-only"))).toEqual(["o2-data-24"]);
+    expect(dealsIn(await page("?planType=voice-and-data"))).not.toContain("o2-data-24");
+    const bad = await page("?planType=voice");
+    expect(bad).toContain("Choose a plan type");
+    expect(dealsIn(bad)).toContain("o2-data-24");
+  });
+
+  it("shows 20 deals and a Show more deals link that adds the next 20, in steps the page cache can keep", async () => {
+    await addTariffs(
+      admin,
+      Array.from({ length: 22 }, (_, index) =>
+        tariffInput({ slug: `vodafone-${index + 10}`, network: "Vodafone", name: `Extra ${index + 10}`, monthlyPriceExVatPence: 3000 + index }),
+      ),
+    );
+    const first = await page("?lines=2");
+    expect(dealsIn(first)).toHaveLength(20);
+    expect(first).toContain("25 deals fit your choices: showing the first 20");
+    const { comparison } = await pageData("?lines=2");
+    const next = comparison.nextSlug;
+    expect(first).toContain(`href="/business-mobile?lines=2&amp;offset=20#deal-${next}"`);
+    const more = await page("?lines=2&offset=20");
+    expect(dealsIn(more)).toHaveLength(25);
+    expect(dealsIn(more)[20]).toBe(next);
+    expect(more).toContain("25 deals fit your choices<");
+    expect(more).not.toContain("Show more deals");
+    for (const offset of ["7", "1000", "-20"]) {
+      const bad = await page(`?lines=2&offset=${offset}`);
+      expect(bad).toContain("Show more deals 20 at a time, up to 200");
+      expect(dealsIn(bad)).toHaveLength(20);
+    }
   });
 
   it("takes only the minimum data the form offers: another amount is dropped to any amount, and said", async () => {
@@ -145,6 +198,26 @@ describe("the Compare deals section of /business-mobile", () => {
     // Lines the visitor chose in the comparison are theirs: no offer then.
     const chosen = await (await visitor.postForm("/business-mobile?lines=2", { teamSize: "5 - 9" })).text();
     expect(chosen).not.toContain("Price these deals for 9 lines");
+  });
+
+  it("opens the wizard at its second question after Get this deal, the deal's lines answering the team size", async () => {
+    const html = await page(`?lines=4&term=24&tariff=${EE.slug}`);
+    expect(html).toContain("When does your current contract end?");
+    expect(html).toContain('<input type="hidden" name="teamSize" value="3 - 4"/>');
+    expect(html).toContain('<input type="hidden" name="comparison" value="lines=4&amp;term=24"/>');
+  });
+
+  it("keeps the comparison's filters in the thank-you shortlist of a lead that came with a chosen deal", async () => {
+    const shortlist = async (comparison?: string) => {
+      const email = `shortlist-${comparison ?? "none"}@example.co.uk`.replace(/[=&]/g, "-");
+      const response = await visitor.postJson("/api/quote-requests", { ...SAMPLE_QUOTE, email, tariffSlug: THREE.slug, lines: 2, comparison });
+      expect(response.status).toBe(201);
+      const row = await server.db.selectFrom("leads").select("tariffShortlist").where("email", "=", email).executeTakeFirstOrThrow();
+      return (JSON.parse(row.tariffShortlist!) as TariffOffer[]).map((offer) => offer.slug);
+    };
+    expect(await shortlist()).toEqual(["three-5gb-36", "ee-business-30gb-24", "o2-unlimited-12"]);
+    expect(await shortlist("lines=2&term=36")).toEqual(["three-5gb-36"]);
+    expect(await shortlist("fiveG=1&minDataGb=30")).toEqual(["ee-business-30gb-24", "o2-unlimited-12"]);
   });
 
   it("is where the home page's Compare deals now leads", async () => {

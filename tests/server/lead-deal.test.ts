@@ -218,7 +218,8 @@ describe("the lead's deal for staff", () => {
     for (const part of [email.text, email.html]) {
       expect(part).toContain("Chosen deal");
       expect(part).toContain("EE Business SIM 30GB, 3 lines, £33.60 a month ex VAT (£40.32 inc VAT)");
-      expect(part).toContain("£14.00 from 1 Apr 2027");
+      // The rise as the team will pay it: £14.00 for the first line, 10 % off the other two.
+      expect(part).toContain("From 1 Apr 2027: £39.20 a month for your 3 lines (£14.00 a line)");
     }
   });
 
@@ -236,7 +237,7 @@ describe("the lead's deal for staff", () => {
     expect(html).toContain("Chosen deal");
     expect(html).toContain("Business SIM 30GB");
     expect(html).toContain("£33.60");
-    expect(html).toContain("£14.00 from 1 Apr 2027");
+    expect(html).toContain("From 1 Apr 2027: £39.20 a month for your 3 lines (£14.00 a line)");
     expect(html).toContain("Shortlist");
   });
 });

@@ -88,7 +88,7 @@ describe("the comparison's pages in the page cache", () => {
     // As many other comparisons: each number of lines, sorted one way then another.
     const others = Array.from(
       { length: MAX_QUERY_VARIANTS },
-      (_, index) => `/business-mobile?lines=${(index % 50) + 1}&sort=${index < 50 ? "data" : "contract-total"}`,
+      (_, index) => `/business-mobile?lines=${(index % 50) + 1}&sort=${index < 50 ? "data" : "contract-total&term=24"}`,
     );
     for (const other of others) await viewFromCache(other);
     expect((await view("/business-mobile?lines=2")).headers.get("x-page-cache")).toBe("miss");

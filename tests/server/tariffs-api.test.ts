@@ -115,11 +115,35 @@ describe("GET /api/tariffs", () => {
   });
 
   it.each<[string, string[]]>([
-    ["team-monthly", ["three-5gb-36", "ee-business-30gb-24", "o2-unlimited-12"]],
-    ["contract-total", ["o2-unlimited-12", "three-5gb-36", "ee-business-30gb-24"]],
-    ["data", ["o2-unlimited-12", "ee-business-30gb-24", "three-5gb-36"]],
-  ])("sorts by %s", async (sort, expected) => {
-    expect(slugs(await tariffs(`?sort=${sort}`))).toEqual(expected);
+    ["sort=average-monthly", ["three-5gb-36", "ee-business-30gb-24", "o2-unlimited-12"]],
+    // An old link's sort: read as the average monthly.
+    ["sort=team-monthly", ["three-5gb-36", "ee-business-30gb-24", "o2-unlimited-12"]],
+    ["sort=contract-total&term=24", ["ee-business-30gb-24"]],
+    ["sort=data", ["o2-unlimited-12", "ee-business-30gb-24", "three-5gb-36"]],
+  ])("sorts by %s", async (query, expected) => {
+    expect(slugs(await tariffs(`?${query}`))).toEqual(expected);
+  });
+
+  it("ranks by the average monthly cost over the term, so a rolling month's low total comes after a cheaper contract", async () => {
+    await addTariffs(admin, [
+      tariffInput({ slug: "vodafone-rolling", network: "Vodafone", termMonths: 1, monthlyPriceExVatPence: 1500, priceRises: [], multiLineDiscount: null }),
+    ]);
+    const answer = await tariffs();
+    expect(slugs(answer)).toEqual(["three-5gb-36", "ee-business-30gb-24", "vodafone-rolling", "o2-unlimited-12"]);
+    const averages = answer.tariffs.map((tariff) => tariff.effectiveMonthlyExVatPence as number);
+    expect(averages).toEqual([...averages].sort((a, b) => a - b));
+    // The whole contract's cost compares one term's deals only: a rolling month's £15.00 total is no rival to 24 months.
+    expect(slugs(await tariffs("?sort=contract-total&term=1"))).toEqual(["vodafone-rolling"]);
+  });
+
+  it.each<[string, string[]]>([
+    ["data-only", ["o2-data-24"]],
+    ["voice-and-data", ["three-5gb-36", "ee-business-30gb-24", "o2-unlimited-12"]],
+  ])("filters ?planType=%s (data only: no minutes and no texts)", async (planType, expected) => {
+    await addTariffs(admin, [tariffInput({ slug: "o2-data-24", network: "O2", name: "Data SIM", minutes: 0, texts: 0, monthlyPriceExVatPence: 700 })]);
+    const answer = await tariffs(`?planType=${planType}`);
+    expect(slugs(answer)).toEqual(expected);
+    expect(answer.total).toBe(expected.length);
   });
 
   it("answers a page at a time with the total", async () => {
@@ -130,7 +154,7 @@ describe("GET /api/tariffs", () => {
 
   it("shows a staff change on the next request", async () => {
     expect((await tariffs()).total).toBe(3);
-    await addTariffs(admin, [tariffInput({ slug: "vodafone-new", network: "Vodafone", monthlyPriceExVatPence: 500 })]);
+    await addTariffs(admin, [tariffInput({ slug: "vodafone-new", network: "Vodafone", monthlyPriceExVatPence: 500, priceRises: [] })]);
     expect(slugs(await tariffs())[0]).toBe("vodafone-new");
     await server.db.updateTable("tariffs").set({ status: "withdrawn" }).where("slug", "=", "vodafone-new").execute();
     expect(slugs(await tariffs())).not.toContain("vodafone-new");
@@ -152,6 +176,9 @@ describe("GET /api/tariffs", () => {
     ["fiveG=yes", "fiveG"],
     ["euRoaming=2", "euRoaming"],
     ["sort=cheapest", "sort"],
+    ["sort=contract-total", "sort"],
+    ["planType=voice", "planType"],
+    ["planType=data-only&planType=voice-and-data", "planType"],
     ["start=2020-01-01", "start"],
     ["start=2026-02-30", "start"],
     ["start=tomorrow", "start"],
