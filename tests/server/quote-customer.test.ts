@@ -260,7 +260,10 @@ describe("the quote's PDF, /quote/{token}.pdf", () => {
   it("is a proposal: the lead's owner as account manager, how to pay, the supplier's VAT number on every page; once accepted, a certificate", async () => {
     const owner = staff.super_admin;
     const { path } = await sentQuote(server, { owner });
-    const pdfPages = async () => readPdf(new Uint8Array(await (await customer.get(`${path}.pdf`)).arrayBuffer()));
+    const pdfBytes = async () => new Uint8Array(await (await customer.get(`${path}.pdf`)).arrayBuffer());
+    const pdfPages = async () => readPdf(await pdfBytes());
+    // The brand's mark from public/ is drawn, as the built server finds it.
+    expect(Buffer.from(await pdfBytes()).toString("latin1")).toMatch(/\/Subtype \/Image/);
     const pages = await pdfPages();
     const first = pages[0]!.runs.map((run) => run.text);
     expect(first).toEqual(expect.arrayContaining(["Your account manager", `${owner.user.firstName} ${owner.user.lastName}`, owner.user.email]));
