@@ -9,7 +9,7 @@ import { SAMPLE_QUOTE } from "../support/forms";
 import { submitQuoteRequest } from "../support/leads";
 import { useMailbox, useServerAndBrowser } from "../support/journey";
 import { readPdf } from "../support/pdf-text";
-import { addUpLineWorking } from "../support/line-arithmetic";
+import { addUpLineWorking, pence } from "../support/line-arithmetic";
 import { addTariffs, tariffInput } from "../support/tariffs";
 import { ukDay } from "~/lib/calendar";
 
@@ -66,8 +66,6 @@ const pageTotals = (page: Page) =>
   page
     .locator("[data-quote-totals] > div")
     .evaluateAll((rows) => rows.map((row) => [row.querySelector("dt")!.textContent!, row.querySelector("dd")!.textContent!]));
-
-const pence = (pounds: string) => Math.round(Number(pounds.replace(/[£,]/g, "")) * 100);
 
 const storedQuote = (id: number) => journey.server.db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 

@@ -4,7 +4,8 @@
 
 const POUNDS = /-?£[\d,]+\.\d{2}/g;
 
-const pence = (pounds: string) => Math.round(Number(pounds.replace(/[£,]/g, "")) * 100);
+/** "£1,234.56" (or "-£2.40") in pence. */
+export const pence = (pounds: string) => Math.round(Number(pounds.replace(/[£,]/g, "")) * 100);
 
 /**
  * What a line's working adds up to, read from its text steps: "7 x £10.50" (a lone step is the product), or

@@ -95,12 +95,16 @@ export async function findCustomerQuote(token: string, now = new Date()): Promis
   return customerQuote(row, lead, status, replacedBy);
 }
 
+/** The lead's owner while they still work here; undefined for a lead nobody owns or whose owner has left (the brand's team stands in). */
+export async function activeOwnerOf(db: Reader, lead: Pick<CustomerQuoteLead, "assignedTo">) {
+  if (!lead.assignedTo) return undefined;
+  return db.selectFrom("adminUsers").select(["firstName", "lastName", "email"]).where("id", "=", lead.assignedTo).where("isActive", "=", 1).executeTakeFirst();
+}
+
 /** Queues the email of what the customer did to the lead's owner, or LEAD_NOTIFY_TO when none; whether one was queued (deliver after the commit). */
 async function queueOwnerEmail(trx: Transaction<Database>, row: QuoteRow, lead: CustomerQuoteLead, news: QuoteStaffNews): Promise<boolean> {
   if (!emailEnabled()) return false;
-  const owner = lead.assignedTo
-    ? await trx.selectFrom("adminUsers").select("email").where("id", "=", lead.assignedTo).where("isActive", "=", 1).executeTakeFirst()
-    : undefined;
+  const owner = await activeOwnerOf(trx, lead);
   const to = owner ? [owner.email] : env.LEAD_NOTIFY_TO;
   if (to.length === 0) return false;
   const totals = toQuote(row).totals;

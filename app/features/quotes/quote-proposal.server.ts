@@ -1,4 +1,4 @@
-import { leadOf, sentQuoteRow } from "./quote-customer.server";
+import { activeOwnerOf, leadOf, sentQuoteRow } from "./quote-customer.server";
 import type { QuoteProposal } from "./quotes";
 import { quoteDocument, toQuote } from "./quotes.server";
 import { brand } from "~/platform/brand.server";
@@ -13,14 +13,7 @@ export async function findQuoteProposal(token: string): Promise<QuoteProposal | 
   const row = await sentQuoteRow(db, token);
   if (!row) return null;
   const lead = await leadOf(db, row.leadId);
-  const owner = lead.assignedTo
-    ? await db
-        .selectFrom("adminUsers")
-        .select(["firstName", "lastName", "email"])
-        .where("id", "=", lead.assignedTo)
-        .where("isActive", "=", 1)
-        .executeTakeFirst()
-    : undefined;
+  const owner = await activeOwnerOf(db, lead);
   return {
     document: quoteDocument(toQuote(row), lead, brand),
     supplier: {
