@@ -1,0 +1,1 @@
+// The server code other capabilities and the routes may use of orders; everything else in this folder is its own.
