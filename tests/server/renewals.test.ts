@@ -123,6 +123,33 @@ describe("the renewals job", () => {
   });
 });
 
+describe("the dashboard", () => {
+  it("shows orders by status, contracts ending this quarter with their monthly value, and renewals won", async () => {
+    const owner = await staffClient(server, "super_admin");
+    const [renewal] = await renewalLeads();
+    expect((await owner.put(`/admin/api/quote-requests/${renewal!.id}`, { status: "converted" })).status).toBe(200);
+    const page = (await (await owner.get("/admin/dashboard")).text()).replaceAll("<!-- -->", "");
+    const figures = page.slice(page.indexOf('data-testid="order-figures"'));
+    const words = figures.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(words).toContain("Orders by status (4 in all)");
+    expect(words).toMatch(/Live 4 On hold 0 Cancelled 0/);
+    // What the seeded contracts hold ending from today to the quarter's last day (the erased customer's left out).
+    const today = ukDayFromNow(0);
+    const [year, month] = today.split("-").map(Number) as [number, number];
+    const quarterEnd = new Date(Date.UTC(year, Math.floor((month - 1) / 3) * 3 + 3, 0)).toISOString().slice(0, 10);
+    const seeded = [
+      { days: 90, pence: 1400 },
+      { days: 60, pence: 1500 },
+      { days: 200, pence: 1600 },
+      { days: 30, pence: 1400 },
+      { days: 120, pence: 1400 },
+    ].filter(({ days }) => ukDayFromNow(days) <= quarterEnd);
+    const pounds = (seeded.reduce((total, { pence }) => total + pence, 0) / 100).toFixed(2);
+    expect(words).toContain(`${seeded.length} contract${seeded.length === 1 ? "" : "s"}, monthly value ex VAT £${pounds}`);
+    expect(words).toContain("Renewals won (renewal leads converted, of 2 made) 1");
+  });
+});
+
 describe("the Renewals screen", () => {
   it("lists contracts ending in the next 180 days by customer and end date, with their monthly value and renewal lead", async () => {
     const viewer = await staffClient(server, "manager");
