@@ -5,9 +5,9 @@ import type { LeadMarketing } from "./consent";
 import { DUPLICATE_WINDOW_DAYS, type LeadAssignee, type PossibleDuplicate, type StaffLead } from "./leads";
 import { Fact, Facts, WrittenText } from "~/ui/facts";
 import { LeadDeal } from "./lead-deal";
-import { LeadStatusBadge, OverdueBadge } from "./lead-status";
+import { LeadStatusBadge, OverdueBadge, RenewalBadge } from "./lead-status";
 import { formatDateTime } from "~/lib/calendar";
-import { contractExpiryForStaff, LEAD_STATUS_LABELS } from "./lead-lists";
+import { contractExpiryForStaff, LEAD_STATUS_LABELS, RENEWAL_SOURCE_PAGE } from "./lead-lists";
 import type { LeadActivityRow } from "./lead-tables";
 import { countOf, plural } from "~/lib/plural";
 
@@ -174,7 +174,17 @@ export function LeadDetails({ lead, marketing }: { lead: StaffLead; marketing: L
         <Fact label="Business name">{lead.businessName}</Fact>
         <Fact label="Postcode">{lead.postcode}</Fact>
         <Fact label="Contract ends">{contractExpiryForStaff(lead.contractExpiry)}</Fact>
-        <Fact label="Came from">{lead.sourcePage === "api" ? "API" : lead.sourcePage}</Fact>
+        <Fact label="Came from">
+          {lead.sourcePage === RENEWAL_SOURCE_PAGE ? (
+            <>
+              <RenewalBadge /> its customer&apos;s contracts end soon
+            </>
+          ) : lead.sourcePage === "api" ? (
+            "API"
+          ) : (
+            lead.sourcePage
+          )}
+        </Fact>
       </Facts>
       {marketing ? <LeadMarketingFacts marketing={marketing} /> : null}
       {lead.requirements ? <WrittenText title="Requirements">{lead.requirements}</WrittenText> : null}

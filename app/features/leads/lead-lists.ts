@@ -15,6 +15,9 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
 export const LEAD_ACTIVITY_KINDS = ["note", "status", "assignment", "quote", "order"] as const;
 export type LeadActivityKind = (typeof LEAD_ACTIVITY_KINDS)[number];
 
+/** The `sourcePage` of a lead the renewals job made from an order whose contracts end soon, not a visitor's: how screens and exports mark it a renewal. */
+export const RENEWAL_SOURCE_PAGE = "renewal";
+
 /** The leads screen's owner filter (beyond the spec): `?assigned=`. */
 export const LEAD_ASSIGNMENT_FILTERS = ["mine", "unassigned"] as const;
 export type LeadAssignmentFilter = (typeof LEAD_ASSIGNMENT_FILTERS)[number];

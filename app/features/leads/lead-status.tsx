@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { cn } from "~/lib/cn";
 import { LEAD_STATUS_COLOURS, type StaffLead } from "./leads";
 import type { Toast } from "~/lib/messages";
-import { LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from "./lead-lists";
+import { LEAD_STATUSES, LEAD_STATUS_LABELS, RENEWAL_SOURCE_PAGE, type LeadStatus } from "./lead-lists";
 
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return (
@@ -21,11 +21,21 @@ export function OverdueBadge() {
   );
 }
 
-/** Under a row's status: whether it is overdue, and who owns it. */
-export function LeadFollowUp({ lead }: { lead: Pick<StaffLead, "overdue" | "assignedTo"> }) {
+/** A lead the renewals job made: its customer's contracts end soon. */
+export function RenewalBadge() {
+  return (
+    <span data-testid="lead-renewal" className="inline-flex rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+      Renewal
+    </span>
+  );
+}
+
+/** Under a row's status: whether it is overdue or a renewal, and who owns it. */
+export function LeadFollowUp({ lead }: { lead: Pick<StaffLead, "overdue" | "assignedTo" | "sourcePage"> }) {
   return (
     <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
       {lead.overdue ? <OverdueBadge /> : null}
+      {lead.sourcePage === RENEWAL_SOURCE_PAGE ? <RenewalBadge /> : null}
       <span data-testid="lead-owner">{lead.assignedTo ? lead.assignedTo.name : "Unassigned"}</span>
     </div>
   );

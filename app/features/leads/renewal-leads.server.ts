@@ -3,9 +3,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "~/platform/database-types";
 import { ukYear } from "~/lib/calendar";
 import { formatLeadReference } from "./lead-reference";
-
-/** The `sourcePage` of a lead the renewals job made, not a visitor: how the lists and exports tell one apart. */
-export const RENEWAL_SOURCE_PAGE = "renewal";
+import { RENEWAL_SOURCE_PAGE } from "./lead-lists";
 
 export interface RenewalLeadFields {
   /** The customer's first lead (the one whose quote became the order): its answers and contact are the renewal's. */
