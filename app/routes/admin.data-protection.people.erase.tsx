@@ -23,7 +23,7 @@ export default function ErasePersonDialog() {
         <p className="text-slate-700">{person.nothingHeld}</p>
       ) : person ? (
         <ConfirmForm
-          question={`Their ${personCountsInWords(person)} lose every personal detail, their copies in the outbox and their words in the audit log; accepted quotes keep their money figures, anonymised. Their email and phone go on the suppression list. This cannot be undone.`}
+          question={`Their ${personCountsInWords(person)} lose every personal detail, their copies in the outbox and their words in the audit log; accepted quotes and contracts keep their money figures, anonymised. Their email and phone go on the suppression list. This cannot be undone.`}
           cancelTo={closeTo}
           confirmLabel="Erase"
           busyLabel="Erasing..."

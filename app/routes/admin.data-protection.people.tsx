@@ -48,7 +48,7 @@ export default function FindPerson() {
               {found.erased
                 ? nothingHeldSinceErasure(who, found.erased)
                 : personFound(found.record)
-                  ? `Found ${personCountsInWords({ leads: found.record.leads.length, enquiries: found.record.enquiries.length, newsletterSignups: found.record.newsletterSignups.length })} for ${who}.`
+                  ? `Found ${personCountsInWords({ leads: found.record.leads.length, orders: found.record.orders.length, enquiries: found.record.enquiries.length, newsletterSignups: found.record.newsletterSignups.length })} for ${who}.`
                   : `Nothing held about ${who}.`}
             </p>
             {/* Once erased with nothing held since, there is nothing to download, erase or stop: the notice says what is kept instead. */}

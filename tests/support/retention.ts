@@ -5,6 +5,8 @@ import { createAdminUserRow } from "./admin";
 import { productTableNames } from "./database";
 import { plainQuoteLine } from "./quote-documents";
 import { seedQuote, seedQuoteLead } from "./seeded-quotes";
+import { seedOrder } from "./privacy-orders";
+import { addDays, ukDay } from "~/lib/calendar";
 
 /**
  * Records on each side of every retention period, as of `asOf`, written
@@ -26,7 +28,11 @@ export const daysBefore = (asOf: Date, days: number) => new Date(asOf.getTime() 
 
 /** What is due of the cases as of their `asOf`, by kind: every kind has some. */
 export const DUE_OF_RETENTION_CASES: RetentionCounts = {
+  // The PAC issued 30 days before (the one issued 29 days before is kept).
+  pacs: 1,
   leads: 1,
+  // The old customer's order, live until 7 years before.
+  orders: 1,
   customers: 2,
   enquiries: 1,
   unconfirmedNewsletterSignups: 1,
@@ -45,6 +51,12 @@ export interface RetentionCases {
   /** Customers whose 12-month contract ended 7 years (due) and 5 years (kept) before asOf. */
   oldCustomer: number;
   recentCustomer: number;
+  /** The old customer's order: live from its quote's start for 12 months (due with it). */
+  oldOrder: number;
+  /** The recent customer's order, porting: its lines hold PACs issued 30 days (due) and 29 days (kept) before asOf. */
+  portingOrder: number;
+  duePacLine: number;
+  keptPacLine: number;
   /** A lead marked converted by hand 7 years ago, no accepted quote (due). */
   convertedLead: number;
   oldEnquiry: number;
@@ -107,6 +119,34 @@ export async function seedRetentionCases(db: Kysely<Database>, asOf: Date): Prom
   };
   const oldCustomer = await customer("Oldcustomer", 7);
   const recentCustomer = await customer("Recentcustomer", 5);
+  const acceptedQuote = async (leadId: number) =>
+    await db.selectFrom("quotes").select(["id", "start"]).where("leadId", "=", leadId).where("status", "=", "accepted").executeTakeFirstOrThrow();
+  const oldQuote = await acceptedQuote(oldCustomer);
+  const oldOrder = (
+    await seedOrder(db, {
+      leadId: oldCustomer,
+      quoteId: oldQuote.id,
+      billingName: "Oldbilling Person",
+      billingEmail: "oldbilling@example.co.uk",
+      billingPhone: "07700 900991",
+      lines: [{ userName: "Oldline User", mobileNumber: "07700900992", termMonths: 12 }],
+      liveOn: oldQuote.start,
+      createdAt: monthsBefore(asOf, 7 * 12 + 12),
+    })
+  ).id;
+  const today = ukDay(asOf);
+  const porting = await seedOrder(db, {
+    leadId: recentCustomer,
+    quoteId: (await acceptedQuote(recentCustomer)).id,
+    status: "porting",
+    billingName: "Recentbilling Person",
+    billingEmail: "recentcustomer@example.co.uk",
+    lines: [
+      { userName: "Duepac User", mobileNumber: "07700900993", pac: "ABC123456", pacIssuedOn: addDays(today, -30) },
+      { userName: "Keptpac User", mobileNumber: "07700900994", pac: "DEF654321", pacIssuedOn: addDays(today, -29) },
+    ],
+    createdAt: monthsBefore(asOf, 1),
+  });
   const convertedLead = await lead("Converted", 7 * 12, "converted");
 
   const enquiry = async (name: string, months: number) =>
@@ -258,6 +298,10 @@ export async function seedRetentionCases(db: Kysely<Database>, asOf: Date): Prom
     recentLead,
     oldCustomer,
     recentCustomer,
+    oldOrder,
+    portingOrder: porting.id,
+    duePacLine: porting.lineIds[0]!,
+    keptPacLine: porting.lineIds[1]!,
     convertedLead,
     oldEnquiry,
     recentEnquiry,

@@ -14,7 +14,8 @@ useTempDataDir("retention-model");
 // Imported once DATA_DIR is set: the configuration is read as its module loads.
 const { getDb } = await import("~/platform/db.server");
 const { latestRetentionRuns, planRetention, runRetention, runRetentionNow } = await import("~/features/privacy/retention.server");
-const { auditSummaryWithoutDetails, customerContractEnd } = await import("~/features/privacy/retention");
+const { auditSummaryWithoutDetails, customerContractEnd, ordersEndedBefore } = await import("~/features/privacy/retention");
+const { pacsIssuedOnOrBefore } = await import("~/features/orders/index.server");
 const { DUE_OF_RETENTION_CASES, seedRetentionCases, everyTableRow } = await import("../support/retention");
 
 const AS_OF = new Date("2031-01-01T09:00:00.000Z");
@@ -71,6 +72,29 @@ describe("retention as of a day years ahead", () => {
     expect(leads.find((lead) => lead.id === cases.recentCustomer)).toMatchObject({ email: "recentcustomer@example.co.uk" });
     // The dashboard's figures stay.
     expect(await db.selectFrom("leadStatusCounts").selectAll().orderBy("status").execute()).toEqual(statusCounts);
+    // The old customer's order loses every personal detail; its contract keeps its figures. Only the PAC 30 days old is cleared, its ending kept.
+    const order = await db.selectFrom("orders").selectAll().where("id", "=", cases.oldOrder).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ billingName: null, billingEmail: null, billingEmailNormalised: null, billingPhoneNormalised: null, businessName: null });
+    expect(order.anonymisedAt).not.toBeNull();
+    expect(await db.selectFrom("orderLines").select(["userName", "mobileNumber"]).where("orderId", "=", cases.oldOrder).execute()).toEqual([
+      { userName: null, mobileNumber: null },
+    ]);
+    expect(await db.selectFrom("contracts").select(["tariffName", "termMonths", "monthlyExVatPence"]).where("orderId", "=", cases.oldOrder).execute()).toEqual([
+      { tariffName: "Business SIM 30GB", termMonths: 12, monthlyExVatPence: 1050 },
+    ]);
+    const pacs = await db
+      .selectFrom("orderLines")
+      .select(["id", "pac", "pacEnding", "userName"])
+      .where("orderId", "=", cases.portingOrder)
+      .orderBy("position")
+      .execute();
+    expect(pacs).toEqual([
+      { id: cases.duePacLine, pac: null, pacEnding: "456", userName: "Duepac User" },
+      { id: cases.keptPacLine, pac: "DEF654321", pacEnding: "321", userName: "Keptpac User" },
+    ]);
+    expect((await db.selectFrom("orders").select("billingName").where("id", "=", cases.portingOrder).executeTakeFirstOrThrow()).billingName).toBe(
+      "Recentbilling Person",
+    );
     // The customer's accepted quote keeps its money figures.
     const quote = await db.selectFrom("quotes").select(["totals", "lines", "acceptedName"]).where("leadId", "=", cases.oldCustomer).executeTakeFirstOrThrow();
     expect(quote.totals).not.toBeNull();
@@ -159,5 +183,18 @@ describe("the rules' pieces", () => {
       "2028-03-31T00:00:00.000Z",
     );
     expect(customerContractEnd({ updatedAt: "2030-01-01T00:00:00.000Z" }, []).toISOString()).toBe("2030-01-01T00:00:00.000Z");
+  });
+
+  it("keeps a customer until their latest order's contracts end, when that is later than their quote's end", () => {
+    const quote = { start: "2025-03-31", lines: JSON.stringify([{ charge: "monthly", termMonths: 12 }]) };
+    // Live two months after the quote's start, for 12 months: its last day is 2026-05-30.
+    expect(customerContractEnd({ updatedAt: "2030-01-01T00:00:00.000Z" }, [quote], "2026-05-30").toISOString()).toBe("2026-05-31T00:00:00.000Z");
+    // A contract that ended before the quote's own end changes nothing.
+    expect(customerContractEnd({ updatedAt: "2030-01-01T00:00:00.000Z" }, [quote], "2025-12-31").toISOString()).toBe("2026-03-31T00:00:00.000Z");
+  });
+
+  it("holds an order until every contract ended CUSTOMER_RETENTION_YEARS before, and a PAC until PAC_VALID_DAYS after its issue", () => {
+    expect(ordersEndedBefore(new Date("2031-01-01T09:00:00.000Z"), 6)).toBe("2025-01-01");
+    expect(pacsIssuedOnOrBefore("2031-01-31")).toBe("2031-01-01");
   });
 });

@@ -3,6 +3,7 @@ import type { Transaction } from "kysely";
 import { ANONYMISED_TEXT, PERSONAL_AUDIT_ENTITY_TYPES, REMOVED_WORDS, withoutWordsIgnoringCase } from "./data-protection";
 import type { Database } from "~/platform/database-types";
 import { normaliseEmail } from "~/platform/suppression.server";
+import { anonymiseOrderLines, anonymiseOrderRows, orderIdsOfLeads, orderWords } from "~/features/orders/index.server";
 
 /**
  * Clearing a person's details while keeping the record and its figures: the one way both the retention job (app/features/privacy/retention.server.ts) and a
@@ -105,11 +106,7 @@ export async function anonymiseLeads(trx: Trx, leadIds: number[], { now }: Anony
     .execute();
   // A note is the staff's free text about the person: all of it goes. Other entries keep their words, less the person's.
   await trx.updateTable("leadActivity").set({ body: REMOVED_WORDS }).where("leadId", "in", ids).where("kind", "=", "note").execute();
-  const timeline = await trx.selectFrom("leadActivity").select(["id", "leadId", "body"]).where("leadId", "in", ids).where("kind", "!=", "note").execute();
-  for (const entry of timeline) {
-    const body = withoutWordsIgnoringCase(entry.body, wordsByLead.get(entry.leadId) ?? []);
-    if (body !== entry.body) await trx.updateTable("leadActivity").set({ body }).where("id", "=", entry.id).execute();
-  }
+  await removeWordsFromTimeline(trx, wordsByLead);
   for (const quote of quotes) {
     await trx
       .updateTable("quotes")
@@ -131,7 +128,63 @@ export async function anonymiseLeads(trx: Trx, leadIds: number[], { now }: Anony
   await trx.updateTable("consentRecords").set({ email: ANONYMISED_TEXT }).where("leadId", "in", ids).execute();
   await removeWordsFromAudit(trx, PERSONAL_AUDIT_ENTITY_TYPES.lead, wordsByLead);
   await removeWordsFromAudit(trx, PERSONAL_AUDIT_ENTITY_TYPES.quote, new Map(quotes.map((quote) => [quote.id, wordsByLead.get(quote.leadId) ?? []])));
+  // The lead's orders are the same customer's details: they go with it (an order that never went live has no other end).
+  await anonymiseOrders(trx, await orderIdsOfLeads(trx, ids), { now });
   return leads.length;
+}
+
+/**
+ * Anonymises orders that still hold personal details (app/features/orders/order-privacy.server.ts says what goes and what stays: contracts keep their
+ * figures), and rubs their words (contacts, address, line users and numbers) out of their lead's timeline and the audit entries about them; how many.
+ */
+export async function anonymiseOrders(trx: Trx, orderIds: number[], { now }: AnonymiseOptions): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const held = await orderWords(trx, orderIds);
+  const words = new Map(held.map((order) => [order.orderId, personalWords(order.values)]));
+  const wordsByLead = new Map<number, string[]>();
+  for (const order of held) wordsByLead.set(order.leadId, [...(wordsByLead.get(order.leadId) ?? []), ...(words.get(order.orderId) ?? [])]);
+  const anonymised = await anonymiseOrderRows(trx, orderIds, now);
+  await removeWordsFromTimeline(trx, wordsByLead);
+  await removeWordsFromAudit(trx, PERSONAL_AUDIT_ENTITY_TYPES.order, words);
+  return anonymised;
+}
+
+/**
+ * Clears one line user's details (name, number, PAC) from the lines of orders that are otherwise someone else's, and their words from those orders' timeline
+ * and audit entries; how many lines.
+ */
+export async function anonymiseLineUsers(
+  trx: Trx,
+  lines: Array<{ id: number; orderId: number; leadId: number; userName: string | null; mobileNumber: string | null }>,
+  { now }: AnonymiseOptions,
+): Promise<number> {
+  if (lines.length === 0) return 0;
+  const byOrder = new Map<number, string[]>();
+  const byLead = new Map<number, string[]>();
+  for (const line of lines) {
+    const words = personalWords([line.userName, line.mobileNumber]);
+    byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), ...words]);
+    byLead.set(line.leadId, [...(byLead.get(line.leadId) ?? []), ...words]);
+  }
+  const changed = await anonymiseOrderLines(
+    trx,
+    lines.map((line) => line.id),
+    now,
+  );
+  await removeWordsFromTimeline(trx, byLead);
+  await removeWordsFromAudit(trx, PERSONAL_AUDIT_ENTITY_TYPES.order, byOrder);
+  return changed;
+}
+
+/** Replaces these words, whatever their case, in each lead's timeline entries (notes are cleared whole by the lead's own anonymisation). */
+export async function removeWordsFromTimeline(trx: Trx, wordsByLead: ReadonlyMap<number, string[]>): Promise<void> {
+  const ids = [...wordsByLead.keys()].filter((id) => (wordsByLead.get(id) ?? []).length > 0);
+  if (ids.length === 0) return;
+  const timeline = await trx.selectFrom("leadActivity").select(["id", "leadId", "body"]).where("leadId", "in", ids).where("kind", "!=", "note").execute();
+  for (const entry of timeline) {
+    const body = withoutWordsIgnoringCase(entry.body, wordsByLead.get(entry.leadId) ?? []);
+    if (body !== entry.body) await trx.updateTable("leadActivity").set({ body }).where("id", "=", entry.id).execute();
+  }
 }
 
 /** Anonymises contact enquiries that still hold personal details (the subject and date stay); returns how many. */

@@ -45,7 +45,11 @@ export function isDataRequestOverdue(request: { status: DataRequestStatus; dueOn
 
 /** What one retention run does, in the order it does it; each run reports a count per kind (app/features/privacy/retention.server.ts). */
 export const RETENTION_KINDS = [
+  // First: anonymising a lead or an order clears its PACs too, which would leave this rule less than a dry run counted.
+  "pacs",
   "leads",
+  // Before customers: an order's contracts are counted here, and anonymising the customer would anonymise its orders with it.
+  "orders",
   "customers",
   "enquiries",
   "unconfirmedNewsletterSignups",
@@ -58,6 +62,8 @@ export type RetentionKind = (typeof RETENTION_KINDS)[number];
 export type RetentionCounts = Record<RetentionKind, number>;
 
 export const RETENTION_KIND_LABELS: Record<RetentionKind, string> = {
+  pacs: "PACs cleared (30 days after issue)",
+  orders: "Orders anonymised (contracts ended)",
   leads: "Leads anonymised (no activity, not customers)",
   customers: "Customers anonymised (contract ended)",
   enquiries: "Contact enquiries anonymised",
@@ -168,4 +174,5 @@ export const PERSONAL_AUDIT_ENTITY_TYPES = {
   quote: "quote",
   enquiry: "contact_enquiry",
   newsletterSignup: "newsletter_signup",
+  order: "order",
 } as const;

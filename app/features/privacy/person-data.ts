@@ -4,6 +4,7 @@ import type { AuditLogRow } from "~/features/staff";
 import type { ConsentRecordRow, LeadActivityRow, LeadRow } from "~/features/leads";
 import type { ContactEnquiryRow, NewsletterSignupRow } from "~/features/inbox";
 import type { QuoteRow } from "~/features/quotes";
+import type { ContractRow, PersonalOrder } from "~/features/orders";
 import { formatDateTime } from "~/lib/calendar";
 import { countOf } from "~/lib/plural";
 
@@ -22,6 +23,13 @@ export interface PersonQuery {
 export type PersonLead = Omit<LeadRow, "submissionToken" | "phoneKey" | "phoneNormalised">;
 export type PersonLeadActivity = LeadActivityRow;
 export type PersonQuote = Omit<QuoteRow, "token" | "termsText" | "acceptedContentHash"> & { leadReference: string };
+/**
+ * An order of theirs with its lines, never a PAC (only its last three characters); found by a line's mobile number only, just their lines, without the
+ * business's contacts (app/features/orders/order-privacy.server.ts).
+ */
+export type PersonOrder = PersonalOrder & { leadReference: string | null };
+/** A contract of one of their orders' lines: the tariff, term, start, end and monthly value. */
+export type PersonContract = ContractRow & { orderReference: string };
 export type PersonEnquiry = Omit<ContactEnquiryRow, "phoneNormalised">;
 export type PersonNewsletterSignup = Omit<NewsletterSignupRow, "confirmationTokenHash">;
 export type PersonConsentRecord = ConsentRecordRow;
@@ -44,6 +52,8 @@ export interface PersonRecord {
   /** The leads' notes and timeline. */
   leadActivity: PersonLeadActivity[];
   quotes: PersonQuote[];
+  orders: PersonOrder[];
+  contracts: PersonContract[];
   enquiries: PersonEnquiry[];
   newsletterSignups: PersonNewsletterSignup[];
   consentRecords: PersonConsentRecord[];
@@ -61,7 +71,16 @@ export type StaffPersonRecord = Omit<PersonRecord, "outbox"> & { outbox: Array<O
 
 /** Whether anything personal was found (the suppression list and the register alone are not the person's data). */
 export function personFound(record: PersonRecord | StaffPersonRecord): boolean {
-  const lists = [record.leads, record.enquiries, record.newsletterSignups, record.consentRecords, record.outbox, record.auditEntries, record.signInFailures];
+  const lists = [
+    record.leads,
+    record.orders,
+    record.enquiries,
+    record.newsletterSignups,
+    record.consentRecords,
+    record.outbox,
+    record.auditEntries,
+    record.signInFailures,
+  ];
   return lists.some((list) => list.length > 0);
 }
 
@@ -79,9 +98,13 @@ export function nothingHeldSinceErasure(who: string, erasure: PersonErasure): st
   return `Nothing is held about ${who} now: they were erased on ${formatDateTime(erasure.at)}${erasure.by ? ` by ${erasure.by}` : ""}.`;
 }
 
-/** "1 lead, 2 enquiries and 1 newsletter sign-up": what a person's search, erasure and its confirmation say they had. */
-export function personCountsInWords(counts: { leads: number; enquiries: number; newsletterSignups: number }): string {
-  return `${countOf(counts.leads, "lead")}, ${countOf(counts.enquiries, "enquiry", "enquiries")} and ${countOf(counts.newsletterSignups, "newsletter sign-up")}`;
+/**
+ * "1 lead, 2 enquiries and 1 newsletter sign-up": what a person's search, erasure and its confirmation say they had; their orders ("1 lead, 1 order, ...")
+ * when they have any (most people found have none).
+ */
+export function personCountsInWords(counts: { leads: number; orders?: number; enquiries: number; newsletterSignups: number }): string {
+  const orders = counts.orders ? `${countOf(counts.orders, "order")}, ` : "";
+  return `${countOf(counts.leads, "lead")}, ${orders}${countOf(counts.enquiries, "enquiry", "enquiries")} and ${countOf(counts.newsletterSignups, "newsletter sign-up")}`;
 }
 
 /** Where the product sends copies, for "who it was sent to": the lead webhook's host and the staff's notification addresses. */

@@ -8,7 +8,7 @@ import type { Database } from "~/platform/database-types";
 import type { Kysely, Transaction } from "kysely";
 import { logger } from "~/platform/logger.server";
 import { normalisePhone, suppress } from "~/platform/suppression.server";
-import { anonymiseEnquiries, anonymiseLeads, deleteNewsletterSignups } from "./anonymisation.server";
+import { anonymiseEnquiries, anonymiseLeads, anonymiseLineUsers, anonymiseOrders, deleteNewsletterSignups } from "./anonymisation.server";
 import { recordAudit } from "~/features/staff/index.server";
 import { findPersonIn, personQuery } from "./person-search.server";
 import { erasureWithNothingHeld, personKeys } from "./person-erased.server";
@@ -27,6 +27,9 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface ErasureCounts {
   leads: number;
+  /** Orders anonymised, and lines of others' orders whose user they were. */
+  orders: number;
+  orderLines: number;
   enquiries: number;
   newsletterSignups: number;
   consentRecords: number;
@@ -73,6 +76,10 @@ function personalWords(record: PersonRecord): { words: string[]; emails: string[
     [`${lead.firstName} ${lead.lastName}`, lead.firstName, lead.lastName, lead.businessName, lead.companyName, lead.postcode].forEach(add);
   }
   for (const quote of record.quotes) [quote.acceptedName, quote.acceptedRole].forEach(add);
+  for (const order of record.orders) {
+    [order.billingName, order.billingEmail, order.billingPhone, order.deliveryName].forEach(add);
+    for (const line of order.lines) [line.userName, line.mobileNumber].forEach(add);
+  }
   for (const enquiry of record.enquiries) {
     emails.add(enquiry.email.trim().toLowerCase());
     phones.add(enquiry.contactNumber);
@@ -108,6 +115,12 @@ export async function erasePerson(input: PersonInput, actor: AdminUser): Promise
     const now = nowIso();
     const idsOf = (rows: Array<{ id: number }>) => rows.map((row) => row.id);
     const leads = await anonymiseLeads(trx, idsOf(record.leads), { now });
+    // Their leads' orders went with the leads; these are the rest billed to them. Orders found by a line's number only lose that line's user, no more.
+    const wholeOrders = record.orders.filter((order) => !order.onlyTheirLines);
+    const ordersOfLeads = wholeOrders.filter((order) => record.leads.some((lead) => lead.id === order.leadId)).length;
+    const orders = ordersOfLeads + (await anonymiseOrders(trx, idsOf(wholeOrders), { now }));
+    const theirLines = record.orders.filter((order) => order.onlyTheirLines).flatMap((order) => order.lines.map((line) => ({ ...line, leadId: order.leadId })));
+    const orderLines = await anonymiseLineUsers(trx, theirLines, { now });
     const enquiries = await anonymiseEnquiries(trx, idsOf(record.enquiries), { now });
     const newsletterSignups = await deleteNewsletterSignups(trx, idsOf(record.newsletterSignups));
     const consentIds = idsOf(record.consentRecords);
@@ -140,6 +153,8 @@ export async function erasePerson(input: PersonInput, actor: AdminUser): Promise
 
     const counts: ErasureCounts = {
       leads,
+      orders,
+      orderLines,
       enquiries,
       newsletterSignups,
       consentRecords: consentIds.length,
@@ -155,7 +170,7 @@ export async function erasePerson(input: PersonInput, actor: AdminUser): Promise
         entityType: "person",
         // The keyed hash of the email (else the phone) asked for, as the suppression list keeps it: the person's page can then say who erased them, and when.
         entityId: personKeys(query)[0],
-        summary: `Erased a person: ${countOf(leads, "lead")}, ${countOf(enquiries, "enquiry", "enquiries")}, ${countOf(newsletterSignups, "newsletter sign-up")}, ${countOf(consentIds.length, "consent record")}, ${countOf(outboxIds.length, "email or webhook", "emails and webhooks")}, ${countOf(auditEntries, "audit entry", "audit entries")} cleared; email and phone added to the suppression list`,
+        summary: `Erased a person: ${countOf(leads, "lead")}${orders ? `, ${countOf(orders, "order")}` : ""}${orderLines ? `, ${countOf(orderLines, "line of another's order", "lines of others' orders")}` : ""}, ${countOf(enquiries, "enquiry", "enquiries")}, ${countOf(newsletterSignups, "newsletter sign-up")}, ${countOf(consentIds.length, "consent record")}, ${countOf(outboxIds.length, "email or webhook", "emails and webhooks")}, ${countOf(auditEntries, "audit entry", "audit entries")} cleared; email and phone added to the suppression list`,
       },
       trx,
     );

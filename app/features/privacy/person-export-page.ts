@@ -2,6 +2,8 @@ import type { PersonExport, PersonExportSection } from "./person-export";
 import type {
   PersonAuditEntry,
   PersonConsentRecord,
+  PersonContract,
+  PersonOrder,
   PersonDataRequest,
   PersonEnquiry,
   PersonLead,
@@ -21,11 +23,13 @@ import { DELIVERY_KIND_LABELS, isDeliveryKind } from "~/platform/outbox-kinds";
 import { formatDateTime } from "~/lib/calendar";
 import { formatCount } from "~/lib/money";
 import {
+  contractFields,
   copyFields,
   day,
   dealInWords,
   exAndIncVat,
   nameOf,
+  orderFields,
   pageName,
   parsed,
   quoteLineInWords,
@@ -121,6 +125,10 @@ function recordFields(key: PersonExportSection["key"], record: unknown, referenc
         ["Last changed", when(quote.updatedAt)],
       ];
     }
+    case "orders":
+      return orderFields(record as PersonOrder);
+    case "contracts":
+      return contractFields(record as PersonContract);
     case "enquiries": {
       const enquiry = record as PersonEnquiry;
       return [

@@ -2,6 +2,8 @@ import type { QuoteLine } from "~/features/quotes";
 import { dealName, describeDiscount, describeLines, describeTerm, teamMonthlyText, type TariffSnapshot } from "~/features/tariffs";
 import { formatCalendarDay, formatDateTime, isCalendarDay } from "~/lib/calendar";
 import { formatCount, formatPercent, formatPounds } from "~/lib/money";
+import { NUMBER_CHOICE_LABELS, ORDER_BUSINESS_KIND_LABELS, ORDER_STATUS_LABELS, SIM_TYPE_LABELS, type OrderLineWithoutPac } from "~/features/orders";
+import type { PersonContract, PersonOrder } from "./person-data";
 
 /** The access export's readable page's words for values (person-export-page.ts): dates, deals, quote lines, email copies, any other object. */
 
@@ -101,4 +103,57 @@ function plainValue(value: unknown): Value {
   }
   if (isDeal(value)) return dealInWords(value);
   return plainFields(value as Record<string, unknown>);
+}
+
+/** A line of an order: its user, number, SIM and tariff; a PAC only ever as its last three characters. */
+function orderLineFields(line: OrderLineWithoutPac): Field[] {
+  return [
+    ["User", line.userName],
+    ["Number", line.numberChoice === "keep" ? line.mobileNumber : line.numberChoice ? NUMBER_CHOICE_LABELS[line.numberChoice] : null],
+    ["PAC", line.pacEnding ? `PAC ending ${line.pacEnding}` : null],
+    ["PAC issued", day(line.pacIssuedOn)],
+    ["SIM", line.simType ? SIM_TYPE_LABELS[line.simType] : null],
+    ["Tariff", line.tariffName],
+    ["Term", line.termMonths ? `${formatCount(line.termMonths)} months` : null],
+    ["A month", `${formatPounds(line.monthlyExVatPence)} ex VAT`],
+    ["Status", ORDER_STATUS_LABELS[line.status] ?? line.status],
+    ["Port date", day(line.portDate)],
+  ];
+}
+
+/** An order: its business, delivery and billing contacts, and each line in words. */
+export function orderFields(order: PersonOrder): Field[] {
+  return [
+    ["Reference", order.reference],
+    ["For quote request", order.leadReference],
+    ["Status", ORDER_STATUS_LABELS[order.status] ?? order.status],
+    ["Why on hold", order.holdReason],
+    ["Business", order.businessName],
+    ["Type of business", order.businessKind ? ORDER_BUSINESS_KIND_LABELS[order.businessKind] : null],
+    ["Company number", order.companyNumber],
+    [
+      "Deliver to",
+      [order.deliveryName, order.deliveryLine1, order.deliveryLine2, order.deliveryTown, order.deliveryPostcode].filter(Boolean).join("\n") || null,
+    ],
+    ["Billing contact", [order.billingName, order.billingEmail, order.billingPhone].filter(Boolean).join("\n") || null],
+    ["Earliest connection date", day(order.earliestConnectionDate)],
+    [order.onlyTheirLines ? "Your lines" : "Lines", order.lines.map((line): Field => [`Line ${line.position}`, orderLineFields(line)])],
+    ["Made", when(order.createdAt)],
+    ["Details sent by you", when(order.detailsSubmittedAt)],
+    ["Live", when(order.liveAt)],
+    ["Last changed", when(order.updatedAt)],
+    ["Personal details cleared", when(order.anonymisedAt)],
+  ];
+}
+
+/** A contract: its tariff, term, start, end and monthly price. */
+export function contractFields(contract: PersonContract): Field[] {
+  return [
+    ["Order", contract.orderReference],
+    ["Tariff", contract.tariffName],
+    ["Term", `${formatCount(contract.termMonths)} months`],
+    ["Starts", day(contract.startDate)],
+    ["Ends", day(contract.endDate)],
+    ["A month", `${formatPounds(contract.monthlyExVatPence)} ex VAT`],
+  ];
 }

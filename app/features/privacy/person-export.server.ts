@@ -20,6 +20,8 @@ import { retentionSettings } from "./retention.server";
 const SENT_WITH: Partial<Record<PersonExportSection["key"], (kind: string) => boolean>> = {
   leads: (kind) => kind.startsWith("lead."),
   quotes: (kind) => kind.startsWith("quote."),
+  orders: (kind) => kind.startsWith("order."),
+  contracts: (kind) => kind.startsWith("renewal."),
   enquiries: (kind) => kind.startsWith("enquiry."),
   newsletterSignups: (kind) => kind.startsWith("newsletter."),
 };

@@ -49,6 +49,20 @@ export const PERSON_EXPORT_SECTIONS: ReadonlyArray<{ key: SectionKey; title: str
     retention: "customers",
   },
   {
+    key: "orders",
+    title: "Orders",
+    purpose: "To place the order you completed with the network, deliver it and move your numbers across (performing the contract)",
+    source: "You, on your quote's order page, and our staff as the order went through",
+    retention: "orders",
+  },
+  {
+    key: "contracts",
+    title: "Contracts",
+    purpose: "The record of each line's contract: its tariff, term, start, end and monthly price, for billing, support and renewal",
+    source: "Made by our website when your order went live",
+    retention: "customers",
+  },
+  {
     key: "enquiries",
     title: "Contact enquiries",
     purpose: "To answer your enquiry",

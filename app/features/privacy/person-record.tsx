@@ -8,7 +8,8 @@ import { QUOTE_STATUS_LABELS } from "~/features/quotes";
 import { formatDateTime } from "~/lib/calendar";
 import { CONTACT_SUBJECT_LABELS } from "~/features/inbox";
 import { LEAD_STATUS_LABELS } from "~/features/leads";
-import { formatCount } from "~/lib/money";
+import { formatCount, formatPounds } from "~/lib/money";
+import { NUMBER_CHOICE_LABELS, ORDER_STATUS_LABELS, SIM_TYPE_LABELS, type OrderLineWithoutPac } from "~/features/orders";
 
 /** Everything found about one person, a section per kind of record (the Data protection screen's "Find a person"). */
 
@@ -58,6 +59,17 @@ function Table({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : "");
 const kindLabel = (kind: string) => (isDeliveryKind(kind) ? DELIVERY_KIND_LABELS[kind] : kind);
+/** A line of an order in one sentence: "1. Jo Bloggs: 07700900123 (PAC ending 456), SIM, Business SIM 30GB, Porting". Never the PAC itself. */
+function orderLineText(line: OrderLineWithoutPac): string {
+  const number = line.numberChoice === "keep" ? (line.mobileNumber ?? "") : line.numberChoice ? NUMBER_CHOICE_LABELS[line.numberChoice] : "";
+  const parts = [
+    `${number}${line.pacEnding ? ` (PAC ending ${line.pacEnding})` : ""}`,
+    line.simType ? SIM_TYPE_LABELS[line.simType] : "",
+    line.tariffName,
+    ORDER_STATUS_LABELS[line.status],
+  ];
+  return `${line.position}. ${line.userName ?? "(no user yet)"}: ${parts.filter(Boolean).join(", ")}`;
+}
 const yesNo = (value: boolean | null) => (value === null ? "not searched" : value ? "yes" : "no");
 
 /** The person's page's actions: the access downloads, then Object and Erase (each asks first, in a dialog over the page). */
@@ -97,7 +109,7 @@ export function PersonErasedNotice({ erased }: { erased: PersonErasure & { custo
       <ul className="grid list-disc gap-1 pl-5 text-slate-700">
         <li>Their email and phone on the suppression list, as a keyed hash (never the address or number itself), so they are never contacted again.</li>
         <li>
-          {`Records that name no one: their leads' references, statuses and dates, and an accepted quote's lines and money figures, the record of a contract kept for ${erased.customerYears} years after it ends (tax and claims).`}
+          {`Records that name no one: their leads' and orders' references, statuses and dates, and an accepted quote's lines and money figures and each contract's tariff, term, dates and monthly price, the record of a contract kept for ${erased.customerYears} years after it ends (tax and claims).`}
         </li>
         <li>Consent records&apos; wording and dates, without the address, as proof of what was agreed.</li>
         <li>Their requests in the register, without their contact, so a later request from them can be matched.</li>
@@ -151,6 +163,40 @@ export function PersonRecordSections({ record, recipients }: { record: StaffPers
             QUOTE_STATUS_LABELS[quote.status],
             when(quote.sentAt),
             quote.acceptedName ? `${quote.acceptedName}${quote.acceptedRole ? `, ${quote.acceptedRole}` : ""} (${when(quote.acceptedAt)})` : "",
+          ])}
+        />
+      </Section>
+      <Section title="Orders" count={record.orders.length}>
+        <Table
+          head={["Reference", "Lead", "Status", "Business", "Billing contact", "Lines"]}
+          rows={record.orders.map((order) => [
+            <Link key="link" to={`/admin/orders/${order.id}`} className="font-medium text-brand-700 underline">
+              {order.reference}
+            </Link>,
+            order.leadReference ?? "",
+            ORDER_STATUS_LABELS[order.status],
+            order.businessName ?? "",
+            order.onlyTheirLines
+              ? "(someone else's order: only their lines shown)"
+              : [order.billingName, order.billingEmail, order.billingPhone].filter(Boolean).join(", "),
+            <ul key="lines" className="grid gap-1">
+              {order.lines.map((line) => (
+                <li key={line.id}>{orderLineText(line)}</li>
+              ))}
+            </ul>,
+          ])}
+        />
+      </Section>
+      <Section title="Contracts" count={record.contracts.length}>
+        <Table
+          head={["Order", "Tariff", "Term", "Start", "End", "A month (ex VAT)"]}
+          rows={record.contracts.map((contract) => [
+            contract.orderReference,
+            contract.tariffName,
+            `${formatCount(contract.termMonths)} months`,
+            contract.startDate,
+            contract.endDate,
+            formatPounds(contract.monthlyExVatPence),
           ])}
         />
       </Section>

@@ -35,6 +35,7 @@ export async function loadPersonDialog(request: Request) {
       /** Set once they are erased with nothing held since: the dialog says so instead of asking (the post is refused, 409). */
       nothingHeld: erasure && nothingHeldSinceErasure(who, erasure),
       leads: record.leads.length,
+      orders: record.orders.length,
       enquiries: record.enquiries.length,
       newsletterSignups: record.newsletterSignups.length,
     },

@@ -7,6 +7,7 @@ import { getDb } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { normaliseEmail, normalisePhone, suppressionKey } from "~/platform/suppression.server";
 import { sameEmailIgnoringCase } from "~/platform/listing.server";
+import { ordersOfPerson } from "~/features/orders/index.server";
 
 /**
  * Finding one person by email and/or phone across every table that can hold them (UK GDPR requests: access, erasure, objection). Every record is tied to them
@@ -84,6 +85,8 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
     leads: [],
     leadActivity: [],
     quotes: [],
+    orders: [],
+    contracts: [],
     enquiries: [],
     newsletterSignups: [],
     consentRecords: [],
@@ -156,7 +159,7 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
   }
   const registerKeys = [...[...emails].map((value) => suppressionKey("email", value)), ...[...phones].map((value) => suppressionKey("phone", value))];
 
-  const [leadActivity, quoteRows, consentRecords, outbox, dataRequests, signInFailures, suppressions] = await Promise.all([
+  const [leadActivity, quoteRows, consentRecords, outbox, dataRequests, signInFailures, suppressions, found] = await Promise.all([
     leadIds.length
       ? db.selectFrom("leadActivity").selectAll().where("leadId", "in", leadIds).orderBy("createdAt").orderBy("id").execute()
       : Promise.resolve([]),
@@ -206,15 +209,30 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
       .select("hash")
       .where("hash", "in", [email ? suppressionKey("email", email) : "-", phone ? suppressionKey("phone", phone) : "-"])
       .execute(),
+    // Orders by the same exact values: their leads', and those billed to one of their emails or phones, and the lines with one of their numbers.
+    ordersOfPerson(db, { leadIds, emails: [...emails], phones: [...new Set([...phones].map(normalisePhone).filter(Boolean))] }),
   ]);
 
   const quotes = quoteRows.map(({ token: _token, termsText: _terms, acceptedContentHash: _hash, ...quote }) => quote);
   const quoteIds = quotes.map((quote) => quote.id);
+  const leadReferences = new Map(leads.map((lead) => [lead.id, lead.reference]));
+  // An order billed to them or with their number may be of a lead that is not theirs: its reference is all that is shown of it.
+  const otherLeadIds = [...new Set(found.orders.map((order) => order.leadId).filter((id) => !leadReferences.has(id)))];
+  if (otherLeadIds.length) {
+    for (const lead of await db.selectFrom("leads").select(["id", "reference"]).where("id", "in", otherLeadIds).execute()) {
+      leadReferences.set(lead.id, lead.reference);
+    }
+  }
+  const orders = found.orders.map((order) => ({ ...order, leadReference: leadReferences.get(order.leadId) ?? null }));
+  const orderReferences = new Map(orders.map((order) => [order.id, order.reference]));
+  const contracts = found.contracts.map((contract) => ({ ...contract, orderReference: orderReferences.get(contract.orderId) ?? "" }));
+  const wholeOrderIds = orders.filter((order) => !order.onlyTheirLines).map((order) => order.id);
   const auditEntries = await auditEntriesOf(db, {
     emails: [...emails],
     about: [
       [PERSONAL_AUDIT_ENTITY_TYPES.lead, leadIds],
       [PERSONAL_AUDIT_ENTITY_TYPES.quote, quoteIds],
+      [PERSONAL_AUDIT_ENTITY_TYPES.order, wholeOrderIds],
       [PERSONAL_AUDIT_ENTITY_TYPES.enquiry, enquiryIds],
       [PERSONAL_AUDIT_ENTITY_TYPES.newsletterSignup, signupIds],
     ],
@@ -226,6 +244,8 @@ export async function findPersonIn(db: Executor, query: PersonQuery): Promise<Pe
     leads,
     leadActivity,
     quotes,
+    orders,
+    contracts,
     enquiries,
     newsletterSignups,
     consentRecords,

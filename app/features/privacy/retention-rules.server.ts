@@ -1,13 +1,13 @@
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { addMonthsToInstant } from "~/lib/calendar";
 import { REMOVED_WORDS, RETENTION_KINDS, type RetentionKind } from "./data-protection";
 import type { Database } from "~/platform/database-types";
-import { AUDIT_DETAIL_MONTHS, AUDIT_REWRITE_ACTIONS, auditSummaryWithoutDetails, customerContractEnd } from "./retention";
-import { NEWSLETTER_UNCONFIRMED_DAYS } from "~/features/inbox";
-import { OUTBOX_KEEP_DAYS } from "~/platform/outbox-purge.server";
-import { CLIENT_FAILURES_FORGOTTEN_AFTER_HOURS } from "~/features/staff";
+import { AUDIT_REWRITE_ACTIONS, auditSummaryWithoutDetails, customerContractEnd } from "./retention";
 import { env } from "~/platform/env.server";
 import { anonymiseEnquiries, anonymiseLeads, deleteNewsletterSignups } from "./anonymisation.server";
-import { addDaysToInstant, addMonthsToInstant } from "~/lib/calendar";
+import { latestContractEnds } from "~/features/orders/index.server";
+import { nextOf, RETENTION_BATCH, type Cutoffs, type Rule } from "./retention-rule.server";
+import { ordersRule, pacsRule } from "./retention-order-rules.server";
 
 /**
  * The privacy policy's retention periods, kept by the product itself: what a run anonymises or deletes, worked out from `asOf` and the settings
@@ -15,60 +15,7 @@ import { addDaysToInstant, addMonthsToInstant } from "~/lib/calendar";
  * between, so it never holds the database for long. A dry run reads and counts only.
  */
 
-/**
- * Records per transaction. Anonymising a lead costs about 3.6 ms, so a batch of 10 holds SQLite's one writer's lock for about 40 ms: about as long as the
- * server's own writes wait while an apply run goes on its own thread (better-sqlite3 is synchronous; in the server's thread a batch would hold every request
- * up; docs/benchmarks.md, retention).
- */
-export const RETENTION_BATCH = 10;
-
 type Db = Kysely<Database>;
-type Trx = Transaction<Database>;
-
-/** The moments before which each kind of record is due, from asOf and the settings. */
-interface Cutoffs {
-  asOf: Date;
-  leads: string;
-  enquiries: string;
-  newsletter: string;
-  outbox: string;
-  signInThrottle: string;
-  auditDetails: string;
-}
-
-export function cutoffsFor(asOf: Date): Cutoffs {
-  return {
-    asOf,
-    leads: addMonthsToInstant(asOf, -env.LEAD_RETENTION_MONTHS).toISOString(),
-    enquiries: addMonthsToInstant(asOf, -env.ENQUIRY_RETENTION_MONTHS).toISOString(),
-    newsletter: addDaysToInstant(asOf, -NEWSLETTER_UNCONFIRMED_DAYS).toISOString(),
-    outbox: addDaysToInstant(asOf, -OUTBOX_KEEP_DAYS).toISOString(),
-    signInThrottle: new Date(asOf.getTime() - CLIENT_FAILURES_FORGOTTEN_AFTER_HOURS * 60 * 60_000).toISOString(),
-    auditDetails: addMonthsToInstant(asOf, -AUDIT_DETAIL_MONTHS).toISOString(),
-  };
-}
-
-/** One batch of due records: what to act on, and where the next batch starts (null: none left). */
-export interface Batch<Id> {
-  ids: Id[];
-  /** For the audit details: each entry's new summary. */
-  summaries?: Map<Id, string>;
-  next: Id | null;
-}
-
-export interface Rule<Id> {
-  kind: RetentionKind;
-  /** Due records after `after` (by id), at most RETENTION_BATCH read. */
-  due(db: Db, cutoffs: Cutoffs, after: Id | null): Promise<Batch<Id>>;
-  /** How many are due, in one statement, where the rule can say so in SQL. */
-  count?(db: Db, cutoffs: Cutoffs): Promise<number>;
-  /** Anonymises or deletes them in the run's transaction; how many. */
-  apply(trx: Trx, batch: Batch<Id>, now: string, cutoffs: Cutoffs): Promise<number>;
-}
-
-function nextOf<Id>(rows: Array<{ id: Id }>): Id | null {
-  return rows.length < RETENTION_BATCH ? null : rows[rows.length - 1]!.id;
-}
 
 /** The records of one table due by `due`'s filter, read by id in batches, or counted in one statement. */
 function idRule<TB extends "leads" | "contactEnquiries" | "newsletterSignups" | "outbox">(
@@ -138,9 +85,11 @@ const customersRule: Rule<number> = {
       .where("leadId", "in", customerIds)
       .execute();
     const quotesOf = (leadId: number) => quotes.filter((quote) => quote.leadId === leadId);
+    // An order that went live runs to its contracts' end, which may be later than its quote's.
+    const contractEnds = await latestContractEnds(db, customerIds);
     const ids = customers
       .filter((customer) => {
-        const end = customerContractEnd(customer, quotesOf(customer.id));
+        const end = customerContractEnd(customer, quotesOf(customer.id), contractEnds.get(customer.id) ?? null);
         // Kept for CUSTOMER_RETENTION_YEARS whole years after the contract's end.
         return addMonthsToInstant(end, env.CUSTOMER_RETENTION_YEARS * 12) < cutoffs.asOf;
       })
@@ -266,7 +215,11 @@ const auditDetailsRule: Rule<number> = {
 const RULES_FIRST: RetentionKind[] = ["outboxDeliveries", "auditDetails"];
 export const RUN_ORDER: RetentionKind[] = [...RULES_FIRST, ...RETENTION_KINDS.filter((kind) => !RULES_FIRST.includes(kind))];
 
+export { cutoffsFor, RETENTION_BATCH, type Batch, type Rule } from "./retention-rule.server";
+
 export const RULES: Record<RetentionKind, Rule<number> | Rule<string>> = {
+  pacs: pacsRule,
+  orders: ordersRule,
   leads: leadsRule,
   customers: customersRule,
   enquiries: enquiriesRule,

@@ -1,5 +1,6 @@
 import type { ToastMessage } from "~/lib/messages";
 import { countOf, plural } from "~/lib/plural";
+import { PAC_VALID_DAYS } from "~/features/orders";
 
 /**
  * The retention settings in words, for the Data protection screen, the privacy page and the access export (one wording, from the same settings), and the
@@ -37,6 +38,11 @@ export function retentionSettingsInWords(settings: RetentionSettings): Array<{ l
   return [
     { label: "Leads", words: `${monthsInWords(settings.leadMonths)} after their last activity, unless they became customers` },
     { label: "Customers", words: `${countOf(settings.customerYears, "year")} after their contract ends (the accepted quote's figures stay)` },
+    {
+      label: "Orders",
+      words: `${countOf(settings.customerYears, "year")} after their last contract ends (the contracts' figures stay); an order that never went live, with its lead`,
+    },
+    { label: "PACs", words: `when the line is live, or ${countOf(PAC_VALID_DAYS, "day")} after the PAC was issued, whichever is first` },
     { label: "Contact enquiries", words: `${monthsInWords(settings.enquiryMonths)} after they arrived` },
     { label: "Unconfirmed newsletter sign-ups", words: `${countOf(settings.newsletterUnconfirmedDays, "day")} after signing up` },
     { label: "Sent emails and webhooks", words: `${countOf(settings.outboxKeepDays, "day")} after sending` },
@@ -55,6 +61,7 @@ export function privacyRetentionFigures(settings: RetentionSettings) {
     customers: countOf(settings.customerYears, "year"),
     enquiries: monthsInWords(settings.enquiryMonths),
     unconfirmedSignups: countOf(settings.newsletterUnconfirmedDays, "day"),
+    pacs: countOf(PAC_VALID_DAYS, "day"),
   };
 }
 
@@ -64,6 +71,7 @@ export function retentionPeriodWords(settings: RetentionSettings) {
   return {
     quoteRequests: `up to ${figures.leads} after our last contact with you, unless you become a customer`,
     customers: `for the length of your contract and ${figures.customers} afterwards`,
+    orders: `for the length of your contracts and ${figures.customers} afterwards; an order that never went live, as long as your quote request. A number transfer code (PAC) is deleted when the number has moved, or ${figures.pacs} after it was issued, whichever is first`,
     enquiries: `up to ${figures.enquiries} after you sent your enquiry`,
     newsletter: `until you unsubscribe; a sign-up not confirmed within ${figures.unconfirmedSignups} is deleted`,
     outbox: `${countOf(settings.outboxKeepDays, "day")} after it was sent`,

@@ -1,22 +1,38 @@
 import { REMOVED_WORDS } from "./data-protection";
 import type { QuoteLine } from "~/features/quotes";
-import { addMonthsToInstant } from "~/lib/calendar";
+import { addDays, addMonthsToInstant } from "~/lib/calendar";
 
 /** The retention job's date and text rules (app/features/privacy/retention-rules.server.ts), pure so they are tested on their own. */
 
 /**
- * When a customer's contract ends: the accepted quote's start plus its longest monthly line's term (the latest such end over their accepted quotes); with no
- * accepted quote (a lead marked converted by hand), their last activity.
+ * When a customer's contract ends: the accepted quote's start plus its longest monthly line's term (the latest such end over their accepted quotes), or the day
+ * after the last day of their latest contract (an order that went live: its lines' contracts, app/features/orders), whichever is later; with neither (a lead
+ * marked converted by hand), their last activity.
  */
-export function customerContractEnd(lead: { updatedAt: string }, acceptedQuotes: Array<{ start: string; lines: string }>): Date {
-  if (acceptedQuotes.length === 0) return new Date(lead.updatedAt);
-  let end = 0;
+export function customerContractEnd(
+  lead: { updatedAt: string },
+  acceptedQuotes: Array<{ start: string; lines: string }>,
+  latestContractEndDay: string | null = null,
+): Date {
+  const contractEnd = latestContractEndDay ? new Date(`${addDays(latestContractEndDay, 1)}T00:00:00.000Z`).getTime() : 0;
+  if (acceptedQuotes.length === 0) return contractEnd ? new Date(contractEnd) : new Date(lead.updatedAt);
+  let end = contractEnd;
   for (const quote of acceptedQuotes) {
     const lines = JSON.parse(quote.lines) as QuoteLine[];
     const months = Math.max(0, ...lines.filter((line) => line.charge === "monthly").map((line) => line.termMonths ?? 0));
     end = Math.max(end, addMonthsToInstant(new Date(`${quote.start}T00:00:00.000Z`), months).getTime());
   }
   return new Date(end);
+}
+
+/**
+ * The day before which an order's contracts must all have ended for it to be due (CUSTOMER_RETENTION_YEARS, as customerContractEnd is kept): a contract
+ * whose last day is before it ended more than those years before `asOf`.
+ */
+export function ordersEndedBefore(asOf: Date, customerYears: number): string {
+  return addMonthsToInstant(asOf, -customerYears * 12)
+    .toISOString()
+    .slice(0, 10);
 }
 
 /**
