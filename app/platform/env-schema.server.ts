@@ -127,7 +127,7 @@ export const envFields = z.object({
     "A contact enquiry is anonymised this many calendar months after it arrived (replies are made outside the product, so its arrival is its last contact). Whole months, 1 to 1200.",
   ),
   CUSTOMER_RETENTION_YEARS: period(100, 6).describe(
-    "A customer (a lead with an accepted quote, or marked Converted) is anonymised this many years after their contract ends (the accepted quote's start plus its longest monthly term); the accepted quote's money figures stay. Whole years, 1 to 100.",
+    "A customer (a lead with an accepted quote, or marked Converted) is anonymised this many years after their contract ends (the accepted quote's start plus its longest monthly term, or their order's latest contract end if later), and an order this many years after its last contract ends; the accepted quote's and contracts' money figures stay. Whole years, 1 to 100.",
   ),
   SUPPRESSION_KEY: unsetOr(z.string().min(32, "must be at least 32 characters (a long random string)")).describe(
     "Keys the suppression list's hashes (HMAC-SHA256; [decision 011](decisions/011-suppression-hash.md)); unset: derived from `SESSION_SECRET`. At least 32 characters. **Never change it once the list has entries**: the old hashes stop matching. Set it before rotating `SESSION_SECRET` (see [privacy-operations.md](privacy-operations.md)).",
