@@ -302,6 +302,12 @@ describe("the daily retention run", () => {
     expect(orders[0]!.anonymisedAt).not.toBeNull();
     expect(orders[1]).toEqual({ id: inside.id, billingName: "Endedrecently Billing", anonymisedAt: null });
     expect(await db.selectFrom("orderLines").select("userName").where("orderId", "=", ended.id).execute()).toEqual([{ userName: null }]);
+    // Gone from the files too (on Postgres old row versions stay in its own storage until vacuumed: docs/privacy-operations.md).
+    if (testDatabaseKind === "sqlite") {
+      const stored = await storedText();
+      for (const trace of ["AAA100030", "endedlongago.billing@example.co.uk", "Endedlongago User"]) expect(stored, trace).not.toContain(trace.toLowerCase());
+      expect(stored).toContain("bbb100029");
+    }
     expect(await db.selectFrom("contracts").select(["tariffName", "termMonths", "monthlyExVatPence"]).where("orderId", "=", ended.id).execute()).toEqual([
       { tariffName: "Business SIM 30GB", termMonths: 12, monthlyExVatPence: 1050 },
     ]);
