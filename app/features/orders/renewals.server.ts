@@ -150,6 +150,7 @@ async function renewOrder(contracts: DueContract[], now: Date): Promise<boolean>
 
 /** Makes the renewal leads due `now` (UK day); how many. Safe to run again, and on two machines at once: each contract is claimed once. */
 export async function runRenewals(now = new Date()): Promise<number> {
+  const started = performance.now();
   const today = ukDay(now);
   let made = 0;
   let afterOrderId = 0;
@@ -164,7 +165,8 @@ export async function runRenewals(now = new Date()): Promise<number> {
     }
     afterOrderId = due.at(-1)!.orderId;
   }
-  logger.info({ event: "renewal.run_finished", leads: made }, `Renewals: ${countOf(made, "renewal lead")} made`);
+  const durationMs = Math.round(performance.now() - started);
+  logger.info({ event: "renewal.run_finished", leads: made, durationMs }, `Renewals: ${countOf(made, "renewal lead")} made in ${durationMs} ms`);
   return made;
 }
 
