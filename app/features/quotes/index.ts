@@ -4,3 +4,4 @@ export type { QuoteRow } from "./quote-tables";
 export { QUOTE_OPEN_STATUSES, QUOTE_STATUS_LABELS } from "./quotes";
 export type { QuoteLine } from "./quotes";
 export type { QuoteFigures } from "./quotes-screen";
+export { customerQuotePath } from "./quotes";

@@ -10,6 +10,7 @@ import {
   MessagesSquare,
   Settings,
   ShieldCheck,
+  Smartphone,
   Users,
 } from "~/ui/icons";
 import { ADMIN_NAV_LINKS } from "./admin-navigation";
@@ -21,6 +22,7 @@ const ICONS = {
   dashboard: LayoutDashboard,
   leads: Inbox,
   quotes: HandCoins,
+  orders: Smartphone,
   tariffs: BadgePoundSterling,
   enquiries: MessagesSquare,
   newsletter: Mail,

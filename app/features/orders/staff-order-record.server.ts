@@ -1,0 +1,25 @@
+import type { Transaction } from "kysely";
+import { fullName, type AdminUser } from "~/features/staff";
+import { recordAudit } from "~/features/staff/index.server";
+import type { Database } from "~/platform/database-types";
+import type { OrderRow } from "./order-tables";
+
+/** The audit actions of a staff change to an order: the latest says who last changed it ("Changed by ... at ..."). */
+export const ORDER_CHANGE_ACTIONS = ["order.details-changed", "order.line-changed", "order.status-changed", "order.port-dates-changed"] as const;
+export type OrderChangeAction = (typeof ORDER_CHANGE_ACTIONS)[number];
+
+/** Writes one entry on the lead's timeline (kind 'order') and the audit log, in the change's transaction. */
+export async function recordOrderChange(
+  trx: Transaction<Database>,
+  actor: AdminUser,
+  order: Pick<OrderRow, "id" | "leadId" | "reference">,
+  change: { action: OrderChangeAction; body: string; now: string },
+): Promise<void> {
+  const body = `Order ${order.reference}: ${change.body}`;
+  await trx
+    .insertInto("leadActivity")
+    .values({ leadId: order.leadId, kind: "order", actorId: actor.id, actorName: fullName(actor), body, createdAt: change.now })
+    .execute();
+  await trx.updateTable("leads").set({ updatedAt: change.now }).where("id", "=", order.leadId).execute();
+  await recordAudit(actor, { action: change.action, entityType: "order", entityId: order.id, summary: body }, trx);
+}
