@@ -13,7 +13,10 @@ import { MissingRecordDialog } from "~/ui/missing-record-dialog";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = await (await loadOrderPage(request, params)).json();
   const version = new URL(request.url).searchParams.get("version");
-  return json({ order: page.order, version: version && /^\d{1,9}$/.test(version) ? version : String(page.order?.version ?? "") });
+  return json(
+    { order: page.order, version: version && /^\d{1,9}$/.test(version) ? version : String(page.order?.version ?? "") },
+    { status: page.order ? 200 : 404 },
+  );
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) => orderPageAction(request, params, "cancelled");

@@ -70,6 +70,7 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
       "Dashboard",
       "Leads",
       "Quotes",
+      "Orders",
       "Tariffs",
       "Enquiries",
       "Newsletter",

@@ -22,7 +22,7 @@ const WIDTHS = [
 /** The staff pages a super admin sees as pages: the signed-in screens and dialogs, not downloads or redirects. */
 const SCREENS = Object.values(STAFF_ROUTES)
   .filter((route) => route.answers === "page" && route.view !== "anyone" && (route.viewStatus ?? 200) === 200)
-  .filter((route) => !/\/export|\.json$|\.html$|\/run$|\/erase$|\/object$/.test(route.path))
+  .filter((route) => !/\/export|\.json$|\.html$|\.csv$|\/run$|\/erase$|\/object$/.test(route.path))
   .filter((route, index, all) => all.findIndex((other) => other.path === route.path) === index);
 
 let server: TestServer;

@@ -72,7 +72,8 @@ describe("staff routes' query strings and ids", () => {
       if (location && !ON_SITE.test(location)) problems.push(`${label}: off the site`);
       // What was typed is shown as text, never run as markup.
       if (text.includes("<script>alert(1)</script>")) problems.push(`${label}: the query string is echoed as markup`);
-      if (file.endsWith(".export.ts") && response.status === 200) exported += 1;
+      // The lists' exports, and an order's lines for the network (a CSV download, audited like them).
+      if (/\.export\.ts$|\[\.\]csv\.ts$/.test(file) && response.status === 200) exported += 1;
       if (response.status >= 500) return;
       if (undecodable) {
         if (response.status !== 400) problems.push(`${label}, expected 400`);

@@ -4,6 +4,7 @@ import { createAdminUserRow } from "./admin";
 import { staffClient } from "./client";
 import { insertDataRequest, seedTestLeads } from "./database";
 import { tariffInput } from "./tariffs";
+import { seedOrder } from "./seeded-orders";
 import { EVERYONE, type RecordKind, type Who } from "./staff-routes";
 
 /** What the malformed staff input tests arrange: staff of every role, signed in, and records for the routes' ids. */
@@ -24,7 +25,7 @@ export async function signInEveryRole(server: { url: string; db: Kysely<Database
 
 /** One record of each kind, for the routes that show one. */
 export async function createOneOfEach(db: Kysely<Database>): Promise<Record<RecordKind, string>> {
-  const kinds: RecordKind[] = ["lead", "enquiry", "signup", "stockImage", "testimonial", "tariff", "user", "quote", "leadQuote", "dataRequest"];
+  const kinds: RecordKind[] = ["lead", "enquiry", "signup", "stockImage", "testimonial", "tariff", "user", "quote", "leadQuote", "dataRequest", "order"];
   const ids = {} as Record<RecordKind, string>;
   for (const [n, kind] of kinds.entries()) ids[kind] = await createRecord(db, kind, n);
   return ids;
@@ -119,6 +120,8 @@ export async function createRecord(db: Kysely<Database>, kind: RecordKind, n: nu
       const quoteId = (await db.insertInto("quotes").values(values).returning("id").executeTakeFirstOrThrow()).id;
       return kind === "leadQuote" ? `${lead.id}/quotes/${quoteId}` : String(quoteId);
     }
+    case "order":
+      return String((await seedOrder(db, { businessName: `Probe Order ${n} Ltd` })).id);
     case "dataRequest":
       return String(await insertDataRequest(db, { receivedOn: "2026-01-15", contact: `asker${n}@example.co.uk`, contactKey: `probe-key-${n}` }));
     case "user":

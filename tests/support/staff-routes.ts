@@ -21,7 +21,7 @@ export const EVERYONE: Who[] = ["signedOut", "manager", "admin", "super_admin"];
  * A record a route's `:id` names; a fresh one is made for every write that may remove or change it.
  * A `leadQuote` is a draft quote named under its lead's address: `{lead id}/quotes/{quote id}`.
  */
-export type RecordKind = "lead" | "enquiry" | "signup" | "stockImage" | "testimonial" | "tariff" | "user" | "quote" | "leadQuote" | "dataRequest";
+export type RecordKind = "lead" | "enquiry" | "signup" | "stockImage" | "testimonial" | "tariff" | "user" | "quote" | "leadQuote" | "dataRequest" | "order";
 
 /** Who may use a route: a permission of a signed-in role, or "anyone" (sign-in screens, public images, redirects). */
 export type Access = Permission | "anyone";
@@ -63,6 +63,15 @@ const LIST_QUERY = ["q", "page"];
 const PERSON_QUERY = ["email", "phone", "request"];
 const LEAD_QUERY = ["q", "status", "assigned", "page"];
 const QUOTE_LIST_QUERY = ["q", "status", "owner", "expiring", "page"];
+const ORDER_LIST_QUERY = ["q", "status", "owner", "page"];
+/** The order page's details form that would pass (made from version 1 of a fresh order). */
+const VALID_ORDER_DETAILS = {
+  intent: "details",
+  version: "1",
+  businessName: "Probe Orders Ltd",
+  deliveryPostcode: "SW1A 1AA",
+  billingEmail: "probe@example.co.uk",
+};
 const TESTIMONIAL_FIELDS = ["name", "company", "position", "content", "date", "rating", "featured"];
 const VALID_TESTIMONIAL = {
   name: "Pat Probe",
@@ -168,6 +177,19 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
   }),
   "admin.api.quote-requests.ts": api("/admin/api/quote-requests", "view", { query: LEAD_QUERY }),
   "admin.api.leads.$id.quotes.ts": api("/admin/api/leads/:id/quotes", "view", { record: "lead", writes: [none("workLeads")] }),
+  "admin.api.orders.ts": api("/admin/api/orders", "view", { query: ORDER_LIST_QUERY }),
+  "admin.api.orders.$id.ts": api("/admin/api/orders/:id", "view", {
+    record: "order",
+    writes: [
+      {
+        method: "PATCH",
+        access: "workLeads",
+        body: "json",
+        fields: ["version", "status", "holdReason", "businessName", "deliveryPostcode"],
+        valid: { version: "1", businessName: "Probe Orders Ltd", deliveryPostcode: "SW1A 1AA" },
+      },
+    ],
+  }),
   "admin.api.quotes.$id.ts": api("/admin/api/quotes/:id", "view", {
     record: "quote",
     writes: [
@@ -326,6 +348,17 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
       },
     ],
   }),
+  "admin.orders.tsx": page("/admin/orders", "view", "/admin/api/login", { query: ORDER_LIST_QUERY }),
+  "admin.orders_.$id.tsx": page("/admin/orders/:id", "view", "/admin/api/login", {
+    record: "order",
+    writes: [{ method: "POST", access: "workLeads", body: "form", fields: Object.keys(VALID_ORDER_DETAILS), valid: VALID_ORDER_DETAILS }],
+  }),
+  "admin.orders_.$id.cancel.tsx": page("/admin/orders/:id/cancel", "view", "/admin/api/login", {
+    record: "order",
+    query: ["version"],
+    writes: [{ method: "POST", access: "workLeads", body: "form", fields: ["version"], valid: { version: "1" } }],
+  }),
+  "admin.orders_.$id.lines[.]csv.ts": page("/admin/orders/:id/lines.csv", "view", "/admin/api/login", { record: "order" }),
   "admin.quotes.tsx": page("/admin/quotes", "view", "/admin/api/login", { query: QUOTE_LIST_QUERY }),
   "admin.quotes.export.ts": page("/admin/quotes/export", "view", "/admin/api/login", { query: QUOTE_LIST_QUERY }),
   "admin.renewals.tsx": page("/admin/renewals", "view", "/admin/api/login", { query: ["page"] }),
