@@ -21,7 +21,7 @@ export function StaffOrderPage({ order, canWork }: { order: StaffOrder; canWork:
           <h1 className="text-3xl font-bold tracking-tight break-words text-slate-900">{`Order ${order.reference}`}</h1>
           <p className="mt-1 text-slate-600">
             {order.businessName ?? "Business not given"} · owner {order.owner ?? "unassigned"} · lead{" "}
-            <Link to={`/admin/leads/${order.lead.id}`} className="text-brand-700 hover:underline">
+            <Link to={`/admin/leads/${order.lead.id}`} className="text-brand-700 underline">
               {order.lead.reference}
             </Link>
           </p>
