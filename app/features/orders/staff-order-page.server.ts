@@ -26,11 +26,12 @@ export async function loadOrderPage(request: Request, params: { id?: string }) {
 /** A form's fields as the change schema takes them: a blank choice or number is "none" (null). */
 function changeFromFields(form: OrderForm, fields: Record<string, string>): Record<string, unknown> {
   const base = { version: fields.version };
-  if (form === "details") return { ...base, ...Object.fromEntries(ORDER_DETAIL_FIELDS.map((field) => [field, fields[field] ?? ""])) };
+  // A field the post leaves out is left as it is, never cleared.
+  if (form === "details") return { ...base, ...Object.fromEntries(ORDER_DETAIL_FIELDS.flatMap((field) => (field in fields ? [[field, fields[field]]] : []))) };
   if (form === "line") {
     const line: Record<string, unknown> = { id: fields.lineId };
-    for (const key of ["userName", "mobileNumber", "pac", "pacIssuedOn", "tariffName", "portDate"]) line[key] = fields[key] ?? "";
-    for (const key of ["numberChoice", "simType", "termMonths"]) line[key] = fields[key] ? fields[key] : null;
+    for (const key of ["userName", "mobileNumber", "pac", "pacIssuedOn", "tariffName", "portDate"]) if (key in fields) line[key] = fields[key];
+    for (const key of ["numberChoice", "simType", "termMonths"]) if (key in fields) line[key] = fields[key] ? fields[key] : null;
     return { ...base, lines: [line] };
   }
   const portDates = Object.fromEntries(
@@ -53,7 +54,8 @@ export async function orderPageAction(request: Request, params: { id?: string },
   const user = await requireAdminPageUser(request, { permission: "workLeads", signedOut: "login" });
   const orderId = recordId(params.id);
   const { intent, ...fields } = await readFormFields(request);
-  const form: OrderForm = confirmedStatus ? "status" : (ORDER_FORMS.find((name) => name === intent) ?? "details");
+  const form = confirmedStatus ? "status" : ORDER_FORMS.find((name) => name === intent);
+  if (!form) return json({ formError: "Reload the order and try again: that is not one of its forms" }, { status: 400 });
   if (confirmedStatus) fields.status = confirmedStatus;
   const values = { ...fields, pac: "" };
   const answer = (body: Omit<OrderFormAnswer, "form" | "lineId">, status: number) =>

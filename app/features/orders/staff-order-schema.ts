@@ -114,7 +114,7 @@ export const orderChangeSchema = orderDetailsSchema.extend({
   version: z.coerce
     .number({ invalid_type_error: "Reload the order: its version is missing", required_error: "Reload the order: its version is missing" })
     .int()
-    .positive(),
+    .positive("Reload the order: its version is missing"),
   status: z.enum(ORDER_STATUSES, { errorMap: () => ({ message: "Choose a status" }) }).optional(),
   holdReason: text("Reason", HOLD_REASON_MAX).optional(),
   portDates: z.record(z.string().regex(/^\d{1,15}$/), day("Port date")).optional(),
