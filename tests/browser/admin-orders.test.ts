@@ -36,7 +36,8 @@ describe.each(MODES)("staff take an order to Live $mode.name at $width px", ({ m
     await settled(page, mode);
     const search = page.getByLabel("Search orders");
     await search.fill(business.split(" ")[0]!);
-    await search.press("Enter");
+    // Without JavaScript the search is sent; with it the list follows the typing by itself (pressing Enter too would send it twice).
+    if (!mode.javaScriptEnabled) await search.press("Enter");
     await page.waitForURL((url) => url.searchParams.get("q") === business.split(" ")[0]);
     await expect.poll(() => page.getByTestId("order-row").count()).toBe(1);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
