@@ -71,6 +71,7 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
       "Leads",
       "Quotes",
       "Orders",
+      "Renewals",
       "Tariffs",
       "Enquiries",
       "Newsletter",
