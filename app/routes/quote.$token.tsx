@@ -1,13 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { BrandLogo } from "~/features/site/brand-logo";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { CustomerOrderProgress } from "~/features/orders";
+import { customerOrderProgress, ensureOrderForQuote } from "~/features/orders/index.server";
+import { QuoteFrame } from "~/features/site/customer-page-frame";
 import { QuoteDocumentView, QuoteOutcome, StaffPreviewBanner } from "~/features/quotes/customer-quote";
 import { QuoteAnswerBar, QuoteAnswerForms } from "~/features/quotes/quote-answer-forms";
 import { isOpenQuoteStatus } from "~/features/quotes/quotes";
 import { findCustomerQuote, recordQuoteView } from "~/features/quotes/quote-customer.server";
 import { answerQuote, isCustomerOpening, isStaffPreview, QUOTE_PAGE_HEADERS, quoteNotFound, quotePageHeaders } from "~/features/quotes/quote-pages.server";
-import type { RootLoader } from "~/root";
 
 /**
  * The customer's quote at the link they were emailed: its own plain frame
@@ -29,40 +29,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!preview && isCustomerOpening(request)) await recordQuoteView(token);
   const quote = await findCustomerQuote(token);
   if (!quote) throw quoteNotFound();
-  return json({ quote, preview, token }, { headers: QUOTE_PAGE_HEADERS });
+  // An accepted quote leads on to its order (quotes cannot know of orders: the route brings the two together).
+  const order = quote.status === "accepted" ? await customerOrderProgress(token) : null;
+  return json({ quote, preview, token, order }, { headers: QUOTE_PAGE_HEADERS });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return answerQuote(request, params.token ?? "");
-}
-
-/** The page's plain frame: the brand and its phone number, no site navigation. */
-function QuoteFrame({ banner, children }: { banner?: ReactNode; children: ReactNode }) {
-  const root = useRouteLoaderData<RootLoader>("root");
-  return (
-    <div className="flex min-h-screen flex-col bg-white">
-      {banner}
-      <header className="border-b border-slate-200">
-        <div className="mx-auto flex max-w-4xl items-center justify-between px-4 py-4 sm:px-6">
-          {root ? <BrandLogo name={root.brand.name} /> : null}
-          {root ? <span className="text-sm text-slate-600">{root.brand.phone}</span> : null}
-        </div>
-      </header>
-      <main id="main-content" className="mx-auto w-full max-w-4xl flex-1 px-4 py-10 sm:px-6">
-        {children}
-      </main>
-    </div>
-  );
+  const token = params.token ?? "";
+  const answered = await answerQuote(request, token);
+  // Accepted (now, or a repeat of the same acceptance): its order is made at once, ready for the customer's details. Idempotent; should this request end
+  // before it, the order page makes it when first opened.
+  if (answered.status < 400) await ensureOrderForQuote(token);
+  return answered;
 }
 
 export default function CustomerQuotePage() {
-  const { quote, preview, token } = useLoaderData<typeof loader>();
+  const { quote, preview, token, order } = useLoaderData<typeof loader>();
   const path = `/quote/${token}`;
   return (
     <QuoteFrame banner={preview ? <StaffPreviewBanner status={quote.status} /> : null}>
       <div className="mb-8">
         <QuoteOutcome quote={quote} newQuoteHref="/contact" />
       </div>
+      {quote.status === "accepted" ? (
+        <div className="mb-8">
+          <CustomerOrderProgress order={order} orderHref={`${path}/order`} />
+        </div>
+      ) : null}
       <QuoteDocumentView document={quote.document} pdfHref={`${path}.pdf`} />
       {isOpenQuoteStatus(quote.status) && !preview ? (
         <div className="mt-12 max-sm:pb-20">

@@ -10,3 +10,6 @@ export {
   ordersWithContractsEnded,
   pacsIssuedOnOrBefore,
 } from "./order-privacy-retention.server";
+export { ensureOrderForQuote } from "./order-creation.server";
+export { customerOrderDraft, customerOrderProgress } from "./customer-order.server";
+export { answerOrderPost } from "./customer-order-action.server";

@@ -5,3 +5,6 @@ export type { OrderStatus, OrderLineStatus } from "./order-lists";
 export type { OrderRow, OrderLineRow, ContractRow } from "./order-tables";
 export { ORDER_BUSINESS_KIND_LABELS, NUMBER_CHOICE_LABELS, SIM_TYPE_LABELS } from "./order-lists";
 export type { OrderLineWithoutPac, PersonalOrder } from "./order-privacy";
+export { CustomerOrderForm } from "./customer-order-form";
+export { CustomerOrderProgress } from "./customer-order-progress";
+export type { CustomerOrder, CustomerOrderDraft } from "./customer-order";

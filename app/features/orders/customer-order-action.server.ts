@@ -1,0 +1,74 @@
+import { json } from "@remix-run/node";
+import type { FormAnswer } from "~/lib/form-fields";
+import type { ToastMessage } from "~/lib/messages";
+import { ModelError } from "~/platform/model-error.server";
+import { REFUSAL_TOASTS } from "~/platform/public-forms.server";
+import { admitPublicWrite, admitToStore, PUBLIC_WRITE_STATUS, retryAfterHeaders, type PublicWriteRefusal } from "~/platform/public-write.server";
+import { raiseToast, redirectWithToast } from "~/platform/toast.server";
+import { assertWriteAccepted } from "~/platform/write-guard.server";
+import { saveOrderSection } from "./customer-order.server";
+import { submitOrder } from "./customer-order-submit.server";
+import { ensureOrderForQuote } from "./order-creation.server";
+import { ORDER_SECTION_TITLES, ORDER_SECTIONS, orderIntentSchema, type OrderSection } from "./order-schemas";
+
+/**
+ * The posts of the customer's order page (/quote/{token}/order): a section saved, or the order submitted. Through the gate of every public write (another
+ * site's post, the body's size, a full disk, the client's rate limit, the honeypot: public-write.server.ts), then the page's schema and the model. Refusals
+ * come back with the fields' messages for the page's error summary; what was saved redirects with a toast.
+ */
+
+/** Rate limits are counted per kind of post; the order page's saves and its submission share one allowance per client. */
+const SCOPE = "order-details";
+
+const SAVED: ToastMessage = { kind: "success", title: "Saved", description: "Come back to this page from your quote's link at any time to finish." };
+const SUBMITTED: ToastMessage = {
+  kind: "success",
+  title: "Order submitted",
+  description: "Thank you. We have emailed you what we received and will keep you posted here.",
+};
+
+function answer(body: FormAnswer, status: number, headers?: HeadersInit) {
+  return json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+/** Where a saved section leads: the next section, or the submit button after the last. */
+function nextAnchor(section: OrderSection): string {
+  const next = ORDER_SECTIONS[ORDER_SECTIONS.indexOf(section) + 1];
+  return next ? `order-${next}` : "order-submit";
+}
+
+/** The answer to a post to the order page; null when the token is not an accepted quote's (the route answers its one 404). */
+export async function answerOrderPost(request: Request, token: string): Promise<Response | null> {
+  // Another site's post and an oversized body are refused before the order is even looked up.
+  assertWriteAccepted(request);
+  if (!(await ensureOrderForQuote(token))) return null;
+  const refused = (refusal: PublicWriteRefusal, values?: Record<string, string>) =>
+    answer({ values, toast: raiseToast(REFUSAL_TOASTS[refusal.reason]) }, PUBLIC_WRITE_STATUS[refusal.reason], retryAfterHeaders(refusal));
+
+  const write = await admitPublicWrite(request, SCOPE, "form");
+  if (write.outcome === "refused") return refused(write.refusal, write.body ?? undefined);
+  const orderPath = `/quote/${token}/order`;
+  // A bot: answered as if it worked, nothing kept.
+  if (write.outcome === "bot") return redirectWithToast(orderPath, SAVED);
+  const values = write.body;
+  const intent = orderIntentSchema.safeParse(values);
+  if (!intent.success) return answer({ values, formError: intent.error.issues[0]!.message }, 400);
+  const overall = await admitToStore(SCOPE);
+  if (overall) return refused(overall, values);
+
+  try {
+    if (intent.data.intent === "submit") {
+      const submitted = await submitOrder(token);
+      if (submitted.outcome === "refused") return answer({ values: { intent: "submit" }, fieldErrors: submitted.fieldErrors }, 400);
+      // Submitted now or before: the quote's page shows the order's progress.
+      return redirectWithToast(`/quote/${token}`, SUBMITTED);
+    }
+    const section = intent.data.intent.slice("save-".length) as OrderSection;
+    const saved = await saveOrderSection(token, section, values);
+    if (saved.outcome === "refused") return answer({ values, fieldErrors: saved.fieldErrors }, 400);
+    return redirectWithToast(`${orderPath}#${nextAnchor(section)}`, { ...SAVED, title: `${ORDER_SECTION_TITLES[section]} saved` });
+  } catch (error) {
+    if (error instanceof ModelError) return answer({ values, formError: error.message }, error.status);
+    throw error;
+  }
+}
