@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { Quote } from "~/features/quotes/quotes";
-import { lineFieldName, type LineField } from "~/features/orders/order-schemas";
+import { lineFieldName, type LineField } from "~/features/orders/customer-order";
 import { addDays, ukDay } from "~/lib/calendar";
 import type { Client, StaffClient } from "./client";
 import { SAMPLE_QUOTE } from "./forms";

@@ -12,7 +12,8 @@ import {
   pacRefusal,
   splitPence,
 } from "~/features/orders/order-rules";
-import { completeOrderSchema, lineFieldName, orderSectionSchema } from "~/features/orders/order-schemas";
+import { lineFieldName } from "~/features/orders/customer-order";
+import { completeOrderSchema, orderSectionSchema } from "~/features/orders/order-schemas";
 import { priceQuote } from "~/features/quotes/quote-prices";
 import { parseWithSchema } from "~/lib/form-submission";
 import type { TariffSnapshot } from "~/features/tariffs";

@@ -9,7 +9,8 @@ import { assertWriteAccepted } from "~/platform/write-guard.server";
 import { saveOrderSection } from "./customer-order.server";
 import { submitOrder } from "./customer-order-submit.server";
 import { ensureOrderForQuote } from "./order-creation.server";
-import { ORDER_SECTION_TITLES, ORDER_SECTIONS, orderIntentSchema, type OrderSection } from "./order-schemas";
+import { ORDER_SECTION_TITLES, ORDER_SECTIONS, type OrderSection } from "./customer-order";
+import { orderIntentSchema } from "./order-schemas";
 
 /**
  * The posts of the customer's order page (/quote/{token}/order): a section saved, or the order submitted. Through the gate of every public write (another

@@ -8,7 +8,7 @@ import { usePublicForm } from "~/ui/use-public-form";
 import type { CustomerOrderDraft, CustomerOrderLine } from "./customer-order";
 import { OrderRadios, OrderSelectField, OrderTextField, orderControlId, type OrderFormState } from "./customer-order-fields";
 import { NUMBER_CHOICE_LABELS, NUMBER_CHOICES, ORDER_BUSINESS_KIND_LABELS, ORDER_BUSINESS_KINDS, SIM_TYPE_LABELS, SIM_TYPES } from "./order-lists";
-import { LINE_COUNT_FIELD, lineFieldName, ORDER_SECTION_TITLES, type OrderIntent, type OrderSection } from "./order-schemas";
+import { LINE_COUNT_FIELD, lineFieldName, ORDER_SECTION_TITLES, type OrderIntent, type OrderSection } from "./customer-order";
 
 /**
  * The customer's order form: a plain form post per section that saves a draft (without JavaScript the page comes back with it saved; with it, a fetcher posts

@@ -10,7 +10,8 @@ import type { CustomerOrder, CustomerOrderDraft, CustomerOrderLine } from "./cus
 import { acceptedQuoteRow, ensureOrderForQuote, orderOfQuote } from "./order-creation.server";
 import { REGISTERED_BUSINESS_KINDS, type NumberChoice, type OrderBusinessKind, type SimType } from "./order-lists";
 import { pacEndingOf } from "./order-rules";
-import { LINE_COUNT_FIELD, lineFieldName, orderSectionSchema, type OrderSection } from "./order-schemas";
+import { BILLING_FIELDS, BUSINESS_FIELDS, DELIVERY_FIELDS, LINE_COUNT_FIELD, lineFieldName, type OrderSection } from "./customer-order";
+import { orderSectionSchema } from "./order-schemas";
 import type { OrderLineRow, OrderRow } from "./order-tables";
 
 /** The customer's side of an order, found by its quote's token (whoever holds the link is the customer, as for the quote). */
@@ -66,20 +67,7 @@ export function storedFormValues(order: OrderRow, lines: OrderLineRow[]): Record
     values[name("pacIssuedOn")] = line.pacIssuedOn ?? "";
     values[name("simType")] = line.simType ?? "";
   }
-  const fields = [
-    "businessKind",
-    "companyNumber",
-    "businessName",
-    "deliveryName",
-    "deliveryLine1",
-    "deliveryLine2",
-    "deliveryTown",
-    "deliveryPostcode",
-    "billingName",
-    "billingEmail",
-    "billingPhone",
-    "earliestConnectionDate",
-  ] as const;
+  const fields = [...BUSINESS_FIELDS, ...DELIVERY_FIELDS, ...BILLING_FIELDS];
   for (const field of fields) values[field] = order[field] ?? "";
   return values;
 }

@@ -3,53 +3,14 @@ import { calendarDayFromText, formatCalendarDay } from "~/lib/calendar";
 import { emailRule, isPhoneNumber, LIMITS, optionalTextRule, phoneRule, requiredTextRule } from "~/lib/form-fields";
 import { fieldSchema } from "~/lib/schema-fields";
 import { NUMBER_CHOICES, ORDER_BUSINESS_KINDS, REGISTERED_BUSINESS_KINDS, SIM_TYPES, type OrderBusinessKind } from "./order-lists";
+import { LINE_COUNT_FIELD, lineFieldName, ORDER_INTENTS, type LineField, type OrderSection } from "./customer-order";
 import { isPacIssueDayPossible, normaliseCompanyNumber, normaliseMobileNumber, normalisePac, normalisePostcode, pacRefusal } from "./order-rules";
 
 /**
  * The customer's order form (/quote/{token}/order), section by section. One builder makes each section's schema in two modes: `draft` (a section saved as the
  * customer goes: every answer may still be empty, but what is typed must be of its shape) and `complete` (the order submitted: the saved answers read back
- * and every one the network needs must be there). A field's name is the same in the form, the answer's errors and the error summary.
+ * and every one the network needs must be there). The fields' names are in customer-order.ts (no zod there: the page's code uses them).
  */
-
-export const ORDER_SECTIONS = ["lines", "business", "delivery", "billing"] as const;
-export type OrderSection = (typeof ORDER_SECTIONS)[number];
-
-export const ORDER_SECTION_TITLES: Record<OrderSection, string> = {
-  lines: "Lines",
-  business: "Business",
-  delivery: "Delivery",
-  billing: "Billing and connection",
-};
-
-/** What a post to the order page asks: save one section, or submit the whole order. */
-export const ORDER_INTENTS = ["save-lines", "save-business", "save-delivery", "save-billing", "submit"] as const satisfies ReadonlyArray<
-  `save-${OrderSection}` | "submit"
->;
-export type OrderIntent = (typeof ORDER_INTENTS)[number];
-
-export const LINE_FIELDS = ["userName", "numberChoice", "mobileNumber", "pac", "pacIssuedOn", "simType"] as const;
-export type LineField = (typeof LINE_FIELDS)[number];
-
-/** How many lines the form was drawn with: a post for another count (the page was out of date, or made up) changes nothing. */
-export const LINE_COUNT_FIELD = "lineCount";
-
-export const BUSINESS_FIELDS = ["businessKind", "companyNumber", "businessName"] as const;
-export const DELIVERY_FIELDS = ["deliveryName", "deliveryLine1", "deliveryLine2", "deliveryTown", "deliveryPostcode"] as const;
-export const BILLING_FIELDS = ["billingName", "billingEmail", "billingPhone", "earliestConnectionDate"] as const;
-
-/** A line's field as the form names it: line 3's PAC is "line3Pac". */
-export function lineFieldName(position: number, field: LineField): string {
-  return `line${position}${field[0]!.toUpperCase()}${field.slice(1)}`;
-}
-
-/** Every field name of a section, in the form's order (the error summary lists them so). */
-export function sectionFieldNames(section: OrderSection, lineCount: number): string[] {
-  if (section === "lines") {
-    const lines = Array.from({ length: lineCount }, (_, index) => LINE_FIELDS.map((field) => lineFieldName(index + 1, field))).flat();
-    return [LINE_COUNT_FIELD, ...lines];
-  }
-  return [...{ business: BUSINESS_FIELDS, delivery: DELIVERY_FIELDS, billing: BILLING_FIELDS }[section]];
-}
 
 export const MESSAGES_OF_ORDER = {
   mobileNumber: "Enter a UK mobile number, like 07700 900123",
