@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import { CustomerOrderForm } from "~/features/orders";
 import { answerOrderPost, customerOrderDraft } from "~/features/orders/index.server";
 import { QuoteFrame } from "~/features/site/customer-page-frame";
-import { QUOTE_PAGE_HEADERS, quoteNotFound, quotePageHeaders } from "~/features/quotes/quote-pages.server";
+import { isStaffPreview, QUOTE_PAGE_HEADERS, quoteNotFound, quotePageHeaders } from "~/features/quotes/quote-pages.server";
 import { ukDay } from "~/lib/calendar";
 
 /**
@@ -28,6 +28,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  // As on the quote's page: staff looking at the customer's link are previewing it; they change an order from the portal.
+  if (await isStaffPreview(request)) {
+    return json(
+      { formError: "Staff preview: only the customer can fill in this order here. Sign out of the portal to answer as the customer." },
+      { status: 403, headers: QUOTE_PAGE_HEADERS },
+    );
+  }
   const answered = await answerOrderPost(request, params.token ?? "");
   if (!answered) throw quoteNotFound();
   return answered;

@@ -184,6 +184,9 @@ describe("the customer's draft", () => {
       ["billing", { ...billing(), earliestConnectionDate: "tomorrow" }, { earliestConnectionDate: "Enter a real date, like 03/11/2026" }],
       ["billing", { ...billing(-1) }, { earliestConnectionDate: `Choose a connection date from ${formatCalendarDay(dayFromToday(0))} onwards` }],
     ];
+    // Staff signed in to the portal are previewing the customer's link: their post changes nothing.
+    const preview = await manager.postForm(`${orderPath}${AS_DATA}`, { intent: "save-business", ...BUSINESS, businessName: "Staff Typed Ltd" });
+    expect(preview.status).toBe(403);
     for (const [section, fields, errors] of refusals)
       expect(await refusedWith(await saveData(orderPath, section, fields)), JSON.stringify(errors)).toEqual(errors);
     expect(await refusedWith(await customer.postForm(`${orderPath}${AS_DATA}`, { intent: "save-everything" }))).toEqual({});
