@@ -3,6 +3,7 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { CustomerOrderProgress } from "~/features/orders";
 import { customerOrderProgress, ensureOrderForQuote } from "~/features/orders/index.server";
 import { QuoteFrame } from "~/features/site/customer-page-frame";
+import { logger } from "~/platform/logger.server";
 import { QuoteDocumentView, QuoteOutcome, StaffPreviewBanner } from "~/features/quotes/customer-quote";
 import { QuoteAnswerBar, QuoteAnswerForms } from "~/features/quotes/quote-answer-forms";
 import { isOpenQuoteStatus } from "~/features/quotes/quotes";
@@ -39,7 +40,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const answered = await answerQuote(request, token);
   // Accepted (now, or a repeat of the same acceptance): its order is made at once, ready for the customer's details. Idempotent; should this request end
   // before it, the order page makes it when first opened.
-  if (answered.status < 400) await ensureOrderForQuote(token);
+  if (answered.status < 400) {
+    try {
+      await ensureOrderForQuote(token);
+    } catch (error) {
+      // The acceptance is kept whatever happens here: the order page makes the order when the customer opens it.
+      logger.error({ event: "order.create_failed", err: error }, "Making the order of an accepted quote failed");
+    }
+  }
   return answered;
 }
 
