@@ -24,8 +24,8 @@ export function parseCookieHeader(header: string | null | undefined): Map<string
   return cookies;
 }
 
-/** The version of the cookies policy a choice is made under; a new one when the policy's cookies change. */
-export const COOKIE_POLICY_VERSION = "2026-11-1";
+/** The version of the cookies policy a choice is made under; a new one when the policy's cookies change (2026-11-2: the visit's landing, `visitLanding`). */
+export const COOKIE_POLICY_VERSION = "2026-11-2";
 
 /** Where the footer's "Cookie settings" link leads: the cookies policy's Accept/Decline form. */
 export const COOKIE_SETTINGS_PATH = "/cookies#settings";

@@ -51,6 +51,15 @@ export interface LeadsTable {
   tariffShortlist: string | null;
   /** When the personal details were cleared (retention or erasure, migration 0022); null while kept. */
   anonymisedAt: ColumnType<string | null, never, string | null>;
+  // Where the lead came from (migration 0027, app/features/leads/attribution.ts): each normalised, or null.
+  source: ColumnType<string | null, string | null | undefined, string | null>;
+  medium: ColumnType<string | null, string | null | undefined, string | null>;
+  campaign: ColumnType<string | null, string | null | undefined, string | null>;
+  term: ColumnType<string | null, string | null | undefined, string | null>;
+  content: ColumnType<string | null, string | null | undefined, string | null>;
+  referrerDomain: ColumnType<string | null, string | null | undefined, string | null>;
+  landingPath: ColumnType<string | null, string | null | undefined, string | null>;
+  formPath: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WizardFunnelTable {
