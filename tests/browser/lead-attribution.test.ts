@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { VISIT_LANDING_KEY } from "~/features/leads/attribution";
+import { VISIT_LANDING_KEY } from "~/platform/site-cookies";
 import { signInBrowser, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, openPage, waitForHydration } from "../support/browser";
 import { useServerAndBrowser } from "../support/journey";
@@ -63,7 +63,7 @@ describe("where a lead came from", () => {
     await page.getByTestId("cookie-banner").getByRole("button", { name: "Accept All" }).click();
     await expect
       .poll(async () => JSON.parse((await visitLanding(page)) ?? "null"))
-      .toEqual({ source: "google", medium: "cpc", campaign: "spring", referrerDomain: "google.com", landingPath: "/" });
+      .toEqual({ landingPath: "/", utm: "utm_source=Google&utm_medium=cpc&utm_campaign=Spring", referrer: "www.google.com" });
 
     // Browse on, and send the wizard from another page.
     await page.goto(`${journey.server.url}/business-mobile`);

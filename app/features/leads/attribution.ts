@@ -27,12 +27,6 @@ export const ATTRIBUTION_LABELS: Record<AttributionField, string> = {
   formPath: "Form page",
 };
 
-/**
- * The sessionStorage key holding the visit's first landing (JSON of the visit fields), written only with the visitor's analytics consent and removed when they
- * decline. The cookie list names it.
- */
-export const VISIT_LANDING_KEY = "visitLanding";
-
 /** Bounds: a campaign name or keyword is short; a domain's longest is 253; our paths are short, and a longer one is not a page of ours. */
 export const ATTRIBUTION_LIMITS = { value: 100, domain: 253, path: 200 } as const;
 

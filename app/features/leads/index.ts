@@ -8,7 +8,6 @@ export {
   recordedAttribution,
   referrerDomain,
   utmFromSearch,
-  VISIT_LANDING_KEY,
   wizardAttribution,
 } from "./attribution";
 export type { Attribution, AttributionField } from "./attribution";

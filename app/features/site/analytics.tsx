@@ -60,9 +60,9 @@ export function Analytics({ measurementId, consent }: { measurementId: string | 
     if (enabled && measurementId) loadGoogleAnalytics(measurementId);
   }, [enabled, measurementId]);
 
-  // Where the visit came from, for a quote request: its code loads only once the visitor has answered the banner.
+  // Where the visit came from, for a quote request: its code loads only once the visitor has accepted.
   useEffect(() => {
-    if (consent && FIRST_PAGE) void import("./visit-landing").then((landing) => landing.followCookieChoice(consent, FIRST_PAGE));
+    if (consent === "accepted" && FIRST_PAGE) void import("./visit-landing").then((landing) => landing.keepVisitLanding(FIRST_PAGE));
   }, [consent]);
 
   useEffect(() => {

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { COOKIE_NAMES } from "~/platform/site-cookies";
-import { VISIT_LANDING_KEY } from "~/features/leads";
+import { COOKIE_NAMES, VISIT_LANDING_KEY } from "~/platform/site-cookies";
 
 interface SiteCookie {
   name: string;
