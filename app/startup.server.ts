@@ -2,6 +2,7 @@ import { ensureBootstrapAdmin } from "~/features/staff/first-super-admin.server"
 import { measureUnsizedStockImages } from "~/features/content/stock-images.server";
 import { startQuoteExpiry } from "~/features/quotes/quote-expiry.server";
 import { startRetentionSchedule } from "~/features/privacy/retention-schedule.server";
+import { startRenewalSchedule } from "~/features/orders/index.server";
 import { runRetentionOnItsOwnThread } from "~/features/privacy/retention-thread.server";
 import { quotePdfState } from "~/features/quotes/quote-pdf-state.server";
 import { newComparisonsRefused } from "~/features/tariffs/tariff-comparison.server";
@@ -86,6 +87,8 @@ export const appReady: Promise<void> = getDb()
     startQuoteExpiry();
     // The privacy policy's retention periods: a run shortly after start-up, then every RETENTION_RUN_HOURS.
     startRetentionSchedule();
+    // Contracts ending within 90 days become renewal leads: a run shortly after start-up, then daily.
+    startRenewalSchedule();
     // `npm run restore` refuses while this file names a live server.
     markServerRunning(env.DATA_DIR);
     startBackupSchedule();

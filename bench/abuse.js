@@ -15,13 +15,12 @@ import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { printTable, SAMPLE_QUOTE } from "./measure.js";
-import { PRODUCTION_TUNING } from "../scripts/built-server.js";
+import { freePort, PRODUCTION_TUNING } from "../scripts/built-server.js";
 
 export const name = "abuse";
 
-const METRICS_TOKEN = "abuse-benchmark-metrics-token";
 const OWNER = { email: "owner@clearlinebusiness.co.uk", password: "abuse-benchmark-owner-password" };
-const SERVER_ENV = { TRUST_PROXY: "true", ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, METRICS_TOKEN };
+const SERVER_ENV = { TRUST_PROXY: "true", ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password };
 /** The production limits (app/platform/rate-limit.server.ts; the built server's starter raises them for the other benchmarks). */
 const SERVER_OPTIONS = { tuning: PRODUCTION_TUNING };
 /** Writes of one form from everyone together a minute: 60 times a client's 10. */
@@ -516,11 +515,12 @@ async function ownerSignInUnderStorm(startBuiltServer) {
 
 async function memoryUnderRandomPaths(startBuiltServer) {
   console.log(`\n### 4. The server's memory and /metrics over ${RANDOM_REQUESTS.toLocaleString("en-GB")} requests to made-up paths`);
-  const server = await startBuiltServer(SERVER_ENV, SERVER_OPTIONS);
+  const metricsPort = await freePort();
+  const server = await startBuiltServer({ ...SERVER_ENV, METRICS_ADDRESS: String(metricsPort) }, SERVER_OPTIONS);
   try {
     const rssMiB = () => Number(fs.readFileSync(`/proc/${server.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)\s+kB/)?.[1] ?? NaN) / 1024;
     const metricLines = async () => {
-      const response = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+      const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
       if (response.status !== 200) throw new Error(`/metrics answered ${response.status}`);
       return (await response.text()).trimEnd().split("\n").length;
     };

@@ -22,6 +22,7 @@ import * as dataProtection from "./0022_data_protection";
 import * as exactPersonMatching from "./0023_exact_person_matching";
 import * as oneAcceptedQuotePerLead from "./0024_one_accepted_quote_per_lead";
 import * as newsletterLatestSignUp from "./0025_newsletter_latest_sign_up";
+import * as orders from "./0026_orders";
 import * as leadAttribution from "./0027_lead_attribution";
 
 /**
@@ -52,5 +53,6 @@ export const migrations: Record<string, Migration> = {
   "0023_exact_person_matching": exactPersonMatching,
   "0024_one_accepted_quote_per_lead": oneAcceptedQuotePerLead,
   "0025_newsletter_latest_sign_up": newsletterLatestSignUp,
+  "0026_orders": orders,
   "0027_lead_attribution": leadAttribution,
 };

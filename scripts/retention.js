@@ -22,8 +22,6 @@ if (!args.includes("--dry-run") && !args.includes("--apply")) {
 // As `npm start` does: the secret kept in the data folder when none is set.
 const secretFile = path.join(path.resolve(process.env.DATA_DIR ?? "./data"), "session-secret");
 if (!process.env.SESSION_SECRET && fs.existsSync(secretFile)) process.env.SESSION_SECRET = fs.readFileSync(secretFile, "utf8").trim();
-// The server's log lines (migrations, the run) only when something is wrong: the output is the counts.
-process.env.LOG_LEVEL ??= "warn";
 const { retentionCommand } = await import("./retention-module.js");
 
 try {

@@ -105,15 +105,6 @@ export const envFields = z.object({
     'Signs each webhook try as the Standard Webhooks spec says (unset: unsigned): `webhook-signature: v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">`. `whsec_` followed by the base64 of 24–64 random bytes (`echo whsec_$(openssl rand -base64 32)`), or a plain secret of 24+ characters (its UTF-8 bytes are the key). Receivers should refuse a timestamp more than 5 minutes off.',
   ),
   // Operations
-  LOG_LEVEL: z
-    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
-    .default("info")
-    .describe(
-      "`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`: the JSON log's threshold (see [operations.md](operations.md#logs-and-metrics)).",
-    ),
-  METRICS_TOKEN: unsetOr(z.string().min(16, "must be at least 16 characters")).describe(
-    "With it, `GET /metrics` on the app's port answers Prometheus metrics to `Authorization: Bearer <token>` (16+ characters; keep it in `fly secrets`); without it, `/metrics` is not there at all.",
-  ),
   METRICS_ADDRESS: z
     .string()
     .trim()
@@ -126,7 +117,7 @@ export const envFields = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined))
     .describe(
-      "Serves `/metrics` without a token on this internal port, for a scraper inside the private network: `9091` listens on loopback, `fly-local-6pn:9091` (as `fly.toml` sets it) on the machine's private-network address, where Fly's `[metrics]` scraper comes from. Never every interface (`::`, `0.0.0.0`), never a public service.",
+      "The only place the Prometheus metrics are served (`GET /metrics`; unset: nowhere): this internal port, for a scraper inside the private network: `9091` listens on loopback, `fly-local-6pn:9091` (as `fly.toml` sets it) on the machine's private-network address, where Fly's `[metrics]` scraper comes from. Never every interface (`::`, `0.0.0.0`), never a public service.",
     ),
   // Personal data (docs/privacy-operations.md): the privacy policy shows these same periods.
   LEAD_RETENTION_MONTHS: period(1200, 24).describe(

@@ -32,7 +32,7 @@ function loadEnv(): Env {
     return parseEnv(process.env);
   } catch (error) {
     if (error instanceof ConfigurationError) {
-      // One clear line rather than a stack trace, then stop. Not through the logger: it is made from these settings (LOG_LEVEL too), so needs them valid.
+      // One clear line rather than a stack trace, then stop. Plain text, not a JSON log line: the operator reads it as the start fails.
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

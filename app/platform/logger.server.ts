@@ -1,5 +1,4 @@
 import pino from "pino";
-import { env } from "./env.server";
 
 /**
  * One JSON line per request and per notable event, on standard output (Fly and Docker collect it). Never log a lead's personal details: name, email, phone,
@@ -10,7 +9,8 @@ import { env } from "./env.server";
  * exist.
  */
 export const logger = pino({
-  level: env.LOG_LEVEL,
+  // Every request and notable event; a command line tool that prints its own output turns it down (retention-command.server.ts).
+  level: "info",
   base: undefined,
   timestamp: pino.stdTimeFunctions.isoTime,
   formatters: { level: (label) => ({ level: label }) },

@@ -1,5 +1,4 @@
 import http from "node:http";
-import crypto from "node:crypto";
 import client from "prom-client";
 import type { DeliveryKind } from "./outbox-kinds";
 import type { RouteMatch } from "./route-patterns";
@@ -99,16 +98,8 @@ export function recordQuery(sql: string, milliseconds: number) {
   metrics.querySeconds.observe({ statement: STATEMENTS.has(first) ? first : "other" }, milliseconds / 1000);
 }
 
-/** Whether a request may read the metrics: only with METRICS_TOKEN as its bearer token. */
-export function mayReadMetrics(authorization: string | null | undefined): boolean {
-  if (!env.METRICS_TOKEN || !authorization?.startsWith("Bearer ")) return false;
-  const given = crypto.createHash("sha256").update(authorization.slice("Bearer ".length)).digest();
-  const expected = crypto.createHash("sha256").update(env.METRICS_TOKEN).digest();
-  return crypto.timingSafeEqual(given, expected);
-}
-
 /**
- * The metrics on their own internal port (METRICS_ADDRESS), for Fly's scraper, which sends no token: the port is not one of the app's public services in
+ * The metrics on their own internal port (METRICS_ADDRESS), the only place they are served, for a scraper such as Fly's: the port is not one of the app's public services in
  * fly.toml, and it listens on one address only (loopback by default; on Fly the machine's private-network address, where Fly's scraper comes from), never on
  * every interface, so nothing on the machine's other networks can read it.
  */

@@ -7,6 +7,9 @@ export const DELIVERY_KINDS = [
   "quote.customer-email",
   "quote.staff-email",
   "newsletter.confirmation-email",
+  "order.customer-email",
+  "renewal.staff-email",
+  "renewal.customer-email",
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
@@ -18,6 +21,9 @@ export const DELIVERY_KIND_LABELS: Record<DeliveryKind, string> = {
   "quote.customer-email": "Quote email to the customer",
   "quote.staff-email": "Quote viewed, accepted or declined email to staff",
   "newsletter.confirmation-email": "Newsletter confirmation email to the visitor",
+  "order.customer-email": "Order progress email to the customer",
+  "renewal.staff-email": "Renewal due email to the order's owner",
+  "renewal.customer-email": "Contract ending email to the customer",
 };
 
 /** The setting each kind needs to be sent at all. */
@@ -29,6 +35,9 @@ export const DELIVERY_KIND_SETTINGS: Record<DeliveryKind, string> = {
   "quote.customer-email": "SMTP_URL",
   "quote.staff-email": "SMTP_URL",
   "newsletter.confirmation-email": "SMTP_URL",
+  "order.customer-email": "SMTP_URL",
+  "renewal.staff-email": "SMTP_URL",
+  "renewal.customer-email": "SMTP_URL",
 };
 
 /**
@@ -49,6 +58,11 @@ export const DELIVERY_KIND_AUDIENCE: Record<DeliveryKind, DeliveryAudience> = {
   "quote.customer-email": "requester",
   "quote.staff-email": "staff",
   "newsletter.confirmation-email": "requester",
+  // The progress of an order the customer placed: a service message, never marketing.
+  "order.customer-email": "requester",
+  "renewal.staff-email": "staff",
+  // Not asked for by the customer at the time, so never sent once they objected or were erased.
+  "renewal.customer-email": "marketing",
 };
 
 /** Why a delivery was closed unsent because of the suppression list: shown with the dashboard's deliveries. */

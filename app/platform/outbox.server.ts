@@ -62,6 +62,9 @@ const DESTINATIONS: Record<DeliveryKind, Destination> = {
   "quote.customer-email": byEmail,
   "quote.staff-email": byEmail,
   "newsletter.confirmation-email": byEmail,
+  "order.customer-email": byEmail,
+  "renewal.staff-email": byEmail,
+  "renewal.customer-email": byEmail,
 };
 
 /** Deliveries tried side by side in one round. */

@@ -17,6 +17,8 @@ export type TuningName =
   | "diskFreeFloorMb"
   | "retentionRunHours"
   | "retentionStartDelaySeconds"
+  | "renewalRunHours"
+  | "renewalStartDelaySeconds"
   | "backupIntervalHours"
   | "backupKeep"
   | "passwordHashCostLog2";

@@ -3,6 +3,8 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Activity, AlarmClock, ArrowRight, Inbox, Percent, Settings, Timer, Users } from "~/ui/icons";
 import { QuoteTiles } from "~/features/quotes/quote-tiles";
+import { OrderTiles } from "~/features/orders/order-tiles";
+import { orderFigures } from "~/features/orders/order-figures.server";
 import { SignOutForm } from "~/features/staff/sign-out-form";
 import { BarChart, ColumnChart } from "~/features/leads/figure-charts";
 import { DeliveryProblemsPanel, DiskSpaceWarning, OverdueDataRequestsNotice } from "~/features/dashboard/dashboard-notices";
@@ -31,9 +33,10 @@ export const meta: MetaFunction = () => [{ title: "Dashboard | Administration Po
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdminPageUser(request, { signedOut: "admin-panel" });
-  const [figures, quotes, charts, activity, webhookProblems, lowDiskSpace, staleTariffs, overdueDataRequests] = await Promise.all([
+  const [figures, quotes, orders, charts, activity, webhookProblems, lowDiskSpace, staleTariffs, overdueDataRequests] = await Promise.all([
     dashboardFigures(),
     quoteFigures(),
+    orderFigures(),
     leadFigures(),
     recentActivity(8),
     deliveryProblems(),
@@ -45,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     figures,
     quotes,
+    orders,
     charts,
     activity,
     webhookProblems,
@@ -61,7 +65,7 @@ const LINK_CARDS = [
 ] as const;
 
 export default function Dashboard() {
-  const { figures, quotes, charts, activity, webhookProblems, lowDiskSpace, staleTariffs, overdueDataRequests } = useLoaderData<typeof loader>();
+  const { figures, quotes, orders, charts, activity, webhookProblems, lowDiskSpace, staleTariffs, overdueDataRequests } = useLoaderData<typeof loader>();
   const { user } = useAdminUser();
   const tiles = [
     { label: "Quote Requests", value: formatCount(figures.quoteRequests), icon: Inbox },
@@ -111,6 +115,8 @@ export default function Dashboard() {
       </section>
 
       <QuoteTiles quotes={quotes} />
+
+      <OrderTiles orders={orders} />
 
       <LeadCharts charts={charts} />
 

@@ -4,7 +4,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, TEST_OWNER, TEST_OWNER_ENV } from "../support/admin";
 import { SAMPLE_QUOTE } from "../support/forms";
+import { databaseMigratedTo } from "../support/database";
 import { TestHook } from "../support/hook";
+import { seedLiveOrder, type SeededOrder } from "../support/live-orders";
 import { seedQuote, seedQuoteLead } from "../support/seeded-quotes";
 import { removeTestData, startTestServer, testDatabaseKind, type TestServer } from "../support/server";
 
@@ -152,5 +154,40 @@ describe("two machines on one Postgres", () => {
     expect((await first.db.selectFrom("quotes").select("viewCount").where("id", "=", id).executeTakeFirstOrThrow()).viewCount).toBe(40);
     const firstViews = await first.db.selectFrom("leadActivity").select("body").where("leadId", "=", lead.id).where("body", "like", "%viewed%").execute();
     expect(firstViews).toHaveLength(1);
+  });
+});
+
+describe("two machines running the daily renewals job at the same moment", () => {
+  let renewalDir: string;
+  const machines: TestServer[] = [];
+  afterAll(async () => {
+    await Promise.all(machines.map((machine) => machine.stop()));
+    if (renewalDir) await removeTestData(renewalDir);
+  });
+
+  it("make one renewal lead for a contract ending in 90 days, with one timeline entry", async () => {
+    renewalDir = fs.mkdtempSync(path.join(os.tmpdir(), "quotes-fleet-renewals-"));
+    const before = await databaseMigratedTo(renewalDir, "0026_orders");
+    let order: SeededOrder;
+    try {
+      order = await seedLiveOrder(before, { businessName: "Fleet Renewals Ltd", email: "office@fleetrenewals.example.co.uk", ownerId: null, ends: [90] });
+    } finally {
+      await before.destroy();
+    }
+    const tuning = { renewalRunHours: 24, renewalStartDelaySeconds: 0 };
+    machines.push(
+      ...(await Promise.all([
+        startTestServer(TEST_OWNER_ENV, { dataDir: renewalDir, tuning }),
+        startTestServer(TEST_OWNER_ENV, { dataDir: renewalDir, tuning }),
+      ])),
+    );
+    // Both machines' runs are over once each has said so, or skipped it while the other held the job.
+    await expect
+      .poll(() => machines.every((machine) => /"event":"renewal\.run_finished"/.test(machine.output()) || /"event":"renewal\.skipped"/.test(machine.output())))
+      .toBe(true);
+    const leads = await machines[0]!.db.selectFrom("leads").select("id").where("renewalOfOrderId", "=", order.orderId).execute();
+    expect(leads).toHaveLength(1);
+    const timeline = await machines[1]!.db.selectFrom("leadActivity").select("body").where("leadId", "=", leads[0]!.id).execute();
+    expect(timeline).toHaveLength(1);
   });
 });

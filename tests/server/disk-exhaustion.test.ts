@@ -2,7 +2,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffClient } from "../support/client";
 import { SAMPLE_ENQUIRY, SAMPLE_QUOTE } from "../support/forms";
+import { metricsPort, metricsText } from "../support/metrics";
 import { startTestServer, type TestServer, testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
 
 /**
  * What keeps an anonymous client from filling the data volume: free text is
@@ -10,8 +12,6 @@ import { startTestServer, type TestServer, testServerForSuite } from "../support
  * copies of a lead after 30 days, and public writes stop with a 503
  * while free space is under the floor.
  */
-
-const METRICS_TOKEN = "metrics-token-for-disk-tests-0123";
 
 const postJson = (server: TestServer, body: unknown) => publicClient(server).postJson("/api/quote-requests", body);
 
@@ -110,7 +110,15 @@ describe("delivered and given-up outbox rows lose their copy of the lead and the
 
 describe("public writes stop while the data volume is nearly full", () => {
   // A floor far above any real disk's free space: every public write must be refused.
-  const server = testServerForSuite({ METRICS_TOKEN, ...TEST_OWNER_ENV }, { tuning: { diskFreeFloorMb: 1024 * 1024 * 1024 } });
+  let metrics = 0;
+  const server = forSuite(
+    async () => {
+      const { port, env } = await metricsPort();
+      metrics = port;
+      return startTestServer({ ...env, ...TEST_OWNER_ENV }, { tuning: { diskFreeFloorMb: 1024 * 1024 * 1024 } });
+    },
+    (started) => started.stop(),
+  );
 
   const PAUSED = "We can't take new submissions at the moment. Please try again later or contact us directly.";
 
@@ -141,7 +149,6 @@ describe("public writes stop while the data volume is nearly full", () => {
     expect(page).toContain("The data volume is nearly full");
     expect(page).toContain("Public quote requests, contact enquiries and newsletter sign-ups are refused");
 
-    const metrics = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-    expect(metrics).toMatch(/^data_disk_free_bytes \d+/m);
+    expect(await metricsText(metrics)).toMatch(/^data_disk_free_bytes \d+/m);
   });
 });

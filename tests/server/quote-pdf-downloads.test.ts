@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { MAX_WAITING, QUOTE_PDF_RETRY_AFTER_SECONDS } from "~/features/quotes/quote-pdf-keep.server";
 import { publicClient } from "../support/client";
-import { METRICS_ENV, metricValue } from "../support/metrics";
+import { metricValue, metricsPort } from "../support/metrics";
 import { readPdf } from "../support/pdf-text";
 import { plainQuoteLine } from "../support/quote-documents";
 import { seedQuote, seedQuoteLead } from "../support/seeded-quotes";
@@ -24,6 +24,7 @@ function fileURLToPathOf(relative: string): string {
 }
 
 let server: TestServer;
+let metrics: number;
 let holdDir: string;
 const release = () => fs.writeFileSync(path.join(holdDir, "release"), "");
 const hold = () => fs.rmSync(path.join(holdDir, "release"), { force: true });
@@ -32,7 +33,9 @@ const held = () => fs.readdirSync(holdDir).filter((name) => name.startsWith("hel
 beforeAll(async () => {
   holdDir = fs.mkdtempSync(path.join(os.tmpdir(), "quote-pdf-hold-"));
   release();
-  server = await startTestServer({ ...METRICS_ENV, QUOTE_PDF_HOLD_DIR: holdDir }, { imports: [HOLD_HOOK] });
+  const { port, env } = await metricsPort();
+  metrics = port;
+  server = await startTestServer({ ...env, QUOTE_PDF_HOLD_DIR: holdDir }, { imports: [HOLD_HOOK] });
 });
 
 afterAll(async () => {
@@ -52,7 +55,7 @@ async function sentQuote() {
   return { id, lead, pdf: `/quote/${token}.pdf` };
 }
 
-const drawings = () => metricValue(server, "quote_pdf_drawings_total");
+const drawings = () => metricValue(metrics, "quote_pdf_drawings_total");
 const download = (link: string) => publicClient(server).get(link);
 const textOf = async (bytes: Uint8Array) => (await readPdf(bytes)).flatMap((page) => page.lines);
 
@@ -148,7 +151,7 @@ describe("drawing many at once", () => {
     for (let index = 0; index < MAX_WAITING + 2; index++) all.push(await sentQuote());
     const [drawn, ...rest] = all;
     const heldBefore = held();
-    const refusedBefore = await metricValue(server, "quote_pdf_busy_total");
+    const refusedBefore = await metricValue(metrics, "quote_pdf_busy_total");
     hold();
     // The first takes the one drawing turn and stays in it (held inside the server).
     const first = download(drawn!.pdf);
@@ -167,7 +170,7 @@ describe("drawing many at once", () => {
     expect(Number(refused!.headers.get("retry-after"))).toBe(QUOTE_PDF_RETRY_AFTER_SECONDS);
     expect(refused!.headers.get("cache-control")).toBe("no-store");
     expect(await refused!.text()).toMatch(/busy/i);
-    expect(await metricValue(server, "quote_pdf_busy_total")).toBe(refusedBefore + 1);
+    expect(await metricValue(metrics, "quote_pdf_busy_total")).toBe(refusedBefore + 1);
 
     release();
     const answers = await Promise.all([first, ...others]);

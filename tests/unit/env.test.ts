@@ -51,8 +51,6 @@ describe("configuration", () => {
     ["SMTP_URL", { SMTP_URL: "https://mail.example.com" }],
     ["LEAD_NOTIFY_TO", { LEAD_NOTIFY_TO: "sales@example.co.uk, nobody" }],
     ["APP_URL", { NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", SMTP_URL: "smtp://mail.example.com:587" }],
-    ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
-    ["METRICS_TOKEN", { METRICS_TOKEN: "short" }],
     ["METRICS_ADDRESS", { METRICS_ADDRESS: "99999" }],
     ["METRICS_ADDRESS", { METRICS_ADDRESS: "fly-local-6pn" }],
     ["METRICS_ADDRESS", { METRICS_ADDRESS: "http://fly-local-6pn:9091" }],
@@ -81,9 +79,9 @@ describe("configuration", () => {
     expect(() => parseEnv({ PORT: "-1" })).toThrow(/^Invalid configuration: PORT/);
   });
 
-  it("logs at info and serves no metrics by default; a metrics port alone listens on loopback", () => {
+  it("serves no metrics by default; a metrics port alone listens on loopback", () => {
     const env = parseEnv({});
-    expect([env.LOG_LEVEL, env.METRICS_TOKEN, env.METRICS_ADDRESS]).toEqual(["info", undefined, undefined]);
+    expect(env.METRICS_ADDRESS).toBeUndefined();
     expect(parseEnv({ METRICS_ADDRESS: "9091" }).METRICS_ADDRESS).toEqual({ host: "127.0.0.1", port: 9091 });
     expect(parseEnv({ METRICS_ADDRESS: "fly-local-6pn:9091" }).METRICS_ADDRESS).toEqual({ host: "fly-local-6pn", port: 9091 });
     expect(parseEnv({ METRICS_ADDRESS: "[fdaa::3]:9091" }).METRICS_ADDRESS).toEqual({ host: "fdaa::3", port: 9091 });

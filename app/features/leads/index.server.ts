@@ -6,3 +6,4 @@ export { countWizardStepReached, FIGURE_DAYS, figuresSince } from "./lead-figure
 export { countOverdueLeads, leadCounts } from "./lead-list.server";
 export { getLeadDetails, moveLead, takeUnownedLead } from "./lead-workspace.server";
 export { decoyLeadReference, submitQuoteRequest } from "./leads.server";
+export { insertRenewalLead, RENEWAL_SOURCE_PAGE } from "./renewal-leads.server";

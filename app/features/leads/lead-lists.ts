@@ -11,8 +11,8 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   lost: "Lost",
 };
 
-/** What a lead's timeline records (migrations 0014 and 0020 keep the database's CHECK to this list). */
-export const LEAD_ACTIVITY_KINDS = ["note", "status", "assignment", "quote"] as const;
+/** What a lead's timeline records (migrations 0014, 0020 and 0026 keep the database's CHECK to this list). */
+export const LEAD_ACTIVITY_KINDS = ["note", "status", "assignment", "quote", "order"] as const;
 export type LeadActivityKind = (typeof LEAD_ACTIVITY_KINDS)[number];
 
 /** The leads screen's owner filter (beyond the spec): `?assigned=`. */

@@ -51,6 +51,8 @@ export interface LeadsTable {
   tariffShortlist: string | null;
   /** When the personal details were cleared (retention or erasure, migration 0022); null while kept. */
   anonymisedAt: ColumnType<string | null, never, string | null>;
+  /** The order a renewal lead was made from (migration 0026); null for any other lead. */
+  renewalOfOrderId: ColumnType<number | null, number | null | undefined, number | null>;
   // Where the lead came from (migration 0027, app/features/leads/attribution.ts): each normalised, or null.
   source: ColumnType<string | null, string | null | undefined, string | null>;
   medium: ColumnType<string | null, string | null | undefined, string | null>;

@@ -1,5 +1,6 @@
 import { RETENTION_KINDS, RETENTION_KIND_LABELS } from "./data-protection";
 import { getDb } from "~/platform/db.server";
+import { logger } from "~/platform/logger.server";
 import { runRetention } from "./retention.server";
 import { isCalendarDay } from "~/lib/calendar";
 
@@ -37,6 +38,8 @@ export function parseRetentionArguments(args: string[], now = new Date()): Parse
 
 /** Runs the command; what to print and the exit code (2: the arguments are wrong, nothing was opened or changed; the script adds its usage). */
 export async function retentionCommand(args: string[]): Promise<{ code: number; output: string }> {
+  // The server's log lines (migrations, the run) only when something is wrong: the output is the counts.
+  logger.level = "warn";
   const parsed = parseRetentionArguments(args);
   if ("error" in parsed) return { code: 2, output: parsed.error };
   try {
