@@ -23,6 +23,7 @@ import * as exactPersonMatching from "./0023_exact_person_matching";
 import * as oneAcceptedQuotePerLead from "./0024_one_accepted_quote_per_lead";
 import * as newsletterLatestSignUp from "./0025_newsletter_latest_sign_up";
 import * as orders from "./0026_orders";
+import * as leadAttribution from "./0027_lead_attribution";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "0024_one_accepted_quote_per_lead": oneAcceptedQuotePerLead,
   "0025_newsletter_latest_sign_up": newsletterLatestSignUp,
   "0026_orders": orders,
+  "0027_lead_attribution": leadAttribution,
 };

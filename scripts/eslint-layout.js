@@ -6,7 +6,7 @@ import path from "node:path";
  * The capabilities in the order they may use each other: each uses only those before it, so
  * none ever needs one after it and no two need each other. A new capability takes its place here.
  */
-export const CAPABILITY_ORDER = ["staff", "content", "tariffs", "leads", "inbox", "wizard", "quotes", "orders", "privacy", "dashboard", "site"];
+export const CAPABILITY_ORDER = ["staff", "content", "tariffs", "leads", "inbox", "wizard", "quotes", "orders", "reports", "privacy", "dashboard", "site"];
 
 const APP = path.resolve("app");
 

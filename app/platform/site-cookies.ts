@@ -9,6 +9,12 @@ export const COOKIE_NAMES = {
   signInState: "oidc-state",
 } as const;
 
+/**
+ * Not a cookie: the sessionStorage key holding the visit's first landing (app/features/site/visit-landing.ts), written only once the visitor accepts analytics
+ * cookies, read by the quote wizard only while they still do, and removed when they decline in the cookie settings. The cookies policy lists it.
+ */
+export const VISIT_LANDING_KEY = "visitLanding";
+
 /** Cookies that make a page one visitor's own (a flashed message, a staff sign-in): a request with one is rendered for it, never shared from the page cache. */
 export const PERSONAL_COOKIE_NAMES: readonly string[] = [COOKIE_NAMES.toast, COOKIE_NAMES.session, COOKIE_NAMES.secureSession, COOKIE_NAMES.signInState];
 
@@ -24,8 +30,8 @@ export function parseCookieHeader(header: string | null | undefined): Map<string
   return cookies;
 }
 
-/** The version of the cookies policy a choice is made under; a new one when the policy's cookies change. */
-export const COOKIE_POLICY_VERSION = "2026-11-1";
+/** The version of the cookies policy a choice is made under; a new one when the policy's cookies change (2026-11-2: the visit's landing, `visitLanding`). */
+export const COOKIE_POLICY_VERSION = "2026-11-2";
 
 /** Where the footer's "Cookie settings" link leads: the cookies policy's Accept/Decline form. */
 export const COOKIE_SETTINGS_PATH = "/cookies#settings";

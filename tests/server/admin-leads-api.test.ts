@@ -221,7 +221,7 @@ describe("DELETE /admin/api/quote-requests/:id", () => {
 });
 
 describe("Export CSV", () => {
-  it("streams the leads of the current filter as leads-YYYY-MM-DD.csv: the spec's columns, then every other field and the chosen deal", async () => {
+  it("streams the leads of the current filter as leads-YYYY-MM-DD.csv: the spec's columns, then every other field, the chosen deal and where it came from", async () => {
     const response = await staff.manager.get("/admin/leads/export?status=converted");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -233,14 +233,15 @@ describe("Export CSV", () => {
       '"Date","Company","Contact","Email","Phone","Team Size","Contract Length","Status",' +
         '"Reference","Job Title","Business Name","Business Type","Contract Ends","Postcode","Requirements","Came From",' +
         '"Assigned To","Assignee Email","First Contacted","Overdue","Updated",' +
-        '"Tariff Slug","Tariff Name","Tariff Lines","Tariff Team Monthly ex VAT","Tariff Contract Total ex VAT"',
+        '"Tariff Slug","Tariff Name","Tariff Lines","Tariff Team Monthly ex VAT","Tariff Contract Total ex VAT",' +
+        '"Source","Medium","Campaign","Term","Content","Referring Site","Landing Page","Form Page"',
     );
     const converted = await server.db.selectFrom("leads").select("id").where("status", "=", "converted").execute();
     expect(lines.length - 1).toBe(converted.length);
     for (const line of lines.slice(1)) {
       expect(line).toMatch(/^"\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}",/);
       const cells = line.slice(1, -1).split('","');
-      expect(cells).toHaveLength(26);
+      expect(cells).toHaveLength(34);
       expect(cells[7]).toBe("Converted");
       expect(cells[8]).toMatch(/^[A-Z]+-\d{4}-\d+$/);
     }

@@ -253,6 +253,7 @@ const CASES: Case[] = [
     expect: API_SUPER_ONLY(200),
   },
   { name: "GET /admin/api/quote-requests", request: async () => ({ method: "GET", path: "/admin/api/quote-requests" }), expect: API_FOR_ALL },
+  { name: "GET /admin/api/reports/sources", request: async () => ({ method: "GET", path: "/admin/api/reports/sources" }), expect: API_FOR_ALL },
   {
     name: "GET /admin/api/quote-requests/:id",
     request: async () => ({ method: "GET", path: `/admin/api/quote-requests/${await anyLeadId()}` }),

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Button } from "~/ui/button";
 import { Select } from "~/ui/field";
+import { ATTRIBUTION_FIELDS, ATTRIBUTION_LABELS, type Attribution } from "./attribution";
 import type { LeadMarketing } from "./consent";
 import { DUPLICATE_WINDOW_DAYS, type LeadAssignee, type PossibleDuplicate, type StaffLead } from "./leads";
 import { Fact, Facts, WrittenText } from "~/ui/facts";
@@ -131,6 +132,21 @@ function LeadMarketingFacts({ marketing }: { marketing: LeadMarketing }) {
   );
 }
 
+/** The UTM parameters, referring site and pages the lead recorded (docs/privacy-operations.md says which, with consent and without). */
+function LeadAttributionFacts({ attribution }: { attribution: Attribution }) {
+  return (
+    <Facts title="Where it came from">
+      {ATTRIBUTION_FIELDS.map((field) => (
+        <Fact key={field} label={ATTRIBUTION_LABELS[field]}>
+          <span data-testid={`lead-attribution-${field}`} className={attribution[field] ? undefined : "text-slate-500"}>
+            {attribution[field] ?? "Not recorded"}
+          </span>
+        </Fact>
+      ))}
+    </Facts>
+  );
+}
+
 export function LeadDetails({ lead, marketing }: { lead: StaffLead; marketing: LeadMarketing | null }) {
   const { status } = lead;
   return (
@@ -186,6 +202,7 @@ export function LeadDetails({ lead, marketing }: { lead: StaffLead; marketing: L
           )}
         </Fact>
       </Facts>
+      <LeadAttributionFacts attribution={lead.attribution} />
       {marketing ? <LeadMarketingFacts marketing={marketing} /> : null}
       {lead.requirements ? <WrittenText title="Requirements">{lead.requirements}</WrittenText> : null}
       <LeadDeal lead={lead} />

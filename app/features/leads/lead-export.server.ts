@@ -10,6 +10,18 @@ import { leadFilterFor, STAFF_LEAD_COLUMNS, whereMatches } from "./lead-list.ser
 import { formatDateTime } from "~/lib/calendar";
 import { plainPounds } from "~/lib/money";
 import { LEAD_STATUS_LABELS } from "./lead-lists";
+import { ATTRIBUTION_FIELDS, type AttributionField } from "./attribution";
+
+const ATTRIBUTION_CSV_HEADINGS: Record<AttributionField, string> = {
+  source: "Source",
+  medium: "Medium",
+  campaign: "Campaign",
+  term: "Term",
+  content: "Content",
+  referrerDomain: "Referring Site",
+  landingPath: "Landing Page",
+  formPath: "Form Page",
+};
 
 /** The spec's export columns first (SPEC section 2), then every other field, the owner and the first contact. */
 export const LEAD_CSV_COLUMNS = [
@@ -40,6 +52,8 @@ export const LEAD_CSV_COLUMNS = [
   "Tariff Lines",
   "Tariff Team Monthly ex VAT",
   "Tariff Contract Total ex VAT",
+  // Where it came from (attribution.ts), in ATTRIBUTION_FIELDS' order; empty where not recorded.
+  ...ATTRIBUTION_FIELDS.map((field) => ATTRIBUTION_CSV_HEADINGS[field]),
 ];
 
 /** The leads `viewer` filtered, as CSV, streamed newest first a chunk at a time; the export is in the audit log. */
@@ -101,6 +115,7 @@ export async function leadsCsvStream(viewer: AdminUser, filters: Pick<LeadFilter
         deal ? String(deal.lines) : "",
         deal ? plainPounds(deal.teamMonthlyExVatPence) : "",
         deal ? plainPounds(deal.contractTotalExVatPence) : "",
+        ...ATTRIBUTION_FIELDS.map((field) => lead.attribution[field]),
       ];
     },
   });

@@ -53,6 +53,15 @@ export interface LeadsTable {
   anonymisedAt: ColumnType<string | null, never, string | null>;
   /** The order a renewal lead was made from (migration 0026); null for any other lead. */
   renewalOfOrderId: ColumnType<number | null, number | null | undefined, number | null>;
+  // Where the lead came from (migration 0027, app/features/leads/attribution.ts): each normalised, or null.
+  source: ColumnType<string | null, string | null | undefined, string | null>;
+  medium: ColumnType<string | null, string | null | undefined, string | null>;
+  campaign: ColumnType<string | null, string | null | undefined, string | null>;
+  term: ColumnType<string | null, string | null | undefined, string | null>;
+  content: ColumnType<string | null, string | null | undefined, string | null>;
+  referrerDomain: ColumnType<string | null, string | null | undefined, string | null>;
+  landingPath: ColumnType<string | null, string | null | undefined, string | null>;
+  formPath: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WizardFunnelTable {

@@ -13,6 +13,8 @@ import { consumeGlobalRateLimit } from "~/platform/rate-limit.server";
 import { recordMarketingConsent } from "./consent-records.server";
 import { leadDeal, type LeadDeal } from "./lead-deal.server";
 import { ukYear } from "~/lib/calendar";
+import { env } from "~/platform/env.server";
+import { referrerDomain } from "./attribution";
 
 export interface CreatedLead {
   id: number;
@@ -38,6 +40,11 @@ export function decoyLeadReference(): string {
 async function findLeadByToken(submissionToken: string): Promise<CreatedLead | undefined> {
   const db = await getDb();
   return db.selectFrom("leads").select(["id", "reference"]).where("submissionToken", "=", submissionToken).executeTakeFirst();
+}
+
+/** The site's own host (APP_URL's), which is never a lead's referring site. */
+function ownHost(): string {
+  return new URL(env.APP_URL).hostname;
 }
 
 interface LeadToStore {
@@ -79,6 +86,15 @@ async function insertLeads(leads: LeadToStore[]): Promise<CreatedLead[]> {
       submissionToken: context.submissionToken ?? null,
       tariff: deal.tariff ? JSON.stringify(deal.tariff) : null,
       tariffShortlist: JSON.stringify(deal.shortlist),
+      source: input.source,
+      medium: input.medium,
+      campaign: input.campaign,
+      term: input.term,
+      content: input.content,
+      // A referrer that is our own site says nothing of where the visit came from.
+      referrerDomain: referrerDomain(input.referrerDomain, ownHost()),
+      landingPath: input.landingPath,
+      formPath: input.formPath,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     };
@@ -137,7 +153,7 @@ async function storeLeads(leads: LeadToStore[]): Promise<PromiseSettledResult<Cr
   return Promise.allSettled(leads.map(storeLead));
 }
 
-// 21 values a lead: 200 leads stay well within SQLite's 32,766 bound parameters a statement.
+// 29 values a lead: 200 leads stay well within SQLite's 32,766 bound parameters a statement.
 const storeLeadWithOthers = groupCommit(storeLeads, { maxGroupSize: 200 });
 
 /**

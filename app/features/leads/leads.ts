@@ -1,4 +1,5 @@
 import type { TariffSnapshot } from "~/features/tariffs";
+import { ATTRIBUTION_FIELDS, type Attribution } from "./attribution";
 import type { LeadStatus } from "./lead-lists";
 import type { LeadRow } from "./lead-tables";
 
@@ -31,6 +32,8 @@ export interface Lead {
   tariff: TariffSnapshot | null;
   /** Up to three deals that fit the answers, shown on the thank-you step; null for leads from before the catalogue. */
   tariffShortlist: TariffSnapshot[] | null;
+  /** Where it came from (UTM, referring site, landing and form pages); each null when not recorded. */
+  attribution: Attribution;
 }
 
 /** A stored JSON snapshot column (leads.tariff, leads.tariffShortlist), read. */
@@ -100,6 +103,7 @@ export const LEAD_COLUMNS = [
   "tariffShortlist",
   "createdAt",
   "updatedAt",
+  ...ATTRIBUTION_FIELDS,
 ] as const satisfies readonly (keyof LeadRow)[];
 
 type ShownLeadRow = Pick<LeadRow, (typeof LEAD_COLUMNS)[number]>;
@@ -128,6 +132,16 @@ export function toLead(row: ShownLeadRow): Lead {
     sourcePage: row.sourcePage,
     tariff: storedSnapshot<TariffSnapshot>(row.tariff),
     tariffShortlist: storedSnapshot<TariffSnapshot[]>(row.tariffShortlist),
+    attribution: {
+      source: row.source,
+      medium: row.medium,
+      campaign: row.campaign,
+      term: row.term,
+      content: row.content,
+      referrerDomain: row.referrerDomain,
+      landingPath: row.landingPath,
+      formPath: row.formPath,
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { ATTRIBUTION_FIELDS, type AttributionField } from "./attribution";
 import { MARKETING_CONSENT_FIELD } from "./consent";
 import { choiceRule, emailRule, LIMITS, multiLine, optionalTextRule, phoneRule, requiredTextRule, type SummaryHeading } from "~/lib/form-fields";
 import type { FieldErrors } from "~/lib/form-submission";
@@ -79,7 +80,8 @@ export const QUOTE_WIZARD_INPUT_STEPS = 5;
 export const QUOTE_CONSENT_FIELDS = [MARKETING_CONSENT_FIELD] as const;
 export type QuoteConsentField = (typeof QUOTE_CONSENT_FIELDS)[number];
 
-export type QuoteWizardAnswers = Partial<Record<QuoteWizardField | QuoteDealField | QuoteConsentField, string>>;
+/** Where the visit came from (attribution.ts) travels with the answers too, in hidden fields, from the first post to the last. */
+export type QuoteWizardAnswers = Partial<Record<QuoteWizardField | QuoteDealField | QuoteConsentField | AttributionField, string>>;
 
 export interface QuoteWizardState {
   step: QuoteWizardStep;
@@ -116,7 +118,7 @@ export const CHOICE_STEPS: readonly ChoiceStep[] = [
 /** The answers a post carries, and nothing else. */
 export function pickWizardAnswers(values: Record<string, unknown>): QuoteWizardAnswers {
   const answers: QuoteWizardAnswers = {};
-  for (const field of [...QUOTE_WIZARD_FIELDS, ...QUOTE_DEAL_FIELDS, ...QUOTE_CONSENT_FIELDS]) {
+  for (const field of [...QUOTE_WIZARD_FIELDS, ...QUOTE_DEAL_FIELDS, ...QUOTE_CONSENT_FIELDS, ...ATTRIBUTION_FIELDS]) {
     const value = values[field];
     if (typeof value === "string") answers[field] = value;
   }

@@ -11,6 +11,9 @@ declare global {
 
 const SCRIPT_ID = "google-analytics";
 
+/** The visit's first page, in memory only: kept for the visit once the visitor accepts (visit-landing.ts), forgotten otherwise. */
+const FIRST_PAGE = typeof document === "undefined" ? null : { path: maskPrivateLink(location.pathname), search: location.search, referrer: document.referrer };
+
 /** The page as analytics is told of it: its path, address and referrer with a private link's key masked. */
 function maskedPage() {
   const { origin, pathname, search, href } = window.location;
@@ -56,6 +59,11 @@ export function Analytics({ measurementId, consent }: { measurementId: string | 
   useEffect(() => {
     if (enabled && measurementId) loadGoogleAnalytics(measurementId);
   }, [enabled, measurementId]);
+
+  // Where the visit came from, for a quote request: its code loads only once the visitor has accepted.
+  useEffect(() => {
+    if (consent === "accepted" && FIRST_PAGE) void import("./visit-landing").then((landing) => landing.keepVisitLanding(FIRST_PAGE));
+  }, [consent]);
 
   useEffect(() => {
     if (!enabled || !window.gtag) return;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { COOKIE_NAMES } from "~/platform/site-cookies";
+import { COOKIE_NAMES, VISIT_LANDING_KEY } from "~/platform/site-cookies";
 
 interface SiteCookie {
   name: string;
@@ -8,7 +8,7 @@ interface SiteCookie {
   duration: string;
 }
 
-/** Every cookie the site sets, as the code sets them (cookies.server.ts, the admin session, analytics.tsx). */
+/** Every cookie the site sets, as the code sets them (cookies.server.ts, the admin session, analytics.tsx), and what it keeps in the browser with consent. */
 const ESSENTIAL_COOKIES: SiteCookie[] = [
   {
     name: COOKIE_NAMES.consent,
@@ -49,6 +49,13 @@ const ANALYTICS_COOKIES: SiteCookie[] = [
     ),
     setBy: "Google Analytics, on our website",
     duration: "Up to 2 years",
+  },
+  {
+    name: VISIT_LANDING_KEY,
+    purpose:
+      "Session storage in your browser, not a cookie: remembers the first page of your visit, the campaign tags in its address (utm_source and the like) and the website that linked to it (its name only), so that a quote request you send later in the visit tells us how you found us. Nothing that identifies you.",
+    setBy: "Us",
+    duration: "Until you close the tab or window",
   },
 ];
 

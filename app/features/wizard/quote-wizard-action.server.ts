@@ -3,6 +3,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { parseWithSchema } from "~/lib/form-submission";
 import { MESSAGES, type ToastMessage } from "~/lib/messages";
 import {
+  ATTRIBUTION_FIELDS,
   firstUnansweredChoiceStep,
   pickWizardAnswers,
   QUOTE_WIZARD_INTENTS,
@@ -10,6 +11,7 @@ import {
   type QuoteWizardState,
   type QuoteWizardStep,
   stepOfField,
+  wizardAttribution,
   withoutChosenDeal,
 } from "~/features/leads";
 import { chosenDealOffer, countWizardStepReached, decoyLeadReference, leadLines, submitQuoteRequest } from "~/features/leads/index.server";
@@ -22,6 +24,8 @@ const businessStepSchema = quoteRequestSchema.pick({ businessName: true, postcod
 const TOKEN_PATTERN = /^[0-9a-f-]{36}$/;
 
 const linesSchema = quoteRequestSchema.shape.lines;
+
+const isAttributionField = (field: string) => (ATTRIBUTION_FIELDS as readonly string[]).includes(field);
 
 /**
  * The deal the answers carry, priced for their lines, so every step shows it (a post without JavaScript lands on the page without the comparison's query). None
@@ -53,7 +57,10 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
   const intent = values.intent;
   const removingDeal = intent === QUOTE_WIZARD_INTENTS.removeDeal;
   // Removing the chosen deal keeps every answer and the step the visitor is on.
-  const answers = removingDeal ? withoutChosenDeal(pickWizardAnswers(values)) : pickWizardAnswers(values);
+  const picked = removingDeal ? withoutChosenDeal(pickWizardAnswers(values)) : pickWizardAnswers(values);
+  // Where the visit came from, normalised once here and carried through the later steps like the answers (leads/attribution.ts).
+  const attribution = wizardAttribution(values, sourcePage, request.headers.get("Referer"));
+  const answers = { ...Object.fromEntries(Object.entries(picked).filter(([field]) => !isAttributionField(field))), ...attribution };
 
   const choiceStep = firstUnansweredChoiceStep(answers);
   if (removingDeal && choiceStep === 4 && TOKEN_PATTERN.test(values.submissionToken ?? "")) {
@@ -92,7 +99,9 @@ export async function quoteWizardAction({ request }: ActionFunctionArgs) {
 
   try {
     // The consent box's "yes" is read by the shared schema, as the JSON API's.
-    const submission = await submitQuoteRequest(values, { sourcePage, submissionToken });
+    // The attribution as normalised above, every field named so nothing posted beside it counts.
+    const recorded = Object.fromEntries(ATTRIBUTION_FIELDS.map((field) => [field, attribution[field] ?? null]));
+    const submission = await submitQuoteRequest({ ...values, ...recorded }, { sourcePage, submissionToken });
     if (submission.status === "busy") return refused({ reason: "tooMany", retryAfterSeconds: submission.retryAfterSeconds });
     if (submission.status === "invalid") {
       const step = Math.min(...Object.keys(submission.fieldErrors).map(stepOfField)) as QuoteWizardStep;

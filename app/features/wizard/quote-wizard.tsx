@@ -4,9 +4,10 @@ import { HoneypotField } from "~/ui/field";
 import type { PublicStockImage } from "~/features/content";
 import { ErrorSummary } from "~/ui/error-summary";
 import { formFields } from "~/lib/form-fields";
-import { CHOICE_STEPS, QUOTE_REQUEST_FIELDS, type QuoteWizardAnswers, type QuoteWizardStep } from "~/features/leads";
+import { carriesAttribution, CHOICE_STEPS, QUOTE_REQUEST_FIELDS, type QuoteWizardAnswers, type QuoteWizardStep } from "~/features/leads";
 import { QUOTE_STEP_ANCHOR, type TariffOffer } from "~/features/tariffs";
 import { useQuoteWizard } from "./use-quote-wizard";
+import { useVisitAttribution } from "./visit-attribution";
 import { ChosenDealPanel } from "./wizard-deals";
 import { WizardProgress } from "./wizard-progress";
 import { BusinessStepFields, ChoiceStepFields, ContactStepFields, StepQuestion, ThankYou } from "./wizard-steps";
@@ -104,6 +105,9 @@ export function QuoteWizard({
 }) {
   const { fetcher, state, answered, submitting, busy, question } = useQuoteWizard(formAction, chosenDeal, comparison);
   const { step, answers } = state;
+  // Until the server's first answer (which carries it on), the browser adds where the visit came from.
+  const visit = useVisitAttribution();
+  const carried = carriesAttribution(answers) ? answers : { ...answers, ...visit };
   const deal = state.chosenDeal ?? (chosenDeal?.slug === answers.tariffSlug ? chosenDeal : undefined) ?? undefined;
   const fields = formFields("quote", QUOTE_REQUEST_FIELDS, { fieldErrors: state.fieldErrors, values: answers });
   const choice = CHOICE_STEPS.find((candidate) => candidate.step === step);
@@ -145,7 +149,7 @@ export function QuoteWizard({
               data-step={step}
             >
               <HoneypotField formId="quote" />
-              <HiddenAnswers answers={answers} step={step} />
+              <HiddenAnswers answers={carried} step={step} />
               {step === 5 && state.submissionToken ? <input type="hidden" name="submissionToken" value={state.submissionToken} /> : null}
               {choice ? <ChoiceStepFields choice={choice} selected={answers[choice.field]} error={fields[choice.field].error} disabled={busy} /> : null}
               {step === 4 ? <BusinessStepFields fields={fields} /> : null}

@@ -1,0 +1,72 @@
+import { addDays, ukDay, ukDayStart } from "~/lib/calendar";
+import { getDb } from "~/platform/db.server";
+import { ModelError } from "~/platform/model-error.server";
+import {
+  SOURCE_REPORT_DEFAULT_DAYS,
+  SOURCE_REPORT_MAX_DAYS,
+  SOURCE_REPORT_MESSAGES,
+  type SourceReport,
+  type SourceReportGroup,
+  type SourceReportQuery,
+  type SourceReportRow,
+} from "./sources-report";
+
+/** The lead columns each grouping reads. */
+const GROUP_COLUMNS = {
+  source: ["source"],
+  "source-medium": ["source", "medium"],
+  campaign: ["campaign"],
+} as const satisfies Record<SourceReportGroup, readonly ("source" | "medium" | "campaign")[]>;
+
+/**
+ * The leads created on the period's UK days, grouped by where they came from (app/features/leads/attribution.ts), with how many of them were sent a quote and
+ * how many accepted one, whenever that happened: the leads are the cohort, so a later acceptance still counts for the campaign that brought the lead. Rows with
+ * the most leads first. A period that ends before it starts, or is longer than a year, is refused (400).
+ */
+export async function sourcesReport(query: SourceReportQuery, now = new Date()): Promise<SourceReport> {
+  const to = query.to ?? ukDay(now);
+  const from = query.from ?? addDays(to, -(SOURCE_REPORT_DEFAULT_DAYS - 1));
+  // YYYY-MM-DD days compare as text.
+  if (from > to) throw new ModelError(400, SOURCE_REPORT_MESSAGES.order, "to");
+  if (addDays(from, SOURCE_REPORT_MAX_DAYS - 1) < to) throw new ModelError(400, SOURCE_REPORT_MESSAGES.span, "from");
+  const columns = GROUP_COLUMNS[query.group];
+
+  const db = await getDb();
+  const rows = await db
+    .selectFrom("leads")
+    .select(columns)
+    .select((eb) => {
+      const quoted = (column: "sentAt" | "acceptedAt") =>
+        eb.fn
+          .sum<number | string>(
+            eb
+              .case()
+              .when(eb.exists(eb.selectFrom("quotes").select("quotes.id").whereRef("quotes.leadId", "=", "leads.id").where(`quotes.${column}`, "is not", null)))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as(column === "sentAt" ? "quotesSent" : "quotesAccepted");
+      return [eb.fn.countAll<number | string>().as("leads"), quoted("sentAt"), quoted("acceptedAt")];
+    })
+    .where("leads.createdAt", ">=", ukDayStart(from).toISOString())
+    .where("leads.createdAt", "<", ukDayStart(addDays(to, 1)).toISOString())
+    .groupBy(columns)
+    .execute();
+
+  // Postgres counts and sums are bigint (text to the driver); SQLite's are numbers.
+  const counted: SourceReportRow[] = rows.map((row) => ({
+    ...Object.fromEntries(columns.map((column) => [column, row[column] ?? null])),
+    leads: Number(row.leads),
+    quotesSent: Number(row.quotesSent ?? 0),
+    quotesAccepted: Number(row.quotesAccepted ?? 0),
+  }));
+  const key = (row: SourceReportRow) => columns.map((column) => row[column] ?? "").join("\u0000");
+  // Ties in the order of their values as stored (code points, so the same on every machine), a group with none first.
+  counted.sort((a, b) => b.leads - a.leads || b.quotesAccepted - a.quotesAccepted || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const totals = counted.reduce(
+    (sum, row) => ({ leads: sum.leads + row.leads, quotesSent: sum.quotesSent + row.quotesSent, quotesAccepted: sum.quotesAccepted + row.quotesAccepted }),
+    { leads: 0, quotesSent: 0, quotesAccepted: 0 },
+  );
+  return { from, to, group: query.group, rows: counted, totals };
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { isCalendarDay } from "~/lib/calendar";
+
+/**
+ * The Sources report (issue 41): leads of a period grouped by where they came from, with how many were sent a quote and how many accepted one. This slice
+ * answers JSON only (`GET /admin/api/reports/sources`); the screen, visits, orders, value won and spend come later.
+ */
+
+/** How the rows are grouped: by UTM source, by source and medium together, or by campaign. */
+export const SOURCE_REPORT_GROUPS = ["source", "source-medium", "campaign"] as const;
+export type SourceReportGroup = (typeof SOURCE_REPORT_GROUPS)[number];
+
+/** A report covers at most a year of UK days (a leap year's 366), which the benchmark's goal is set for. */
+export const SOURCE_REPORT_MAX_DAYS = 366;
+/** Without `from`, the period is this many days up to `to` (today by default), as the dashboard's charts. */
+export const SOURCE_REPORT_DEFAULT_DAYS = 30;
+
+export const SOURCE_REPORT_MESSAGES = {
+  from: "Give the first day as YYYY-MM-DD",
+  to: "Give the last day as YYYY-MM-DD",
+  group: `Group by one of: ${SOURCE_REPORT_GROUPS.join(", ")}`,
+  order: "The first day must be on or before the last",
+  span: `Choose a period of at most ${SOURCE_REPORT_MAX_DAYS} days`,
+} as const;
+
+const day = (message: string) =>
+  z
+    .string({ invalid_type_error: message })
+    .trim()
+    .refine((text) => text === "" || isCalendarDay(text), message)
+    .optional()
+    .transform((text) => text || undefined);
+
+/** `?from=YYYY-MM-DD&to=YYYY-MM-DD&group=source|source-medium|campaign`, UK days, both ends included; the defaults are filled in by the model (today). */
+export const sourceReportQuerySchema = z.object({
+  from: day(SOURCE_REPORT_MESSAGES.from),
+  to: day(SOURCE_REPORT_MESSAGES.to),
+  group: z
+    .enum(SOURCE_REPORT_GROUPS, { errorMap: () => ({ message: SOURCE_REPORT_MESSAGES.group }) })
+    .optional()
+    .transform((group) => group ?? "source"),
+});
+export type SourceReportQuery = z.infer<typeof sourceReportQuerySchema>;
+
+export interface SourceReportCounts {
+  leads: number;
+  /** Leads sent at least one quote (a revision counts once). */
+  quotesSent: number;
+  /** Leads that accepted a quote (a lead accepts one at most). */
+  quotesAccepted: number;
+}
+
+/** One group: its source, medium or campaign (null for leads that recorded none), and its counts. */
+export interface SourceReportRow extends SourceReportCounts {
+  source?: string | null;
+  medium?: string | null;
+  campaign?: string | null;
+}
+
+export interface SourceReport {
+  from: string;
+  to: string;
+  group: SourceReportGroup;
+  rows: SourceReportRow[];
+  totals: SourceReportCounts;
+}
