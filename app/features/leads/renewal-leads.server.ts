@@ -50,6 +50,8 @@ export async function insertRenewalLead(trx: Transaction<Database>, fields: Rene
       jobTitle: first.jobTitle,
       requirements: null,
       sourcePage: RENEWAL_SOURCE_PAGE,
+      // Its origin is the customer's own contract, not a channel: the sources report shows renewals as their own source.
+      source: RENEWAL_SOURCE_PAGE,
       submissionToken: null,
       tariff: null,
       tariffShortlist: null,
