@@ -24,6 +24,7 @@ const benchmarks = {
   "customer-quote": "./customer-quote.js",
   erasure: "./erasure.js",
   retention: "./retention.js",
+  renewals: "./renewals.js",
 };
 
 const exitWithParent = new URL("../scripts/exit-with-parent.js", import.meta.url).href;
