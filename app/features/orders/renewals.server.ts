@@ -162,6 +162,8 @@ export async function runRenewals(now = new Date()): Promise<number> {
     for (const contracts of byOrder.values()) {
       if (schedule.stopped) break;
       if (await renewOrder(contracts, now)) made += 1;
+      // SQLite answers at once, so without this the whole run would hold the server's one thread: requests wait at most one order.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     afterOrderId = due.at(-1)!.orderId;
   }
