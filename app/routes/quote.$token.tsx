@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { CustomerOrderProgress } from "~/features/orders";
 import { customerOrderProgress, ensureOrderForQuote } from "~/features/orders/index.server";
-import { QuoteFrame } from "~/features/site/customer-page-frame";
+import { CustomerLinkError, QuoteFrame } from "~/features/site/customer-page-frame";
 import { logger } from "~/platform/logger.server";
 import { QuoteDocumentView, QuoteOutcome, StaffPreviewBanner } from "~/features/quotes/customer-quote";
 import { QuoteAnswerBar, QuoteAnswerForms } from "~/features/quotes/quote-answer-forms";
@@ -82,14 +82,5 @@ export default function CustomerQuotePage() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <QuoteFrame>
-      <h1 className="text-2xl font-bold text-slate-900">{notFound ? "We could not find this quote" : "Sorry, we couldn't load this quote"}</h1>
-      <p className="mt-3 text-slate-700">
-        {notFound
-          ? "Please check the link in your email: it may be incomplete. If it still does not open, call or email us and we will send it again."
-          : "Please try again in a moment. If the problem continues, call or email us and we'll help straight away."}
-      </p>
-    </QuoteFrame>
-  );
+  return <CustomerLinkError of="quote" notFound={notFound} />;
 }

@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { CustomerOrderForm } from "~/features/orders";
 import { answerOrderPost, customerOrderDraft } from "~/features/orders/index.server";
-import { QuoteFrame } from "~/features/site/customer-page-frame";
+import { CustomerLinkError, QuoteFrame } from "~/features/site/customer-page-frame";
 import { isStaffPreview, QUOTE_PAGE_HEADERS, quoteNotFound, quotePageHeaders } from "~/features/quotes/quote-pages.server";
 import { ukDay } from "~/lib/calendar";
 
@@ -67,14 +67,5 @@ export default function CustomerOrderPage() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <QuoteFrame>
-      <h1 className="text-2xl font-bold text-slate-900">{notFound ? "We could not find this order" : "Sorry, we couldn't load this order"}</h1>
-      <p className="mt-3 text-slate-700">
-        {notFound
-          ? "Please check the link in your email: it may be incomplete. If it still does not open, call or email us and we will send it again."
-          : "Please try again in a moment. If the problem continues, call or email us and we'll help straight away."}
-      </p>
-    </QuoteFrame>
-  );
+  return <CustomerLinkError of="order" notFound={notFound} />;
 }

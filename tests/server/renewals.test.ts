@@ -65,7 +65,13 @@ describe("the renewals job", () => {
     const byOrder = new Map(leads.map((lead) => [lead.renewalOfOrderId, lead]));
     expect([...byOrder.keys()].sort()).toEqual([due.orderId, objector.orderId].sort());
     const renewal = byOrder.get(due.orderId)!;
-    expect(renewal).toMatchObject({ status: "new", businessName: "Due Soon Ltd", email: "accounts@duesoon.example.co.uk", sourcePage: "renewal", source: "renewal" });
+    expect(renewal).toMatchObject({
+      status: "new",
+      businessName: "Due Soon Ltd",
+      email: "accounts@duesoon.example.co.uk",
+      sourcePage: "renewal",
+      source: "renewal",
+    });
     const owner = await server.db.selectFrom("adminUsers").select("id").where("email", "=", "rory.renewals@clearlinebusiness.co.uk").executeTakeFirstOrThrow();
     expect(renewal.assignedTo).toBe(owner.id);
     // The two contracts ending within 90 days are its; the one ending in 200 days waits for its own time.

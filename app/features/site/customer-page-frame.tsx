@@ -21,3 +21,20 @@ export function QuoteFrame({ banner, children }: { banner?: ReactNode; children:
     </div>
   );
 }
+
+/**
+ * The one answer of a customer's page to a link that is not one (mistyped, changed, guessed, a draft's or an open quote's order): the same words and headers
+ * whatever was wrong with it, naming what the link is for.
+ */
+export function CustomerLinkError({ of, notFound }: { of: "quote" | "order"; notFound: boolean }) {
+  return (
+    <QuoteFrame>
+      <h1 className="text-2xl font-bold text-slate-900">{notFound ? `We could not find this ${of}` : `Sorry, we couldn't load this ${of}`}</h1>
+      <p className="mt-3 text-slate-700">
+        {notFound
+          ? "Please check the link in your email: it may be incomplete. If it still does not open, call or email us and we will send it again."
+          : "Please try again in a moment. If the problem continues, call or email us and we'll help straight away."}
+      </p>
+    </QuoteFrame>
+  );
+}
