@@ -48,7 +48,7 @@ const nowEpoch = () => performance.timeOrigin + performance.now();
  * Every seeded lead an accepted quote and a live order of CONTRACTS_PER_ORDER lines, each line's contract ending
  * the same day, order n's on day floor(n * SPREAD_DAYS / ORDERS) from today: one transaction, prepared inserts.
  */
-function seedLiveOrders(file, today) {
+export function seedLiveOrders(file, today) {
   const db = new SQLite(file);
   db.pragma("journal_mode = WAL");
   const ownerId = db.prepare("SELECT id FROM adminUsers WHERE email = ?").get(OWNER.email)?.id ?? null;

@@ -24,6 +24,7 @@ const benchmarks = {
   "customer-quote": "./customer-quote.js",
   erasure: "./erasure.js",
   retention: "./retention.js",
+  orders: "./orders.js",
   renewals: "./renewals.js",
 };
 

@@ -5,6 +5,7 @@ import { answerOrderPost, customerOrderDraft } from "~/features/orders/index.ser
 import { CustomerLinkError, QuoteFrame } from "~/features/site/customer-page-frame";
 import { isStaffPreview, QUOTE_PAGE_HEADERS, quoteNotFound, quotePageHeaders } from "~/features/quotes/quote-pages.server";
 import { ukDay } from "~/lib/calendar";
+import { assertWriteAccepted } from "~/platform/write-guard.server";
 
 /**
  * The customer completes the order of their accepted quote, on the quote's own link (docs/orders.md): the quote's frame, noindex and no-store, and the one
@@ -28,6 +29,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  // Another site's post and an oversized body are refused first, whoever sends them.
+  assertWriteAccepted(request);
   // As on the quote's page: staff looking at the customer's link are previewing it; they change an order from the portal.
   if (await isStaffPreview(request)) {
     return json(

@@ -50,6 +50,16 @@ async function openDeals(mode: JsMode, path = "/business-mobile#deals", viewport
   await page.context().addCookies([{ name: "cookie-consent", value: "declined", url: journey.server.url }]);
   await page.goto(`${journey.server.url}${path}`);
   if (mode.javaScriptEnabled) await waitForHydration(page);
+  // The browser jumps to the address's section after the page has loaded: the visitor sees it once it has.
+  const anchor = new URL(path, journey.server.url).hash.slice(1);
+  if (anchor) {
+    const landed = (id: string) => {
+      const top = document.getElementById(id)?.getBoundingClientRect().top ?? Infinity;
+      const atBottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+      return top <= 100 || atBottom;
+    };
+    await expect.poll(() => page.evaluate(landed, anchor)).toBe(true);
+  }
   return page;
 }
 

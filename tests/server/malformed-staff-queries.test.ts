@@ -81,7 +81,12 @@ describe("staff routes' query strings and ids", () => {
       }
       if (route.view === "anyone") return;
       const refusal = expectedRefusal(route, who, route.view);
-      const expected = refusal ?? { status: missing ? (route.missingStatus ?? 404) : (route.viewStatus ?? 200) };
+      // A value in a parameter the route reads (others are ignored, an empty one is left out).
+      const params = new URL(url, server.url).searchParams;
+      const queried = (route.query ?? []).some((name) => (params.get(name) ?? "") !== "");
+      const expected = refusal ?? {
+        status: missing ? (route.missingStatus ?? 404) : queried ? (route.badQueryStatus ?? route.viewStatus ?? 200) : (route.viewStatus ?? 200),
+      };
       if (response.status !== expected.status || (refusal?.location && location !== refusal.location)) {
         problems.push(`${label}, expected ${expected.status}${refusal?.location ? ` to ${refusal.location}` : ""}`);
       }

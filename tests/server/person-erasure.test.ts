@@ -129,7 +129,9 @@ describe("erasing bob@example.com beside people whose details look like his", ()
     const query = new URLSearchParams({ email: BOB.email, phone: "07700 900123" });
     const answer = await setting.staff.admin.postForm(`/admin/data-protection/people/erase?${query}`, {});
     expect(answer.status).toBe(302);
-    expect(await (await setting.staff.admin.follow(answer)).text()).toContain("Erased: 1 lead, 1 enquiry and 1 newsletter sign-up anonymised or deleted");
+    expect(await (await setting.staff.admin.follow(answer)).text()).toContain(
+      "Erased: 1 lead, 1 order, 1 enquiry and 1 newsletter sign-up anonymised or deleted",
+    );
     expect(await db.selectFrom("leads").select("anonymisedAt").where("id", "=", bob.leadId).executeTakeFirstOrThrow()).not.toEqual({ anonymisedAt: null });
     expect(await outboxRowsOf(db, { email: BOB.email, leadId: bob.leadId, enquiryId: bob.enquiryId })).toEqual([]);
 

@@ -293,12 +293,12 @@ describe("objection and erasure", () => {
     const cleared = [...auditBefore].filter(([id, summary]) => auditAfter.get(id) !== summary).length;
     expect(cleared).toBeGreaterThan(1);
     const page = await (await setting.staff.admin.follow(answer)).text();
-    expect(page).toContain("Erased: 1 lead, 1 enquiry and 1 newsletter sign-up anonymised or deleted; on the suppression list");
+    expect(page).toContain("Erased: 1 lead, 1 order, 1 enquiry and 1 newsletter sign-up anonymised or deleted; on the suppression list");
     expect(page).toContain(`Nothing is held about ${PERSON.email} / ${PERSON.phone} now: they were erased on`);
     expect(page).toMatch(/Email on the suppression list<\/dt><dd>yes</);
     expect(page).toMatch(/Phone on the suppression list<\/dt><dd>yes</);
     const audit = await setting.server.db.selectFrom("auditLog").select("summary").where("action", "=", "person.erased").executeTakeFirstOrThrow();
-    expect(audit.summary).toMatch(/^Erased a person: 1 lead, 1 enquiry, 1 newsletter sign-up,/);
+    expect(audit.summary).toMatch(/^Erased a person: 1 lead, 1 order, 1 enquiry, 1 newsletter sign-up,/);
     expect(audit.summary).toContain(`, ${cleared} audit entries cleared;`);
     expect(audit.summary).not.toContain(PERSON.email);
     const register = await setting.server.db

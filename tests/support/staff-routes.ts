@@ -53,6 +53,8 @@ export interface StaffRoute {
   missingStatus?: number;
   /** The query parameters its loader reads. */
   query?: string[];
+  /** An allowed GET's status with a query it cannot read: 200 unless said (a list ignores a value it does not know; a report answers 400 with field errors). */
+  badQueryStatus?: number;
   writes?: StaffWrite[];
   /** Why a write it has is not probed here. */
   writesProbedElsewhere?: string;
@@ -178,6 +180,7 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
   "admin.api.quote-requests.ts": api("/admin/api/quote-requests", "view", { query: LEAD_QUERY }),
   "admin.api.leads.$id.quotes.ts": api("/admin/api/leads/:id/quotes", "view", { record: "lead", writes: [none("workLeads")] }),
   "admin.api.orders.ts": api("/admin/api/orders", "view", { query: ORDER_LIST_QUERY }),
+  "admin.api.reports.sources.ts": api("/admin/api/reports/sources", "view", { query: ["from", "to", "group"], badQueryStatus: 400 }),
   "admin.api.orders.$id.ts": api("/admin/api/orders/:id", "view", {
     record: "order",
     writes: [

@@ -115,19 +115,27 @@ export async function runRetention(request: RetentionRunRequest): Promise<Retent
       error = failure instanceof Error ? failure.message : String(failure);
       logger.error({ event: "retention.failed", err: failure, runId: started.id }, "Retention: the run failed");
     }
-    const row = await db
-      .updateTable("retentionRuns")
-      .set({ finishedAt: nowIso(), counts: JSON.stringify(counts), error })
-      .where("id", "=", started.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
     const what = request.mode === "apply" ? "Retention run" : "Retention dry run (nothing changed)";
-    await recordAudit(request.actor, {
-      action: "retention.run",
-      entityType: "retentionRun",
-      entityId: started.id,
-      actorName,
-      summary: `${what} as of ${asOf.toISOString().slice(0, 10)}: ${retentionCountsInWords(counts)}${error ? ` (failed: ${error})` : ""}`,
+    // The run's record and its audit entry together: whoever sees the run finished finds its entry too.
+    const row = await db.transaction().execute(async (trx) => {
+      const finished = await trx
+        .updateTable("retentionRuns")
+        .set({ finishedAt: nowIso(), counts: JSON.stringify(counts), error })
+        .where("id", "=", started.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(
+        request.actor,
+        {
+          action: "retention.run",
+          entityType: "retentionRun",
+          entityId: started.id,
+          actorName,
+          summary: `${what} as of ${asOf.toISOString().slice(0, 10)}: ${retentionCountsInWords(counts)}${error ? ` (failed: ${error})` : ""}`,
+        },
+        trx,
+      );
+      return finished;
     });
     logger.info(
       { event: "retention.run", runId: started.id, mode: request.mode, trigger: request.trigger, counts, error },

@@ -35,10 +35,14 @@ const day = (message: string) =>
 export const sourceReportQuerySchema = z.object({
   from: day(SOURCE_REPORT_MESSAGES.from),
   to: day(SOURCE_REPORT_MESSAGES.to),
-  group: z
-    .enum(SOURCE_REPORT_GROUPS, { errorMap: () => ({ message: SOURCE_REPORT_MESSAGES.group }) })
-    .optional()
-    .transform((group) => group ?? "source"),
+  // Empty, as a GET form sends an unchosen field, is the default, as for the days.
+  group: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .enum(SOURCE_REPORT_GROUPS, { errorMap: () => ({ message: SOURCE_REPORT_MESSAGES.group }) })
+      .optional()
+      .transform((group) => group ?? "source"),
+  ),
 });
 export type SourceReportQuery = z.infer<typeof sourceReportQuerySchema>;
 
