@@ -3,7 +3,8 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ListPanel } from "~/ui/list-page";
 import { RenewalTable } from "~/features/orders/renewal-table";
-import { listRenewalsDue, RENEWALS_AHEAD_DAYS } from "~/features/orders/renewals-screen.server";
+import { listRenewalsDue } from "~/features/orders/renewals-screen.server";
+import { RENEWAL_LEAD_DAYS, RENEWALS_AHEAD_DAYS } from "~/features/orders/order-lists";
 import { requireAdminPageUser } from "~/features/staff/auth.server";
 import { searchPageFromUrl } from "~/lib/search-schema";
 import { formatCalendarDay } from "~/lib/calendar";
@@ -26,7 +27,7 @@ export default function Renewals() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Renewals</h1>
         <p className="mt-1 text-slate-600">
           Contracts ending in the next {RENEWALS_AHEAD_DAYS} days (to {formatCalendarDay(until)}), by customer and end date, soonest first. A renewal lead is
-          made for each customer 90 days before their contracts end.
+          made for each customer {RENEWAL_LEAD_DAYS} days before their contracts end.
         </p>
       </div>
       <p data-testid="renewals-total" className="text-sm font-medium text-slate-700">

@@ -52,3 +52,9 @@ export const SIM_TYPE_LABELS: Record<SimType, string> = {
 
 /** A PAC (porting authorisation code) is valid for this many days from its issue (Ofcom). */
 export const PAC_VALID_DAYS = 30;
+
+/** A renewal lead is made this many days before a contract ends (the renewals job). */
+export const RENEWAL_LEAD_DAYS = 90;
+
+/** The Renewals screen looks this many days ahead. */
+export const RENEWALS_AHEAD_DAYS = 180;

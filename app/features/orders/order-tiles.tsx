@@ -4,7 +4,7 @@ import { StatCard } from "~/ui/stat-card";
 import { formatCalendarDay } from "~/lib/calendar";
 import { formatCount, formatPounds } from "~/lib/money";
 import { countOf } from "~/lib/plural";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "./order-lists";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, RENEWALS_AHEAD_DAYS } from "./order-lists";
 import type { OrderFigures } from "./order-figures.server";
 
 /** The dashboard's orders: how many are at each status (each a link to the Orders screen so filtered), contracts ending this quarter, renewals won. */
@@ -49,7 +49,7 @@ export function OrderTiles({ orders }: { orders: OrderFigures }) {
       </div>
       <p className="text-sm">
         <Link to="/admin/renewals" className="inline-block py-0.5 text-brand-700 hover:underline">
-          Contracts ending in the next 180 days
+          Contracts ending in the next {RENEWALS_AHEAD_DAYS} days
         </Link>
       </p>
     </section>

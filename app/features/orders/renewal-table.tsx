@@ -3,12 +3,13 @@ import { EmptyList, ListCell, ListTable } from "~/ui/list-page";
 import { formatCalendarDay } from "~/lib/calendar";
 import { formatCount, formatPounds } from "~/lib/money";
 import type { RenewalDue } from "./renewals-screen.server";
+import { RENEWAL_LEAD_DAYS, RENEWALS_AHEAD_DAYS } from "./order-lists";
 
 const COLUMNS = ["Customer", "Order", "Ends", "Contracts", "Monthly ex VAT", "Owner", "Renewal lead"];
 
 /** Contracts ending soon, by customer and end date, soonest first: each links to its order, and to its renewal lead once made. */
 export function RenewalTable({ renewals }: { renewals: RenewalDue[] }) {
-  if (renewals.length === 0) return <EmptyList>No contracts end in the next 180 days</EmptyList>;
+  if (renewals.length === 0) return <EmptyList>No contracts end in the next {RENEWALS_AHEAD_DAYS} days</EmptyList>;
   return (
     <ListTable columns={COLUMNS} stacked>
       {renewals.map((renewal) => (
@@ -35,7 +36,7 @@ export function RenewalTable({ renewals }: { renewals: RenewalDue[] }) {
           </ListCell>
           <ListCell label="Renewal lead" className="text-right whitespace-nowrap">
             {renewal.renewalLeadId === null ? (
-              <span className="text-slate-500">From 90 days before</span>
+              <span className="text-slate-500">From {RENEWAL_LEAD_DAYS} days before</span>
             ) : (
               <Link to={`/admin/leads/${renewal.renewalLeadId}`} className="inline-block py-1 text-brand-700 hover:underline">
                 Open lead

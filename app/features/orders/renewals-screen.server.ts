@@ -1,9 +1,8 @@
 import { sql } from "kysely";
 import { getDb } from "~/platform/db.server";
 import { addDays, ukDay } from "~/lib/calendar";
+import { RENEWALS_AHEAD_DAYS } from "./order-lists";
 
-/** The Renewals screen looks this many days ahead. */
-export const RENEWALS_AHEAD_DAYS = 180;
 /** Customers and end dates a page. */
 const RENEWALS_PAGE_SIZE = 50;
 

@@ -13,6 +13,7 @@ import { recordAudit } from "~/features/staff/index.server";
 import { addDays, formatCalendarDay, ukDay } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
 import { countOf } from "~/lib/plural";
+import { RENEWAL_LEAD_DAYS } from "./order-lists";
 import { renewalCustomerEmail, renewalStaffEmail, type RenewalForEmail } from "./renewal-emails";
 
 /**
@@ -22,8 +23,6 @@ import { renewalCustomerEmail, renewalStaffEmail, type RenewalForEmail } from ".
  * running it at the same moment, makes none.
  */
 
-/** A renewal lead is made this many days before a contract ends. */
-export const RENEWAL_LEAD_DAYS = 90;
 /** Daily, like retention; a test may switch it off (0) or start it at once. */
 const RENEWAL_RUN_HOURS = tuned("renewalRunHours", 24);
 const RENEWAL_START_DELAY_MS = tuned("renewalStartDelaySeconds", 15) * 1000;
