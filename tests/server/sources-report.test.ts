@@ -10,7 +10,7 @@ import { forSuite } from "../support/suite";
 
 /**
  * `GET /admin/api/reports/sources` (issue 41): leads of a period of UK days grouped by where they came from, with the leads sent a quote and the leads that
- * accepted one, checked against leads and quotes seeded with known outcomes; the roles; bad input.
+ * accepted one, the leads whose order is live and the monthly value won, checked against leads, quotes and orders seeded with known outcomes; the roles; bad input.
  */
 
 const server = testServerForSuite(TEST_OWNER_ENV);
@@ -22,6 +22,8 @@ interface SeededLead {
   medium?: string;
   campaign?: string;
   quotes?: Array<{ status: QuoteStatus; sentAt?: string | null; acceptedAt?: string | null; declinedAt?: string | null }>;
+  /** An order of the lead's last quote: its status, and one contract per monthly price ex VAT in pence. */
+  order?: { status: "live" | "details_received"; contracts: number[] };
 }
 
 // October 2026: British Summer Time until the 25th, then GMT. Each lead's outcome is known.
@@ -36,6 +38,8 @@ const LEADS: SeededLead[] = [
       { status: "superseded", sentAt: "2026-10-06T09:00:00.000Z" },
       { status: "accepted", sentAt: "2026-10-07T09:00:00.000Z", acceptedAt: "2026-11-20T09:00:00.000Z" },
     ],
+    // Live with two lines: £15 + £20 a month won.
+    order: { status: "live", contracts: [1500, 2000] },
   },
   {
     createdAt: "2026-10-06T09:00:00.000Z",
@@ -48,11 +52,33 @@ const LEADS: SeededLead[] = [
   { createdAt: "2026-10-07T09:00:00.000Z", source: "google", medium: "organic", quotes: [{ status: "draft" }] },
   // 23:30 GMT on the period's last day: inside.
   { createdAt: "2026-10-31T23:30:00.000Z", source: "bing", medium: "cpc", campaign: "spring" },
+  // Accepted and live: £40 a month, more than google's two lines, so bing comes first.
+  {
+    createdAt: "2026-10-20T09:00:00.000Z",
+    source: "bing",
+    medium: "email",
+    campaign: "summer",
+    quotes: [{ status: "accepted", acceptedAt: "2026-10-21T09:00:00.000Z" }],
+    order: { status: "live", contracts: [4000] },
+  },
+  // Accepted, but its order is not live yet: neither a live order nor value won.
+  {
+    createdAt: "2026-10-21T09:00:00.000Z",
+    source: "bing",
+    medium: "cpc",
+    quotes: [{ status: "accepted", acceptedAt: "2026-10-22T09:00:00.000Z" }],
+    order: { status: "details_received", contracts: [] },
+  },
   { createdAt: "2026-10-10T09:00:00.000Z" },
   // 00:30 BST on 1 October: inside, though the UTC day is 30 September.
   { createdAt: "2026-09-30T23:30:00.000Z", source: "google" },
   // 23:30 BST on 30 September, and 00:30 GMT on 1 November: outside.
-  { createdAt: "2026-09-30T22:30:00.000Z", source: "google", quotes: [{ status: "accepted", acceptedAt: "2026-10-02T09:00:00.000Z" }] },
+  {
+    createdAt: "2026-09-30T22:30:00.000Z",
+    source: "google",
+    quotes: [{ status: "accepted", acceptedAt: "2026-10-02T09:00:00.000Z" }],
+    order: { status: "live", contracts: [9900] },
+  },
   { createdAt: "2026-11-01T00:30:00.000Z", source: "bing" },
 ];
 
@@ -64,14 +90,45 @@ beforeAll(async () => {
       .set({ createdAt: lead.createdAt, source: lead.source ?? null, medium: lead.medium ?? null, campaign: lead.campaign ?? null })
       .where("id", "=", id)
       .execute();
-    for (const quote of lead.quotes ?? []) await seedQuote(server.db, { leadId: id, createdAt: lead.createdAt, ...quote });
+    let quoteId = 0;
+    for (const quote of lead.quotes ?? []) quoteId = await seedQuote(server.db, { leadId: id, createdAt: lead.createdAt, ...quote });
+    if (lead.order) await seedOrderOf(id, quoteId, lead.order);
   }
 });
+
+/** An order of the quote with one line and, as going live makes them, one contract per price. */
+async function seedOrderOf(leadId: number, quoteId: number, order: NonNullable<SeededLead["order"]>): Promise<void> {
+  const stamp = new Date().toISOString();
+  const { id: orderId } = await server.db
+    .insertInto("orders")
+    .values({
+      quoteId,
+      leadId,
+      reference: `ORD-S${String(leadId).padStart(5, "0").slice(-5)}`,
+      status: order.status,
+      createdAt: stamp,
+      updatedAt: stamp,
+      liveAt: order.status === "live" ? stamp : null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const [index, pence] of order.contracts.entries()) {
+    const { id: orderLineId } = await server.db
+      .insertInto("orderLines")
+      .values({ orderId, position: index + 1, tariffName: "Business 30GB", termMonths: 24, monthlyExVatPence: pence, status: "live" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto("contracts")
+      .values({ orderId, orderLineId, tariffName: "Business 30GB", termMonths: 24, monthlyExVatPence: pence, startDate: "2026-11-01", endDate: "2028-10-31" })
+      .execute();
+  }
+}
 
 const OCTOBER = "from=2026-10-01&to=2026-10-31";
 
 describe("GET /admin/api/reports/sources", () => {
-  it("counts the period's leads by source, with the leads sent a quote and those that accepted one, most leads first", async () => {
+  it("counts the period's leads by source, with the leads sent a quote, those that accepted one and those whose order is live, most value won first", async () => {
     const response = await staff.manager.get(`/admin/api/reports/sources?${OCTOBER}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -80,29 +137,31 @@ describe("GET /admin/api/reports/sources", () => {
       to: "2026-10-31",
       group: "source",
       rows: [
-        { source: "google", leads: 4, quotesSent: 2, quotesAccepted: 1 },
-        { source: null, leads: 1, quotesSent: 0, quotesAccepted: 0 },
-        { source: "bing", leads: 1, quotesSent: 0, quotesAccepted: 0 },
+        { source: "bing", leads: 3, quotesSent: 2, quotesAccepted: 2, ordersLive: 1, monthlyValueWonExVatPence: 4000 },
+        { source: "google", leads: 4, quotesSent: 2, quotesAccepted: 1, ordersLive: 1, monthlyValueWonExVatPence: 3500 },
+        { source: null, leads: 1, quotesSent: 0, quotesAccepted: 0, ordersLive: 0, monthlyValueWonExVatPence: 0 },
       ],
-      totals: { leads: 6, quotesSent: 2, quotesAccepted: 1 },
+      totals: { leads: 8, quotesSent: 4, quotesAccepted: 3, ordersLive: 2, monthlyValueWonExVatPence: 7500 },
     });
   });
 
   it("groups by source and medium together, or by campaign", async () => {
     const bySourceMedium = await (await staff.admin.get(`/admin/api/reports/sources?${OCTOBER}&group=source-medium`)).json();
     expect(bySourceMedium.rows).toEqual([
-      { source: "google", medium: "cpc", leads: 2, quotesSent: 2, quotesAccepted: 1 },
-      { source: null, medium: null, leads: 1, quotesSent: 0, quotesAccepted: 0 },
-      { source: "bing", medium: "cpc", leads: 1, quotesSent: 0, quotesAccepted: 0 },
-      { source: "google", medium: null, leads: 1, quotesSent: 0, quotesAccepted: 0 },
-      { source: "google", medium: "organic", leads: 1, quotesSent: 0, quotesAccepted: 0 },
+      { source: "bing", medium: "email", leads: 1, quotesSent: 1, quotesAccepted: 1, ordersLive: 1, monthlyValueWonExVatPence: 4000 },
+      { source: "google", medium: "cpc", leads: 2, quotesSent: 2, quotesAccepted: 1, ordersLive: 1, monthlyValueWonExVatPence: 3500 },
+      { source: "bing", medium: "cpc", leads: 2, quotesSent: 1, quotesAccepted: 1, ordersLive: 0, monthlyValueWonExVatPence: 0 },
+      { source: null, medium: null, leads: 1, quotesSent: 0, quotesAccepted: 0, ordersLive: 0, monthlyValueWonExVatPence: 0 },
+      { source: "google", medium: null, leads: 1, quotesSent: 0, quotesAccepted: 0, ordersLive: 0, monthlyValueWonExVatPence: 0 },
+      { source: "google", medium: "organic", leads: 1, quotesSent: 0, quotesAccepted: 0, ordersLive: 0, monthlyValueWonExVatPence: 0 },
     ]);
     const byCampaign = await (await staff.super_admin.get(`/admin/api/reports/sources?${OCTOBER}&group=campaign`)).json();
     expect(byCampaign.rows).toEqual([
-      { campaign: "spring", leads: 3, quotesSent: 2, quotesAccepted: 1 },
-      { campaign: null, leads: 3, quotesSent: 0, quotesAccepted: 0 },
+      { campaign: "summer", leads: 1, quotesSent: 1, quotesAccepted: 1, ordersLive: 1, monthlyValueWonExVatPence: 4000 },
+      { campaign: "spring", leads: 3, quotesSent: 2, quotesAccepted: 1, ordersLive: 1, monthlyValueWonExVatPence: 3500 },
+      { campaign: null, leads: 4, quotesSent: 1, quotesAccepted: 1, ordersLive: 0, monthlyValueWonExVatPence: 0 },
     ]);
-    expect(byCampaign.totals).toEqual({ leads: 6, quotesSent: 2, quotesAccepted: 1 });
+    expect(byCampaign.totals).toEqual({ leads: 8, quotesSent: 4, quotesAccepted: 3, ordersLive: 2, monthlyValueWonExVatPence: 7500 });
   });
 
   it("covers the last 30 UK days by source when nothing is asked, counting a lead made just now by the attribution it sent", async () => {
@@ -112,7 +171,7 @@ describe("GET /admin/api/reports/sources", () => {
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
     expect(report.to).toBe(today);
     expect(Date.parse(report.to) - Date.parse(report.from)).toBe(29 * 24 * 3_600_000);
-    expect(report.rows).toContainEqual({ source: "newsletter", leads: 1, quotesSent: 0, quotesAccepted: 0 });
+    expect(report.rows).toContainEqual({ source: "newsletter", leads: 1, quotesSent: 0, quotesAccepted: 0, ordersLive: 0, monthlyValueWonExVatPence: 0 });
   });
 
   it.each([

@@ -21,7 +21,7 @@ const GROUP_COLUMNS = {
 /**
  * The leads created on the period's UK days, grouped by where they came from (app/features/leads/attribution.ts), with how many of them were sent a quote and
  * how many accepted one, whenever that happened: the leads are the cohort, so a later acceptance still counts for the campaign that brought the lead. Rows with
- * the most leads first. A period that ends before it starts, or is longer than a year, is refused (400).
+ * the most value won first, then the most leads. Orders live and the value won (the monthly ex-VAT value of the live orders' contracts) are of the same cohort. A period that ends before it starts, or is longer than a year, is refused (400).
  */
 export async function sourcesReport(query: SourceReportQuery, now = new Date()): Promise<SourceReport> {
   const to = query.to ?? ukDay(now);
@@ -32,9 +32,18 @@ export async function sourcesReport(query: SourceReportQuery, now = new Date()):
   const columns = GROUP_COLUMNS[query.group];
 
   const db = await getDb();
+  // Each lead with a live order, once, with the monthly value of its contracts (a live order without contracts yet is worth 0 but still counts as live).
+  const won = db
+    .selectFrom("orders")
+    .leftJoin("contracts", "contracts.orderId", "orders.id")
+    .where("orders.status", "=", "live")
+    .select((eb) => ["orders.leadId", eb.fn.coalesce(eb.fn.sum<number | string>("contracts.monthlyExVatPence"), eb.lit(0)).as("monthlyExVatPence")])
+    .groupBy("orders.leadId")
+    .as("won");
   const rows = await db
     .selectFrom("leads")
-    .select(columns)
+    .leftJoin(won, "won.leadId", "leads.id")
+    .select(columns.map((column) => `leads.${column}` as const))
     .select((eb) => {
       const quoted = (column: "sentAt" | "acceptedAt") =>
         eb.fn
@@ -47,11 +56,17 @@ export async function sourcesReport(query: SourceReportQuery, now = new Date()):
               .end(),
           )
           .as(column === "sentAt" ? "quotesSent" : "quotesAccepted");
-      return [eb.fn.countAll<number | string>().as("leads"), quoted("sentAt"), quoted("acceptedAt")];
+      return [
+        eb.fn.countAll<number | string>().as("leads"),
+        quoted("sentAt"),
+        quoted("acceptedAt"),
+        eb.fn.count<number | string>("won.leadId").as("ordersLive"),
+        eb.fn.sum<number | string>("won.monthlyExVatPence").as("monthlyValueWonExVatPence"),
+      ];
     })
     .where("leads.createdAt", ">=", ukDayStart(from).toISOString())
     .where("leads.createdAt", "<", ukDayStart(addDays(to, 1)).toISOString())
-    .groupBy(columns)
+    .groupBy(columns.map((column) => `leads.${column}` as const))
     .execute();
 
   // Postgres counts and sums are bigint (text to the driver); SQLite's are numbers.
@@ -60,13 +75,27 @@ export async function sourcesReport(query: SourceReportQuery, now = new Date()):
     leads: Number(row.leads),
     quotesSent: Number(row.quotesSent ?? 0),
     quotesAccepted: Number(row.quotesAccepted ?? 0),
+    ordersLive: Number(row.ordersLive ?? 0),
+    monthlyValueWonExVatPence: Number(row.monthlyValueWonExVatPence ?? 0),
   }));
   const key = (row: SourceReportRow) => columns.map((column) => row[column] ?? "").join("\u0000");
   // Ties in the order of their values as stored (code points, so the same on every machine), a group with none first.
-  counted.sort((a, b) => b.leads - a.leads || b.quotesAccepted - a.quotesAccepted || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  counted.sort(
+    (a, b) =>
+      b.monthlyValueWonExVatPence - a.monthlyValueWonExVatPence ||
+      b.leads - a.leads ||
+      b.quotesAccepted - a.quotesAccepted ||
+      (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0),
+  );
   const totals = counted.reduce(
-    (sum, row) => ({ leads: sum.leads + row.leads, quotesSent: sum.quotesSent + row.quotesSent, quotesAccepted: sum.quotesAccepted + row.quotesAccepted }),
-    { leads: 0, quotesSent: 0, quotesAccepted: 0 },
+    (sum, row) => ({
+      leads: sum.leads + row.leads,
+      quotesSent: sum.quotesSent + row.quotesSent,
+      quotesAccepted: sum.quotesAccepted + row.quotesAccepted,
+      ordersLive: sum.ordersLive + row.ordersLive,
+      monthlyValueWonExVatPence: sum.monthlyValueWonExVatPence + row.monthlyValueWonExVatPence,
+    }),
+    { leads: 0, quotesSent: 0, quotesAccepted: 0, ordersLive: 0, monthlyValueWonExVatPence: 0 },
   );
   return { from, to, group: query.group, rows: counted, totals };
 }

@@ -3,7 +3,8 @@ import { isCalendarDay } from "~/lib/calendar";
 
 /**
  * The Sources report (issue 41): leads of a period grouped by where they came from, with how many were sent a quote and how many accepted one. This slice
- * answers JSON only (`GET /admin/api/reports/sources`); the screen, visits, orders, value won and spend come later.
+ * adds the leads whose order is live and the monthly value won; it answers JSON (`GET /admin/api/reports/sources`), the Sources screen and its CSV. Visits and
+ * spend come later.
  */
 
 /** How the rows are grouped: by UTM source, by source and medium together, or by campaign. */
@@ -52,6 +53,10 @@ export interface SourceReportCounts {
   quotesSent: number;
   /** Leads that accepted a quote (a lead accepts one at most). */
   quotesAccepted: number;
+  /** Leads whose order is live. */
+  ordersLive: number;
+  /** The sum of the live orders' contracts' monthly price ex VAT, in pence. */
+  monthlyValueWonExVatPence: number;
 }
 
 /** One group: its source, medium or campaign (null for leads that recorded none), and its counts. */
