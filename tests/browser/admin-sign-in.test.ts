@@ -72,6 +72,7 @@ describe.each(JS_MODES)("admin sign-in $name", (mode) => {
       "Quotes",
       "Orders",
       "Renewals",
+      "Sources",
       "Tariffs",
       "Enquiries",
       "Newsletter",

@@ -11,6 +11,24 @@ import { isCalendarDay } from "~/lib/calendar";
 export const SOURCE_REPORT_GROUPS = ["source", "source-medium", "campaign"] as const;
 export type SourceReportGroup = (typeof SOURCE_REPORT_GROUPS)[number];
 
+/** Each grouping's name on the Sources screen and in its CSV. */
+export const SOURCE_REPORT_GROUP_LABELS: Record<SourceReportGroup, string> = {
+  source: "Source",
+  "source-medium": "Source and medium",
+  campaign: "Campaign",
+};
+
+/** A group's name as staff read it: "google / cpc" by source and medium; a lead that recorded none is "Not recorded". */
+export function sourceReportRowName(row: SourceReportRow, group: SourceReportGroup): string {
+  const values = group === "source-medium" ? [row.source, row.medium] : [group === "campaign" ? row.campaign : row.source];
+  return values.every((value) => !value) ? "Not recorded" : values.map((value) => value || "Not recorded").join(" / ");
+}
+
+/** One step's conversion, e.g. quotes sent of leads: null when the step before it counted none (the screen shows "—"). */
+export function conversion(count: number, of: number): number | null {
+  return of === 0 ? null : count / of;
+}
+
 /** A report covers at most a year of UK days (a leap year's 366), which the benchmark's goal is set for. */
 export const SOURCE_REPORT_MAX_DAYS = 366;
 /** Without `from`, the period is this many days up to `to` (today by default), as the dashboard's charts. */

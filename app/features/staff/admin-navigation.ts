@@ -1,12 +1,13 @@
 import type { Permission } from "./permissions";
 
-/** The portal's sidebar, in the spec's order, with the quotes, the orders and their renewals, the tariff catalogue and the two other inboxes after Leads. */
+/** The portal's sidebar, in the spec's order, with the quotes, the orders and their renewals, the Sources report, the tariff catalogue and the two other inboxes after Leads. */
 export const ADMIN_NAV_LINKS = [
   { to: "/admin/dashboard", label: "Dashboard", icon: "dashboard" },
   { to: "/admin/leads", label: "Leads", icon: "leads" },
   { to: "/admin/quotes", label: "Quotes", icon: "quotes" },
   { to: "/admin/orders", label: "Orders", icon: "orders" },
   { to: "/admin/renewals", label: "Renewals", icon: "renewals" },
+  { to: "/admin/reports/sources", label: "Sources", icon: "sources" },
   { to: "/admin/tariffs", label: "Tariffs", icon: "tariffs" },
   { to: "/admin/enquiries", label: "Enquiries", icon: "enquiries" },
   { to: "/admin/newsletter", label: "Newsletter", icon: "newsletter" },

@@ -12,6 +12,7 @@ import {
   Settings,
   ShieldCheck,
   Smartphone,
+  TrendingUp,
   Users,
 } from "~/ui/icons";
 import { ADMIN_NAV_LINKS } from "./admin-navigation";
@@ -25,6 +26,7 @@ const ICONS = {
   quotes: HandCoins,
   orders: Smartphone,
   renewals: Repeat,
+  sources: TrendingUp,
   tariffs: BadgePoundSterling,
   enquiries: MessagesSquare,
   newsletter: Mail,

@@ -1,0 +1,102 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffOfEveryRole } from "../support/client";
+import { testServerForSuite } from "../support/server";
+import { seedSourcedLeads } from "../support/sourced-leads";
+import { forSuite } from "../support/suite";
+
+/**
+ * The Sources screen `/admin/reports/sources` (issue 41): every signed-in role sees it; its table's figures and conversions match leads, quotes and orders
+ * seeded with known outcomes (tests/support/sourced-leads.ts); a bad period or grouping is a 400 page with the field's message.
+ */
+
+const server = testServerForSuite(TEST_OWNER_ENV);
+const staff = forSuite(() => staffOfEveryRole(server));
+
+beforeAll(() => seedSourcedLeads(server.db));
+
+const OCTOBER = "from=2026-10-01&to=2026-10-31";
+
+/** The page's HTML as a person sees it: without React's text separators and the scripts (which carry the loader's data). */
+async function pageText(response: Response): Promise<string> {
+  return (await response.text()).replaceAll("<!-- -->", "").replace(/<script[^>]*>.*?<\/script>/gs, "");
+}
+
+/** Each table row's cells' text (header excluded), in order. */
+function tableRows(html: string): string[][] {
+  const body = html.slice(html.indexOf("<tbody"), html.indexOf("</tbody>"));
+  return [...body.matchAll(/<tr[^>]*>(.*?)<\/tr>/gs)].map(([, row]) =>
+    [...row.matchAll(/<td[^>]*>(.*?)<\/td>/gs)].map(([, cell]) => cell.replace(/<[^>]+>/g, "").trim()),
+  );
+}
+
+describe("the Sources screen", () => {
+  it.each(["manager", "admin", "super_admin"] as const)(
+    "shows a %s the period's sources, most value won first, with each step's conversion and the totals",
+    async (role) => {
+      const response = await staff[role].get(`/admin/reports/sources?${OCTOBER}`);
+      expect(response.status).toBe(200);
+      const html = await pageText(response);
+      expect(html).toContain("Leads created 1 Oct 2026 to 31 Oct 2026, by source.");
+      expect(tableRows(html)).toEqual([
+        ["bing", "3", "2", "66.7%", "2", "100%", "1", "50%", "£40.00"],
+        ["google", "4", "2", "50%", "1", "50%", "1", "100%", "£35.00"],
+        ["Not recorded", "1", "0", "0%", "0", "—", "0", "—", "£0.00"],
+        ["Total", "8", "4", "50%", "3", "75%", "2", "66.7%", "£75.00"],
+      ]);
+    },
+  );
+
+  it("groups by source and medium, or campaign, as the form asks", async () => {
+    const bySourceMedium = tableRows(await pageText(await staff.manager.get(`/admin/reports/sources?${OCTOBER}&group=source-medium`)));
+    expect(bySourceMedium.map((row) => row[0])).toEqual([
+      "bing / email",
+      "google / cpc",
+      "bing / cpc",
+      "Not recorded",
+      "google / Not recorded",
+      "google / organic",
+      "Total",
+    ]);
+    const byCampaign = tableRows(await pageText(await staff.manager.get(`/admin/reports/sources?${OCTOBER}&group=campaign`)));
+    expect(byCampaign).toEqual([
+      ["summer", "1", "1", "100%", "1", "100%", "1", "100%", "£40.00"],
+      ["spring", "3", "2", "66.7%", "1", "50%", "1", "100%", "£35.00"],
+      ["Not recorded", "4", "1", "25%", "1", "100%", "0", "0%", "£0.00"],
+      ["Total", "8", "4", "50%", "3", "75%", "2", "66.7%", "£75.00"],
+    ]);
+  });
+
+  it("keeps the chosen period and grouping in the form", async () => {
+    const html = await pageText(await staff.manager.get(`/admin/reports/sources?${OCTOBER}&group=campaign`));
+    expect(html).toMatch(/name="from"[^>]*value="2026-10-01"/);
+    expect(html).toMatch(/name="to"[^>]*value="2026-10-31"/);
+    expect(html).toMatch(/<option value="campaign" selected="">Campaign<\/option>/);
+  });
+
+  it.each([
+    ["a day that does not exist", "from=2026-02-30&to=2026-03-01", "Give the first day as YYYY-MM-DD"],
+    ["an unknown grouping", "group=medium", "Group by one of: source, source-medium, campaign"],
+    ["a period that ends before it starts", "from=2026-10-31&to=2026-10-01", "The first day must be on or before the last"],
+    ["a period longer than a year", "from=2025-01-01&to=2026-01-02", "Choose a period of at most 366 days"],
+  ])("answers 400 with the field's message at the field and in the error summary for %s", async (_name, query, message) => {
+    const response = await staff.manager.get(`/admin/reports/sources?${query}`);
+    expect(response.status).toBe(400);
+    const html = await pageText(response);
+    expect(html).toContain('data-testid="error-summary"');
+    // Once in the summary, once under the field.
+    expect(html.split(message).length - 1).toBe(2);
+    expect(tableRows(html)).toEqual([]);
+  });
+
+  it("sends a visitor who is not signed in to sign in", async () => {
+    const response = await publicClient(server).get(`/admin/reports/sources?${OCTOBER}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin/api/login");
+  });
+
+  it("is in the sidebar after Renewals", async () => {
+    const html = await pageText(await staff.manager.get("/admin/reports/sources"));
+    expect(html.indexOf('href="/admin/reports/sources"')).toBeGreaterThan(html.indexOf('href="/admin/renewals"'));
+  });
+});
