@@ -8,9 +8,11 @@ import { requireAdminPageUser } from "~/features/staff/auth.server";
 import { formatCalendarDay } from "~/lib/calendar";
 import { parseWithSchema } from "~/lib/form-submission";
 import { ModelError } from "~/platform/model-error.server";
-import { Button } from "~/ui/button";
+import { Button, buttonClasses } from "~/ui/button";
 import { ErrorSummary } from "~/ui/error-summary";
 import { Field, Input, Select } from "~/ui/field";
+import { Download } from "~/ui/icons";
+import { exportHref } from "~/ui/list-page";
 
 export const meta: MetaFunction = () => [{ title: "Sources | Administration Portal" }];
 
@@ -49,6 +51,11 @@ export default function Sources() {
             Where the period&apos;s leads came from, and how many were sent a quote, accepted one and went live, whenever that happened. Most value won first.
           </p>
         </div>
+        {report ? (
+          <a href={exportHref("/admin/reports/sources/export", values)} download className={buttonClasses("outline", "md")}>
+            <Download className="size-4" aria-hidden /> Export CSV
+          </a>
+        ) : null}
       </div>
       <ErrorSummary answer={{ fieldErrors }} fields={FIELD_IDS} />
       <Form method="get" className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end" noValidate>

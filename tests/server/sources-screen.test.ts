@@ -99,4 +99,44 @@ describe("the Sources screen", () => {
     const html = await pageText(await staff.manager.get("/admin/reports/sources"));
     expect(html.indexOf('href="/admin/reports/sources"')).toBeGreaterThan(html.indexOf('href="/admin/renewals"'));
   });
+
+  it("links Export CSV with the same query", async () => {
+    const html = await pageText(await staff.manager.get(`/admin/reports/sources?${OCTOBER}&group=campaign`));
+    expect(html).toContain('href="/admin/reports/sources/export?from=2026-10-01&amp;to=2026-10-31&amp;group=campaign"');
+  });
+});
+
+describe("the Sources CSV", () => {
+  it("downloads the screen's rows and totals, and records who exported what in the audit log", async () => {
+    const response = await staff.admin.get(`/admin/reports/sources/export?${OCTOBER}&group=campaign`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="sources-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = await response.text();
+    expect(text.replace(/^\uFEFF/, "").split("\r\n")).toEqual([
+      '"Campaign","Leads","Quotes sent","Sent of leads","Quotes accepted","Accepted of sent","Orders live","Live of accepted","Monthly value won"',
+      '"summer","1","1","100%","1","100%","1","100%","40.00"',
+      '"spring","3","2","66.7%","1","50%","1","100%","35.00"',
+      '"Not recorded","4","1","25%","1","100%","0","0%","0.00"',
+      '"Total","8","4","50%","3","75%","2","66.7%","75.00"',
+      "",
+    ]);
+    const entries = await server.db.selectFrom("auditLog").selectAll().where("action", "=", "reports.sources.exported").execute();
+    expect(entries).toHaveLength(1);
+    expect(entries[0].summary).toBe("Exported 3 sources report rows to CSV (2026-10-01 to 2026-10-31, by campaign)");
+  });
+
+  it("writes an empty cell where a step before counted none", async () => {
+    const text = await (await staff.manager.get(`/admin/reports/sources/export?${OCTOBER}`)).text();
+    expect(text).toContain('"Not recorded","1","0","0%","0","","0","","0.00"');
+  });
+
+  it("answers 400 with the field's error for a bad query, and sends a visitor who is not signed in to sign in", async () => {
+    const response = await staff.manager.get("/admin/reports/sources/export?from=2026-10-31&to=2026-10-01");
+    expect(response.status).toBe(400);
+    expect((await response.json()).fieldErrors).toEqual({ to: "The first day must be on or before the last" });
+    const signedOut = await publicClient(server).get(`/admin/reports/sources/export?${OCTOBER}`);
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("location")).toBe("/admin/api/login");
+  });
 });

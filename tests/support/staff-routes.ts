@@ -365,6 +365,10 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
   "admin.quotes.tsx": page("/admin/quotes", "view", "/admin/api/login", { query: QUOTE_LIST_QUERY }),
   "admin.quotes.export.ts": page("/admin/quotes/export", "view", "/admin/api/login", { query: QUOTE_LIST_QUERY }),
   "admin.renewals.tsx": page("/admin/renewals", "view", "/admin/api/login", { query: ["page"] }),
+  "admin.reports.sources.export.ts": page("/admin/reports/sources/export", "view", "/admin/api/login", {
+    query: ["from", "to", "group"],
+    badQueryStatus: 400,
+  }),
   "admin.reports.sources.tsx": page("/admin/reports/sources", "view", "/admin/api/login", { query: ["from", "to", "group"], badQueryStatus: 400 }),
   "admin.settings.tsx": page("/admin/settings", "view", "/admin"),
   "admin.stock-images.$id.delete.tsx": page("/admin/stock-images/:id/delete", "manageImages", "/admin/api/login", {

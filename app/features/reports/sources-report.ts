@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDay } from "~/lib/calendar";
+import { formatCount, formatPercent } from "~/lib/money";
 
 /**
  * The Sources report (issue 41): leads of a period grouped by where they came from, with how many were sent a quote and how many accepted one. This slice
@@ -27,6 +28,27 @@ export function sourceReportRowName(row: SourceReportRow, group: SourceReportGro
 /** One step's conversion, e.g. quotes sent of leads: null when the step before it counted none (the screen shows "—"). */
 export function conversion(count: number, of: number): number | null {
   return of === 0 ? null : count / of;
+}
+
+/**
+ * A group's (or the totals') figures in the screen's and the CSV's order, each with its column's name: counts, each step's conversion as a percentage ("—"
+ * when the step before counted none) and the value won as `pounds` writes it (with £ on the screen, plain in the CSV).
+ */
+export function sourceReportFigures(counts: SourceReportCounts, pounds: (pence: number) => string): Array<{ label: string; text: string }> {
+  const percent = (count: number, of: number) => {
+    const fraction = conversion(count, of);
+    return fraction === null ? "—" : formatPercent(fraction);
+  };
+  return [
+    { label: "Leads", text: formatCount(counts.leads) },
+    { label: "Quotes sent", text: formatCount(counts.quotesSent) },
+    { label: "Sent of leads", text: percent(counts.quotesSent, counts.leads) },
+    { label: "Quotes accepted", text: formatCount(counts.quotesAccepted) },
+    { label: "Accepted of sent", text: percent(counts.quotesAccepted, counts.quotesSent) },
+    { label: "Orders live", text: formatCount(counts.ordersLive) },
+    { label: "Live of accepted", text: percent(counts.ordersLive, counts.quotesAccepted) },
+    { label: "Monthly value won", text: pounds(counts.monthlyValueWonExVatPence) },
+  ];
 }
 
 /** A report covers at most a year of UK days (a leap year's 366), which the benchmark's goal is set for. */
