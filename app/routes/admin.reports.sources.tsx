@@ -2,10 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { SOURCE_REPORT_GROUP_LABELS, SOURCE_REPORT_GROUPS, SOURCE_REPORT_MAX_DAYS, sourceReportQuerySchema } from "~/features/reports";
-import { sourcesReport } from "~/features/reports/index.server";
+import { sourcesPerWeek, sourcesReport } from "~/features/reports/index.server";
+import { ColumnChart } from "~/features/leads/figure-charts";
 import { SourcesTable } from "~/features/reports/sources-table";
 import { requireAdminPageUser } from "~/features/staff/auth.server";
-import { formatCalendarDay } from "~/lib/calendar";
+import { formatCalendarDay, formatDayAndMonth } from "~/lib/calendar";
+import { countOf } from "~/lib/plural";
 import { parseWithSchema } from "~/lib/form-submission";
 import { ModelError } from "~/platform/model-error.server";
 import { Button, buttonClasses } from "~/ui/button";
@@ -27,20 +29,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const values = Object.fromEntries(new URL(request.url).searchParams);
   const shown = { from: values.from ?? "", to: values.to ?? "", group: values.group ?? "" };
   const parsed = parseWithSchema(sourceReportQuerySchema, values);
-  if (!parsed.success) return json({ values: shown, fieldErrors: parsed.fieldErrors, report: null }, { status: 400 });
+  if (!parsed.success) return json({ values: shown, fieldErrors: parsed.fieldErrors, report: null, weeks: [] }, { status: 400 });
   try {
     const report = await sourcesReport(parsed.data);
-    return json({ values: { from: report.from, to: report.to, group: report.group }, fieldErrors: {}, report });
+    const weeks = await sourcesPerWeek(report);
+    return json({ values: { from: report.from, to: report.to, group: report.group }, fieldErrors: {}, report, weeks });
   } catch (error) {
     if (error instanceof ModelError && error.status === 400 && error.field) {
-      return json({ values: shown, fieldErrors: { [error.field]: error.message }, report: null }, { status: 400 });
+      return json({ values: shown, fieldErrors: { [error.field]: error.message }, report: null, weeks: [] }, { status: 400 });
     }
     throw error;
   }
 }
 
 export default function Sources() {
-  const { values, fieldErrors, report } = useLoaderData<typeof loader>();
+  const { values, fieldErrors, report, weeks } = useLoaderData<typeof loader>();
   const errors: Partial<Record<keyof typeof FIELD_IDS, string>> = fieldErrors;
   return (
     <div className="grid gap-6">
@@ -88,6 +91,24 @@ export default function Sources() {
           </p>
           <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
             <SourcesTable report={report} />
+          </div>
+          <div className="grid gap-4 lg:grid-cols-2">
+            {(["leads", "wins"] as const).map((series) => {
+              const title = series === "leads" ? "Leads per week" : "Wins per week (leads that accepted a quote)";
+              const total = weeks.reduce((sum, week) => sum + week[series], 0);
+              const busiest = weeks.reduce((best, week) => (week[series] > best[series] ? week : best), weeks[0]);
+              return (
+                <ColumnChart
+                  key={series}
+                  title={title}
+                  summary={`${countOf(total, series === "leads" ? "lead" : "win")} over ${countOf(weeks.length, "week")} from the week of ${formatDayAndMonth(weeks[0].week)}${total > 0 ? `; the most in the week of ${formatDayAndMonth(busiest.week)}, ${busiest[series]}` : ""}. The table below the chart gives each week.`}
+                  bars={weeks.map((week) => ({ label: week.week, value: week[series] }))}
+                  labelHeading="Week of"
+                  valueHeading={series === "leads" ? "Leads" : "Wins"}
+                  formatLabel={formatDayAndMonth}
+                />
+              );
+            })}
           </div>
         </section>
       ) : null}

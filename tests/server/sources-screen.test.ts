@@ -100,6 +100,15 @@ describe("the Sources screen", () => {
     expect(html.indexOf('href="/admin/reports/sources"')).toBeGreaterThan(html.indexOf('href="/admin/renewals"'));
   });
 
+  it("charts the period's leads and wins per UK week, Monday first, with a summary for screen readers", async () => {
+    const html = await pageText(await staff.manager.get(`/admin/reports/sources?${OCTOBER}`));
+    const columns = [...html.matchAll(/<rect[^>]*data-value="(\d+)"/g)].map(([, value]) => Number(value));
+    // Weeks of 28 September (1 October is a Thursday), 5, 12, 19 and 26 October: leads, then wins.
+    expect(columns).toEqual([1, 4, 0, 2, 1, 0, 1, 0, 2, 0]);
+    expect(html).toMatch(/8 leads over 5 weeks from the week of 28 Sep(t)?; the most in the week of 5 Oct, 4\./);
+    expect(html).toMatch(/3 wins over 5 weeks from the week of 28 Sep(t)?; the most in the week of 19 Oct, 2\./);
+  });
+
   it("links Export CSV with the same query", async () => {
     const html = await pageText(await staff.manager.get(`/admin/reports/sources?${OCTOBER}&group=campaign`));
     expect(html).toContain('href="/admin/reports/sources/export?from=2026-10-01&amp;to=2026-10-31&amp;group=campaign"');

@@ -1,4 +1,4 @@
-import { addDays, ukDay, ukDayStart } from "~/lib/calendar";
+import { addDays, startOfUkWeek, ukDay, ukDayStart } from "~/lib/calendar";
 import { getDb } from "~/platform/db.server";
 import { ModelError } from "~/platform/model-error.server";
 import {
@@ -98,4 +98,35 @@ export async function sourcesReport(query: SourceReportQuery, now = new Date()):
     { leads: 0, quotesSent: 0, quotesAccepted: 0, ordersLive: 0, monthlyValueWonExVatPence: 0 },
   );
   return { from, to, group: query.group, rows: counted, totals };
+}
+
+/** A UK week of the period (Monday's day, YYYY-MM-DD) with the leads created in it and how many of them accepted a quote (whenever they did). */
+export interface SourceReportWeek {
+  week: string;
+  leads: number;
+  wins: number;
+}
+
+/** The period's leads and wins per UK week, Monday first, every week of the period present (a quiet week is 0): for the Sources screen's chart. */
+export async function sourcesPerWeek(report: Pick<SourceReport, "from" | "to">): Promise<SourceReportWeek[]> {
+  const db = await getDb();
+  const leads = await db
+    .selectFrom("leads")
+    .select((eb) => [
+      "leads.createdAt",
+      eb.exists(eb.selectFrom("quotes").select("quotes.id").whereRef("quotes.leadId", "=", "leads.id").where("quotes.acceptedAt", "is not", null)).as("won"),
+    ])
+    .where("leads.createdAt", ">=", ukDayStart(report.from).toISOString())
+    .where("leads.createdAt", "<", ukDayStart(addDays(report.to, 1)).toISOString())
+    .execute();
+  const weeks = new Map<string, SourceReportWeek>();
+  for (let week = ukDay(startOfUkWeek(ukDayStart(report.from))); week <= report.to; week = addDays(week, 7)) weeks.set(week, { week, leads: 0, wins: 0 });
+  for (const lead of leads) {
+    const week = weeks.get(ukDay(startOfUkWeek(new Date(lead.createdAt))));
+    if (!week) continue;
+    week.leads += 1;
+    // SQLite answers EXISTS as 0/1, Postgres as a boolean.
+    if (lead.won === true || Number(lead.won) === 1) week.wins += 1;
+  }
+  return [...weeks.values()];
 }
