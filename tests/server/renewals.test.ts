@@ -38,16 +38,20 @@ beforeAll(async () => {
   const env = { ...TEST_OWNER_ENV, SMTP_URL: mailbox.url, SUPPRESSION_KEY: TEST_SUPPRESSION_KEY };
   // A first start (the job off) to seed what a year of orders left behind.
   const seeding = await startTestServer(env, { dataDir });
-  rep = await staffClient(seeding, "manager", { firstName: "Rory", lastName: "Renewals", email: "rory.renewals@clearlinebusiness.co.uk" });
-  due = await seedLiveOrder(seeding.db, { businessName: "Due Soon Ltd", email: "accounts@duesoon.example.co.uk", ownerId: rep.user.id, ends: [90, 60, 200] });
-  objector = await seedLiveOrder(seeding.db, { businessName: "Said No Ltd", email: "no.contact@saidno.example.co.uk", ownerId: null, ends: [30] });
-  later = await seedLiveOrder(seeding.db, { businessName: "Later On Ltd", email: "office@lateron.example.co.uk", ownerId: rep.user.id, ends: [120] });
-  gone = await seedLiveOrder(seeding.db, { businessName: "Erased Ltd", email: "gone@erased.example.co.uk", ownerId: null, ends: [10], anonymised: true });
-  await seeding.db
-    .insertInto("suppressions")
-    .values({ hash: emailKey("no.contact@saidno.example.co.uk"), kind: "email", reason: "objected", createdAt: new Date().toISOString() })
-    .execute();
-  await seeding.stop();
+  // Stopped however the seeding ends, so a failed seed leaves no server running.
+  try {
+    rep = await staffClient(seeding, "manager", { firstName: "Rory", lastName: "Renewals", email: "rory.renewals@clearlinebusiness.co.uk" });
+    due = await seedLiveOrder(seeding.db, { businessName: "Due Soon Ltd", email: "accounts@duesoon.example.co.uk", ownerId: rep.user.id, ends: [90, 60, 200] });
+    objector = await seedLiveOrder(seeding.db, { businessName: "Said No Ltd", email: "no.contact@saidno.example.co.uk", ownerId: null, ends: [30] });
+    later = await seedLiveOrder(seeding.db, { businessName: "Later On Ltd", email: "office@lateron.example.co.uk", ownerId: rep.user.id, ends: [120] });
+    gone = await seedLiveOrder(seeding.db, { businessName: "Erased Ltd", email: "gone@erased.example.co.uk", ownerId: null, ends: [10], anonymised: true });
+    await seeding.db
+      .insertInto("suppressions")
+      .values({ hash: emailKey("no.contact@saidno.example.co.uk"), kind: "email", reason: "objected", createdAt: new Date().toISOString() })
+      .execute();
+  } finally {
+    await seeding.stop();
+  }
 
   server = await startTestServer(env, { dataDir, tuning: JOB });
   servers.push(server);

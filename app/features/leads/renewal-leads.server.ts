@@ -5,6 +5,13 @@ import { ukYear } from "~/lib/calendar";
 import { formatLeadReference } from "./lead-reference";
 import { RENEWAL_SOURCE_PAGE } from "./lead-lists";
 
+/** The renewal lead made, and the first lead's contact it was made from (for the emails that follow). */
+export interface RenewalLead {
+  id: number;
+  reference: string;
+  first: { businessName: string; companyName: string | null; email: string };
+}
+
 export interface RenewalLeadFields {
   /** The customer's first lead (the one whose quote became the order): its answers and contact are the renewal's. */
   fromLeadId: number;
@@ -22,7 +29,7 @@ export interface RenewalLeadFields {
  * anonymised: there is no one to contact. No webhook or new-lead email: it did not come from the site, and its owner is told by
  * the renewals job itself.
  */
-export async function insertRenewalLead(trx: Transaction<Database>, fields: RenewalLeadFields): Promise<{ id: number; reference: string } | null> {
+export async function insertRenewalLead(trx: Transaction<Database>, fields: RenewalLeadFields): Promise<RenewalLead | null> {
   const first = await trx.selectFrom("leads").selectAll().where("id", "=", fields.fromLeadId).executeTakeFirst();
   if (!first || first.anonymisedAt) return null;
   const stamp = fields.now.toISOString();
@@ -62,5 +69,5 @@ export async function insertRenewalLead(trx: Transaction<Database>, fields: Rene
     .returning("id")
     .executeTakeFirstOrThrow();
   if (fields.ownerId) await trx.updateTable("leads").set({ assignedTo: fields.ownerId }).where("id", "=", id).execute();
-  return { id, reference };
+  return { id, reference, first: { businessName: first.businessName, companyName: first.companyName, email: first.email } };
 }

@@ -103,7 +103,7 @@ async function renewOrder(contracts: DueContract[], now: Date): Promise<boolean>
       const lead = await insertRenewalLead(trx, { fromLeadId: order.leadId, orderId: order.id, ownerId: order.ownerId, businessName: order.businessName, now });
       if (!lead) return null;
       await trx.updateTable("contracts").set({ renewalLeadId: lead.id }).where("id", "in", ids).execute();
-      const first = await trx.selectFrom("leads").select(["businessName", "companyName", "email"]).where("id", "=", order.leadId).executeTakeFirstOrThrow();
+      const { first } = lead;
       const renewal: RenewalForEmail = {
         businessName: order.businessName || first.companyName || first.businessName,
         orderReference: order.reference,
