@@ -6,7 +6,8 @@ import { startRenewalSchedule } from "~/features/orders/index.server";
 import { runRetentionOnItsOwnThread } from "~/features/privacy/retention-thread.server";
 import { quotePdfState } from "~/features/quotes/quote-pdf-state.server";
 import { newComparisonsRefused } from "~/features/tariffs/tariff-comparison.server";
-import { answerEarly, refuseComparisonRendersWith } from "~/platform/front-door.server";
+import { noteComparisonVisit } from "~/features/reports/index.server";
+import { answerEarly, noteArrivalsWith, refuseComparisonRendersWith } from "~/platform/front-door.server";
 import { hookIntoRequests } from "~/platform/request-context.server";
 import { drawQuotePdfsOnItsOwnThread } from "~/features/quotes/quote-pdf-thread.server";
 import { answerKeptQuotePdf, answerKeptQuotePdfsFrom, isQuotePdfDownload } from "~/features/quotes/quote-pdf-keep.server";
@@ -45,6 +46,8 @@ answerKeptQuotePdfsFrom(quotePdfState);
 // A client past its allowance of new comparisons is refused before a comparison page is rendered.
 refuseComparisonRendersWith(newComparisonsRefused);
 answerEarly({ isFor: isQuotePdfDownload, answer: answerKeptQuotePdf });
+// Visits that reach the comparison are counted as they arrive, the page cache's answers included (the Sources report).
+noteArrivalsWith(noteComparisonVisit);
 /** A thread's code built beside the server (`npm run build` makes it), given to `use`; without it the work stays on the server's thread. */
 function onItsOwnThread(file: string, use: (url: URL) => void, what: string) {
   const url = new URL(`./${file}`, import.meta.url);

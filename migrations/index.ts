@@ -24,6 +24,7 @@ import * as oneAcceptedQuotePerLead from "./0024_one_accepted_quote_per_lead";
 import * as newsletterLatestSignUp from "./0025_newsletter_latest_sign_up";
 import * as orders from "./0026_orders";
 import * as leadAttribution from "./0027_lead_attribution";
+import * as visitsAndSpend from "./0028_visits_and_spend";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "0025_newsletter_latest_sign_up": newsletterLatestSignUp,
   "0026_orders": orders,
   "0027_lead_attribution": leadAttribution,
+  "0028_visits_and_spend": visitsAndSpend,
 };

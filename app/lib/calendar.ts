@@ -36,6 +36,7 @@ const UK_WALL_CLOCK = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", {
 });
 // Calendar days are dates without a zone: written as the day itself, read at UTC midnight.
 const CALENDAR_DAY = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const MONTH_AND_YEAR = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
 const DAY_AND_MONTH = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -139,6 +140,18 @@ export function calendarDayFromText(text: string): string | null {
   const uk = UK_DAY_PATTERN.exec(text);
   const day = uk ? `${uk[3]!.length === 2 ? `20${uk[3]}` : uk[3]}-${uk[2]!.padStart(2, "0")}-${uk[1]!.padStart(2, "0")}` : text;
   return isCalendarDay(day) ? day : null;
+}
+
+/** A calendar month written YYYY-MM as the UK reads it: "Oct 2026". */
+export function formatCalendarMonth(month: string): string {
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  return MONTH_AND_YEAR.format(new Date(Date.UTC(year, monthNumber - 1, 1)));
+}
+
+/** The number of days in a calendar month written YYYY-MM. */
+export function daysInCalendarMonth(month: string): number {
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
 }
 
 /** A day plus (or minus) whole days. */

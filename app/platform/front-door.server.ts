@@ -13,6 +13,8 @@ import { escapeHtml } from "~/lib/html";
  */
 
 interface Arrival {
+  /** The path and query as the request arrived, before the page cache took ad tracking off it. */
+  address?: string;
   /** A Host (or trusted X-Forwarded-Host) that names no host: answered 400, before anything reads it as an address. */
   badHost?: boolean;
   /** Where to send a GET or HEAD of an address spelt otherwise (301). */
@@ -48,6 +50,30 @@ export interface EarlyAnswer {
 }
 
 const earlyAnswers: EarlyAnswer[] = [];
+
+/**
+ * What a capability notes of a request as it arrives, whoever answers it (the page cache included), with its path and query as it arrived (ad tracking and
+ * all); it never answers, and what it throws is only logged.
+ */
+export type ArrivalNote = (request: IncomingMessage, address: string) => void;
+
+const arrivalNotes: ArrivalNote[] = [];
+
+/** Has `note` see every request the front door answers or passes on (set once as the server starts). */
+export function noteArrivalsWith(note: ArrivalNote): void {
+  arrivalNotes.push(note);
+}
+
+function noteArrivals(request: IncomingMessage) {
+  const address = arrivals.get(request)?.address ?? request.url ?? "/";
+  for (const note of arrivalNotes) {
+    try {
+      note(request, address);
+    } catch (error) {
+      logger.error({ event: "front_door.note_failed", err: error }, "A request's arrival could not be noted");
+    }
+  }
+}
 
 /** Answers requests `early` is for before the app does (set once as the server starts). */
 export function answerEarly(early: EarlyAnswer): void {
@@ -117,6 +143,7 @@ export function answerAtTheFrontDoor(server: Server): void {
   const render = (request: IncomingMessage, response: ServerResponse) =>
     requestContext().pageCache?.variant ? renderComparison(request, response, passOn) : passOn(request, response);
   const answer = (request: IncomingMessage, response: ServerResponse) => {
+    noteArrivals(request);
     // For example a download of a quote's PDF: from memory when kept, else drawn by the route.
     const early = earlyAnswers.find((candidate) => candidate.isFor(request));
     if (early) return void early.answer(request, response).then((answered) => answered || passOn(request, response));

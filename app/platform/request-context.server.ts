@@ -128,7 +128,9 @@ function canonicalLocation(request: IncomingMessage, path: string, route: RouteM
 function onRequestStart(message: unknown) {
   const { request, response, socket, server } = message as RequestStartMessage;
   limitRequestTime(server);
-  const path = (request.url ?? "/").split("?")[0];
+  // Before the page cache takes ad tracking off it.
+  const address = request.url ?? "/";
+  const path = address.split("?")[0];
   const route = routeFor(path);
   const forwardedFor = env.TRUST_PROXY ? headerValue(request, "fly-client-ip") : undefined;
   const givenId = headerValue(request, "x-request-id");
@@ -170,7 +172,7 @@ function onRequestStart(message: unknown) {
   }
   const redirect = canonicalLocation(request, path, route);
   if (!redirect) context.pageCache = pageCacheTicket(request, sharedPageOf(route));
-  noteArrival(request, { badHost: host === null, canonicalLocation: redirect, ready: context.pageCache?.versionRead });
+  noteArrival(request, { address, badHost: host === null, canonicalLocation: redirect, ready: context.pageCache?.versionRead });
   answerAtTheFrontDoor(server);
   enterRequestContext(context);
 }

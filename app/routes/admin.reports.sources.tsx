@@ -5,6 +5,7 @@ import { SOURCE_REPORT_GROUP_LABELS, SOURCE_REPORT_GROUPS, SOURCE_REPORT_MAX_DAY
 import { sourcesPerWeek, sourcesReport } from "~/features/reports/index.server";
 import { ColumnChart } from "~/features/leads/figure-charts";
 import { SourcesTable } from "~/features/reports/sources-table";
+import { SpendLink } from "~/features/reports/spend-screen";
 import { requireAdminPageUser } from "~/features/staff/auth.server";
 import { formatCalendarDay, formatDayAndMonth } from "~/lib/calendar";
 import { countOf } from "~/lib/plural";
@@ -51,7 +52,11 @@ export default function Sources() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Sources</h1>
           <p className="mt-1 text-slate-600">
-            Where the period&apos;s leads came from, and how many were sent a quote, accepted one and went live, whenever that happened. Most value won first.
+            Where the period&apos;s visits and leads came from, how many leads were sent a quote, accepted one and went live, whenever that happened, and what
+            each cost. Most value won first.
+          </p>
+          <p className="mt-1 text-sm text-slate-600">
+            Enter what was spent on the <SpendLink /> screen.
           </p>
         </div>
         {report ? (
@@ -87,7 +92,9 @@ export default function Sources() {
         <section aria-label="Sources report" className="grid gap-4">
           <p data-testid="sources-period" className="text-sm font-medium text-slate-700">
             Leads created {formatCalendarDay(report.from)} to {formatCalendarDay(report.to)}, by {SOURCE_REPORT_GROUP_LABELS[report.group].toLowerCase()}. Value
-            won is the monthly price ex VAT of the live orders&apos; contracts.
+            won is the monthly price ex VAT of the live orders&apos; contracts. Visits are those that reached the comparison. A win is a lead that accepted a
+            quote; spend of a month partly in the period counts for its days
+            {report.group === "source-medium" ? ", and is entered per source or campaign, so only the total shows by source and medium" : ""}.
           </p>
           <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
             <SourcesTable report={report} />

@@ -4,6 +4,7 @@ import { publicClient, staffOfEveryRole } from "../support/client";
 import { testServerForSuite } from "../support/server";
 import { seedSourcedLeads } from "../support/sourced-leads";
 import { forSuite } from "../support/suite";
+import { pageText, tableRows } from "../support/page-table";
 
 /**
  * The Sources screen `/admin/reports/sources` (issue 41): every signed-in role sees it; its table's figures and conversions match leads, quotes and orders
@@ -17,19 +18,6 @@ beforeAll(() => seedSourcedLeads(server.db));
 
 const OCTOBER = "from=2026-10-01&to=2026-10-31";
 
-/** The page's HTML as a person sees it: without React's text separators and the scripts (which carry the loader's data). */
-async function pageText(response: Response): Promise<string> {
-  return (await response.text()).replaceAll("<!-- -->", "").replace(/<script[^>]*>.*?<\/script>/gs, "");
-}
-
-/** Each table row's cells' text (header excluded), in order. */
-function tableRows(html: string): string[][] {
-  const body = html.slice(html.indexOf("<tbody"), html.indexOf("</tbody>"));
-  return [...body.matchAll(/<tr[^>]*>(.*?)<\/tr>/gs)].map(([, row]) =>
-    [...row.matchAll(/<td[^>]*>(.*?)<\/td>/gs)].map(([, cell]) => cell.replace(/<[^>]+>/g, "").trim()),
-  );
-}
-
 describe("the Sources screen", () => {
   it.each(["manager", "admin", "super_admin"] as const)(
     "shows a %s the period's sources, most value won first, with each step's conversion and the totals",
@@ -39,31 +27,39 @@ describe("the Sources screen", () => {
       const html = await pageText(response);
       expect(html).toContain("Leads created 1 Oct 2026 to 31 Oct 2026, by source.");
       expect(tableRows(html)).toEqual([
-        ["bing", "3", "2", "66.7%", "2", "100%", "1", "50%", "£40.00"],
-        ["google", "4", "2", "50%", "1", "50%", "1", "100%", "£35.00"],
-        ["Not recorded", "1", "0", "0%", "0", "—", "0", "—", "£0.00"],
-        ["Total", "8", "4", "50%", "3", "75%", "2", "66.7%", "£75.00"],
+        ["bing", "40", "3 7.5% of visits", "2 66.7% of leads", "2 100% of sent", "1 50% of accepted", "£40.00", "£62.00", "£20.67", "£31.00"],
+        ["google", "60", "4 6.7% of visits", "2 50% of leads", "1 50% of sent", "1 100% of accepted", "£35.00", "£310.00", "£77.50", "£310.00"],
+        // No conversion where the step before counted none, and no cost without spend, leads or wins to share it.
+        ["Not recorded", "100", "1 1% of visits", "0 0% of leads", "0", "0", "£0.00", "—", "—", "—"],
+        ["facebook", "12", "0 0% of visits", "0", "0", "0", "£0.00", "—", "—", "—"],
+        ["linkedin", "0", "0", "0", "0", "0", "£0.00", "£93.00", "—", "—"],
+        ["Total", "212", "8 3.8% of visits", "4 50% of leads", "3 75% of sent", "2 66.7% of accepted", "£75.00", "£465.00", "£58.13", "£155.00"],
       ]);
     },
   );
 
   it("groups by source and medium, or campaign, as the form asks", async () => {
-    const bySourceMedium = tableRows(await pageText(await staff.manager.get(`/admin/reports/sources?${OCTOBER}&group=source-medium`)));
+    const bySourceMediumHtml = await pageText(await staff.manager.get(`/admin/reports/sources?${OCTOBER}&group=source-medium`));
+    const bySourceMedium = tableRows(bySourceMediumHtml);
     expect(bySourceMedium.map((row) => row[0])).toEqual([
       "bing / email",
       "google / cpc",
       "bing / cpc",
       "Not recorded",
-      "google / Not recorded",
       "google / organic",
+      "google / Not recorded",
+      "facebook / social",
       "Total",
     ]);
+    // Spend is entered per source or campaign: only the total carries it, and the page says why.
+    expect(bySourceMedium.map((row) => row[7])).toEqual(["—", "—", "—", "—", "—", "—", "—", "£465.00"]);
+    expect(bySourceMediumHtml).toContain("only the total shows by source and medium");
     const byCampaign = tableRows(await pageText(await staff.manager.get(`/admin/reports/sources?${OCTOBER}&group=campaign`)));
     expect(byCampaign).toEqual([
-      ["summer", "1", "1", "100%", "1", "100%", "1", "100%", "£40.00"],
-      ["spring", "3", "2", "66.7%", "1", "50%", "1", "100%", "£35.00"],
-      ["Not recorded", "4", "1", "25%", "1", "100%", "0", "0%", "£0.00"],
-      ["Total", "8", "4", "50%", "3", "75%", "2", "66.7%", "£75.00"],
+      ["summer", "10", "1 10% of visits", "1 100% of leads", "1 100% of sent", "1 100% of accepted", "£40.00", "—", "—", "—"],
+      ["spring", "70", "3 4.3% of visits", "2 66.7% of leads", "1 50% of sent", "1 100% of accepted", "£35.00", "£62.00", "£20.67", "£62.00"],
+      ["Not recorded", "132", "4 3% of visits", "1 25% of leads", "1 100% of sent", "0 0% of accepted", "£0.00", "—", "—", "—"],
+      ["Total", "212", "8 3.8% of visits", "4 50% of leads", "3 75% of sent", "2 66.7% of accepted", "£75.00", "£465.00", "£58.13", "£155.00"],
     ]);
   });
 
@@ -123,11 +119,11 @@ describe("the Sources CSV", () => {
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="sources-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = await response.text();
     expect(text.replace(/^\uFEFF/, "").split("\r\n")).toEqual([
-      '"Campaign","Leads","Quotes sent","Sent of leads","Quotes accepted","Accepted of sent","Orders live","Live of accepted","Monthly value won"',
-      '"summer","1","1","100%","1","100%","1","100%","40.00"',
-      '"spring","3","2","66.7%","1","50%","1","100%","35.00"',
-      '"Not recorded","4","1","25%","1","100%","0","0%","0.00"',
-      '"Total","8","4","50%","3","75%","2","66.7%","75.00"',
+      '"Campaign","Visits","Leads","Leads of visits","Quotes sent","Sent of leads","Quotes accepted","Accepted of sent","Orders live","Live of accepted","Monthly value won","Spend","Cost per lead","Cost per win"',
+      '"summer","10","1","10%","1","100%","1","100%","1","100%","40.00","","",""',
+      '"spring","70","3","4.3%","2","66.7%","1","50%","1","100%","35.00","62.00","20.67","62.00"',
+      '"Not recorded","132","4","3%","1","25%","1","100%","0","0%","0.00","","",""',
+      '"Total","212","8","3.8%","4","50%","3","75%","2","66.7%","75.00","465.00","58.13","155.00"',
       "",
     ]);
     const entries = await server.db.selectFrom("auditLog").selectAll().where("action", "=", "reports.sources.exported").execute();
@@ -135,9 +131,14 @@ describe("the Sources CSV", () => {
     expect(entries[0].summary).toBe("Exported 3 sources report rows to CSV (2026-10-01 to 2026-10-31, by campaign)");
   });
 
-  it("writes an empty cell where a step before counted none", async () => {
+  it("writes an empty cell where a step before counted none, and counts as plain integers", async () => {
     const text = await (await staff.manager.get(`/admin/reports/sources/export?${OCTOBER}`)).text();
-    expect(text).toContain('"Not recorded","1","0","0%","0","","0","","0.00"');
+    expect(text).toContain('"Not recorded","100","1","1%","0","0%","0","","0","","0.00","","",""');
+    // A month of many visits: the screen writes 1,234, a spreadsheet reads 1234.
+    await server.db.insertInto("comparisonVisits").values({ day: "2026-08-03", source: "google", medium: "cpc", campaign: "", visits: 1234 }).execute();
+    const august = "from=2026-08-01&to=2026-08-31";
+    expect(await (await staff.manager.get(`/admin/reports/sources/export?${august}`)).text()).toContain('"google","1234","0","0%",');
+    expect(tableRows(await pageText(await staff.manager.get(`/admin/reports/sources?${august}`)))[0].slice(0, 2)).toEqual(["google", "1,234"]);
   });
 
   it("answers 400 with the field's error for a bad query, and sends a visitor who is not signed in to sign in", async () => {

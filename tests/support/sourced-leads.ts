@@ -74,8 +74,39 @@ export const SOURCED_LEADS: SeededLead[] = [
   { createdAt: "2026-11-01T00:30:00.000Z", source: "bing" },
 ];
 
-/** Seeds SOURCED_LEADS into a test server's database. */
+/** Visits that reached the comparison, per UK day and origin ("" for none), as the server counts them (tests/server/comparison-visits.test.ts counts real ones). */
+export const SOURCED_VISITS = [
+  { day: "2026-10-01", source: "google", medium: "cpc", campaign: "spring", visits: 40 },
+  { day: "2026-10-15", source: "google", medium: "organic", campaign: "", visits: 20 },
+  { day: "2026-10-31", source: "bing", medium: "cpc", campaign: "spring", visits: 30 },
+  { day: "2026-10-20", source: "bing", medium: "email", campaign: "summer", visits: 10 },
+  { day: "2026-10-10", source: "", medium: "", campaign: "", visits: 100 },
+  // Visits that brought no lead.
+  { day: "2026-10-12", source: "facebook", medium: "social", campaign: "", visits: 12 },
+  // Outside October.
+  { day: "2026-09-30", source: "google", medium: "cpc", campaign: "spring", visits: 50 },
+  { day: "2026-11-01", source: "bing", medium: "cpc", campaign: "", visits: 5 },
+];
+
+/** A month's spend per source or campaign ("" for the whole source), in pence. */
+export const SOURCED_SPEND = [
+  { month: "2026-10", source: "google", campaign: "", amountPence: 31_000 },
+  { month: "2026-10", source: "bing", campaign: "spring", amountPence: 6_200 },
+  // Spend that brought nothing.
+  { month: "2026-10", source: "linkedin", campaign: "", amountPence: 9_300 },
+  // Outside October.
+  { month: "2026-09", source: "bing", campaign: "", amountPence: 30_000 },
+  { month: "2026-11", source: "google", campaign: "", amountPence: 50_000 },
+];
+
+/** Seeds SOURCED_LEADS, SOURCED_VISITS and SOURCED_SPEND into a test server's database. */
 export async function seedSourcedLeads(db: Kysely<Database>): Promise<void> {
+  await db.insertInto("comparisonVisits").values(SOURCED_VISITS).execute();
+  const stamp = new Date().toISOString();
+  await db
+    .insertInto("marketingSpend")
+    .values(SOURCED_SPEND.map((spend) => ({ ...spend, createdAt: stamp, updatedAt: stamp })))
+    .execute();
   for (const [index, lead] of SOURCED_LEADS.entries()) {
     const { id } = await seedQuoteLead(db, { businessName: `Sourced ${index}` });
     await db

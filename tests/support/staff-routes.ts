@@ -370,6 +370,17 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
     badQueryStatus: 400,
   }),
   "admin.reports.sources.tsx": page("/admin/reports/sources", "view", "/admin/api/login", { query: ["from", "to", "group"], badQueryStatus: 400 }),
+  "admin.reports.spend.tsx": page("/admin/reports/spend", "view", "/admin/api/login", {
+    writes: [
+      {
+        method: "POST",
+        access: "manageSpend",
+        body: "form",
+        fields: ["intent", "month", "source", "campaign", "amount", "id"],
+        valid: { intent: "save", month: "2026-10", source: "google", campaign: "spring", amount: "1250.50" },
+      },
+    ],
+  }),
   "admin.settings.tsx": page("/admin/settings", "view", "/admin"),
   "admin.stock-images.$id.delete.tsx": page("/admin/stock-images/:id/delete", "manageImages", "/admin/api/login", {
     record: "stockImage",

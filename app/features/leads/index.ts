@@ -4,6 +4,7 @@ export {
   ATTRIBUTION_FIELDS,
   ATTRIBUTION_LABELS,
   attributionPath,
+  attributionValue,
   carriesAttribution,
   recordedAttribution,
   referrerDomain,

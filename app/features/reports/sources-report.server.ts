@@ -1,11 +1,14 @@
 import { addDays, startOfUkWeek, ukDay, ukDayStart } from "~/lib/calendar";
 import { getDb } from "~/platform/db.server";
 import { ModelError } from "~/platform/model-error.server";
+import { spendInPeriod, type SpendInPeriod } from "./marketing-spend.server";
 import {
+  costPer,
   SOURCE_REPORT_DEFAULT_DAYS,
   SOURCE_REPORT_MAX_DAYS,
   SOURCE_REPORT_MESSAGES,
   type SourceReport,
+  type SourceReportCounts,
   type SourceReportGroup,
   type SourceReportQuery,
   type SourceReportRow,
@@ -20,8 +23,10 @@ const GROUP_COLUMNS = {
 
 /**
  * The leads created on the period's UK days, grouped by where they came from (app/features/leads/attribution.ts), with how many of them were sent a quote and
- * how many accepted one, whenever that happened: the leads are the cohort, so a later acceptance still counts for the campaign that brought the lead. Rows with
- * the most value won first, then the most leads. Orders live and the value won (the monthly ex-VAT value of the live orders' contracts) are of the same cohort. A period that ends before it starts, or is longer than a year, is refused (400).
+ * how many accepted one, whenever that happened: the leads are the cohort, so a later acceptance still counts for the campaign that brought the lead. Orders
+ * live and the value won (the monthly ex-VAT value of the live orders' contracts) are of the same cohort. Beside them, the period's visits to the comparison
+ * (comparison-visits.server.ts) and its spend (marketing-spend.server.ts) with the cost per lead and per win. Rows with the most value won first, then the
+ * most leads. A period that ends before it starts, or is longer than a year, is refused (400).
  */
 export async function sourcesReport(query: SourceReportQuery, now = new Date()): Promise<SourceReport> {
   const to = query.to ?? ukDay(now);
@@ -69,35 +74,94 @@ export async function sourcesReport(query: SourceReportQuery, now = new Date()):
     .groupBy(columns.map((column) => `leads.${column}` as const))
     .execute();
 
+  const visits = await db
+    .selectFrom("comparisonVisits")
+    .select(columns.map((column) => `comparisonVisits.${column}` as const))
+    .select((eb) => eb.fn.sum<number | string>("comparisonVisits.visits").as("visits"))
+    .where("comparisonVisits.day", ">=", from)
+    .where("comparisonVisits.day", "<=", to)
+    .groupBy(columns.map((column) => `comparisonVisits.${column}` as const))
+    .execute();
+  const spend = await spendInPeriod(from, to);
+
+  // One row per group that had visits, leads or spend; a visit's or spend's "" is a lead's null (none recorded).
+  const groups = new Map<string, SourceReportRow>();
+  const key = (values: Partial<Record<"source" | "medium" | "campaign", string | null>>) => columns.map((column) => values[column] ?? "").join("\u0000");
+  const groupOf = (values: Partial<Record<"source" | "medium" | "campaign", string | null>>) => {
+    const found = groups.get(key(values));
+    if (found) return found;
+    const row: SourceReportRow = {
+      ...Object.fromEntries(columns.map((column) => [column, values[column] || null])),
+      ...emptyCounts(query.group === "source-medium" ? null : 0),
+    };
+    groups.set(key(values), row);
+    return row;
+  };
   // Postgres counts and sums are bigint (text to the driver); SQLite's are numbers.
-  const counted: SourceReportRow[] = rows.map((row) => ({
-    ...Object.fromEntries(columns.map((column) => [column, row[column] ?? null])),
-    leads: Number(row.leads),
-    quotesSent: Number(row.quotesSent ?? 0),
-    quotesAccepted: Number(row.quotesAccepted ?? 0),
-    ordersLive: Number(row.ordersLive ?? 0),
-    monthlyValueWonExVatPence: Number(row.monthlyValueWonExVatPence ?? 0),
-  }));
-  const key = (row: SourceReportRow) => columns.map((column) => row[column] ?? "").join("\u0000");
+  for (const row of rows) {
+    Object.assign(groupOf(row), {
+      leads: Number(row.leads),
+      quotesSent: Number(row.quotesSent ?? 0),
+      quotesAccepted: Number(row.quotesAccepted ?? 0),
+      ordersLive: Number(row.ordersLive ?? 0),
+      monthlyValueWonExVatPence: Number(row.monthlyValueWonExVatPence ?? 0),
+    });
+  }
+  for (const row of visits) groupOf(row).visits = Number(row.visits ?? 0);
+  // Spend is entered per source or per campaign: by source and medium it has no row to go to, and shows in the totals only.
+  if (query.group !== "source-medium") {
+    for (const entry of spend) {
+      if (query.group === "campaign" && !entry.campaign) continue;
+      const row = groupOf(entry);
+      row.spendPence = (row.spendPence ?? 0) + entry.pence;
+    }
+  }
+  const counted = [...groups.values()].map((row) => withCosts({ ...row, spendPence: row.spendPence || null }));
   // Ties in the order of their values as stored (code points, so the same on every machine), a group with none first.
   counted.sort(
     (a, b) =>
       b.monthlyValueWonExVatPence - a.monthlyValueWonExVatPence ||
       b.leads - a.leads ||
       b.quotesAccepted - a.quotesAccepted ||
+      b.visits - a.visits ||
       (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0),
   );
-  const totals = counted.reduce(
+  const totals = counted.reduce<SourceReportCounts>(
     (sum, row) => ({
+      ...sum,
+      visits: sum.visits + row.visits,
       leads: sum.leads + row.leads,
       quotesSent: sum.quotesSent + row.quotesSent,
       quotesAccepted: sum.quotesAccepted + row.quotesAccepted,
       ordersLive: sum.ordersLive + row.ordersLive,
       monthlyValueWonExVatPence: sum.monthlyValueWonExVatPence + row.monthlyValueWonExVatPence,
     }),
-    { leads: 0, quotesSent: 0, quotesAccepted: 0, ordersLive: 0, monthlyValueWonExVatPence: 0 },
+    emptyCounts(null),
   );
-  return { from, to, group: query.group, rows: counted, totals };
+  return { from, to, group: query.group, rows: counted, totals: withCosts({ ...totals, spendPence: totalSpend(spend) }) };
+}
+
+function emptyCounts(spendPence: number | null): SourceReportCounts {
+  return {
+    visits: 0,
+    leads: 0,
+    quotesSent: 0,
+    quotesAccepted: 0,
+    ordersLive: 0,
+    monthlyValueWonExVatPence: 0,
+    spendPence,
+    costPerLeadPence: null,
+    costPerWinPence: null,
+  };
+}
+
+/** All the period's spend, whichever group it went to; null when none was entered. */
+function totalSpend(spend: SpendInPeriod[]): number | null {
+  return spend.length === 0 ? null : spend.reduce((sum, entry) => sum + entry.pence, 0);
+}
+
+function withCosts<T extends SourceReportCounts>(counts: T): T {
+  return { ...counts, costPerLeadPence: costPer(counts.spendPence, counts.leads), costPerWinPence: costPer(counts.spendPence, counts.quotesAccepted) };
 }
 
 /** A UK week of the period (Monday's day, YYYY-MM-DD) with the leads created in it and how many of them accepted a quote (whenever they did). */

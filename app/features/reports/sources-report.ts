@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { isCalendarDay } from "~/lib/calendar";
-import { formatCount, formatPercent } from "~/lib/money";
+import { formatPercent } from "~/lib/money";
 
 /**
- * The Sources report (issue 41): leads of a period grouped by where they came from, with how many were sent a quote and how many accepted one. This slice
- * adds the leads whose order is live and the monthly value won; it answers JSON (`GET /admin/api/reports/sources`), the Sources screen and its CSV. Visits and
- * spend come later.
+ * The Sources report (issue 41): a period's visits to the comparison and leads, grouped by where they came from, with how many were sent a quote, accepted
+ * one and went live, the monthly value won, and what was spent with the cost per lead and per win. It answers JSON (`GET /admin/api/reports/sources`), the
+ * Sources screen and its CSV.
  */
 
 /** How the rows are grouped: by UTM source, by source and medium together, or by campaign. */
@@ -30,25 +30,50 @@ export function conversion(count: number, of: number): number | null {
   return of === 0 ? null : count / of;
 }
 
+/** A step's conversion as a percentage of the step before ("—" when that counted none), with its name ("Sent of leads") and how a cell says it ("of leads"). */
+export interface SourceReportConversion {
+  label: string;
+  of: string;
+  text: string;
+}
+
+/** One figure of a group's (or the totals') row: its column's name, its text, and the conversion from the step before, if it is a step. */
+export interface SourceReportFigure {
+  label: string;
+  text: string;
+  conversion?: SourceReportConversion;
+}
+
 /**
- * A group's (or the totals') figures in the screen's and the CSV's order, each with its column's name: counts, each step's conversion as a percentage ("—"
- * when the step before counted none) and the value won as `pounds` writes it (with £ on the screen, plain in the CSV).
+ * A group's (or the totals') figures in the screen's and the CSV's order: counts (as `count` writes them: "1,234" on the screen, plain in the CSV), each step's
+ * conversion, the value won and the spend as `pounds` writes them (with £ on the screen, plain in the CSV), and the cost per lead and per win ("—" without spend,
+ * or without leads or wins to share it).
  */
-export function sourceReportFigures(counts: SourceReportCounts, pounds: (pence: number) => string): Array<{ label: string; text: string }> {
-  const percent = (count: number, of: number) => {
-    const fraction = conversion(count, of);
-    return fraction === null ? "—" : formatPercent(fraction);
+export function sourceReportFigures(
+  counts: SourceReportCounts,
+  { pounds, count }: { pounds: (pence: number) => string; count: (value: number) => string },
+): SourceReportFigure[] {
+  const step = (label: string, of: string, value: number, before: number): SourceReportConversion => {
+    const fraction = conversion(value, before);
+    return { label, of, text: fraction === null ? "—" : formatPercent(fraction) };
   };
+  const money = (pence: number | null) => (pence === null ? "—" : pounds(pence));
   return [
-    { label: "Leads", text: formatCount(counts.leads) },
-    { label: "Quotes sent", text: formatCount(counts.quotesSent) },
-    { label: "Sent of leads", text: percent(counts.quotesSent, counts.leads) },
-    { label: "Quotes accepted", text: formatCount(counts.quotesAccepted) },
-    { label: "Accepted of sent", text: percent(counts.quotesAccepted, counts.quotesSent) },
-    { label: "Orders live", text: formatCount(counts.ordersLive) },
-    { label: "Live of accepted", text: percent(counts.ordersLive, counts.quotesAccepted) },
+    { label: "Visits", text: count(counts.visits) },
+    { label: "Leads", text: count(counts.leads), conversion: step("Leads of visits", "of visits", counts.leads, counts.visits) },
+    { label: "Quotes sent", text: count(counts.quotesSent), conversion: step("Sent of leads", "of leads", counts.quotesSent, counts.leads) },
+    { label: "Quotes accepted", text: count(counts.quotesAccepted), conversion: step("Accepted of sent", "of sent", counts.quotesAccepted, counts.quotesSent) },
+    { label: "Orders live", text: count(counts.ordersLive), conversion: step("Live of accepted", "of accepted", counts.ordersLive, counts.quotesAccepted) },
     { label: "Monthly value won", text: pounds(counts.monthlyValueWonExVatPence) },
+    { label: "Spend", text: money(counts.spendPence) },
+    { label: "Cost per lead", text: money(counts.costPerLeadPence) },
+    { label: "Cost per win", text: money(counts.costPerWinPence) },
   ];
+}
+
+/** The spend shared over `count` leads or wins, to the nearest penny; null without spend or with none to share it. */
+export function costPer(spendPence: number | null, count: number): number | null {
+  return spendPence === null || count === 0 ? null : Math.round(spendPence / count);
 }
 
 /** A report covers at most a year of UK days (a leap year's 366), which the benchmark's goal is set for. */
@@ -88,6 +113,8 @@ export const sourceReportQuerySchema = z.object({
 export type SourceReportQuery = z.infer<typeof sourceReportQuerySchema>;
 
 export interface SourceReportCounts {
+  /** Visits that reached the comparison (counted on the server: app/features/reports/comparison-visits.server.ts). */
+  visits: number;
   leads: number;
   /** Leads sent at least one quote (a revision counts once). */
   quotesSent: number;
@@ -97,6 +124,14 @@ export interface SourceReportCounts {
   ordersLive: number;
   /** The sum of the live orders' contracts' monthly price ex VAT, in pence. */
   monthlyValueWonExVatPence: number;
+  /**
+   * What was spent on the group in the period, in pence: the months' spend, a month only partly in the period for its days. Null when the grouping cannot
+   * carry spend (source and medium: spend is entered per source or campaign), and on a group nothing was spent on.
+   */
+  spendPence: number | null;
+  /** Spend per lead and per win (a lead that accepted a quote), to the nearest penny; null without spend, leads or wins. */
+  costPerLeadPence: number | null;
+  costPerWinPence: number | null;
 }
 
 /** One group: its source, medium or campaign (null for leads that recorded none), and its counts. */

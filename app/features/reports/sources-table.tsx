@@ -1,23 +1,31 @@
-import { formatPounds } from "~/lib/money";
+import { formatCount, formatPounds } from "~/lib/money";
 import { ListCell, ListTable } from "~/ui/list-page";
 import { sourceReportFigures, sourceReportRowName, SOURCE_REPORT_GROUP_LABELS, type SourceReport, type SourceReportCounts } from "./sources-report";
+
+const SCREEN_FIGURES = { pounds: formatPounds, count: formatCount };
 
 function Figures({ counts }: { counts: SourceReportCounts }) {
   return (
     <>
-      {sourceReportFigures(counts, formatPounds).map(({ label, text }) => (
+      {sourceReportFigures(counts, SCREEN_FIGURES).map(({ label, text, conversion }) => (
         <ListCell key={label} label={label} className="tabular-nums md:text-right">
           {text}
+          {conversion && conversion.text !== "—" ? (
+            <span data-testid="conversion" className="block text-xs font-normal text-slate-500">
+              {conversion.text} {conversion.of}
+            </span>
+          ) : null}
         </ListCell>
       ))}
     </>
   );
 }
 
-/** The Sources report's table: a row per group, most value won first, then the totals; cards on a phone. */
+/** The Sources report's table: a row per group, most value won first, then the totals, each step's conversion under its count (none when
+ * the step before counted none); cards on a phone. */
 export function SourcesTable({ report }: { report: SourceReport }) {
   const groupLabel = SOURCE_REPORT_GROUP_LABELS[report.group];
-  const figureLabels = sourceReportFigures(report.totals, formatPounds).map(({ label }) => label);
+  const figureLabels = sourceReportFigures(report.totals, SCREEN_FIGURES).map(({ label }) => label);
   // Figures read right-aligned; the last column is already.
   const columns = [groupLabel, ...figureLabels.map((label, index) => (index === figureLabels.length - 1 ? label : { label, className: "text-right" }))];
   return (

@@ -3,14 +3,13 @@ import { useEffect, useRef, type FormEvent } from "react";
 import { Section } from "~/ui/section";
 import { SectionHeading } from "~/ui/section-heading";
 import { buttonClasses } from "~/ui/button";
-import { comparisonHref, DEALS_PAGE, describeLines, type DealsComparison } from "./tariff-deal-words";
+import { comparisonHref, COMPARISON_PATH, DEALS_PAGE, describeLines, type DealsComparison } from "./tariff-deal-words";
 import { SORTS_NEEDING_A_TERM } from "./tariffs";
 import { ComparisonFilters } from "./comparison-filters";
 import { DealList } from "./deal-list-part";
 import { countOf, plural } from "~/lib/plural";
 import { formatCount } from "~/lib/money";
 
-const PAGE = "/business-mobile";
 function countWords(total: number, shown: number): string {
   if (total === 0) return "No deals fit your choices";
   const fit = `${countOf(total, "deal")} ${plural(total, "fits", "fit")} your choices`;
@@ -34,7 +33,7 @@ export function DealsSection({ comparison, teamLines }: { comparison: DealsCompa
   const navigation = useNavigation();
   const updating =
     navigation.state === "loading" &&
-    navigation.location.pathname === PAGE &&
+    navigation.location.pathname === COMPARISON_PATH &&
     (navigation.location.hash === "" || navigation.location.hash.startsWith("#deal-"));
   const next = offers.length < total && offers.length < MOST_SHOWN ? comparison.nextSlug : null;
 
@@ -85,7 +84,7 @@ export function DealsSection({ comparison, teamLines }: { comparison: DealsCompa
       <form
         ref={form}
         method="get"
-        action={`${PAGE}#deals`}
+        action={`${COMPARISON_PATH}#deals`}
         onSubmit={update}
         onChange={(event) => event.currentTarget.requestSubmit()}
         className="mx-auto mt-6 max-w-5xl rounded-xl border border-slate-200 bg-white shadow-sm sm:mt-10"

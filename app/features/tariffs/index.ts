@@ -3,7 +3,16 @@
 export { chosenDealText, dealFacts, dealName, dealPriceRises, teamMonthlyText } from "./deal-text";
 export { linesForTeamSize, NO_SHORTLIST_FILTERS, shortlistTariffs, tariffOffer, tariffSnapshot, TEAM_SIZES, teamSizeForLines } from "./tariff-comparison";
 export type { ShortlistFilters } from "./tariff-comparison";
-export { describeAllowance, describeData, describeDiscount, describeEuRoaming, describeLines, describeTerm, QUOTE_STEP_ANCHOR } from "./tariff-deal-words";
+export {
+  COMPARISON_PATH,
+  describeAllowance,
+  describeData,
+  describeDiscount,
+  describeEuRoaming,
+  describeLines,
+  describeTerm,
+  QUOTE_STEP_ANCHOR,
+} from "./tariff-deal-words";
 export { penceFromTypedPounds } from "./tariff-form-fields";
 export {
   describePriceRises,

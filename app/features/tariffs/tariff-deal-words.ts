@@ -6,10 +6,13 @@ import { countOf } from "~/lib/plural";
 
 /** How the comparison on `/business-mobile#deals` puts a deal and its own state into words: allowances, the filters, and why a comparison is empty. */
 
+/** The comparison's page: the Sources report counts the visits that reach it. */
+export const COMPARISON_PATH = "/business-mobile";
+
 /** The comparison page's URL with its query (normalised) and `extra` parameters. */
 export function comparisonHref(search: string, extra = ""): string {
   const query = [search, extra].filter(Boolean).join("&");
-  return `/business-mobile${query ? `?${query}` : ""}`;
+  return `${COMPARISON_PATH}${query ? `?${query}` : ""}`;
 }
 
 /**

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { TEST_OWNER_ENV } from "../support/admin";
+import { publicClient, staffOfEveryRole } from "../support/client";
+import { testServerForSuite } from "../support/server";
+import { forSuite } from "../support/suite";
+import { pageText, tableRows } from "../support/page-table";
+
+/**
+ * The Spend screen `/admin/reports/spend` (issue 41): admins enter a month's spend per source or campaign, change and delete it, each change audited; a
+ * manager sees it but cannot change it; bad input is said at its field and changes nothing; the Sources report shares the spend over leads and wins.
+ */
+
+const server = testServerForSuite(TEST_OWNER_ENV);
+const staff = forSuite(() => staffOfEveryRole(server));
+
+const SPEND = "/admin/reports/spend";
+
+/** The spend table's rows as staff read them: month, source, campaign and amount. */
+const spendRows = (html: string) => tableRows(html).map((row) => row.slice(0, 4));
+
+const spendAudit = () =>
+  server.db.selectFrom("auditLog").select(["action", "summary", "actorName"]).where("entityType", "=", "marketingSpend").orderBy("id").execute();
+
+describe("the Spend screen", () => {
+  it("lets an admin enter a month's spend on a source, written as the leads record it, and audits it", async () => {
+    const response = await staff.admin.postForm(SPEND, { intent: "save", month: "2026-12", source: " Google ", campaign: "", amount: "1,250.50" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(SPEND);
+    expect(spendRows(await pageText(await staff.admin.get(SPEND)))).toEqual([["Dec 2026", "google", "Whole source", "£1,250.50"]]);
+    expect((await spendAudit()).at(-1)).toMatchObject({ action: "reports.spend.saved", summary: "Entered £1,250.50 spent on google in Dec 2026" });
+  });
+
+  it("replaces the amount when the same month, source and campaign is entered again, saying what it was", async () => {
+    await staff.admin.postForm(SPEND, { intent: "save", month: "2026-11", source: "bing", campaign: "Winter Sale", amount: "100" });
+    await staff.super_admin.postForm(SPEND, { intent: "save", month: "2026-11", source: "bing", campaign: "winter sale", amount: "80.25" });
+    const rows = await server.db.selectFrom("marketingSpend").select(["campaign", "amountPence"]).where("source", "=", "bing").execute();
+    expect(rows).toEqual([{ campaign: "winter sale", amountPence: 8025 }]);
+    expect((await spendAudit()).at(-1)).toMatchObject({ summary: "Changed the spend on bing / winter sale in Nov 2026 from £100.00 to £80.25" });
+    expect(spendRows(await pageText(await staff.manager.get(SPEND)))).toContainEqual(["Nov 2026", "bing", "winter sale", "£80.25"]);
+  });
+
+  it("refuses bad input with each field's message, at the field and in the error summary, and saves nothing", async () => {
+    const before = await server.db.selectFrom("marketingSpend").selectAll().execute();
+    const response = await staff.admin.postForm(SPEND, { intent: "save", month: "2026-13", source: "=cmd()", campaign: "<b>", amount: "12.345" });
+    expect(response.status).toBe(400);
+    const html = await pageText(response);
+    expect(html).toContain('data-testid="error-summary"');
+    for (const message of [
+      "Give the month as YYYY-MM, for example 2026-10",
+      "Give the source as the leads record it, for example google: letters, digits and . _ - only",
+      "Give the campaign as the leads record it, for example spring-sale, or leave it empty for the whole source",
+      "Give the amount in pounds, for example 1250 or 1250.50, at most £1,000,000.00",
+    ]) {
+      expect(html.split(message).length - 1).toBe(2);
+    }
+    expect(await server.db.selectFrom("marketingSpend").selectAll().execute()).toEqual(before);
+  });
+
+  it("lets an admin delete an entry, audited; deleting it again says it is gone", async () => {
+    await staff.admin.postForm(SPEND, { intent: "save", month: "2026-08", source: "partner", campaign: "", amount: "50" });
+    const { id } = await server.db.selectFrom("marketingSpend").select("id").where("source", "=", "partner").executeTakeFirstOrThrow();
+    const deleted = await staff.admin.postForm(SPEND, { intent: "delete", id: String(id) });
+    expect(deleted.status).toBe(302);
+    expect(await server.db.selectFrom("marketingSpend").select("id").where("id", "=", id).execute()).toEqual([]);
+    expect((await spendAudit()).at(-1)).toMatchObject({ action: "reports.spend.deleted", summary: "Deleted the £50.00 spent on partner in Aug 2026" });
+    const again = await staff.admin.postForm(SPEND, { intent: "delete", id: String(id) });
+    expect(again.status).toBe(404);
+    expect(await again.text()).toContain("That spend entry has already been deleted");
+  });
+
+  it("shows a manager the spend without the form or delete buttons, and refuses a manager's change", async () => {
+    const html = await pageText(await staff.manager.get(SPEND));
+    expect(html).toContain("Admins enter and change the spend.");
+    expect(html).not.toContain('name="amount"');
+    expect(html).not.toContain('value="delete"');
+    const before = await server.db.selectFrom("marketingSpend").selectAll().execute();
+    const refused = await staff.manager.postForm(SPEND, { intent: "save", month: "2026-10", source: "google", campaign: "", amount: "1" });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toBe("/admin/dashboard");
+    expect(await server.db.selectFrom("marketingSpend").selectAll().execute()).toEqual(before);
+  });
+
+  it("sends a visitor who is not signed in to sign in", async () => {
+    const response = await publicClient(server).get(SPEND);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin/api/login");
+  });
+
+  it("is what the Sources report shares over the month's leads", async () => {
+    await staff.admin.postForm(SPEND, { intent: "save", month: "2026-07", source: "google", campaign: "", amount: "310" });
+    const report = await (await staff.manager.get("/admin/api/reports/sources?from=2026-07-01&to=2026-07-31")).json();
+    expect(report.rows).toEqual([expect.objectContaining({ source: "google", leads: 0, spendPence: 31_000, costPerLeadPence: null })]);
+    expect(report.totals.spendPence).toBe(31_000);
+    const sourcesPage = await pageText(await staff.manager.get("/admin/reports/sources"));
+    expect(sourcesPage).toContain(`href="${SPEND}"`);
+  });
+});
