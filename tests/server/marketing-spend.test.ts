@@ -6,14 +6,14 @@ import { forSuite } from "../support/suite";
 import { pageText, tableRows } from "../support/page-table";
 
 /**
- * The Spend screen `/admin/reports/spend` (issue 41): admins enter a month's spend per source or campaign, change and delete it, each change audited; a
+ * The Spend screen `/admin/reports/sources/spend` (issue 41): admins enter a month's spend per source or campaign, change and delete it, each change audited; a
  * manager sees it but cannot change it; bad input is said at its field and changes nothing; the Sources report shares the spend over leads and wins.
  */
 
 const server = testServerForSuite(TEST_OWNER_ENV);
 const staff = forSuite(() => staffOfEveryRole(server));
 
-const SPEND = "/admin/reports/spend";
+const SPEND = "/admin/reports/sources/spend";
 
 /** The spend table's rows as staff read them: month, source, campaign and amount. */
 const spendRows = (html: string) => tableRows(html).map((row) => row.slice(0, 4));

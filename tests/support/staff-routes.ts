@@ -370,7 +370,7 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
     badQueryStatus: 400,
   }),
   "admin.reports.sources.tsx": page("/admin/reports/sources", "view", "/admin/api/login", { query: ["from", "to", "group"], badQueryStatus: 400 }),
-  "admin.reports.spend.tsx": page("/admin/reports/spend", "view", "/admin/api/login", {
+  "admin.reports.sources_.spend.tsx": page("/admin/reports/sources/spend", "view", "/admin/api/login", {
     writes: [
       {
         method: "POST",

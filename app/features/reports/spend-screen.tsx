@@ -8,7 +8,7 @@ import { Field, Input } from "~/ui/field";
 import { EmptyList, ListCell, ListTable } from "~/ui/list-page";
 import { formatSpendMonth, type MarketingSpendEntry } from "./marketing-spend";
 
-export const SPEND_PAGE = "/admin/reports/spend";
+export const SPEND_PAGE = "/admin/reports/sources/spend";
 
 const FIELD_IDS = { month: "spend-month", source: "spend-source", campaign: "spend-campaign", amount: "spend-amount" } as const;
 type SpendField = keyof typeof FIELD_IDS;

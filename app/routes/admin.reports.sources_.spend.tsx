@@ -48,8 +48,11 @@ export default function Spend() {
     <div className="grid gap-6">
       <div>
         <p className="text-sm">
-          <Link to="/admin/reports/sources" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
-            Sources
+          <Link
+            to="/admin/reports/sources"
+            className="inline-flex min-h-6 items-center font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900"
+          >
+            ← Sources
           </Link>
         </p>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Spend</h1>
