@@ -26,6 +26,7 @@ const benchmarks = {
   retention: "./retention.js",
   orders: "./orders.js",
   renewals: "./renewals.js",
+  sources: "./sources.js",
 };
 
 const exitWithParent = new URL("../scripts/exit-with-parent.js", import.meta.url).href;
