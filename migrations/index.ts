@@ -25,6 +25,7 @@ import * as newsletterLatestSignUp from "./0025_newsletter_latest_sign_up";
 import * as orders from "./0026_orders";
 import * as leadAttribution from "./0027_lead_attribution";
 import * as visitsAndSpend from "./0028_visits_and_spend";
+import * as sourcesReportIndexes from "./0029_sources_report_indexes";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   "0026_orders": orders,
   "0027_lead_attribution": leadAttribution,
   "0028_visits_and_spend": visitsAndSpend,
+  "0029_sources_report_indexes": sourcesReportIndexes,
 };

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { addDays, startOfUkWeek, ukDay, ukDayStart } from "~/lib/calendar";
 import { getDb } from "~/platform/db.server";
 import { ModelError } from "~/platform/model-error.server";
@@ -174,23 +175,41 @@ export interface SourceReportWeek {
 /** The period's leads and wins per UK week, Monday first, every week of the period present (a quiet week is 0): for the Sources screen's chart. */
 export async function sourcesPerWeek(report: Pick<SourceReport, "from" | "to">): Promise<SourceReportWeek[]> {
   const db = await getDb();
-  const leads = await db
+  // By UTC hour ("2026-11-22T14"), each hour then counted in its UK week (the UK's offset is whole hours): a year's 100,000 leads are at most 8,784 rows,
+  // where working out each lead's week (three Intl calls a lead) cost seconds.
+  const hours = await db
     .selectFrom("leads")
     .select((eb) => [
-      "leads.createdAt",
-      eb.exists(eb.selectFrom("quotes").select("quotes.id").whereRef("quotes.leadId", "=", "leads.id").where("quotes.acceptedAt", "is not", null)).as("won"),
+      sql<string>`substr(${sql.ref("leads.createdAt")}, 1, 13)`.as("hour"),
+      eb.fn.countAll<number | string>().as("leads"),
+      eb.fn
+        .sum<number | string>(
+          eb
+            .case()
+            .when(eb.exists(eb.selectFrom("quotes").select("quotes.id").whereRef("quotes.leadId", "=", "leads.id").where("quotes.acceptedAt", "is not", null)))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as("wins"),
     ])
     .where("leads.createdAt", ">=", ukDayStart(report.from).toISOString())
     .where("leads.createdAt", "<", ukDayStart(addDays(report.to, 1)).toISOString())
+    .groupBy("hour")
     .execute();
   const weeks = new Map<string, SourceReportWeek>();
   for (let week = ukDay(startOfUkWeek(ukDayStart(report.from))); week <= report.to; week = addDays(week, 7)) weeks.set(week, { week, leads: 0, wins: 0 });
-  for (const lead of leads) {
-    const week = weeks.get(ukDay(startOfUkWeek(new Date(lead.createdAt))));
+  // An hour's UK day is one Intl call; its week is worked out once per day (three more).
+  const weekOfDay = new Map<string, string>();
+  for (const hour of hours) {
+    const day = ukDay(new Date(`${hour.hour}:00:00Z`));
+    let monday = weekOfDay.get(day);
+    if (monday === undefined) weekOfDay.set(day, (monday = ukDay(startOfUkWeek(ukDayStart(day)))));
+    const week = weeks.get(monday);
     if (!week) continue;
-    week.leads += 1;
-    // SQLite answers EXISTS as 0/1, Postgres as a boolean.
-    if (lead.won === true || Number(lead.won) === 1) week.wins += 1;
+    // Postgres counts and sums are bigint (text to the driver); SQLite's are numbers.
+    week.leads += Number(hour.leads);
+    week.wins += Number(hour.wins ?? 0);
   }
   return [...weeks.values()];
 }
