@@ -308,7 +308,8 @@ export async function run({ startBuiltServer }) {
     const period = `from=${from}&to=${today}`;
     const check = await fetch(`${server.url}/admin/api/reports/sources?${period}&group=source`, { headers: { Cookie: cookie } });
     const { totals } = await check.json();
-    if (JSON.stringify(totals) !== JSON.stringify(expected)) {
+    // Only the figures seeded here: a report with more columns (visits, spend) still has these.
+    if (Object.entries(expected).some(([figure, count]) => totals[figure] !== count)) {
       throw new Error(`The report's totals ${JSON.stringify(totals)} are not the seeded year's ${JSON.stringify(expected)}`);
     }
 
