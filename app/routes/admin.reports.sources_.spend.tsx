@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { marketingSpendDeleteSchema, marketingSpendSchema, SPEND_MESSAGES } from "~/features/reports";
-import { deleteMarketingSpend, listMarketingSpend, saveMarketingSpend, SPEND_LISTED } from "~/features/reports/index.server";
+import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { marketingSpendSchema, SPEND_MESSAGES } from "~/features/reports";
+import { listMarketingSpend, saveMarketingSpend, SPEND_LISTED } from "~/features/reports/index.server";
 import { SPEND_PAGE, SpendForm, SpendTable } from "~/features/reports/spend-screen";
 import { useAdminUser } from "~/features/staff/admin-session";
 import { requireAdminPageUser } from "~/features/staff/auth.server";
@@ -12,7 +12,7 @@ import { readFormFields } from "~/platform/request-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Spend | Administration Portal" }];
 
-/** The marketing spend the Sources report shares over leads and wins: every staff role sees it; admins enter and delete it (issue 41). */
+/** The marketing spend the Sources report shares over leads and wins: every staff role sees it; admins enter it here and delete it in its dialog (issue 41). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { permission: "view", signedOut: "login" });
   return json({ entries: await listMarketingSpend(), mostListed: SPEND_LISTED });
@@ -20,20 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAdminPageUser(request, { permission: "manageSpend", signedOut: "login" });
-  const values = await readFormFields(request);
-  if (values.intent === "delete") {
-    return submitAdminForm({
-      values,
-      schema: marketingSpendDeleteSchema,
-      save: ({ id }) => deleteMarketingSpend(actor, id),
-      success: { redirectTo: SPEND_PAGE, toast: { kind: "success", title: SPEND_MESSAGES.deleted } },
-      refusalShownIn: "toast",
-      failure: (error) => ({ kind: "destructive", title: "Error", description: error.message }),
-      invalid: { kind: "destructive", title: "Error", description: SPEND_MESSAGES.id },
-    });
-  }
   return submitAdminForm({
-    values,
+    values: await readFormFields(request),
     schema: marketingSpendSchema,
     save: (input) => saveMarketingSpend(actor, input),
     success: { redirectTo: SPEND_PAGE, toast: { kind: "success", title: SPEND_MESSAGES.saved } },
@@ -66,6 +54,8 @@ export default function Spend() {
         <SpendTable entries={entries} canManage={permissions.manageSpend} />
       </div>
       {entries.length === mostListed ? <p className="text-sm text-slate-600">The latest {mostListed} entries are shown.</p> : null}
+      {/* The delete dialog, over the list. */}
+      <Outlet />
     </div>
   );
 }

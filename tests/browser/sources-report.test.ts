@@ -7,7 +7,7 @@ import { seedSourcedLeads } from "../support/sourced-leads";
 
 /**
  * Staff read the Sources screen (issue 41) for October 2026, change its grouping with the form, and enter a month's spend on the Spend screen, which the
- * report then shares over the leads and wins: without JavaScript on a desktop, with it on a phone (390 px), where the tables are stacked and nothing scrolls
+ * report then shares over the leads and wins, then delete it after a question: without JavaScript on a desktop, with it on a phone (390 px), where the tables are stacked and nothing scrolls
  * sideways.
  */
 
@@ -71,5 +71,16 @@ describe.each(MODES)("the Sources screen $mode.name at $width px", ({ mode, widt
     await page.goto(`${journey.server.url}/admin/reports/sources?${OCTOBER}`);
     expect(await figure(page, source, "Spend")).toBe(spend);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
+
+    // Deleting asks first (a dialog with JavaScript, a page without), then the entry is gone.
+    await page.goto(`${journey.server.url}/admin/reports/sources/spend`);
+    if (mode.javaScriptEnabled) await waitForHydration(page);
+    const entry = page.getByTestId("spend-row").filter({ hasText: "Oct 2026" }).filter({ hasText: source }).filter({ hasText: "Whole source" });
+    await entry.getByRole("link", { name: /^Delete/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete spend" });
+    await dialog.getByText("Are you sure you want to delete this spend?").waitFor();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByTestId("toast").filter({ hasText: "Spend deleted" }).waitFor();
+    await expect.poll(() => entry.count()).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import { forSuite } from "../support/suite";
 import { pageText, tableRows } from "../support/page-table";
 
 /**
- * The Spend screen `/admin/reports/sources/spend` (issue 41): admins enter a month's spend per source or campaign, change and delete it, each change audited; a
+ * The Spend screen `/admin/reports/sources/spend` (issue 41): admins enter a month's spend per source or campaign, change it, and delete it after a question, each change audited; a
  * manager sees it but cannot change it; bad input is said at its field and changes nothing; the Sources report shares the spend over leads and wins.
  */
 
@@ -23,7 +23,7 @@ const spendAudit = () =>
 
 describe("the Spend screen", () => {
   it("lets an admin enter a month's spend on a source, written as the leads record it, and audits it", async () => {
-    const response = await staff.admin.postForm(SPEND, { intent: "save", month: "2026-12", source: " Google ", campaign: "", amount: "1,250.50" });
+    const response = await staff.admin.postForm(SPEND, { month: "2026-12", source: " Google ", campaign: "", amount: "1,250.50" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(SPEND);
     expect(spendRows(await pageText(await staff.admin.get(SPEND)))).toEqual([["Dec 2026", "google", "Whole source", "£1,250.50"]]);
@@ -31,8 +31,8 @@ describe("the Spend screen", () => {
   });
 
   it("replaces the amount when the same month, source and campaign is entered again, saying what it was", async () => {
-    await staff.admin.postForm(SPEND, { intent: "save", month: "2026-11", source: "bing", campaign: "Winter Sale", amount: "100" });
-    await staff.super_admin.postForm(SPEND, { intent: "save", month: "2026-11", source: "bing", campaign: "winter sale", amount: "80.25" });
+    await staff.admin.postForm(SPEND, { month: "2026-11", source: "bing", campaign: "Winter Sale", amount: "100" });
+    await staff.super_admin.postForm(SPEND, { month: "2026-11", source: "bing", campaign: "winter sale", amount: "80.25" });
     const rows = await server.db.selectFrom("marketingSpend").select(["campaign", "amountPence"]).where("source", "=", "bing").execute();
     expect(rows).toEqual([{ campaign: "winter sale", amountPence: 8025 }]);
     expect((await spendAudit()).at(-1)).toMatchObject({ summary: "Changed the spend on bing / winter sale in Nov 2026 from £100.00 to £80.25" });
@@ -41,7 +41,7 @@ describe("the Spend screen", () => {
 
   it("refuses bad input with each field's message, at the field and in the error summary, and saves nothing", async () => {
     const before = await server.db.selectFrom("marketingSpend").selectAll().execute();
-    const response = await staff.admin.postForm(SPEND, { intent: "save", month: "2026-13", source: "=cmd()", campaign: "<b>", amount: "12.345" });
+    const response = await staff.admin.postForm(SPEND, { month: "2026-13", source: "=cmd()", campaign: "<b>", amount: "12.345" });
     expect(response.status).toBe(400);
     const html = await pageText(response);
     expect(html).toContain('data-testid="error-summary"');
@@ -56,14 +56,23 @@ describe("the Spend screen", () => {
     expect(await server.db.selectFrom("marketingSpend").selectAll().execute()).toEqual(before);
   });
 
-  it("lets an admin delete an entry, audited; deleting it again says it is gone", async () => {
-    await staff.admin.postForm(SPEND, { intent: "save", month: "2026-08", source: "partner", campaign: "", amount: "50" });
+  it("asks before an admin deletes an entry, audited; deleting it again says it is gone", async () => {
+    await staff.admin.postForm(SPEND, { month: "2026-08", source: "partner", campaign: "", amount: "50" });
     const { id } = await server.db.selectFrom("marketingSpend").select("id").where("source", "=", "partner").executeTakeFirstOrThrow();
-    const deleted = await staff.admin.postForm(SPEND, { intent: "delete", id: String(id) });
+    const list = await pageText(await staff.admin.get(SPEND));
+    expect(list).toContain(`href="${SPEND}/${id}/delete"`);
+    const dialog = await pageText(await staff.admin.get(`${SPEND}/${id}/delete`));
+    expect(dialog).toContain("Are you sure you want to delete this spend? The Sources report will no longer count it.");
+    expect(dialog).toContain("partner · Aug 2026 · £50.00");
+
+    const deleted = await staff.admin.post(`${SPEND}/${id}/delete`);
     expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("location")).toBe(SPEND);
     expect(await server.db.selectFrom("marketingSpend").select("id").where("id", "=", id).execute()).toEqual([]);
     expect((await spendAudit()).at(-1)).toMatchObject({ action: "reports.spend.deleted", summary: "Deleted the £50.00 spent on partner in Aug 2026" });
-    const again = await staff.admin.postForm(SPEND, { intent: "delete", id: String(id) });
+
+    expect((await staff.admin.get(`${SPEND}/${id}/delete`)).status).toBe(404);
+    const again = await staff.admin.post(`${SPEND}/${id}/delete`);
     expect(again.status).toBe(404);
     expect(await again.text()).toContain("That spend entry has already been deleted");
   });
@@ -72,11 +81,14 @@ describe("the Spend screen", () => {
     const html = await pageText(await staff.manager.get(SPEND));
     expect(html).toContain("Admins enter and change the spend.");
     expect(html).not.toContain('name="amount"');
-    expect(html).not.toContain('value="delete"');
+    expect(html).not.toMatch(/href="[^"]*\/delete"/);
     const before = await server.db.selectFrom("marketingSpend").selectAll().execute();
-    const refused = await staff.manager.postForm(SPEND, { intent: "save", month: "2026-10", source: "google", campaign: "", amount: "1" });
+    const refused = await staff.manager.postForm(SPEND, { month: "2026-10", source: "google", campaign: "", amount: "1" });
     expect(refused.status).toBe(302);
     expect(refused.headers.get("location")).toBe("/admin/dashboard");
+    const { id } = await server.db.selectFrom("marketingSpend").select("id").executeTakeFirstOrThrow();
+    const refusedDelete = await staff.manager.post(`${SPEND}/${id}/delete`);
+    expect(refusedDelete.headers.get("location")).toBe("/admin/dashboard");
     expect(await server.db.selectFrom("marketingSpend").selectAll().execute()).toEqual(before);
   });
 
@@ -87,7 +99,7 @@ describe("the Spend screen", () => {
   });
 
   it("is what the Sources report shares over the month's leads", async () => {
-    await staff.admin.postForm(SPEND, { intent: "save", month: "2026-07", source: "google", campaign: "", amount: "310" });
+    await staff.admin.postForm(SPEND, { month: "2026-07", source: "google", campaign: "", amount: "310" });
     const report = await (await staff.manager.get("/admin/api/reports/sources?from=2026-07-01&to=2026-07-31")).json();
     expect(report.rows).toEqual([expect.objectContaining({ source: "google", leads: 0, spendPence: 31_000, costPerLeadPence: null })]);
     expect(report.totals.spendPence).toBe(31_000);

@@ -25,7 +25,20 @@ export async function signInEveryRole(server: { url: string; db: Kysely<Database
 
 /** One record of each kind, for the routes that show one. */
 export async function createOneOfEach(db: Kysely<Database>): Promise<Record<RecordKind, string>> {
-  const kinds: RecordKind[] = ["lead", "enquiry", "signup", "stockImage", "testimonial", "tariff", "user", "quote", "leadQuote", "dataRequest", "order"];
+  const kinds: RecordKind[] = [
+    "lead",
+    "enquiry",
+    "signup",
+    "stockImage",
+    "testimonial",
+    "tariff",
+    "user",
+    "quote",
+    "leadQuote",
+    "dataRequest",
+    "order",
+    "spend",
+  ];
   const ids = {} as Record<RecordKind, string>;
   for (const [n, kind] of kinds.entries()) ids[kind] = await createRecord(db, kind, n);
   return ids;
@@ -126,5 +139,13 @@ export async function createRecord(db: Kysely<Database>, kind: RecordKind, n: nu
       return String(await insertDataRequest(db, { receivedOn: "2026-01-15", contact: `asker${n}@example.co.uk`, contactKey: `probe-key-${n}` }));
     case "user":
       return (await createAdminUserRow(db, { email: `probe.target${n}@clearlinebusiness.co.uk`, role: "manager" })).id;
+    case "spend": {
+      const row = await db
+        .insertInto("marketingSpend")
+        .values({ month: "2026-10", source: `probe${n}`, campaign: "", amountPence: 10_000, createdAt: now, updatedAt: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return String(row.id);
+    }
   }
 }

@@ -21,7 +21,8 @@ export const EVERYONE: Who[] = ["signedOut", "manager", "admin", "super_admin"];
  * A record a route's `:id` names; a fresh one is made for every write that may remove or change it.
  * A `leadQuote` is a draft quote named under its lead's address: `{lead id}/quotes/{quote id}`.
  */
-export type RecordKind = "lead" | "enquiry" | "signup" | "stockImage" | "testimonial" | "tariff" | "user" | "quote" | "leadQuote" | "dataRequest" | "order";
+export type RecordKind =
+  "lead" | "enquiry" | "signup" | "stockImage" | "testimonial" | "tariff" | "user" | "quote" | "leadQuote" | "dataRequest" | "order" | "spend";
 
 /** Who may use a route: a permission of a signed-in role, or "anyone" (sign-in screens, public images, redirects). */
 export type Access = Permission | "anyone";
@@ -376,10 +377,14 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
         method: "POST",
         access: "manageSpend",
         body: "form",
-        fields: ["intent", "month", "source", "campaign", "amount", "id"],
-        valid: { intent: "save", month: "2026-10", source: "google", campaign: "spring", amount: "1250.50" },
+        fields: ["month", "source", "campaign", "amount"],
+        valid: { month: "2026-10", source: "google", campaign: "spring", amount: "1250.50" },
       },
     ],
+  }),
+  "admin.reports.sources_.spend.$id.delete.tsx": page("/admin/reports/sources/spend/:id/delete", "manageSpend", "/admin/api/login", {
+    record: "spend",
+    writes: [none("manageSpend")],
   }),
   "admin.settings.tsx": page("/admin/settings", "view", "/admin"),
   "admin.stock-images.$id.delete.tsx": page("/admin/stock-images/:id/delete", "manageImages", "/admin/api/login", {

@@ -38,6 +38,13 @@ export async function listMarketingSpend(): Promise<MarketingSpendEntry[]> {
   }));
 }
 
+/** One spend entry as its delete dialog names it ("google · Oct 2026 · £310.00"), or null once it is gone. */
+export async function findMarketingSpend(id: number): Promise<{ name: string } | null> {
+  const db = await getDb();
+  const entry = await db.selectFrom("marketingSpend").select(["month", "source", "campaign", "amountPence"]).where("id", "=", id).executeTakeFirst();
+  return entry ? { name: `${spendTarget(entry)} · ${formatSpendMonth(entry.month)} · ${formatPounds(entry.amountPence)}` } : null;
+}
+
 /** Sets a month's spend on a source or campaign, replacing an amount already entered for it; audited with the amount it replaced. */
 export async function saveMarketingSpend(actor: AdminUser, input: MarketingSpendInput): Promise<void> {
   const db = await getDb();

@@ -16,9 +16,7 @@ export const SPEND_MESSAGES = {
   source: "Give the source as the leads record it, for example google: letters, digits and . _ - only",
   campaign: "Give the campaign as the leads record it, for example spring-sale, or leave it empty for the whole source",
   amount: `Give the amount in pounds, for example 1250 or 1250.50, at most ${formatPounds(SPEND_MAX_PENCE)}`,
-  id: "Choose a spend entry from the list",
   saved: "Spend saved",
-  deleted: "Spend deleted",
   gone: "That spend entry has already been deleted",
 } as const;
 
@@ -65,11 +63,6 @@ export const marketingSpendSchema = z.object({
   }),
 });
 export type MarketingSpendInput = z.infer<typeof marketingSpendSchema>;
-
-/** Deleting an entry names it by its id. */
-export const marketingSpendDeleteSchema = z.object({
-  id: z.coerce.number({ invalid_type_error: SPEND_MESSAGES.id }).int(SPEND_MESSAGES.id).positive(SPEND_MESSAGES.id),
-});
 
 /** A spend entry as the Spend screen lists it. */
 export interface MarketingSpendEntry {

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { FormAnswer } from "~/lib/form-fields";
 import { formatDateTime } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
-import { Button } from "~/ui/button";
+import { Button, buttonClasses } from "~/ui/button";
 import { ErrorSummary } from "~/ui/error-summary";
 import { Field, Input } from "~/ui/field";
 import { EmptyList, ListCell, ListTable } from "~/ui/list-page";
@@ -36,7 +36,7 @@ export function SpendForm({ answer }: { answer: FormAnswer<SpendField> | undefin
         </Field>
       </div>
       <div>
-        <Button type="submit" name="intent" value="save" variant="primary">
+        <Button type="submit" variant="primary">
           Save spend
         </Button>
       </div>
@@ -44,7 +44,7 @@ export function SpendForm({ answer }: { answer: FormAnswer<SpendField> | undefin
   );
 }
 
-/** The spend entered, the latest month first; staff who manage spend delete an entry with its own button. */
+/** The spend entered, the latest month first; staff who manage spend delete an entry from its own link, which asks first. */
 export function SpendTable({ entries, canManage }: { entries: MarketingSpendEntry[]; canManage: boolean }) {
   if (entries.length === 0) return <EmptyList>No spend entered yet.</EmptyList>;
   const columns = ["Month", "Source", "Campaign", { label: "Amount", className: "text-right" }, "Last changed", ...(canManage ? ["Delete"] : [])];
@@ -66,16 +66,13 @@ export function SpendTable({ entries, canManage }: { entries: MarketingSpendEntr
           </ListCell>
           {canManage ? (
             <ListCell label="Delete">
-              <Form method="post">
-                <input type="hidden" name="id" value={entry.id} />
-                <Button type="submit" name="intent" value="delete" variant="outline" size="sm">
-                  Delete
-                  <span className="sr-only">
-                    {" "}
-                    the spend on {entry.campaign ? `${entry.source} / ${entry.campaign}` : entry.source} in {formatSpendMonth(entry.month)}
-                  </span>
-                </Button>
-              </Form>
+              <Link to={`${SPEND_PAGE}/${entry.id}/delete`} preventScrollReset className={buttonClasses("outline", "sm")}>
+                Delete
+                <span className="sr-only">
+                  {" "}
+                  the spend on {entry.campaign ? `${entry.source} / ${entry.campaign}` : entry.source} in {formatSpendMonth(entry.month)}
+                </span>
+              </Link>
             </ListCell>
           ) : null}
         </tr>

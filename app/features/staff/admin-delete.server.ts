@@ -15,6 +15,7 @@ const DELETE_ACCESS: Record<DeletedRecord, { permission: Permission; signedOut: 
   image: { permission: "manageImages", signedOut: "login" },
   testimonial: { permission: "manageTestimonials", signedOut: "login" },
   tariff: { permission: "manageTariffs", signedOut: "login" },
+  spend: { permission: "manageSpend", signedOut: "login" },
 };
 
 /** A delete dialog's loader: what the dialog names the record by, or null (a 404) once it is gone. */

@@ -68,6 +68,13 @@ export const DELETE_DIALOGS = {
     goneText: "This tariff no longer exists. It may have been deleted already.",
     done: "Tariff deleted",
   },
+  spend: {
+    list: "/admin/reports/sources/spend",
+    title: "Delete spend",
+    question: "Are you sure you want to delete this spend? The Sources report will no longer count it.",
+    goneText: "This spend entry no longer exists. It may have been deleted already.",
+    done: "Spend deleted",
+  },
 } as const satisfies Record<string, DeleteDialog>;
 
 export type DeletedRecord = keyof typeof DELETE_DIALOGS;
