@@ -3,6 +3,7 @@ import { TEST_OWNER_ENV } from "../support/admin";
 import { publicClient, staffOfEveryRole } from "../support/client";
 import { testServerForSuite } from "../support/server";
 import { forSuite } from "../support/suite";
+import { SPEND_MESSAGES } from "~/features/reports";
 import { pageText, tableRows } from "../support/page-table";
 
 /**
@@ -105,5 +106,38 @@ describe("the Spend screen", () => {
     expect(report.totals.spendPence).toBe(31_000);
     const sourcesPage = await pageText(await staff.manager.get("/admin/reports/sources"));
     expect(sourcesPage).toContain(`href="${SPEND}"`);
+  });
+});
+
+describe("the spend as JSON", () => {
+  const API = "/admin/api/reports/spend";
+
+  it("sets a month's spend with the Spend screen's rules, lists it for every role, and deletes it", async () => {
+    const saved = await staff.super_admin.postJson(API, { month: "2026-06", source: "LinkedIn", campaign: "Decision Makers", amount: 420.5 });
+    expect(saved.status).toBe(200);
+    const entry = await saved.json();
+    expect(entry).toEqual({ id: expect.any(Number), month: "2026-06", source: "linkedin", campaign: "decision makers", amountPence: 42_050 });
+    const listed = await (await staff.manager.get(API)).json();
+    expect(listed).toContainEqual(expect.objectContaining({ id: entry.id, amountPence: 42_050, updatedByName: expect.any(String) }));
+    expect((await spendAudit()).at(-1)).toMatchObject({ summary: "Entered £420.50 spent on linkedin / decision makers in Jun 2026" });
+
+    expect((await staff.admin.delete(`${API}/${entry.id}`)).status).toBe(204);
+    expect((await staff.admin.delete(`${API}/${entry.id}`)).status).toBe(404);
+    expect((await (await staff.manager.get(API)).json()).map((row: { id: number }) => row.id)).not.toContain(entry.id);
+  });
+
+  it("answers bad input with 400 and each field's error, and saves nothing", async () => {
+    const before = await server.db.selectFrom("marketingSpend").selectAll().execute();
+    const response = await staff.admin.postJson(API, { month: "June", source: "", amount: "0.1.2" });
+    expect(response.status).toBe(400);
+    expect((await response.json()).fieldErrors).toEqual({ month: SPEND_MESSAGES.month, source: SPEND_MESSAGES.source, amount: SPEND_MESSAGES.amount });
+    expect(await server.db.selectFrom("marketingSpend").selectAll().execute()).toEqual(before);
+  });
+
+  it("refuses a manager's change (403) and a visitor who is not signed in (401)", async () => {
+    expect((await staff.manager.postJson(API, { month: "2026-06", source: "google", amount: "1" })).status).toBe(403);
+    const { id } = await server.db.selectFrom("marketingSpend").select("id").executeTakeFirstOrThrow();
+    expect((await staff.manager.delete(`${API}/${id}`)).status).toBe(403);
+    expect((await publicClient(server).get(API)).status).toBe(401);
   });
 });

@@ -181,6 +181,24 @@ export const STAFF_ROUTES: Record<string, StaffRoute> = {
   "admin.api.quote-requests.ts": api("/admin/api/quote-requests", "view", { query: LEAD_QUERY }),
   "admin.api.leads.$id.quotes.ts": api("/admin/api/leads/:id/quotes", "view", { record: "lead", writes: [none("workLeads")] }),
   "admin.api.orders.ts": api("/admin/api/orders", "view", { query: ORDER_LIST_QUERY }),
+  // DELETE only, so a GET is 405 whether or not the id names an entry.
+  "admin.api.reports.spend.$id.ts": api("/admin/api/reports/spend/:id", "view", {
+    record: "spend",
+    viewStatus: 405,
+    missingStatus: 405,
+    writes: [none("manageSpend", "DELETE")],
+  }),
+  "admin.api.reports.spend.ts": api("/admin/api/reports/spend", "view", {
+    writes: [
+      {
+        method: "POST",
+        access: "manageSpend",
+        body: "json",
+        fields: ["month", "source", "campaign", "amount"],
+        valid: { month: "2026-10", source: "google", campaign: "", amount: "99.50" },
+      },
+    ],
+  }),
   "admin.api.reports.sources.ts": api("/admin/api/reports/sources", "view", { query: ["from", "to", "group"], badQueryStatus: 400 }),
   "admin.api.orders.$id.ts": api("/admin/api/orders/:id", "view", {
     record: "order",

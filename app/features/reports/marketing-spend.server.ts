@@ -45,10 +45,19 @@ export async function findMarketingSpend(id: number): Promise<{ name: string } |
   return entry ? { name: `${spendTarget(entry)} · ${formatSpendMonth(entry.month)} · ${formatPounds(entry.amountPence)}` } : null;
 }
 
-/** Sets a month's spend on a source or campaign, replacing an amount already entered for it; audited with the amount it replaced. */
-export async function saveMarketingSpend(actor: AdminUser, input: MarketingSpendInput): Promise<void> {
+/** A spend entry as the JSON answers it. */
+export interface SavedMarketingSpend {
+  id: number;
+  month: string;
+  source: string;
+  campaign: string;
+  amountPence: number;
+}
+
+/** Sets a month's spend on a source or campaign, replacing an amount already entered for it; audited with the amount it replaced. Gives the entry. */
+export async function saveMarketingSpend(actor: AdminUser, input: MarketingSpendInput): Promise<SavedMarketingSpend> {
   const db = await getDb();
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const now = nowIso();
     const before = await trx
       .selectFrom("marketingSpend")
@@ -87,6 +96,7 @@ export async function saveMarketingSpend(actor: AdminUser, input: MarketingSpend
       },
       trx,
     );
+    return { id: saved.id, month: input.month, source: input.source, campaign: input.campaign, amountPence: input.amount };
   });
 }
 

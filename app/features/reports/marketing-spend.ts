@@ -43,7 +43,10 @@ const utmValue = (message: string) =>
     return value ?? "";
   });
 
-/** The Spend screen's form: one month's amount for a source, or for a campaign of it; saving the same month, source and campaign again replaces the amount. */
+/**
+ * The Spend screen's form and `POST /admin/api/reports/spend`: one month's amount for a source, or for a campaign of it, in pounds; saving the same month,
+ * source and campaign again replaces the amount.
+ */
 export const marketingSpendSchema = z.object({
   month: z.string({ required_error: SPEND_MESSAGES.month }).trim().refine(isSpendMonth, SPEND_MESSAGES.month),
   source: utmValue(SPEND_MESSAGES.source),
@@ -56,8 +59,9 @@ export const marketingSpendSchema = z.object({
       if (value === null) context.addIssue({ code: z.ZodIssueCode.custom, message: SPEND_MESSAGES.campaign });
       return value ?? "";
     }),
-  amount: z.string({ required_error: SPEND_MESSAGES.amount }).transform((text, context) => {
-    const pence = penceFromPounds(text.trim().replaceAll(",", ""));
+  // A form sends text; a JSON caller may send a number of pounds, read back from its shortest spelling (12.5 is "12.5").
+  amount: z.union([z.string(), z.number()], { errorMap: () => ({ message: SPEND_MESSAGES.amount }) }).transform((typed, context) => {
+    const pence = penceFromPounds(String(typed).trim().replaceAll(",", ""));
     if (pence === null || pence > SPEND_MAX_PENCE) context.addIssue({ code: z.ZodIssueCode.custom, message: SPEND_MESSAGES.amount });
     return pence ?? 0;
   }),
