@@ -84,16 +84,27 @@ export function requestAllOnItsOwnThread(urls, connections, rounds = 1) {
   });
 }
 
+/** One GET of `url` (with `cookie`, when given), its body read to the end: its time in ms. A status other than 2xx throws. */
+export async function timeRequest(url, cookie) {
+  const started = performance.now();
+  const response = await fetch(url, cookie ? { headers: { Cookie: cookie } } : undefined);
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+/** `samples` GETs of `url` one after another, after `warmUp` unsampled: their times in ms, fastest first. */
+export async function sortedRequestTimes(url, cookie, { warmUp, samples }) {
+  for (let index = 0; index < warmUp; index++) await timeRequest(url, cookie);
+  const times = [];
+  for (let index = 0; index < samples; index++) times.push(await timeRequest(url, cookie));
+  return times.sort((a, b) => a - b);
+}
+
 /** Times `url` one request after another until `done()` says to stop: each request's time in ms, in order. */
 export async function timeUntil(url, done) {
   const times = [];
-  while (!done()) {
-    const started = performance.now();
-    const response = await fetch(url);
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    times.push(performance.now() - started);
-  }
+  while (!done()) times.push(await timeRequest(url));
   return times;
 }
 

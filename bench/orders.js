@@ -4,8 +4,7 @@
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { performance } from "node:perf_hooks";
-import { loadAverage, percentile, printGoals, printTable, signInAs } from "./measure.js";
+import { loadAverage, percentile, printGoals, printTable, signInAs, sortedRequestTimes } from "./measure.js";
 import { seedLeads } from "./seed-leads.js";
 import { seedLiveOrders } from "./renewals.js";
 
@@ -22,20 +21,7 @@ const STATUSES = ["awaiting_details", "details_received", "submitted", "dispatch
 
 const ukDay = (instant) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 
-async function time(url, cookie) {
-  const started = performance.now();
-  const response = await fetch(url, { headers: { Cookie: cookie } });
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return performance.now() - started;
-}
-
-async function samplesOf(url, cookie) {
-  for (let index = 0; index < WARM_UP; index++) await time(url, cookie);
-  const times = [];
-  for (let index = 0; index < SAMPLES; index++) times.push(await time(url, cookie));
-  return times.sort((a, b) => a - b);
-}
+const samplesOf = (url, cookie) => sortedRequestTimes(url, cookie, { warmUp: WARM_UP, samples: SAMPLES });
 
 const dataUrl = (pathAndQuery) => `${pathAndQuery}${pathAndQuery.includes("?") ? "&" : "?"}_data=${encodeURIComponent("routes/admin.orders")}`;
 

@@ -12,7 +12,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import SQLite from "better-sqlite3";
-import { loadAverage, percentile, printGoals, printTable, signInAs } from "./measure.js";
+import { loadAverage, percentile, printGoals, printTable, signInAs, sortedRequestTimes } from "./measure.js";
 import { seedLeadRows } from "./seed-leads.js";
 
 export const name = "sources";
@@ -311,20 +311,7 @@ function expectedTotals(file) {
   return totals;
 }
 
-async function time(url, cookie) {
-  const started = performance.now();
-  const response = await fetch(url, { headers: { Cookie: cookie } });
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return performance.now() - started;
-}
-
-async function samplesOf(url, cookie) {
-  for (let index = 0; index < WARM_UP; index++) await time(url, cookie);
-  const times = [];
-  for (let index = 0; index < SAMPLES; index++) times.push(await time(url, cookie));
-  return times.sort((a, b) => a - b);
-}
+const samplesOf = (url, cookie) => sortedRequestTimes(url, cookie, { warmUp: WARM_UP, samples: SAMPLES });
 
 export async function run({ startBuiltServer }) {
   const server = await startBuiltServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });

@@ -59,6 +59,14 @@ export function comparisonVisitOrigin(
   return { source: utm.source ?? "", medium: utm.medium ?? "", campaign: utm.campaign ?? "" };
 }
 
+/** The comparison's path alone or with a query: checked with no parsing, since every request the server answers passes here. */
+function isComparisonAddress(arrivedAs: string): boolean {
+  return arrivedAs.startsWith(COMPARISON_PATH) && (arrivedAs.length === COMPARISON_PATH.length || arrivedAs[COMPARISON_PATH.length] === "?");
+}
+
+/** Our own host as APP_URL names it (read once: the setting never changes while the server runs). */
+let appHost: string | undefined;
+
 /** Adds one to the day's count for the origin (one statement, so two machines counting at once both count). */
 export async function countComparisonVisit(origin: VisitOrigin, now = new Date()): Promise<void> {
   const db = await getDb();
@@ -73,8 +81,9 @@ export async function countComparisonVisit(origin: VisitOrigin, now = new Date()
 
 /** The front door's note (app/platform/front-door.server.ts) for each arriving request: counts the visits to the comparison; a failure is logged, never a page's. */
 export function noteComparisonVisit(request: IncomingMessage, arrivedAs: string): void {
-  const ownHosts = [new URL(env.APP_URL).host.toLowerCase(), header(request, "host").toLowerCase()].filter(Boolean);
-  const origin = comparisonVisitOrigin(request, arrivedAs, ownHosts);
+  if (!isComparisonAddress(arrivedAs)) return;
+  appHost ??= new URL(env.APP_URL).host.toLowerCase();
+  const origin = comparisonVisitOrigin(request, arrivedAs, [appHost, header(request, "host").toLowerCase()].filter(Boolean));
   if (!origin) return;
   countComparisonVisit(origin).catch((error: unknown) => {
     logger.error({ event: "reports.visit_not_counted", err: error }, "A visit to the comparison could not be counted");

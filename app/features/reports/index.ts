@@ -9,5 +9,5 @@ export {
   sourceReportRowName,
 } from "./sources-report";
 export type { SourceReport, SourceReportGroup, SourceReportQuery, SourceReportRow } from "./sources-report";
-export { formatSpendMonth, marketingSpendSchema, SPEND_MAX_PENCE, SPEND_MESSAGES, spendTarget } from "./marketing-spend";
+export { marketingSpendSchema, SPEND_MAX_PENCE, SPEND_MESSAGES, spendTarget } from "./marketing-spend";
 export type { MarketingSpendEntry, MarketingSpendInput } from "./marketing-spend";

@@ -1,11 +1,11 @@
 import type { AdminUser } from "~/features/staff";
 import { fullName } from "~/features/staff";
 import { recordAudit } from "~/features/staff/index.server";
-import { addDays, daysInCalendarMonth } from "~/lib/calendar";
+import { daysBetween, daysInCalendarMonth, formatCalendarMonth } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
 import { getDb, nowIso } from "~/platform/db.server";
 import { ModelError } from "~/platform/model-error.server";
-import { formatSpendMonth, SPEND_MESSAGES, spendTarget, type MarketingSpendEntry, type MarketingSpendInput } from "./marketing-spend";
+import { SPEND_MESSAGES, spendTarget, type MarketingSpendEntry, type MarketingSpendInput } from "./marketing-spend";
 
 /** The Spend screen lists at most this many entries, the latest months first (a few sources a month for years). */
 export const SPEND_LISTED = 500;
@@ -42,7 +42,7 @@ export async function listMarketingSpend(): Promise<MarketingSpendEntry[]> {
 export async function findMarketingSpend(id: number): Promise<{ name: string } | null> {
   const db = await getDb();
   const entry = await db.selectFrom("marketingSpend").select(["month", "source", "campaign", "amountPence"]).where("id", "=", id).executeTakeFirst();
-  return entry ? { name: `${spendTarget(entry)} · ${formatSpendMonth(entry.month)} · ${formatPounds(entry.amountPence)}` } : null;
+  return entry ? { name: `${spendTarget(entry)} · ${formatCalendarMonth(entry.month)} · ${formatPounds(entry.amountPence)}` } : null;
 }
 
 /** A spend entry as the JSON answers it. */
@@ -83,7 +83,7 @@ export async function saveMarketingSpend(actor: AdminUser, input: MarketingSpend
       )
       .returning("id")
       .executeTakeFirstOrThrow();
-    const what = `${spendTarget(input)} in ${formatSpendMonth(input.month)}`;
+    const what = `${spendTarget(input)} in ${formatCalendarMonth(input.month)}`;
     await recordAudit(
       actor,
       {
@@ -112,7 +112,7 @@ export async function deleteMarketingSpend(actor: AdminUser, id: number): Promis
         action: "reports.spend.deleted",
         entityType: "marketingSpend",
         entityId: id,
-        summary: `Deleted the ${formatPounds(entry.amountPence)} spent on ${spendTarget(entry)} in ${formatSpendMonth(entry.month)}`,
+        summary: `Deleted the ${formatPounds(entry.amountPence)} spent on ${spendTarget(entry)} in ${formatCalendarMonth(entry.month)}`,
       },
       trx,
     );
@@ -141,10 +141,7 @@ export async function spendInPeriod(from: string, to: string): Promise<SpendInPe
   return entries.map((entry) => {
     const first = `${entry.month}-01`;
     const last = `${entry.month}-${String(daysInCalendarMonth(entry.month)).padStart(2, "0")}`;
-    const start = from > first ? from : first;
-    const end = to < last ? to : last;
-    let days = 0;
-    for (let day = start; day <= end; day = addDays(day, 1)) days += 1;
+    const days = daysBetween(from > first ? from : first, to < last ? to : last) + 1;
     return { source: entry.source, campaign: entry.campaign, pence: Math.round((entry.amountPence * days) / daysInCalendarMonth(entry.month)) };
   });
 }

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { attributionValue } from "~/features/leads";
-import { formatCalendarMonth } from "~/lib/calendar";
 import { formatPounds, penceFromPounds } from "~/lib/money";
 
 /**
@@ -26,9 +25,6 @@ const MONTH_PATTERN = /^(20\d\d)-(0[1-9]|1[0-2])$/;
 export function isSpendMonth(text: string): boolean {
   return MONTH_PATTERN.test(text);
 }
-
-/** A month as staff read it: "Oct 2026". */
-export const formatSpendMonth = formatCalendarMonth;
 
 /** What a spend entry is for, as staff read it: "google", or "google / spring-sale". */
 export function spendTarget(entry: { source: string; campaign: string }): string {

@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
+import type { Database } from "~/platform/database-types";
 import { addDays, startOfUkWeek, ukDay, ukDayStart } from "~/lib/calendar";
 import { getDb } from "~/platform/db.server";
 import { ModelError } from "~/platform/model-error.server";
@@ -14,6 +15,14 @@ import {
   type SourceReportQuery,
   type SourceReportRow,
 } from "./sources-report";
+
+type QuoteStep = "sentAt" | "acceptedAt";
+
+/** 1 for a lead (of a query over `leads`) with a quote sent, or accepted, 0 otherwise: summed, the leads that reached the step (a revision counts once). */
+function leadsWithQuote(eb: ExpressionBuilder<Database, "leads">, step: QuoteStep) {
+  const reached = eb.exists(eb.selectFrom("quotes").select("quotes.id").whereRef("quotes.leadId", "=", "leads.id").where(`quotes.${step}`, "is not", null));
+  return eb.case().when(reached).then(1).else(0).end();
+}
 
 /** The lead columns each grouping reads. */
 const GROUP_COLUMNS = {
@@ -51,17 +60,7 @@ export async function sourcesReport(query: SourceReportQuery, now = new Date()):
     .leftJoin(won, "won.leadId", "leads.id")
     .select(columns.map((column) => `leads.${column}` as const))
     .select((eb) => {
-      const quoted = (column: "sentAt" | "acceptedAt") =>
-        eb.fn
-          .sum<number | string>(
-            eb
-              .case()
-              .when(eb.exists(eb.selectFrom("quotes").select("quotes.id").whereRef("quotes.leadId", "=", "leads.id").where(`quotes.${column}`, "is not", null)))
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as(column === "sentAt" ? "quotesSent" : "quotesAccepted");
+      const quoted = (column: QuoteStep) => eb.fn.sum<number | string>(leadsWithQuote(eb, column)).as(column === "sentAt" ? "quotesSent" : "quotesAccepted");
       return [
         eb.fn.countAll<number | string>().as("leads"),
         quoted("sentAt"),
@@ -182,16 +181,7 @@ export async function sourcesPerWeek(report: Pick<SourceReport, "from" | "to">):
     .select((eb) => [
       sql<string>`substr(${sql.ref("leads.createdAt")}, 1, 13)`.as("hour"),
       eb.fn.countAll<number | string>().as("leads"),
-      eb.fn
-        .sum<number | string>(
-          eb
-            .case()
-            .when(eb.exists(eb.selectFrom("quotes").select("quotes.id").whereRef("quotes.leadId", "=", "leads.id").where("quotes.acceptedAt", "is not", null)))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as("wins"),
+      eb.fn.sum<number | string>(leadsWithQuote(eb, "acceptedAt")).as("wins"),
     ])
     .where("leads.createdAt", ">=", ukDayStart(report.from).toISOString())
     .where("leads.createdAt", "<", ukDayStart(addDays(report.to, 1)).toISOString())

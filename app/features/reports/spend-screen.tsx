@@ -1,12 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import type { FormAnswer } from "~/lib/form-fields";
-import { formatDateTime } from "~/lib/calendar";
+import { formatCalendarMonth, formatDateTime } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
 import { Button, buttonClasses } from "~/ui/button";
 import { ErrorSummary } from "~/ui/error-summary";
 import { Field, Input } from "~/ui/field";
 import { EmptyList, ListCell, ListTable } from "~/ui/list-page";
-import { formatSpendMonth, type MarketingSpendEntry } from "./marketing-spend";
+import { spendTarget, type MarketingSpendEntry } from "./marketing-spend";
 
 export const SPEND_PAGE = "/admin/reports/sources/spend";
 
@@ -53,7 +53,7 @@ export function SpendTable({ entries, canManage }: { entries: MarketingSpendEntr
       {entries.map((entry) => (
         <tr key={entry.id} data-testid="spend-row">
           <ListCell label="Month" className="font-medium text-slate-900">
-            {formatSpendMonth(entry.month)}
+            {formatCalendarMonth(entry.month)}
           </ListCell>
           <ListCell label="Source">{entry.source}</ListCell>
           <ListCell label="Campaign">{entry.campaign || "Whole source"}</ListCell>
@@ -70,7 +70,7 @@ export function SpendTable({ entries, canManage }: { entries: MarketingSpendEntr
                 Delete
                 <span className="sr-only">
                   {" "}
-                  the spend on {entry.campaign ? `${entry.source} / ${entry.campaign}` : entry.source} in {formatSpendMonth(entry.month)}
+                  the spend on {spendTarget(entry)} in {formatCalendarMonth(entry.month)}
                 </span>
               </Link>
             </ListCell>
