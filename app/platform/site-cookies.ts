@@ -11,9 +11,12 @@ export const COOKIE_NAMES = {
 
 /**
  * Not a cookie: the sessionStorage key holding the visit's first landing (app/features/site/visit-landing.ts), written only once the visitor accepts analytics
- * cookies, read by the quote wizard only while they still do, and removed when they decline in the cookie settings. The cookies policy lists it.
+ * cookies, read by the quote wizard only while they still do, and removed when they decline. The cookies policy lists it.
  */
 export const VISIT_LANDING_KEY = "visitLanding";
+
+/** Fired on `window` once the visit's landing is kept: the landing's code loads after the page's, so a wizard already on the page reads it again. */
+export const VISIT_LANDING_KEPT_EVENT = "visitlandingkept";
 
 /** Cookies that make a page one visitor's own (a flashed message, a staff sign-in): a request with one is rendered for it, never shared from the page cache. */
 export const PERSONAL_COOKIE_NAMES: readonly string[] = [COOKIE_NAMES.toast, COOKIE_NAMES.session, COOKIE_NAMES.secureSession, COOKIE_NAMES.signInState];

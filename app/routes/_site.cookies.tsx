@@ -1,12 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
 import CookiesDocument, { attributes } from "~/features/site/legal/cookies.mdx";
 import { LegalPage } from "~/features/site/legal-page";
 import { Button } from "~/ui/button";
 import { pageMeta } from "~/features/site/seo";
 import type { RootLoader } from "~/root";
-import { VISIT_LANDING_KEY } from "~/platform/site-cookies";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -24,15 +22,6 @@ const CHOICE_TEXT = { accepted: "You accepted analytics cookies.", declined: "Yo
  */
 function CookieSettings() {
   const consent = useRouteLoaderData<RootLoader>("root")?.consent ?? null;
-  // Declined here (the form's answer lands back on this page): the visit's landing kept since the visitor accepted goes (docs/privacy-operations.md).
-  useEffect(() => {
-    if (consent !== "declined") return;
-    try {
-      window.sessionStorage.removeItem(VISIT_LANDING_KEY);
-    } catch {
-      // Storage blocked: nothing was kept.
-    }
-  }, [consent]);
   return (
     <section id="settings" aria-labelledby="cookie-settings-heading" className="mx-auto grid max-w-3xl gap-4 px-4 pb-16 sm:px-6 lg:px-8">
       <h2 id="cookie-settings-heading" className="text-2xl font-bold text-slate-900">

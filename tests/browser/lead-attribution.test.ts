@@ -130,6 +130,27 @@ describe("where a lead came from", () => {
     await page.context().close();
   });
 
+  it("with JavaScript: consent given on the page the visit landed on, and the form sent there, records that landing", async () => {
+    const page = await openPage(journey.browser, JS_MODES[1], { viewport: DESKTOP });
+    await page.goto(`${journey.server.url}/business-mobile?utm_source=Partner&utm_medium=referral&utm_campaign=Launch`, {
+      referer: "https://partner.example.org/offers",
+    });
+    await waitForHydration(page);
+    await page.getByTestId("cookie-banner").getByRole("button", { name: "Accept All" }).click();
+    await expect.poll(() => visitLanding(page)).not.toBeNull();
+    const email = "same-page@attribution.example";
+    await sendWizard(page, email);
+    expect(await leadOf(email)).toMatchObject({
+      source: "partner",
+      medium: "referral",
+      campaign: "launch",
+      referrerDomain: "partner.example.org",
+      landingPath: "/business-mobile",
+      formPath: "/business-mobile",
+    });
+    await page.context().close();
+  });
+
   it("without JavaScript: the form page's UTM, read from its address as the steps are posted", async () => {
     const page = await openPage(journey.browser, JS_MODES[0], { viewport: DESKTOP });
     await page.goto(`${journey.server.url}/?utm_source=Newsletter`);

@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { maskPrivateLink, maskPrivateLinkUrl } from "~/platform/private-links";
+import { VISIT_LANDING_KEY } from "~/platform/site-cookies";
 
 declare global {
   interface Window {
@@ -60,9 +61,15 @@ export function Analytics({ measurementId, consent }: { measurementId: string | 
     if (enabled && measurementId) loadGoogleAnalytics(measurementId);
   }, [enabled, measurementId]);
 
-  // Where the visit came from, for a quote request: its code loads only once the visitor has accepted.
+  // Where the visit came from, for a quote request: its code loads only once the visitor has accepted; declined (wherever), what was kept goes.
   useEffect(() => {
     if (consent === "accepted" && FIRST_PAGE) void import("./visit-landing").then((landing) => landing.keepVisitLanding(FIRST_PAGE));
+    if (consent !== "declined") return;
+    try {
+      window.sessionStorage.removeItem(VISIT_LANDING_KEY);
+    } catch {
+      // Storage blocked: nothing was kept.
+    }
   }, [consent]);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { VISIT_LANDING_KEY } from "~/platform/site-cookies";
+import { VISIT_LANDING_KEPT_EVENT, VISIT_LANDING_KEY } from "~/platform/site-cookies";
 
 /** The visit's first page as the browser showed it (a private link's key masked), held in memory only until the visitor accepts analytics cookies. */
 export interface FirstPage {
@@ -33,6 +33,7 @@ export function keepVisitLanding(first: FirstPage) {
     }
     const landing: VisitLanding = { landingPath: first.path, utm: utm.toString(), referrer: referrer === window.location.hostname ? "" : referrer };
     window.sessionStorage.setItem(VISIT_LANDING_KEY, JSON.stringify(landing));
+    window.dispatchEvent(new Event(VISIT_LANDING_KEPT_EVENT));
   } catch {
     // Storage blocked: the wizard sends the form page's own values instead.
   }

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { attributionPath, recordedAttribution, referrerDomain, utmFromSearch, type QuoteWizardAnswers } from "~/features/leads";
-import { VISIT_LANDING_KEY, type CookieConsent } from "~/platform/site-cookies";
+import { VISIT_LANDING_KEPT_EVENT, VISIT_LANDING_KEY, type CookieConsent } from "~/platform/site-cookies";
 
 /** The kept landing's shape (app/features/site/visit-landing.ts, which is loaded apart and shares no code with the wizard). */
 interface KeptLanding {
@@ -32,10 +32,18 @@ function visitAttribution(consent: CookieConsent | null): QuoteWizardAnswers {
   return recordedAttribution({ ...utmFromSearch(search), referrerDomain: referrerDomain(document.referrer, hostname) });
 }
 
-/** The visit's attribution once the wizard runs in the browser (none in the server's HTML, which every visitor shares). */
+/**
+ * The visit's attribution once the wizard runs in the browser (none in the server's HTML, which every visitor shares), read again when the landing is kept:
+ * on the page the visit landed on, that happens after the wizard first reads.
+ */
 export function useVisitAttribution(): QuoteWizardAnswers {
   const consent = useRouteLoaderData<{ consent: CookieConsent | null }>("root")?.consent ?? null;
   const [visit, setVisit] = useState<QuoteWizardAnswers>({});
-  useEffect(() => setVisit(visitAttribution(consent)), [consent]);
+  useEffect(() => {
+    const read = () => setVisit(visitAttribution(consent));
+    read();
+    window.addEventListener(VISIT_LANDING_KEPT_EVENT, read);
+    return () => window.removeEventListener(VISIT_LANDING_KEPT_EVENT, read);
+  }, [consent]);
   return visit;
 }
