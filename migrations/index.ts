@@ -26,6 +26,7 @@ import * as orders from "./0026_orders";
 import * as leadAttribution from "./0027_lead_attribution";
 import * as visitsAndSpend from "./0028_visits_and_spend";
 import * as sourcesReportIndexes from "./0029_sources_report_indexes";
+import * as renewalLeadsIndex from "./0030_renewal_leads_index";
 
 /**
  * Every migration in order. Listed by hand so the server bundle carries them;
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   "0027_lead_attribution": leadAttribution,
   "0028_visits_and_spend": visitsAndSpend,
   "0029_sources_report_indexes": sourcesReportIndexes,
+  "0030_renewal_leads_index": renewalLeadsIndex,
 };

@@ -98,6 +98,7 @@ describe.each(JS_MODES)("the customer's order $name", (mode) => {
 
     // Later, from the same link: what was saved is there; submitting now says what is missing.
     const later = await openPage(journey.browser, mode, { viewport: VIEWPORTS[mode.name] });
+    const laterProblems = watchProblems(later);
     await open(later, mode, `${url}/order`);
     expect(await line(later, 2).getByLabel("PAC", { exact: true }).inputValue()).toBe("ABC123452");
     expect(await line(later, 5).getByLabel("New number").isChecked()).toBe(true);
@@ -133,5 +134,7 @@ describe.each(JS_MODES)("the customer's order $name", (mode) => {
     expect((await order()).status).toBe("details_received");
     await expect.poll(() => mail.mailbox.to(billingEmail).filter((email) => email.subject.endsWith("details received")).length).toBe(1);
     expect(problems).toEqual([]);
+    // The refused submission's 400, as the browser logs it, and nothing else.
+    expect(laterProblems).toEqual(["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
   });
 });

@@ -8,6 +8,16 @@ import { databaseMigratedTo } from "../support/database";
 import { TestHook } from "../support/hook";
 import { seedLiveOrder, type SeededOrder } from "../support/live-orders";
 import { seedQuote, seedQuoteLead } from "../support/seeded-quotes";
+
+/** Servers started at the same moment: when one fails to start, those that did are stopped before its failure is thrown, so none outlives the run. */
+async function startTogether(...starts: Array<Promise<TestServer>>): Promise<TestServer[]> {
+  const settled = await Promise.allSettled(starts);
+  const started = settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failed = settled.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (!failed) return started;
+  await Promise.all(started.map((server) => server.stop()));
+  throw failed.reason;
+}
 import { removeTestData, startTestServer, testDatabaseKind, type TestServer } from "../support/server";
 
 // Two app processes behind one address, on one Postgres database (`npm run test:postgres` only:
@@ -30,7 +40,7 @@ beforeAll(async () => {
   const tuning = { rateLimitMax: 3, rateLimitWindowSeconds: 600, outboxFirstRetrySeconds: 0.2 };
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quotes-fleet-"));
   // Both start on an empty database at the same moment: both migrate, or wait for the other.
-  [first, second] = await Promise.all([startTestServer(FLEET_ENV, { dataDir, tuning }), startTestServer(FLEET_ENV, { dataDir, tuning })]);
+  [first, second] = await startTogether(startTestServer(FLEET_ENV, { dataDir, tuning }), startTestServer(FLEET_ENV, { dataDir, tuning }));
 });
 afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
@@ -176,10 +186,10 @@ describe("two machines running the daily renewals job at the same moment", () =>
     }
     const tuning = { renewalRunHours: 24, renewalStartDelaySeconds: 0 };
     machines.push(
-      ...(await Promise.all([
+      ...(await startTogether(
         startTestServer(TEST_OWNER_ENV, { dataDir: renewalDir, tuning }),
         startTestServer(TEST_OWNER_ENV, { dataDir: renewalDir, tuning }),
-      ])),
+      )),
     );
     // Both machines' runs are over once each has said so, or skipped it while the other held the job.
     await expect
