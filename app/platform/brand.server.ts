@@ -14,3 +14,6 @@ export const brand: Brand = {
 
 /** The site's public origin (APP_URL): every link the site gives out starts with it, whatever Host a request named. */
 export const siteOrigin = env.APP_URL;
+
+/** The site's own host (APP_URL's), which is never a lead's or a visit's referring site. */
+export const siteHost = new URL(siteOrigin).hostname;

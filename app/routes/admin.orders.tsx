@@ -4,8 +4,9 @@ import { useLoaderData } from "@remix-run/react";
 import { ListPanel } from "~/ui/list-page";
 import { OrderFilters, OrderTable } from "~/features/orders/staff-order-table";
 import { orderListFiltersFromUrl } from "~/features/orders/order-list-schema";
-import { listOrders, orderOwnerChoices } from "~/features/orders/order-list.server";
+import { listOrders } from "~/features/orders/order-list.server";
 import { requireAdminPageUser } from "~/features/staff/auth.server";
+import { activeStaffChoices } from "~/features/staff/index.server";
 import { isSearched } from "~/lib/search-schema";
 import { titleWithCount } from "~/lib/plural";
 
@@ -14,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Orders | Administration Porta
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "login" });
   const filters = orderListFiltersFromUrl(new URL(request.url));
-  const [page, owners] = await Promise.all([listOrders(filters), orderOwnerChoices()]);
+  const [page, owners] = await Promise.all([listOrders(filters), activeStaffChoices()]);
   return json({ filters, page, owners });
 }
 

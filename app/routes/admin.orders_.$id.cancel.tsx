@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { orderPagePath } from "~/features/orders/staff-order";
 import type { OrderFormAnswer } from "~/features/orders/staff-order-forms";
-import { loadOrderPage, orderPageAction } from "~/features/orders/staff-order-page.server";
+import { orderForPage, orderPageAction } from "~/features/orders/staff-order-page.server";
 import { RouteDialog } from "~/ui/dialog";
 import { DialogFormActions } from "~/ui/dialog-actions";
 import { FormAlert } from "~/ui/form-alert";
@@ -11,12 +11,9 @@ import { MissingRecordDialog } from "~/ui/missing-record-dialog";
 
 /** Cancelling an order asks first, like the delete dialogs: a page without JavaScript, a dialog over the order with it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const page = await (await loadOrderPage(request, params)).json();
+  const order = await orderForPage(request, params);
   const version = new URL(request.url).searchParams.get("version");
-  return json(
-    { order: page.order, version: version && /^\d{1,9}$/.test(version) ? version : String(page.order?.version ?? "") },
-    { status: page.order ? 200 : 404 },
-  );
+  return json({ order, version: version && /^\d{1,9}$/.test(version) ? version : String(order?.version ?? "") }, { status: order ? 200 : 404 });
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) => orderPageAction(request, params, "cancelled");

@@ -5,8 +5,9 @@ import { exportHref, ListHeader, ListPanel } from "~/ui/list-page";
 import { QuoteFilters } from "~/features/quotes/quote-filters";
 import { QuoteTable } from "~/features/quotes/quote-table";
 import { quoteListFiltersFromUrl } from "~/features/quotes/quote-list-schema";
-import { listQuotes, quoteOwnerChoices } from "~/features/quotes/quote-list.server";
+import { listQuotes } from "~/features/quotes/quote-list.server";
 import { requireAdminPageUser } from "~/features/staff/auth.server";
+import { activeStaffChoices } from "~/features/staff/index.server";
 import { isSearched } from "~/lib/search-schema";
 
 export const meta: MetaFunction = () => [{ title: "Quotes | Administration Portal" }];
@@ -14,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Quotes | Administration Porta
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPageUser(request, { signedOut: "login" });
   const filters = quoteListFiltersFromUrl(new URL(request.url));
-  const [page, owners] = await Promise.all([listQuotes(filters), quoteOwnerChoices()]);
+  const [page, owners] = await Promise.all([listQuotes(filters), activeStaffChoices()]);
   return json({ filters, page, owners });
 }
 

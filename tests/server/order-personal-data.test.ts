@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { personTestSettingForSuite } from "../support/person";
+import { personTestSettingForSuite, storedText } from "../support/person";
 import { seedOrder } from "../support/privacy-orders";
 import { seedQuoteLead } from "../support/seeded-quotes";
 import { monthsBefore } from "../support/retention";
@@ -149,29 +147,6 @@ describe("the access export", () => {
   });
 });
 
-/** Every file of the data folder (SQLite) or every row of every table (Postgres), as lower-case text. */
-async function storedText(): Promise<string> {
-  if (testDatabaseKind === "postgres") {
-    const { rows: tables } = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
-      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`.execute(setting.server.db);
-    const texts: string[] = [];
-    for (const { name } of tables) {
-      const { rows } = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.table(name)} t`.execute(setting.server.db);
-      texts.push(...rows.map((row) => row.row.toLowerCase()));
-    }
-    return texts.join("\n");
-  }
-  const texts: string[] = [];
-  const walk = (folder: string) => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      const file = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.isFile()) texts.push(fs.readFileSync(file).toString("latin1").toLowerCase());
-    }
-  };
-  walk(setting.server.dataDir);
-  return texts.join("\n");
-}
 
 describe("erasure", () => {
   it("a line's user erased by their number loses their line's name, number and PAC; the order and its other contacts stay", async () => {
@@ -187,7 +162,7 @@ describe("erasure", () => {
   it("anonymises the order billed to them and all its lines in one go, keeps its contracts' figures, and leaves none of it in the database", async () => {
     const traces = [NIA.email, NIA.name, NIA.phone, NIA.phone.replace(/\D/g, ""), LINE_USER.name, LINE_USER.number, PAC, "12 Quarryman Road"];
     const present = (text: string) => traces.filter((trace) => text.includes(trace.toLowerCase()));
-    expect(present(await storedText())).toEqual(traces);
+    expect(present(await storedText(setting.server))).toEqual(traces);
     const contractsBefore = await setting.server.db.selectFrom("contracts").selectAll().where("orderId", "=", owainOrder.id).orderBy("id").execute();
 
     const answer = await setting.staff.admin.postForm(`/admin/data-protection/people/erase?${new URLSearchParams({ email: NIA.email, phone: NIA.phone })}`, {});
@@ -220,7 +195,7 @@ describe("erasure", () => {
       { userName: null, mobileNumber: null, pac: null, pacEnding: null, tariffName: "Business SIM 100GB", monthlyExVatPence: 1500, status: "live" },
     ]);
     expect(await setting.server.db.selectFrom("contracts").selectAll().where("orderId", "=", owainOrder.id).orderBy("id").execute()).toEqual(contractsBefore);
-    expect(present(await storedText())).toEqual([]);
+    expect(present(await storedText(setting.server))).toEqual([]);
     // Found no more, by any of it.
     expect((await found({ email: NIA.email, phone: LINE_USER.number })).orders).toEqual([]);
     // The lookalike's order is as it was.
@@ -304,7 +279,7 @@ describe("the daily retention run", () => {
     expect(await db.selectFrom("orderLines").select("userName").where("orderId", "=", ended.id).execute()).toEqual([{ userName: null }]);
     // Gone from the files too (on Postgres old row versions stay in its own storage until vacuumed: docs/privacy-operations.md).
     if (testDatabaseKind === "sqlite") {
-      const stored = await storedText();
+      const stored = await storedText(setting.server);
       for (const trace of ["AAA100030", "endedlongago.billing@example.co.uk", "Endedlongago User"]) expect(stored, trace).not.toContain(trace.toLowerCase());
       expect(stored).toContain("bbb100029");
     }

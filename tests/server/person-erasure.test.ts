@@ -1,11 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
-import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { productTableNames } from "../support/database";
 import { publicClient } from "../support/client";
-import { BOB, BOB_AU, JIMBOB, outboxRowsOf, personTestSettingForSuite, seedLookalikes, seedPerson, type TestPerson } from "../support/person";
-import { testDatabaseKind } from "../support/server";
+import { BOB, BOB_AU, JIMBOB, outboxRowsOf, personTestSettingForSuite, seedLookalikes, seedPerson, storedText, type TestPerson } from "../support/person";
 
 /**
  * The every-table erasure check: one person is put into every table that can
@@ -42,34 +38,6 @@ const traces = (person: TestPerson) => [person.email, person.phone, person.phone
 
 const setting = personTestSettingForSuite();
 
-/** Every file of the data folder (the database, its log, anything else the server keeps), read whole, as lower-case text. */
-function dataFolderText(): string {
-  const texts: string[] = [];
-  const walk = (folder: string) => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      const file = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.isFile()) texts.push(fs.readFileSync(file).toString("latin1").toLowerCase());
-    }
-  };
-  walk(setting.server.dataDir);
-  return texts.join("\n");
-}
-
-/** Every row of every table of the Postgres database, as text, lower case. */
-async function everyPostgresRow(): Promise<string> {
-  const { rows: tables } = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`.execute(setting.server.db);
-  const texts: string[] = [];
-  for (const { name } of tables) {
-    const { rows } = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.table(name)} t`.execute(setting.server.db);
-    texts.push(...rows.map((row) => row.row.toLowerCase()));
-  }
-  return texts.join("\n");
-}
-
-/** What is stored, on whichever database the run uses. */
-const storedText = () => (testDatabaseKind === "postgres" ? everyPostgresRow() : Promise.resolve(dataFolderText()));
 
 const found = (text: string, person: TestPerson) => traces(person).filter((trace) => text.includes(trace.toLowerCase()));
 
@@ -90,7 +58,7 @@ describe("erasing a person", () => {
     expect((await setting.server.db.selectFrom("signInThrottle").select("accountKey").execute()).map((row) => row.accountKey)).toContain(ERASED.email);
 
     // Every kind of trace is really there before: the check can see them.
-    const before = await storedText();
+    const before = await storedText(setting.server);
     expect(found(before, ERASED)).toEqual(traces(ERASED));
     expect(found(before, KEPT)).toEqual(traces(KEPT));
     const figures = await dashboardFigures();
@@ -100,7 +68,7 @@ describe("erasing a person", () => {
     const answer = await setting.staff.admin.postForm(`/admin/data-protection/people/erase?${query}`, {});
     expect(answer.status).toBe(302);
 
-    const after = await storedText();
+    const after = await storedText(setting.server);
     expect(found(after, ERASED)).toEqual([]);
     expect(found(after, KEPT)).toEqual(traces(KEPT));
     expect(await dashboardFigures()).toEqual(figures);

@@ -1,4 +1,7 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "kysely";
 import { expect } from "vitest";
 import { MARKETING_CONSENT_FIELD, MARKETING_CONSENT_TICKED } from "~/features/leads/consent";
 import { TEST_OWNER_ENV } from "./admin";
@@ -9,7 +12,7 @@ import { TestHook } from "./hook";
 import { TestMailbox } from "./mailbox";
 import { acceptAsShown } from "./quote-answers";
 import { plainQuoteLine } from "./quote-documents";
-import { startTestServer, type TestServer } from "./server";
+import { startTestServer, testDatabaseKind, type TestServer } from "./server";
 import { forSuite } from "./suite";
 import type { AdminRole } from "~/features/staff/admin-roles";
 
@@ -254,3 +257,29 @@ export const PHONE_FORMS: ReadonlyArray<readonly [typed: string, normalised: str
   ["020 7946 0958", "02079460958"],
   ["", null],
 ];
+
+/**
+ * Everything a test server has stored, as lower-case text, to look for a person's traces in: on SQLite every file of the data folder (the database, its log,
+ * anything else the server keeps) read whole; on Postgres every row of every table.
+ */
+export async function storedText(server: TestServer): Promise<string> {
+  const texts: string[] = [];
+  if (testDatabaseKind === "postgres") {
+    const { rows: tables } = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`.execute(server.db);
+    for (const { name } of tables) {
+      const { rows } = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.table(name)} t`.execute(server.db);
+      texts.push(...rows.map((row) => row.row.toLowerCase()));
+    }
+    return texts.join("\n");
+  }
+  const walk = (folder: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.isFile()) texts.push(fs.readFileSync(file).toString("latin1").toLowerCase());
+    }
+  };
+  walk(server.dataDir);
+  return texts.join("\n");
+}

@@ -2,7 +2,6 @@
 // Lint refuses an import of any other file here from outside the folder (docs/decisions/017-one-folder-per-capability.md).
 export {
   ATTRIBUTION_FIELDS,
-  ATTRIBUTION_LABELS,
   attributionPath,
   attributionValue,
   carriesAttribution,
@@ -11,7 +10,6 @@ export {
   utmFromSearch,
   wizardAttribution,
 } from "./attribution";
-export type { Attribution, AttributionField } from "./attribution";
 export { CONSENT_WITHDRAWN_HOW_LABELS, MARKETING_CONSENT, MARKETING_CONSENT_FIELD, MARKETING_CONSENT_TICKED, NEWSLETTER_CONSENT_STATEMENT } from "./consent";
 export type { ConsentWithdrawnHow } from "./consent";
 export type { ConsentRecordRow } from "./consent-tables";

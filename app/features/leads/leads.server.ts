@@ -13,7 +13,7 @@ import { consumeGlobalRateLimit } from "~/platform/rate-limit.server";
 import { recordMarketingConsent } from "./consent-records.server";
 import { leadDeal, type LeadDeal } from "./lead-deal.server";
 import { ukYear } from "~/lib/calendar";
-import { env } from "~/platform/env.server";
+import { siteHost } from "~/platform/brand.server";
 import { referrerDomain } from "./attribution";
 
 export interface CreatedLead {
@@ -40,11 +40,6 @@ export function decoyLeadReference(): string {
 async function findLeadByToken(submissionToken: string): Promise<CreatedLead | undefined> {
   const db = await getDb();
   return db.selectFrom("leads").select(["id", "reference"]).where("submissionToken", "=", submissionToken).executeTakeFirst();
-}
-
-/** The site's own host (APP_URL's), which is never a lead's referring site. */
-function ownHost(): string {
-  return new URL(env.APP_URL).hostname;
 }
 
 interface LeadToStore {
@@ -92,7 +87,7 @@ async function insertLeads(leads: LeadToStore[]): Promise<CreatedLead[]> {
       term: input.term,
       content: input.content,
       // A referrer that is our own site says nothing of where the visit came from.
-      referrerDomain: referrerDomain(input.referrerDomain, ownHost()),
+      referrerDomain: referrerDomain(input.referrerDomain, siteHost),
       landingPath: input.landingPath,
       formPath: input.formPath,
       createdAt: now.toISOString(),

@@ -78,10 +78,3 @@ export async function listOrders(filters: OrderListFilters): Promise<OrderPage> 
   }));
   return { orders, total, page, pageCount };
 }
-
-/** The owner filter's choices: every active staff member, by name. */
-export async function orderOwnerChoices(): Promise<Array<{ id: string; name: string }>> {
-  const db = await getDb();
-  const users = await db.selectFrom("adminUsers").select(["id", "firstName", "lastName"]).where("isActive", "=", 1).execute();
-  return users.map((user) => ({ id: user.id, name: fullName(user) })).sort((a, b) => a.name.localeCompare(b.name));
-}

@@ -17,9 +17,14 @@ import { ORDER_FORMS, PORT_DATE_FIELD, type OrderForm, type OrderFormAnswer } fr
  * change (same schema, same function), and its refusals are said again in the form's own field names.
  */
 
-export async function loadOrderPage(request: Request, params: { id?: string }) {
+/** The order an order page (or its cancel dialog) shows, for any signed-in staff member: null when it does not exist. */
+export async function orderForPage(request: Request, params: { id?: string }): Promise<StaffOrder | null> {
   await requireAdminPageUser(request, { signedOut: "login" });
-  const order = await foundOrNull(getStaffOrder(recordId(params.id)));
+  return foundOrNull(getStaffOrder(recordId(params.id)));
+}
+
+export async function loadOrderPage(request: Request, params: { id?: string }) {
+  const order = await orderForPage(request, params);
   return json({ order }, { status: order ? 200 : 404 });
 }
 

@@ -58,13 +58,6 @@ export async function staffNames(db: Kysely<Database>): Promise<Map<string, stri
   return new Map(users.map((user) => [user.id, fullName(user)]));
 }
 
-/** The owner filter's choices: every active staff member, by name. */
-export async function quoteOwnerChoices(): Promise<Array<{ id: string; name: string }>> {
-  const db = await getDb();
-  const users = await db.selectFrom("adminUsers").select(["id", "firstName", "lastName"]).where("isActive", "=", 1).execute();
-  return users.map((user) => ({ id: user.id, name: fullName(user) })).sort((a, b) => a.name.localeCompare(b.name));
-}
-
 /** A quote's business as its customer's document names it. */
 export const quoteBusinessName = (lead: { companyName: string | null; businessName: string }) => lead.companyName || lead.businessName;
 

@@ -3,7 +3,7 @@ import { utmFromSearch } from "~/features/leads";
 import { COMPARISON_PATH } from "~/features/tariffs";
 import { ukDay } from "~/lib/calendar";
 import { getDb } from "~/platform/db.server";
-import { env } from "~/platform/env.server";
+import { siteHost } from "~/platform/brand.server";
 import { logger } from "~/platform/logger.server";
 
 /**
@@ -51,7 +51,7 @@ export function comparisonVisitOrigin(
     } catch {
       // Not an address: as if there were none.
     }
-    if (from && ownHosts.includes(from.host.toLowerCase())) {
+    if (from && ownHosts.includes(from.hostname)) {
       if (from.pathname === COMPARISON_PATH) return null;
       if (Object.keys(utm).length === 0) utm = utmFromSearch(from.search);
     }
@@ -63,9 +63,6 @@ export function comparisonVisitOrigin(
 function isComparisonAddress(arrivedAs: string): boolean {
   return arrivedAs.startsWith(COMPARISON_PATH) && (arrivedAs.length === COMPARISON_PATH.length || arrivedAs[COMPARISON_PATH.length] === "?");
 }
-
-/** Our own host as APP_URL names it (read once: the setting never changes while the server runs). */
-let appHost: string | undefined;
 
 /** Adds one to the day's count for the origin (one statement, so two machines counting at once both count). */
 export async function countComparisonVisit(origin: VisitOrigin, now = new Date()): Promise<void> {
@@ -82,8 +79,8 @@ export async function countComparisonVisit(origin: VisitOrigin, now = new Date()
 /** The front door's note (app/platform/front-door.server.ts) for each arriving request: counts the visits to the comparison; a failure is logged, never a page's. */
 export function noteComparisonVisit(request: IncomingMessage, arrivedAs: string): void {
   if (!isComparisonAddress(arrivedAs)) return;
-  appHost ??= new URL(env.APP_URL).host.toLowerCase();
-  const origin = comparisonVisitOrigin(request, arrivedAs, [appHost, header(request, "host").toLowerCase()].filter(Boolean));
+  // Our own site by APP_URL, or as this request named it (a machine's own address); hosts without their port.
+  const origin = comparisonVisitOrigin(request, arrivedAs, [siteHost, header(request, "host").replace(/:\d+$/, "").toLowerCase()].filter(Boolean));
   if (!origin) return;
   countComparisonVisit(origin).catch((error: unknown) => {
     logger.error({ event: "reports.visit_not_counted", err: error }, "A visit to the comparison could not be counted");

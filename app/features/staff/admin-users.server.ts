@@ -35,6 +35,13 @@ export async function listAdminUsers(): Promise<AdminUser[]> {
   return rows.map(toAdminUser);
 }
 
+/** Every active staff member by name, as a list's owner filter offers them (quotes, orders). */
+export async function activeStaffChoices(): Promise<Array<{ id: string; name: string }>> {
+  const db = await getDb();
+  const users = await db.selectFrom("adminUsers").select(["id", "firstName", "lastName"]).where("isActive", "=", 1).execute();
+  return users.map((user) => ({ id: user.id, name: fullName(user) })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
 export async function findAdminUserById(id: string): Promise<AdminUser | undefined> {
   // An id from a URL holding a NUL names no user (Postgres would refuse the query itself).
   if (id.includes("\u0000")) return undefined;
