@@ -147,7 +147,6 @@ describe("the access export", () => {
   });
 });
 
-
 describe("erasure", () => {
   it("a line's user erased by their number loses their line's name, number and PAC; the order and its other contacts stay", async () => {
     const answer = await setting.staff.admin.postForm(`/admin/data-protection/people/erase?${new URLSearchParams({ phone: LOOKALIKE.lineNumber })}`, {});

@@ -38,7 +38,6 @@ const traces = (person: TestPerson) => [person.email, person.phone, person.phone
 
 const setting = personTestSettingForSuite();
 
-
 const found = (text: string, person: TestPerson) => traces(person).filter((trace) => text.includes(trace.toLowerCase()));
 
 async function dashboardFigures() {

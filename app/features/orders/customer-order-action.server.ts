@@ -5,7 +5,6 @@ import { ModelError } from "~/platform/model-error.server";
 import { REFUSAL_TOASTS } from "~/platform/public-forms.server";
 import { admitPublicWrite, admitToStore, PUBLIC_WRITE_STATUS, retryAfterHeaders, type PublicWriteRefusal } from "~/platform/public-write.server";
 import { raiseToast, redirectWithToast } from "~/platform/toast.server";
-import { assertWriteAccepted } from "~/platform/write-guard.server";
 import { saveOrderSection } from "./customer-order.server";
 import { submitOrder } from "./customer-order-submit.server";
 import { ensureOrderForQuote } from "./order-creation.server";
@@ -38,11 +37,11 @@ function nextAnchor(section: OrderSection): string {
   return next ? `order-${next}` : "order-submit";
 }
 
-/** The answer to a post to the order page; null when the token is not an accepted quote's (the route answers its one 404). */
+/**
+ * The answer to a post to the order page; null when the token is not an accepted quote's (the route answers its one 404). The route has already refused
+ * another site's post and an oversized body (assertWriteAccepted), before it asks whether staff are previewing.
+ */
 export async function answerOrderPost(request: Request, token: string): Promise<Response | null> {
-  // Another site's post and an oversized body are refused before the order is even looked up.
-  assertWriteAccepted(request);
-  if (!(await ensureOrderForQuote(token))) return null;
   const refused = (refusal: PublicWriteRefusal, values?: Record<string, string>) =>
     answer({ values, toast: raiseToast(REFUSAL_TOASTS[refusal.reason]) }, PUBLIC_WRITE_STATUS[refusal.reason], retryAfterHeaders(refusal));
 
@@ -56,6 +55,8 @@ export async function answerOrderPost(request: Request, token: string): Promise<
   if (!intent.success) return answer({ values, formError: intent.error.issues[0]!.message }, 400);
   const overall = await admitToStore(SCOPE);
   if (overall) return refused(overall, values);
+  // Made here only for a post that came before any visit to the page (which makes it): like any write, once the gate has let the post through.
+  if (!(await ensureOrderForQuote(token))) return null;
 
   try {
     if (intent.data.intent === "submit") {
