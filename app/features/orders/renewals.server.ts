@@ -1,7 +1,7 @@
-import { sql } from "kysely";
 import { insertRenewalLead } from "~/features/leads/index.server";
 import { brand } from "~/platform/brand.server";
-import { databaseKind, getDb } from "~/platform/db.server";
+import { getDb } from "~/platform/db.server";
+import { scheduleFleetJob } from "~/platform/fleet-schedule.server";
 import { portalUrl } from "~/platform/email-layout";
 import { env } from "~/platform/env.server";
 import { onStop } from "~/platform/graceful-stop.server";
@@ -32,7 +32,8 @@ const RENEWAL_LOCK_KEY = 0x72656e65;
 const RENEWAL_BATCH = 500;
 
 const SYSTEM = "System";
-const schedule = { timer: undefined as NodeJS.Timeout | undefined, stopped: false };
+/** Set as the server stops: a run under way ends after the order it is on. */
+let stopping = false;
 
 /** Thrown to undo a transaction whose contracts another run claimed first. */
 class ClaimedElsewhere extends Error {}
@@ -153,13 +154,13 @@ export async function runRenewals(now = new Date()): Promise<number> {
   const today = ukDay(now);
   let made = 0;
   let afterOrderId = 0;
-  while (!schedule.stopped) {
+  while (!stopping) {
     const due = await dueContracts(today, afterOrderId);
     if (due.length === 0) break;
     const byOrder = new Map<number, DueContract[]>();
     for (const contract of due) byOrder.set(contract.orderId, [...(byOrder.get(contract.orderId) ?? []), contract]);
     for (const contracts of byOrder.values()) {
-      if (schedule.stopped) break;
+      if (stopping) break;
       if (await renewOrder(contracts, now)) made += 1;
       // SQLite answers at once, so without this the whole run would hold the server's one thread: requests wait at most one order.
       await new Promise((resolve) => setImmediate(resolve));
@@ -171,42 +172,17 @@ export async function runRenewals(now = new Date()): Promise<number> {
   return made;
 }
 
-/** A scheduled run, unless another machine of the fleet is running one (the claims keep it to one lead either way; the lock saves the work). */
-async function runScheduled(): Promise<void> {
-  if (databaseKind !== "postgres") {
-    await runRenewals();
-    return;
-  }
-  const db = await getDb();
-  await db.connection().execute(async (connection) => {
-    const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${RENEWAL_LOCK_KEY}) AS locked`.execute(connection);
-    if (!rows[0]?.locked) {
-      logger.info({ event: "renewal.skipped" }, "Renewals: another machine is running them");
-      return;
-    }
-    try {
-      await runRenewals();
-    } finally {
-      await sql`SELECT pg_advisory_unlock(${RENEWAL_LOCK_KEY})`.execute(connection);
-    }
-  });
-}
-
-function runAt(delayMs: number): void {
-  if (schedule.stopped) return;
-  schedule.timer = setTimeout(() => {
-    runScheduled()
-      .catch((error) => logger.error({ event: "renewal.run_failed", err: error }, "Renewals: the daily run failed"))
-      .finally(() => runAt(RENEWAL_RUN_HOURS * 3_600_000));
-  }, delayMs).unref();
-}
-
-/** Shortly after start-up, then daily, until the server stops (a run under way ends after the order it is on). */
+/** Shortly after start-up, then daily, until the server stops (a run under way ends after the order it is on); one machine of a fleet at a time. */
 export function startRenewalSchedule(): void {
   onStop(() => {
-    schedule.stopped = true;
-    clearTimeout(schedule.timer);
+    stopping = true;
   });
-  if (!RENEWAL_RUN_HOURS) return;
-  runAt(RENEWAL_START_DELAY_MS);
+  scheduleFleetJob({
+    event: "renewal",
+    label: "Renewals",
+    lockKey: RENEWAL_LOCK_KEY,
+    everyHours: RENEWAL_RUN_HOURS,
+    startDelayMs: RENEWAL_START_DELAY_MS,
+    run: () => runRenewals(),
+  });
 }
