@@ -1,5 +1,4 @@
 import type { Transaction } from "kysely";
-import { recordAudit } from "~/features/staff/index.server";
 import { ukDay } from "~/lib/calendar";
 import { parseWithSchema, type FieldErrors } from "~/lib/form-submission";
 import { brand } from "~/platform/brand.server";
@@ -12,27 +11,12 @@ import { addToOutbox, deliverOutboxSoon } from "~/platform/outbox.server";
 import { orderDetailsReceivedEmail } from "./customer-order-email";
 import { draftForChange, storedFormValues } from "./customer-order.server";
 import { completeOrderSchema } from "./order-schemas";
+import { recordOrderChange } from "./order-record.server";
 import type { OrderLineRow, OrderRow } from "./order-tables";
 
 /** The customer submits their order: checked complete as saved, then Details received, on the lead's timeline, in the audit log, and emailed to them. */
 
-/** Who a change by the customer is written as, on the timeline (as the quote's customer answers are). */
-const CUSTOMER_ACTOR_NAME = "System";
-
 export type OrderSubmitted = { outcome: "submitted" } | { outcome: "already" } | { outcome: "refused"; fieldErrors: FieldErrors };
-
-/** The lead's timeline entry and the audit log's, in the order's transaction. */
-export async function recordOrderChange(
-  trx: Transaction<Database>,
-  change: { order: Pick<OrderRow, "id" | "leadId" | "reference">; action: string; body: string; now: string },
-): Promise<void> {
-  await trx
-    .insertInto("leadActivity")
-    .values({ leadId: change.order.leadId, kind: "order", actorId: null, actorName: CUSTOMER_ACTOR_NAME, body: change.body, createdAt: change.now })
-    .execute();
-  await trx.updateTable("leads").set({ updatedAt: change.now }).where("id", "=", change.order.leadId).execute();
-  await recordAudit(null, { action: change.action, entityType: "order", entityId: change.order.id, summary: change.body }, trx);
-}
 
 async function queueDetailsReceivedEmail(trx: Transaction<Database>, order: OrderRow, lines: OrderLineRow[], token: string): Promise<boolean> {
   if (!emailEnabled() || !order.billingEmail) return false;
@@ -69,8 +53,7 @@ export async function submitOrder(token: string, now = new Date()): Promise<Orde
       .returningAll()
       .executeTakeFirstOrThrow();
     await trx.updateTable("orderLines").set({ status: "details_received" }).where("orderId", "=", order.id).execute();
-    await recordOrderChange(trx, {
-      order,
+    await recordOrderChange(trx, null, order, {
       action: "order.details_received",
       body: `Order ${order.reference} details received from the customer`,
       now: stamp,

@@ -17,7 +17,7 @@ import { makeContracts } from "./contracts.server";
 import { OrderFieldErrors } from "./staff-order-errors.server";
 import type { OrderChange } from "./staff-order-schema";
 import { keepsNumber } from "./staff-order";
-import { recordOrderChange } from "./staff-order-record.server";
+import { recordOrderChange, staffChangeWords } from "./order-record.server";
 
 /** The audit action that marks a progress email queued: each is sent once per order, however often the status comes back. */
 const emailedAction = (status: EmailedOrderStatus) => `order.emailed-${status}`;
@@ -99,7 +99,7 @@ export async function changeOrderStatus(
   const email = statusChanged && isEmailedOrderStatus(target) ? await queueProgressEmail(trx, actor, order, target, dated, stamp) : null;
   await recordOrderChange(trx, actor, order, {
     action: statusChanged || reasonChanged ? "order.status-changed" : "order.port-dates-changed",
-    body: `${words}${email ? `; emailed to ${email}` : ""}`,
+    body: staffChangeWords(order, `${words}${email ? `; emailed to ${email}` : ""}`),
     now: stamp,
   });
   return { changed: true, emailed: email !== null };

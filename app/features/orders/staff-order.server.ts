@@ -11,7 +11,7 @@ import { OrderFieldErrors, OrderVersionConflict } from "./staff-order-errors.ser
 import { normaliseMobile, normalisePac, normalisePostcode, ORDER_DETAIL_FIELDS, type OrderChange, type OrderLineChange } from "./staff-order-schema";
 import type { StaffOrder, StaffOrderLine } from "./staff-order";
 import { changeOrderStatus } from "./order-status.server";
-import { ORDER_CHANGE_ACTIONS, recordOrderChange } from "./staff-order-record.server";
+import { ORDER_CHANGE_ACTIONS, recordOrderChange, staffChangeWords } from "./order-record.server";
 
 /** Staff reading and changing one order (docs/orders.md, "Staff take it to live"); every change bumps its version, with a timeline and an audit entry. */
 
@@ -139,7 +139,11 @@ export async function changeOrder(actor: AdminUser, orderId: number, change: Ord
     const details = detailUpdates(order, change);
     if (details.words.length) {
       await trx.updateTable("orders").set(details.set).where("id", "=", orderId).execute();
-      await recordOrderChange(trx, actor, order, { action: "order.details-changed", body: `details changed (${details.words.join(", ")})`, now: stamp });
+      await recordOrderChange(trx, actor, order, {
+        action: "order.details-changed",
+        body: staffChangeWords(order, `details changed (${details.words.join(", ")})`),
+        now: stamp,
+      });
       changed = true;
     }
 
@@ -156,7 +160,7 @@ export async function changeOrder(actor: AdminUser, orderId: number, change: Ord
       Object.assign(line, update.set);
       await recordOrderChange(trx, actor, order, {
         action: "order.line-changed",
-        body: `line ${line.position} changed (${update.words.join(", ")})`,
+        body: staffChangeWords(order, `line ${line.position} changed (${update.words.join(", ")})`),
         now: stamp,
       });
       changed = true;
