@@ -18,6 +18,27 @@ type Trx = Transaction<Database>;
 /** The most of each kind one search reads (as the privacy search's own cap): a person has a handful; a shared office number could have many. */
 const MAX_PER_KIND = 500;
 
+/**
+ * The order's columns that reach the customer's people: its contacts, address and notes. A line's user is not given them in their export, and erasure and
+ * retention clear them; the business's name too (ORDER_PERSONAL_COLUMNS). One list, so a column added here is cleared everywhere.
+ */
+const ORDER_CONTACT_COLUMNS = [
+  "companyNumber",
+  "holdReason",
+  "deliveryName",
+  "deliveryLine1",
+  "deliveryLine2",
+  "deliveryTown",
+  "deliveryPostcode",
+  "billingName",
+  "billingEmail",
+  "billingPhone",
+] as const satisfies ReadonlyArray<keyof OrderRow>;
+const ORDER_PERSONAL_COLUMNS = ["businessName", ...ORDER_CONTACT_COLUMNS] as const;
+
+/** Each of `columns` set to null, as an update or a shown copy takes it. */
+const cleared = <C extends string>(columns: readonly C[]) => Object.fromEntries(columns.map((column) => [column, null])) as Record<C, null>;
+
 /** The columns of a line anyone may be shown: everything but the PAC. */
 const LINE_COLUMNS = [
   "id",
@@ -83,21 +104,7 @@ function personalOrder(order: OrderRow, lines: OrderLineWithoutPac[], onlyTheirL
   const { billingEmailNormalised: _email, billingPhoneNormalised: _phone, ...rest } = order;
   const own = lines.filter((line) => line.orderId === order.id).sort((a, b) => a.position - b.position);
   if (!onlyTheirLines) return { ...rest, lines: own, onlyTheirLines };
-  return {
-    ...rest,
-    companyNumber: null,
-    holdReason: null,
-    deliveryName: null,
-    deliveryLine1: null,
-    deliveryLine2: null,
-    deliveryTown: null,
-    deliveryPostcode: null,
-    billingName: null,
-    billingEmail: null,
-    billingPhone: null,
-    lines: own,
-    onlyTheirLines,
-  };
+  return { ...rest, ...cleared(ORDER_CONTACT_COLUMNS), lines: own, onlyTheirLines };
 }
 
 /** The orders of these leads that still hold personal details. */
@@ -113,21 +120,7 @@ export async function orderWords(db: Executor, orderIds: number[]): Promise<Arra
   const [orders, lines] = await Promise.all([
     db
       .selectFrom("orders")
-      .select([
-        "id",
-        "leadId",
-        "businessName",
-        "companyNumber",
-        "deliveryName",
-        "deliveryLine1",
-        "deliveryLine2",
-        "deliveryTown",
-        "deliveryPostcode",
-        "billingName",
-        "billingEmail",
-        "billingPhone",
-        "holdReason",
-      ])
+      .select(["id", "leadId", ...ORDER_PERSONAL_COLUMNS])
       .where("id", "in", orderIds)
       .execute(),
     db.selectFrom("orderLines").select(["orderId", "userName", "mobileNumber", "pac"]).where("orderId", "in", orderIds).execute(),
@@ -136,17 +129,7 @@ export async function orderWords(db: Executor, orderIds: number[]): Promise<Arra
     orderId: order.id,
     leadId: order.leadId,
     values: [
-      order.businessName,
-      order.companyNumber,
-      order.deliveryName,
-      order.deliveryLine1,
-      order.deliveryLine2,
-      order.deliveryTown,
-      order.deliveryPostcode,
-      order.billingName,
-      order.billingEmail,
-      order.billingPhone,
-      order.holdReason,
+      ...ORDER_PERSONAL_COLUMNS.map((column) => order[column]),
       ...lines.filter((line) => line.orderId === order.id).flatMap((line) => [line.userName, line.mobileNumber, line.pac]),
     ],
   }));
@@ -165,19 +148,7 @@ export async function anonymiseOrderRows(trx: Trx, orderIds: number[], now: stri
   await trx
     .updateTable("orders")
     .set({
-      businessName: null,
-      companyNumber: null,
-      holdReason: null,
-      deliveryName: null,
-      deliveryLine1: null,
-      deliveryLine2: null,
-      deliveryTown: null,
-      deliveryPostcode: null,
-      billingName: null,
-      billingEmail: null,
-      billingEmailNormalised: null,
-      billingPhone: null,
-      billingPhoneNormalised: null,
+      ...cleared([...ORDER_PERSONAL_COLUMNS, "billingEmailNormalised", "billingPhoneNormalised"]),
       anonymisedAt: now,
       // A change of the order, as every change is: a copy open on a staff screen is refused rather than saved back over this.
       version: sql<number>`${sql.ref("version")} + 1`,

@@ -117,8 +117,9 @@ export async function erasePerson(input: PersonInput, actor: AdminUser): Promise
     const leads = await anonymiseLeads(trx, idsOf(record.leads), { now });
     // Their leads' orders went with the leads; these are the rest billed to them. Orders found by a line's number only lose that line's user, no more.
     const wholeOrders = record.orders.filter((order) => !order.onlyTheirLines);
-    const ordersOfLeads = wholeOrders.filter((order) => record.leads.some((lead) => lead.id === order.leadId)).length;
-    const orders = ordersOfLeads + (await anonymiseOrders(trx, idsOf(wholeOrders), { now }));
+    const ofTheirLeads = (order: { leadId: number }) => record.leads.some((lead) => lead.id === order.leadId);
+    const billedToThem = wholeOrders.filter((order) => !ofTheirLeads(order));
+    const orders = wholeOrders.length - billedToThem.length + (await anonymiseOrders(trx, idsOf(billedToThem), { now }));
     const theirLines = record.orders.filter((order) => order.onlyTheirLines).flatMap((order) => order.lines.map((line) => ({ ...line, leadId: order.leadId })));
     const orderLines = await anonymiseLineUsers(trx, theirLines, { now });
     const enquiries = await anonymiseEnquiries(trx, idsOf(record.enquiries), { now });
