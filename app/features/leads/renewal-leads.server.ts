@@ -6,13 +6,13 @@ import { formatLeadReference } from "./lead-reference";
 import { RENEWAL_SOURCE_PAGE } from "./lead-lists";
 
 /** The renewal lead made, and the first lead's contact it was made from (for the emails that follow). */
-export interface RenewalLead {
+interface RenewalLead {
   id: number;
   reference: string;
   first: { businessName: string; companyName: string | null; email: string };
 }
 
-export interface RenewalLeadFields {
+interface RenewalLeadFields {
   /** The customer's first lead (the one whose quote became the order): its answers and contact are the renewal's. */
   fromLeadId: number;
   orderId: number;

@@ -4,6 +4,7 @@ export { ORDER_STATUSES, ORDER_STATUS_LABELS, ORDER_LINE_STATUSES, PAC_VALID_DAY
 export type { OrderStatus, OrderLineStatus } from "./order-lists";
 export type { OrderRow, OrderLineRow, ContractRow } from "./order-tables";
 export { ORDER_BUSINESS_KIND_LABELS, NUMBER_CHOICE_LABELS, SIM_TYPE_LABELS } from "./order-lists";
+export { orderPagePath } from "./staff-order";
 export type { OrderLineWithoutPac, PersonalOrder } from "./order-privacy";
 export { CustomerOrderForm } from "./customer-order-form";
 export { CustomerOrderProgress } from "./customer-order-progress";

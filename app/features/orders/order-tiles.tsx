@@ -38,13 +38,13 @@ export function OrderTiles({ orders }: { orders: OrderFigures }) {
           label={`Contracts ending this quarter (to ${formatCalendarDay(orders.quarter.to)}): ${countOf(orders.endingThisQuarter.contracts, "contract")}, monthly value ex VAT`}
           value={formatPounds(orders.endingThisQuarter.monthlyExVatPence)}
           icon={CalendarRange}
-          testId="dashboard-order-tile"
+          testId="dashboard-contracts-ending"
         />
         <StatCard
           label={`Renewals won (renewal leads converted, of ${formatCount(orders.renewals.made)} made)`}
           value={formatCount(orders.renewals.won)}
           icon={Repeat}
-          testId="dashboard-order-tile"
+          testId="dashboard-renewals-won"
         />
       </div>
       <p className="text-sm">

@@ -1,3 +1,4 @@
+import { orderPagePath } from "./staff-order";
 import { Link } from "@remix-run/react";
 import { EmptyList, ListCell, ListTable } from "~/ui/list-page";
 import { formatCalendarDay } from "~/lib/calendar";
@@ -18,7 +19,7 @@ export function RenewalTable({ renewals }: { renewals: RenewalDue[] }) {
             {renewal.businessName}
           </ListCell>
           <ListCell label="Order" className="whitespace-nowrap">
-            <Link to={`/admin/orders/${renewal.orderId}`} className="inline-block py-1 font-mono text-xs text-brand-700 hover:underline">
+            <Link to={orderPagePath(renewal.orderId)} className="inline-block py-1 font-mono text-xs text-brand-700 hover:underline">
               {renewal.orderReference}
             </Link>
           </ListCell>

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { fullName } from "~/features/staff";
 import { getDb } from "~/platform/db.server";
 import { addDays, ukDay } from "~/lib/calendar";
 import { RENEWALS_AHEAD_DAYS } from "./order-lists";
@@ -20,7 +21,7 @@ export interface RenewalDue {
   renewalLeadId: number | null;
 }
 
-export interface RenewalsPage {
+interface RenewalsPage {
   rows: RenewalDue[];
   /** Across every page: contracts and their monthly value ending in the window. */
   total: { rows: number; contracts: number; monthlyExVatPence: number };
@@ -75,7 +76,7 @@ export async function listRenewalsDue(requestedPage: number, now = new Date()): 
       orderId: row.orderId,
       orderReference: row.orderReference,
       businessName: row.businessName ?? row.orderReference,
-      owner: row.firstName ? `${row.firstName} ${row.lastName}` : null,
+      owner: row.firstName ? fullName({ firstName: row.firstName, lastName: row.lastName ?? "" }) : null,
       endDate: row.endDate,
       contracts: Number(row.contracts),
       monthlyExVatPence: Number(row.monthly),

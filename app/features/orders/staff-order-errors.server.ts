@@ -19,7 +19,7 @@ export class OrderVersionConflict extends ModelError {
   }
 }
 
-export function conflictMessage(order: Pick<StaffOrder, "lastChange">): string {
+function conflictMessage(order: Pick<StaffOrder, "lastChange">): string {
   return `Changed by ${order.lastChange.by} at ${order.lastChange.atText} since you opened it: here is the order as it is now. Make your change again if it is still needed.`;
 }
 

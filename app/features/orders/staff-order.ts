@@ -1,56 +1,20 @@
-import type { NumberChoice, OrderBusinessKind, OrderLineStatus, OrderStatus, SimType } from "./order-lists";
+import type { ContractRow, OrderLineRow, OrderRow } from "./order-tables";
 
-/** The order as staff see it (page and JSON): the full PAC is never in it, only its last three characters (docs/orders.md). */
-export interface StaffOrder {
-  id: number;
-  reference: string;
-  quoteId: number;
+/**
+ * The order as staff see it (page and JSON): its row less what only matching and erasure use, with its lead, owner, lines and contracts. The full PAC is never
+ * in it, only its last three characters (docs/orders.md).
+ */
+export type StaffOrder = Omit<OrderRow, "billingEmailNormalised" | "billingPhoneNormalised" | "anonymisedAt" | "leadId"> & {
   lead: { id: number; reference: string };
-  status: OrderStatus;
-  holdReason: string | null;
-  ownerId: string | null;
   owner: string | null;
-  version: number;
-  businessKind: OrderBusinessKind | null;
-  businessName: string | null;
-  companyNumber: string | null;
-  deliveryName: string | null;
-  deliveryLine1: string | null;
-  deliveryLine2: string | null;
-  deliveryTown: string | null;
-  deliveryPostcode: string | null;
-  billingName: string | null;
-  billingEmail: string | null;
-  billingPhone: string | null;
-  earliestConnectionDate: string | null;
-  createdAt: string;
-  updatedAt: string;
-  detailsSubmittedAt: string | null;
-  liveAt: string | null;
   /** Who made the latest change and when, as "Changed by ... at ..." says it. */
   lastChange: { by: string; at: string; atText: string };
   lines: StaffOrderLine[];
-  contracts: Array<{ orderLineId: number; startDate: string; endDate: string; termMonths: number; monthlyExVatPence: number }>;
-}
+  contracts: Array<Pick<ContractRow, "orderLineId" | "startDate" | "endDate" | "termMonths" | "monthlyExVatPence">>;
+};
 
-export interface StaffOrderLine {
-  id: number;
-  position: number;
-  tariffName: string;
-  termMonths: number | null;
-  monthlyExVatPence: number;
-  status: OrderLineStatus;
-  userName: string | null;
-  numberChoice: NumberChoice | null;
-  mobileNumber: string | null;
-  /** Last three characters of the PAC; the PAC itself is only in the network's CSV, while held. */
-  pacEnding: string | null;
-  pacHeld: boolean;
-  pacIssuedOn: string | null;
-  pacClearedAt: string | null;
-  simType: SimType | null;
-  portDate: string | null;
-}
+/** A line as staff see it: `pacEnding` (the PAC's last three characters) and whether the PAC is still held, never the PAC itself (only the network's CSV). */
+export type StaffOrderLine = Omit<OrderLineRow, "pac" | "orderId"> & { pacHeld: boolean };
 
 /** "PAC ending 456", all that is ever shown of a PAC. */
 export const pacEndingText = (ending: string | null) => (ending ? `PAC ending ${ending}` : "No PAC");

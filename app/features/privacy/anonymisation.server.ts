@@ -37,7 +37,7 @@ function personalWords(values: Array<string | null | undefined>): string[] {
  * Replaces each record's own words, whatever their case, in the summaries of the audit entries about it (the entries stay: who did what, when); only the
  * entries that change are written.
  */
-export async function removeWordsFromAudit(trx: Trx, entityType: string, wordsByEntity: ReadonlyMap<number, string[]>): Promise<void> {
+async function removeWordsFromAudit(trx: Trx, entityType: string, wordsByEntity: ReadonlyMap<number, string[]>): Promise<void> {
   const ids = [...wordsByEntity.keys()].filter((id) => (wordsByEntity.get(id) ?? []).length > 0);
   if (ids.length === 0) return;
   const entries = await trx
@@ -177,7 +177,7 @@ export async function anonymiseLineUsers(
 }
 
 /** Replaces these words, whatever their case, in each lead's timeline entries (notes are cleared whole by the lead's own anonymisation). */
-export async function removeWordsFromTimeline(trx: Trx, wordsByLead: ReadonlyMap<number, string[]>): Promise<void> {
+async function removeWordsFromTimeline(trx: Trx, wordsByLead: ReadonlyMap<number, string[]>): Promise<void> {
   const ids = [...wordsByLead.keys()].filter((id) => (wordsByLead.get(id) ?? []).length > 0);
   if (ids.length === 0) return;
   const timeline = await trx.selectFrom("leadActivity").select(["id", "leadId", "body"]).where("leadId", "in", ids).where("kind", "!=", "note").execute();

@@ -9,7 +9,7 @@ import { formatDateTime } from "~/lib/calendar";
 import { CONTACT_SUBJECT_LABELS } from "~/features/inbox";
 import { LEAD_STATUS_LABELS } from "~/features/leads";
 import { formatCount, formatPounds } from "~/lib/money";
-import { NUMBER_CHOICE_LABELS, ORDER_STATUS_LABELS, SIM_TYPE_LABELS, type OrderLineWithoutPac } from "~/features/orders";
+import { NUMBER_CHOICE_LABELS, ORDER_STATUS_LABELS, orderPagePath, SIM_TYPE_LABELS, type OrderLineWithoutPac } from "~/features/orders";
 
 /** Everything found about one person, a section per kind of record (the Data protection screen's "Find a person"). */
 
@@ -170,7 +170,7 @@ export function PersonRecordSections({ record, recipients }: { record: StaffPers
         <Table
           head={["Reference", "Lead", "Status", "Business", "Billing contact", "Lines"]}
           rows={record.orders.map((order) => [
-            <Link key="link" to={`/admin/orders/${order.id}`} className="font-medium text-brand-700 underline">
+            <Link key="link" to={orderPagePath(order.id)} className="font-medium text-brand-700 underline">
               {order.reference}
             </Link>,
             order.leadReference ?? "",
