@@ -36,6 +36,29 @@ export const REFUSAL_TOASTS: Record<PublicWriteRefusal["reason"], ToastMessage> 
   tooMany: MESSAGES.tooManyRequests,
 };
 
+/** A public write the gate refused: the visitor's values kept, and the site's reason in a toast (with Retry-After when it says when). */
+export function refusedPublicWrite(refusal: PublicWriteRefusal, values?: Record<string, string>): Response {
+  return answer({ values, toast: raiseToast(REFUSAL_TOASTS[refusal.reason]) }, PUBLIC_WRITE_STATUS[refusal.reason], retryAfterHeaders(refusal));
+}
+
+/**
+ * A public form's save, once admitted: the model's refusal (a quote past its validity) is said by the form with its status; anything else is logged and
+ * answered 503 with the visitor's values kept, so what they typed is never lost to a fault.
+ */
+export async function savePublicForm<Saved>(
+  scope: string,
+  values: Record<string, string>,
+  save: () => Promise<Saved>,
+): Promise<{ saved: Saved } | { answer: Response }> {
+  try {
+    return { saved: await save() };
+  } catch (error) {
+    if (error instanceof ModelError) return { answer: answer({ values, formError: error.message }, error.status) };
+    logger.error({ event: "form.save_failed", scope, err: error }, `Saving a ${scope} submission failed`);
+    return { answer: answer({ values, toast: raiseToast(MESSAGES.submissionFailed) }, 503) };
+  }
+}
+
 /**
  * A public form's post, through the one gate of public writes (public-write.server.ts), then the shared schema, the limit of everyone together and the model's
  * save. Refused answers come back with the visitor's values and the reasons, for the form's error summary (a toast only when the site itself refused: too many
@@ -44,11 +67,8 @@ export const REFUSAL_TOASTS: Record<PublicWriteRefusal["reason"], ToastMessage> 
 export async function handlePublicForm<S extends z.ZodTypeAny, Saved = unknown>(options: PublicFormOptions<S, Saved>): Promise<Response> {
   const { request, scope, schema, save, success, redirectTo } = options;
   const successToast = (input: z.infer<S> | null, saved: Saved | null) => (typeof success === "function" ? success(input, saved) : success);
-  const refused = (refusal: PublicWriteRefusal, values?: Record<string, string>) =>
-    answer({ values, toast: raiseToast(REFUSAL_TOASTS[refusal.reason]) }, PUBLIC_WRITE_STATUS[refusal.reason], retryAfterHeaders(refusal));
-
   const write = await admitPublicWrite(request, scope, "form");
-  if (write.outcome === "refused") return refused(write.refusal, write.body ?? undefined);
+  if (write.outcome === "refused") return refusedPublicWrite(write.refusal, write.body ?? undefined);
   // A bot: answered as if it worked, nothing kept.
   if (write.outcome === "bot") return redirectWithToast(redirectTo, successToast(null, null));
   const values = write.body;
@@ -57,18 +77,11 @@ export async function handlePublicForm<S extends z.ZodTypeAny, Saved = unknown>(
   const parsed = parseWithSchema(schema, values);
   if (!parsed.success) return answer({ fieldErrors: parsed.fieldErrors, values, ...missingInformation(parsed.missingRequired) }, 400);
   const overall = await admitToStore(scope);
-  if (overall) return refused(overall, values);
+  if (overall) return refusedPublicWrite(overall, values);
 
-  let saved: Saved;
-  try {
-    saved = await save(parsed.data);
-  } catch (error) {
-    // A business rule said no (a quote past its validity): the visitor is told why, by the form.
-    if (error instanceof ModelError) return answer({ values, formError: error.message }, error.status);
-    logger.error({ event: "form.save_failed", scope, err: error }, `Saving a ${scope} submission failed`);
-    return answer({ values, toast: raiseToast(MESSAGES.submissionFailed) }, 503);
-  }
-  return redirectWithToast(redirectTo, successToast(parsed.data, saved));
+  const result = await savePublicForm(scope, values, () => save(parsed.data));
+  if ("answer" in result) return result.answer;
+  return redirectWithToast(redirectTo, successToast(parsed.data, result.saved));
 }
 
 /**

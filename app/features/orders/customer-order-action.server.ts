@@ -1,10 +1,9 @@
 import { json } from "@remix-run/node";
 import type { FormAnswer } from "~/lib/form-fields";
 import type { ToastMessage } from "~/lib/messages";
-import { ModelError } from "~/platform/model-error.server";
-import { REFUSAL_TOASTS } from "~/platform/public-forms.server";
-import { admitPublicWrite, admitToStore, PUBLIC_WRITE_STATUS, retryAfterHeaders, type PublicWriteRefusal } from "~/platform/public-write.server";
-import { raiseToast, redirectWithToast } from "~/platform/toast.server";
+import { refusedPublicWrite, savePublicForm } from "~/platform/public-forms.server";
+import { admitPublicWrite, admitToStore } from "~/platform/public-write.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { saveOrderSection } from "./customer-order.server";
 import { submitOrder } from "./customer-order-submit.server";
 import { ensureOrderForQuote } from "./order-creation.server";
@@ -42,11 +41,8 @@ function nextAnchor(section: OrderSection): string {
  * another site's post and an oversized body (assertWriteAccepted), before it asks whether staff are previewing.
  */
 export async function answerOrderPost(request: Request, token: string): Promise<Response | null> {
-  const refused = (refusal: PublicWriteRefusal, values?: Record<string, string>) =>
-    answer({ values, toast: raiseToast(REFUSAL_TOASTS[refusal.reason]) }, PUBLIC_WRITE_STATUS[refusal.reason], retryAfterHeaders(refusal));
-
   const write = await admitPublicWrite(request, SCOPE, "form");
-  if (write.outcome === "refused") return refused(write.refusal, write.body ?? undefined);
+  if (write.outcome === "refused") return refusedPublicWrite(write.refusal, write.body ?? undefined);
   const orderPath = `/quote/${token}/order`;
   // A bot: answered as if it worked, nothing kept.
   if (write.outcome === "bot") return redirectWithToast(orderPath, SAVED);
@@ -54,23 +50,23 @@ export async function answerOrderPost(request: Request, token: string): Promise<
   const intent = orderIntentSchema.safeParse(values);
   if (!intent.success) return answer({ values, formError: intent.error.issues[0]!.message }, 400);
   const overall = await admitToStore(SCOPE);
-  if (overall) return refused(overall, values);
+  if (overall) return refusedPublicWrite(overall, values);
   // Made here only for a post that came before any visit to the page (which makes it): like any write, once the gate has let the post through.
   if (!(await ensureOrderForQuote(token))) return null;
 
-  try {
-    if (intent.data.intent === "submit") {
+  const intentOf = intent.data.intent;
+  // A refusal by the model, or a fault (503, what was typed kept), as every public form answers them.
+  const result = await savePublicForm(SCOPE, values, async () => {
+    if (intentOf === "submit") {
       const submitted = await submitOrder(token);
       if (submitted.outcome === "refused") return answer({ values: { intent: "submit" }, fieldErrors: submitted.fieldErrors }, 400);
       // Submitted now or before: the quote's page shows the order's progress.
       return redirectWithToast(`/quote/${token}`, SUBMITTED);
     }
-    const section = intent.data.intent.slice("save-".length) as OrderSection;
+    const section = intentOf.slice("save-".length) as OrderSection;
     const saved = await saveOrderSection(token, section, values);
     if (saved.outcome === "refused") return answer({ values, fieldErrors: saved.fieldErrors }, 400);
     return redirectWithToast(`${orderPath}#${nextAnchor(section)}`, { ...SAVED, title: `${ORDER_SECTION_TITLES[section]} saved` });
-  } catch (error) {
-    if (error instanceof ModelError) return answer({ values, formError: error.message }, error.status);
-    throw error;
-  }
+  });
+  return "answer" in result ? result.answer : result.saved;
 }
