@@ -1,26 +1,16 @@
+import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import { orderReferenceFrom, pacEndingOf } from "~/features/orders/order-rules";
 import type { Database } from "~/platform/database-types";
 import type { OrderLineRow, OrderRow } from "~/features/orders";
 import { seedQuote, seedQuoteLead, ukDayFromNow } from "./seeded-quotes";
 
-/**
- * Orders written straight into a test server's database, as the customer's side leaves them once submitted (details received, each line with its user,
- * number, PAC and SIM), for the staff screens to work before the customer's side exists in the same branch. Each order completes a seeded accepted quote.
- */
-
 let seededOrders = 0;
 
-/** A reference of the product's shape, "ORD-" and six of [A-HJ-NP-Z2-9], unique within a test run. */
-function orderReference(): string {
-  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-  let n = seededOrders * 7919 + Math.floor(Math.random() * 1000) * 104_729;
-  let text = "";
-  for (let index = 0; index < 6; index += 1) {
-    text += alphabet[n % alphabet.length];
-    n = Math.floor(n / alphabet.length);
-  }
-  return `ORD-${text}`;
-}
+/**
+ * Orders written straight into a test server's database, as the customer's side leaves them once submitted (details received, each line with its user,
+ * number, PAC and SIM), for the staff screens' tests. Each order completes a seeded accepted quote.
+ */
 
 export interface SeededLine {
   userName?: string | null;
@@ -59,7 +49,7 @@ export async function seedOrder(db: Kysely<Database>, order: SeededOrder): Promi
   const quoteId = await seedQuote(db, { leadId: lead.id, status: "accepted", acceptedAt: new Date().toISOString(), acceptedName: "Sam Buyer" });
   const stamp = order.updatedAt ?? new Date().toISOString();
   const billingEmail = order.billingEmail === undefined ? `billing${seededOrders}@example.co.uk` : order.billingEmail;
-  const reference = orderReference();
+  const reference = orderReferenceFrom(randomBytes(6));
   const row = await db
     .insertInto("orders")
     .values({
@@ -107,7 +97,7 @@ export async function seedOrder(db: Kysely<Database>, order: SeededOrder): Promi
         numberChoice: line.numberChoice ?? null,
         mobileNumber: line.mobileNumber ?? null,
         pac: line.pac ?? null,
-        pacEnding: line.pac ? line.pac.slice(-3) : null,
+        pacEnding: line.pac ? pacEndingOf(line.pac) : null,
         pacIssuedOn: line.pacIssuedOn ?? null,
         pacClearedAt: null,
         simType: line.simType ?? null,

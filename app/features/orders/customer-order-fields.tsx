@@ -1,3 +1,4 @@
+import { LIMITS } from "~/lib/form-fields";
 import type { ReactNode } from "react";
 import { controlId } from "~/lib/form-fields";
 import { Field, Input, Select } from "~/ui/field";
@@ -29,7 +30,19 @@ interface TextProps {
   max?: string;
 }
 
-export function OrderTextField({ state, name, label, hint, required, maxLength = 200, type = "text", autoComplete, inputMode, min, max }: TextProps) {
+export function OrderTextField({
+  state,
+  name,
+  label,
+  hint,
+  required,
+  maxLength = LIMITS.shortText,
+  type = "text",
+  autoComplete,
+  inputMode,
+  min,
+  max,
+}: TextProps) {
   const error = state.errorOf(name);
   return (
     <Field id={orderControlId(name)} label={label} hint={hint} error={error} required={required}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { FieldRules } from "~/lib/form-fields";
+import { LIMITS, type FieldRules } from "~/lib/form-fields";
 import { formatPounds } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { ErrorSummary } from "~/ui/error-summary";
@@ -63,16 +63,16 @@ export function CustomerOrderForm({ draft, action, today }: { draft: CustomerOrd
         <OrderTextField state={state} name="businessName" label="Business name" required autoComplete="organization" />
       </Section>
       <Section {...sectionProps} section="delivery" saveLabel="Save delivery address" intro="Where we send the SIM cards.">
-        <OrderTextField state={state} name="deliveryName" label="For the attention of" required maxLength={100} autoComplete="name" />
+        <OrderTextField state={state} name="deliveryName" label="For the attention of" required maxLength={LIMITS.name} autoComplete="name" />
         <OrderTextField state={state} name="deliveryLine1" label="Address line 1" required autoComplete="address-line1" />
         <OrderTextField state={state} name="deliveryLine2" label="Address line 2 (optional)" autoComplete="address-line2" />
-        <OrderTextField state={state} name="deliveryTown" label="Town or city" required maxLength={100} autoComplete="address-level2" />
-        <OrderTextField state={state} name="deliveryPostcode" label="Postcode" required maxLength={10} autoComplete="postal-code" />
+        <OrderTextField state={state} name="deliveryTown" label="Town or city" required maxLength={LIMITS.name} autoComplete="address-level2" />
+        <OrderTextField state={state} name="deliveryPostcode" label="Postcode" required maxLength={LIMITS.postcode} autoComplete="postal-code" />
       </Section>
       <Section {...sectionProps} section="billing" saveLabel="Save billing and connection">
-        <OrderTextField state={state} name="billingName" label="Billing contact's name" required maxLength={100} autoComplete="name" />
-        <OrderTextField state={state} name="billingEmail" label="Billing email" required type="email" maxLength={254} autoComplete="email" />
-        <OrderTextField state={state} name="billingPhone" label="Billing phone" required type="tel" maxLength={30} autoComplete="tel" />
+        <OrderTextField state={state} name="billingName" label="Billing contact's name" required maxLength={LIMITS.name} autoComplete="name" />
+        <OrderTextField state={state} name="billingEmail" label="Billing email" required type="email" maxLength={LIMITS.email} autoComplete="email" />
+        <OrderTextField state={state} name="billingPhone" label="Billing phone" required type="tel" maxLength={LIMITS.phone} autoComplete="tel" />
         <OrderTextField
           state={state}
           name="earliestConnectionDate"
@@ -148,7 +148,7 @@ function OrderLineCard({ line, state, today }: { line: CustomerOrderLine; state:
           {formatPounds(line.monthlyExVatPence)} a month ex VAT{line.termMonths ? `, ${line.termMonths} months` : ""}
         </span>
       </h3>
-      <OrderTextField state={state} name={name("userName")} label="User's name" required maxLength={100} />
+      <OrderTextField state={state} name={name("userName")} label="User's name" required maxLength={LIMITS.name} />
       <OrderRadios state={state} name={name("numberChoice")} legend="Number" options={options(NUMBER_CHOICES, NUMBER_CHOICE_LABELS)} />
       <div className="grid gap-4 rounded-md bg-slate-50 p-3 sm:grid-cols-3">
         <p className="text-xs text-slate-600 sm:col-span-3">Only when keeping a number:</p>
