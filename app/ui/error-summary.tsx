@@ -50,10 +50,16 @@ export function isRefused(answer: Refusal | null | undefined): boolean {
   return errorSummaryItems(answer, {}).length > 0;
 }
 
+/**
+ * Moving focus jumps rather than glides (the page's smooth scrolling is for links within a page): the person is where the focus is at once, as with GOV.UK's
+ * summary, and nothing waits on animation frames, which a busy device may not draw.
+ */
+const JUMP: ScrollIntoViewOptions = { block: "start", behavior: "instant" };
+
 /** Focus without the browser's own jump, then show the summary, or in a dialog the dialog's top (its title stays in view above the summary). */
 function focusSummary(summary: HTMLElement) {
   summary.focus({ preventScroll: true });
-  (summary.closest<HTMLElement>("[role='dialog']") ?? summary).scrollIntoView({ block: "start" });
+  (summary.closest<HTMLElement>("[role='dialog']") ?? summary).scrollIntoView(JUMP);
 }
 
 /** As GOV.UK's summary does: the field's label comes into view (the question, not only the box), then the control takes focus. */
@@ -62,7 +68,7 @@ function focusControl(event: MouseEvent<HTMLAnchorElement>, controlId: string) {
   if (!control) return;
   event.preventDefault();
   const label = document.querySelector<HTMLElement>(`label[for="${CSS.escape(controlId)}"]`) ?? control.closest("label");
-  (label ?? control).scrollIntoView({ block: "start" });
+  (label ?? control).scrollIntoView(JUMP);
   control.focus({ preventScroll: true });
 }
 
