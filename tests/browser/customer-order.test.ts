@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_OWNER_ENV } from "../support/admin";
 import { JS_MODES, openPage, smallTargets, waitForHydration, watchProblems, type JsMode } from "../support/browser";
 import { publicClient, staffClient, type StaffClient } from "../support/client";
-import { acceptOrderQuote, dayFromToday, ORDER_TARIFFS, sentOrderQuote } from "../support/customer-orders";
+import { acceptOrderQuote, ORDER_TARIFFS, sentOrderQuote } from "../support/customer-orders";
 import { useMailbox, useServerAndBrowser } from "../support/journey";
+import { ukDayFromNow } from "../support/seeded-quotes";
 import { addTariffs } from "../support/tariffs";
 
 /**
@@ -41,7 +42,7 @@ async function keepNumber(card: Locator, position: number) {
   await card.getByLabel("Keep a number").check();
   await card.getByLabel("Mobile number").fill(`07700 90012${position}`);
   await card.getByLabel("PAC", { exact: true }).fill(`abc12345${position}`);
-  await card.getByLabel("PAC issued on").fill(dayFromToday(-3));
+  await card.getByLabel("PAC issued on").fill(ukDayFromNow(-3));
   await card.getByLabel("SIM", { exact: true }).check();
 }
 
@@ -116,8 +117,8 @@ describe.each(JS_MODES)("the customer's order $name", (mode) => {
     await later.getByLabel("Postcode").fill("ls1 1aa");
     await saveSection(later, "Save delivery address", async () => (await order()).deliveryPostcode === "LS1 1AA");
     await later.getByLabel("Billing email").fill(billingEmail);
-    await later.getByLabel("Earliest connection date").fill(dayFromToday(7));
-    await saveSection(later, "Save billing and connection", async () => (await order()).earliestConnectionDate === dayFromToday(7));
+    await later.getByLabel("Earliest connection date").fill(ukDayFromNow(7));
+    await saveSection(later, "Save billing and connection", async () => (await order()).earliestConnectionDate === ukDayFromNow(7));
     await later.getByRole("button", { name: "Submit order" }).click();
 
     // The quote's page: the order's progress, each line with its number and only its PAC's ending.

@@ -5,7 +5,6 @@ import {
   acceptOrderQuote,
   billing,
   BUSINESS,
-  dayFromToday,
   DELIVERY,
   keptNumberLine,
   lineFields,
@@ -14,6 +13,7 @@ import {
   sentOrderQuote,
 } from "../support/customer-orders";
 import { TestMailbox } from "../support/mailbox";
+import { ukDayFromNow } from "../support/seeded-quotes";
 import { startTestServer, type TestServer } from "../support/server";
 import { addTariffs } from "../support/tariffs";
 import { formatCalendarDay } from "~/lib/calendar";
@@ -171,7 +171,7 @@ describe("the customer's draft", () => {
       ["lines", { ...allLines(), ...lineFields(2, { mobileNumber: "020 7946 0000" }) }, { line2MobileNumber: "Enter a UK mobile number, like 07700 900123" }],
       ["lines", { ...allLines(), ...lineFields(3, { pac: "AB1234567" }) }, { line3Pac: "Enter the PAC as three letters and six digits, like ABC123456" }],
       ["lines", { ...allLines(), ...lineFields(1, { pacIssuedOn: "2026-02-31" }) }, { line1PacIssuedOn: "Enter a real date, like 03/11/2026" }],
-      ["lines", { ...allLines(), ...lineFields(1, { pacIssuedOn: dayFromToday(1) }) }, { line1PacIssuedOn: "The PAC's issue date cannot be in the future" }],
+      ["lines", { ...allLines(), ...lineFields(1, { pacIssuedOn: ukDayFromNow(1) }) }, { line1PacIssuedOn: "The PAC's issue date cannot be in the future" }],
       ["lines", { ...allLines(), ...lineFields(5, { simType: "nano" }) }, { line5SimType: "Please choose a SIM or eSIM for line 5 from the list" }],
       [
         "business",
@@ -182,7 +182,7 @@ describe("the customer's draft", () => {
       ["delivery", { ...DELIVERY, deliveryPostcode: "LS1" }, { deliveryPostcode: "Enter a UK postcode, like SW1A 1AA" }],
       ["billing", { ...billing(), billingEmail: "accounts@" }, { billingEmail: "Please enter a valid email address, like name@company.co.uk" }],
       ["billing", { ...billing(), earliestConnectionDate: "tomorrow" }, { earliestConnectionDate: "Enter a real date, like 03/11/2026" }],
-      ["billing", { ...billing(-1) }, { earliestConnectionDate: `Choose a connection date from ${formatCalendarDay(dayFromToday(0))} onwards` }],
+      ["billing", { ...billing(-1) }, { earliestConnectionDate: `Choose a connection date from ${formatCalendarDay(ukDayFromNow(0))} onwards` }],
     ];
     // Staff signed in to the portal are previewing the customer's link: their post changes nothing.
     const preview = await manager.postForm(`${orderPath}${AS_DATA}`, { intent: "save-business", ...BUSINESS, businessName: "Staff Typed Ltd" });
@@ -196,7 +196,7 @@ describe("the customer's draft", () => {
   it("refuses a PAC already expired, or expiring before the connection date, with its date", async () => {
     const { quote, orderPath } = await acceptedQuote();
     const expired = await refusedWith(await saveData(orderPath, "lines", { ...allLines(), ...keptNumberLine(2, 31) }));
-    expect(expired).toEqual({ line2Pac: `This PAC expired on ${formatCalendarDay(dayFromToday(-1))}: ask the current network for a new one` });
+    expect(expired).toEqual({ line2Pac: `This PAC expired on ${formatCalendarDay(ukDayFromNow(-1))}: ask the current network for a new one` });
 
     // Saved while it lasts to the connection date; the date moved later, submitting says which PAC ends first.
     expect((await save(orderPath, "lines", { ...allLines(), ...keptNumberLine(2, 25) })).status).toBe(302);
@@ -205,12 +205,12 @@ describe("the customer's draft", () => {
     }
     const before = await snapshot(quote.id);
     expect(await refusedWith(await submitData(orderPath))).toEqual({
-      line2Pac: `This PAC expires on ${formatCalendarDay(dayFromToday(5))}, before your connection date`,
+      line2Pac: `This PAC expires on ${formatCalendarDay(ukDayFromNow(5))}, before your connection date`,
     });
     expect(await snapshot(quote.id)).toEqual(before);
     // And a lines save against the saved connection date says the same.
     expect(await refusedWith(await saveData(orderPath, "lines", { ...allLines(), ...keptNumberLine(2, 25) }))).toEqual({
-      line2Pac: `This PAC expires on ${formatCalendarDay(dayFromToday(5))}, before your connection date`,
+      line2Pac: `This PAC expires on ${formatCalendarDay(ukDayFromNow(5))}, before your connection date`,
     });
   });
 });

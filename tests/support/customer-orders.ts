@@ -1,9 +1,9 @@
 import { expect } from "vitest";
 import type { Quote } from "~/features/quotes/quotes";
 import { lineFieldName, type LineField } from "~/features/orders/customer-order";
-import { addDays, ukDay } from "~/lib/calendar";
 import type { Client, StaffClient } from "./client";
 import { SAMPLE_QUOTE } from "./forms";
+import { ukDayFromNow } from "./seeded-quotes";
 import { submitQuoteRequest } from "./leads";
 import { acceptAsShown } from "./quote-answers";
 import { tariffInput } from "./tariffs";
@@ -47,9 +47,6 @@ export async function acceptOrderQuote(customer: Client, path: string): Promise<
   expect(accepted.status, await accepted.clone().text()).toBe(302);
 }
 
-/** A day `days` from today in the UK. */
-export const dayFromToday = (days: number) => addDays(ukDay(new Date()), days);
-
 /** Line fields by position: `lineFields(2, { pac: "ABC123456" })` is `{ line2Pac: "ABC123456" }`. */
 export function lineFields(position: number, fields: Partial<Record<LineField, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).map(([field, value]) => [lineFieldName(position, field as LineField), value]));
@@ -62,7 +59,7 @@ export const keptNumberLine = (position: number, issuedDaysAgo = 2) =>
     numberChoice: "keep",
     mobileNumber: `07700 90012${position}`,
     pac: `abc123${String(position).padStart(3, "4")}`,
-    pacIssuedOn: dayFromToday(-issuedDaysAgo),
+    pacIssuedOn: ukDayFromNow(-issuedDaysAgo),
     simType: "sim",
   });
 
@@ -74,5 +71,5 @@ export const billing = (connectionInDays = 7) => ({
   billingName: "Sam Patel",
   billingEmail: "accounts@patel-plumbing.example.co.uk",
   billingPhone: "0113 496 0000",
-  earliestConnectionDate: dayFromToday(connectionInDays),
+  earliestConnectionDate: ukDayFromNow(connectionInDays),
 });

@@ -4,7 +4,7 @@ import type { Database } from "~/platform/database-types";
 import { QUOTE_TERMS } from "~/features/quotes/quote-terms";
 import type { QuoteLine, QuoteStatus } from "~/features/quotes/quotes";
 import { plainQuoteLine } from "./quote-documents";
-import { ukDay } from "~/lib/calendar";
+import { addDays, ukDay } from "~/lib/calendar";
 import { priceQuote } from "~/features/quotes/quote-prices";
 
 /**
@@ -16,9 +16,9 @@ import { priceQuote } from "~/features/quotes/quote-prices";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A YYYY-MM-DD UK day `days` from now (negative: before). */
+/** The YYYY-MM-DD UK day `days` calendar days from today (negative: before), the same across a clock change. */
 export function ukDayFromNow(days: number, now = new Date()): string {
-  return ukDay(new Date(now.getTime() + days * DAY_MS));
+  return addDays(ukDay(now), days);
 }
 
 /** An instant `days` before now, as stored. */
