@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { QuoteStatus } from "~/features/quotes/quotes";
 import type { Database } from "~/platform/database-types";
+import { seedOrder } from "./seeded-orders";
 import { seedQuote, seedQuoteLead } from "./seeded-quotes";
 
 /**
@@ -116,35 +117,14 @@ export async function seedSourcedLeads(db: Kysely<Database>): Promise<void> {
       .execute();
     let quoteId = 0;
     for (const quote of lead.quotes ?? []) quoteId = await seedQuote(db, { leadId: id, createdAt: lead.createdAt, ...quote });
-    if (lead.order) await seedOrderOf(db, id, quoteId, lead.order);
-  }
-}
-
-/** An order of the quote with one line and, as going live makes them, one contract per price. */
-async function seedOrderOf(db: Kysely<Database>, leadId: number, quoteId: number, order: NonNullable<SeededLead["order"]>): Promise<void> {
-  const stamp = new Date().toISOString();
-  const { id: orderId } = await db
-    .insertInto("orders")
-    .values({
-      quoteId,
-      leadId,
-      reference: `ORD-S${String(leadId).padStart(5, "0").slice(-5)}`,
-      status: order.status,
-      createdAt: stamp,
-      updatedAt: stamp,
-      liveAt: order.status === "live" ? stamp : null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  for (const [index, pence] of order.contracts.entries()) {
-    const { id: orderLineId } = await db
-      .insertInto("orderLines")
-      .values({ orderId, position: index + 1, tariffName: "Business 30GB", termMonths: 24, monthlyExVatPence: pence, status: "live" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto("contracts")
-      .values({ orderId, orderLineId, tariffName: "Business 30GB", termMonths: 24, monthlyExVatPence: pence, startDate: "2026-11-01", endDate: "2028-10-31" })
-      .execute();
+    // An order of the last quote with, once live (1 November 2026), one line and contract per price.
+    if (lead.order)
+      await seedOrder(db, {
+        leadId: id,
+        quoteId,
+        status: lead.order.status,
+        liveOn: lead.order.status === "live" ? "2026-11-01" : null,
+        lines: lead.order.contracts.map((pence) => ({ tariffName: "Business 30GB", monthlyExVatPence: pence })),
+      });
   }
 }
