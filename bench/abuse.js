@@ -14,7 +14,7 @@ import http from "node:http";
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { printTable, SAMPLE_QUOTE } from "./measure.js";
+import { pickFrom, printTable, SAMPLE_QUOTE, seededRandom } from "./measure.js";
 import { freePort, PRODUCTION_TUNING } from "../scripts/built-server.js";
 
 export const name = "abuse";
@@ -64,26 +64,12 @@ const RSS_GROWTH_GOAL_MIB = 20;
 /** One more (route, method, status) series is 14 lines (a counter and a histogram of 10 buckets). */
 const METRIC_LINES_TOLERANCE = 50;
 
-/** A small seeded generator (mulberry32), so every run makes the same spellings and paths. */
-function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const pick = (random, list) => list[Math.floor(random() * list.length)];
-
 /** `count` spellings of the public pages, none of them a page's own: case, %-encoded letters, extra slashes. */
 export function pathSpellings(count = SPELLINGS) {
   const random = seededRandom(1);
   const spellings = new Set(["/About", "/%61bout", "/about/", "/about//", "/ABOUT///", "//", "///"]);
   while (spellings.size < count) {
-    const page = pick(random, PAGES.slice(1));
+    const page = pickFrom(random, PAGES.slice(1));
     const letters = [...page.slice(1)].map((letter) => {
       if (!/[a-z]/.test(letter)) return letter;
       const roll = random();
@@ -172,7 +158,7 @@ export function randomPathClients({ connections, seed }) {
   const characters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_";
   return Array.from({ length: connections }, (_, client) => {
     const random = seededRandom(seed * 1000 + client);
-    const segment = () => Array.from({ length: 3 + Math.floor(random() * 10) }, () => pick(random, [...characters])).join("");
+    const segment = () => Array.from({ length: 3 + Math.floor(random() * 10) }, () => pickFrom(random, [...characters])).join("");
     const randomPath = () => {
       const segments = Array.from({ length: 1 + Math.floor(random() * 3) }, segment);
       const joined = segments.map((part, index) => (index > 0 && random() < 0.25 ? `/${part}` : part)).join("/");

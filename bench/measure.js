@@ -132,6 +132,21 @@ export function statusCounts(statuses) {
 }
 
 /** The value at `p` percent of ascending `sorted` values. */
+/** A repeatable sequence of numbers in [0, 1) from a seed (mulberry32), so every run of a benchmark makes the same data. */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** One of `list`, chosen by `random`. */
+export const pickFrom = (random, list) => list[Math.floor(random() * list.length)];
+
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 export function printTable(rows) {

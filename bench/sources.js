@@ -12,7 +12,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import SQLite from "better-sqlite3";
-import { loadAverage, percentile, printGoals, printTable, signInAs, sortedRequestTimes } from "./measure.js";
+import { loadAverage, percentile, pickFrom, printGoals, printTable, seededRandom, signInAs, sortedRequestTimes } from "./measure.js";
 import { seedLeadRows } from "./seed-leads.js";
 
 export const name = "sources";
@@ -87,19 +87,6 @@ const CHANNEL_WEIGHT = CHANNELS.reduce((sum, channel) => sum + channel.weight, 0
 
 const ukDay = (instant) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 const addDays = (day, days) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** A repeatable sequence of numbers in [0, 1) (mulberry32), so every run seeds the same year. */
-function randomFrom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const pickFrom = (random, list) => list[Math.floor(random() * list.length)];
 
 function channelFor(random) {
   let left = random() * CHANNEL_WEIGHT;
@@ -286,7 +273,7 @@ function seed(file, today) {
   const db = new SQLite(file);
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
-  const context = { count: LEADS, today, from: addDays(today, -(PERIOD_DAYS - 1)), now: Date.now(), random: randomFrom(41), leads: [], accepted: [] };
+  const context = { count: LEADS, today, from: addDays(today, -(PERIOD_DAYS - 1)), now: Date.now(), random: seededRandom(41), leads: [], accepted: [] };
   db.transaction(() => {
     for (const seeder of SEEDERS) seeder(db, context);
   })();
