@@ -4,6 +4,6 @@ export { recordMarketingConsent, withdrawMarketingConsent } from "./consent-reco
 export { chosenDealOffer, leadLines } from "./lead-deal.server";
 export { countWizardStepReached, FIGURE_DAYS, figuresSince } from "./lead-figures.server";
 export { countOverdueLeads, leadCounts } from "./lead-list.server";
-export { getLeadDetails, moveLead, takeUnownedLead } from "./lead-workspace.server";
+export { addLeadActivity, getLeadDetails, moveLead, takeUnownedLead } from "./lead-workspace.server";
 export { decoyLeadReference, submitQuoteRequest } from "./leads.server";
 export { insertRenewalLead } from "./renewal-leads.server";

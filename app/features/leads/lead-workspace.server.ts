@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { AdminUser } from "~/features/staff";
-import { can, fullName } from "~/features/staff";
+import { actorName, can, fullName } from "~/features/staff";
 import { DUPLICATE_WINDOW_DAYS, type LeadAssignee, type PossibleDuplicate, type StaffLead } from "./leads";
 import type { LeadMarketing } from "./consent";
 import { forChange, getDb, nowIso } from "~/platform/db.server";
@@ -11,7 +11,7 @@ import { ModelError } from "~/platform/model-error.server";
 import { STAFF_LEAD_COLUMNS, toStaffLeads } from "./lead-list.server";
 import { sameEmailIgnoringCase } from "~/platform/listing.server";
 import { addDaysToInstant } from "~/lib/calendar";
-import { LEAD_STATUS_LABELS, type LeadStatus } from "./lead-lists";
+import { LEAD_STATUS_LABELS, type LeadActivityKind, type LeadStatus } from "./lead-lists";
 import type { LeadActivityRow, LeadRow } from "./lead-tables";
 
 /** One lead as staff work it: details, possible duplicates, assignment, status, notes, delete. */
@@ -131,6 +131,22 @@ export async function takeUnownedLead(
   return true;
 }
 
+/**
+ * One entry on a lead's timeline for a change to what hangs off it (a quote, an order), by `actor` or, for none, System; in the change's transaction, and
+ * the lead counts as updated then. The caller writes its own audit entry, in its own words.
+ */
+export async function addLeadActivity(
+  trx: Transaction<Database>,
+  actor: AdminUser | null,
+  entry: { leadId: number; kind: LeadActivityKind; body: string; now: string },
+): Promise<void> {
+  await trx
+    .insertInto("leadActivity")
+    .values({ leadId: entry.leadId, kind: entry.kind, actorId: actor?.id ?? null, actorName: actorName(actor), body: entry.body, createdAt: entry.now })
+    .execute();
+  await trx.updateTable("leads").set({ updatedAt: entry.now }).where("id", "=", entry.leadId).execute();
+}
+
 /** An owner change on the lead's timeline and in the audit log, whoever made it and however. */
 async function recordAssignment(trx: Transaction<Database>, actor: AdminUser, leadId: number, body: string, summary: string, now: string): Promise<void> {
   await trx
@@ -174,8 +190,8 @@ export async function moveLead(
   const body = `Status changed from ${LEAD_STATUS_LABELS[before.status]} to ${LEAD_STATUS_LABELS[status]}`;
   await trx
     .insertInto("leadActivity")
-    // No actor: the customer moved it (accepting a quote), which the timeline and audit log show as "System".
-    .values({ leadId: before.id, kind: "status", actorId: actor?.id ?? null, actorName: actor ? fullName(actor) : "System", body, createdAt: now })
+    // No actor: the customer moved it (accepting a quote), which the timeline and audit log show as System.
+    .values({ leadId: before.id, kind: "status", actorId: actor?.id ?? null, actorName: actorName(actor), body, createdAt: now })
     .execute();
   const summary = `Moved lead ${before.reference} to ${LEAD_STATUS_LABELS[status]}`;
   await recordAudit(actor, { action: "lead.status_changed", entityType: "lead", entityId: before.id, summary }, trx);

@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
-import { fullName, type AdminUser } from "~/features/staff";
+import { addLeadActivity } from "~/features/leads/index.server";
+import type { AdminUser } from "~/features/staff";
 import { recordAudit } from "~/features/staff/index.server";
 import type { Database } from "~/platform/database-types";
 import type { OrderRow } from "./order-tables";
@@ -21,17 +22,6 @@ export async function recordOrderChange(
   order: Pick<OrderRow, "id" | "leadId" | "reference">,
   change: { action: OrderChangeAction | "order.details_received"; body: string; now: string },
 ): Promise<void> {
-  await trx
-    .insertInto("leadActivity")
-    .values({
-      leadId: order.leadId,
-      kind: "order",
-      actorId: actor?.id ?? null,
-      actorName: actor ? fullName(actor) : "System",
-      body: change.body,
-      createdAt: change.now,
-    })
-    .execute();
-  await trx.updateTable("leads").set({ updatedAt: change.now }).where("id", "=", order.leadId).execute();
+  await addLeadActivity(trx, actor, { leadId: order.leadId, kind: "order", body: change.body, now: change.now });
   await recordAudit(actor, { action: change.action, entityType: "order", entityId: order.id, summary: change.body }, trx);
 }

@@ -9,6 +9,7 @@ import { logger } from "~/platform/logger.server";
 import { emailEnabled } from "~/platform/mailer.server";
 import { addToOutbox, deliverOutboxSoon } from "~/platform/outbox.server";
 import { tuned } from "~/platform/tuning.server";
+import { SYSTEM_ACTOR_NAME } from "~/features/staff";
 import { recordAudit } from "~/features/staff/index.server";
 import { addDays, formatCalendarDay, ukDay } from "~/lib/calendar";
 import { formatPounds } from "~/lib/money";
@@ -31,7 +32,6 @@ const RENEWAL_LOCK_KEY = 0x72656e65;
 /** Orders renewed per round of reading, so a first run over years of contracts never holds them all in memory. */
 const RENEWAL_BATCH = 500;
 
-const SYSTEM = "System";
 /** Set as the server stops: a run under way ends after the order it is on. */
 let stopping = false;
 
@@ -116,8 +116,15 @@ async function renewOrder(contracts: DueContract[], now: Date): Promise<boolean>
       await trx
         .insertInto("leadActivity")
         .values([
-          { leadId: lead.id, kind: "order", actorId: null, actorName: SYSTEM, body, createdAt: stamp },
-          { leadId: order.leadId, kind: "order", actorId: null, actorName: SYSTEM, body: `${body}: renewal lead ${lead.reference} made`, createdAt: stamp },
+          { leadId: lead.id, kind: "order", actorId: null, actorName: SYSTEM_ACTOR_NAME, body, createdAt: stamp },
+          {
+            leadId: order.leadId,
+            kind: "order",
+            actorId: null,
+            actorName: SYSTEM_ACTOR_NAME,
+            body: `${body}: renewal lead ${lead.reference} made`,
+            createdAt: stamp,
+          },
         ])
         .execute();
       await recordAudit(null, { action: "order.renewal_lead", entityType: "order", entityId: order.id, summary: `${body} (${lead.reference})` }, trx);

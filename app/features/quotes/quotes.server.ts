@@ -1,6 +1,5 @@
 import type { Transaction } from "kysely";
 import type { AdminUser } from "~/features/staff";
-import { fullName } from "~/features/staff";
 import type { Brand } from "~/platform/brand";
 import type { Database } from "~/platform/database-types";
 import { storedSnapshot } from "~/features/leads";
@@ -21,6 +20,7 @@ import type { TariffSnapshot } from "~/features/tariffs";
 import { forChange, getDb, isUniqueViolation } from "~/platform/db.server";
 import { brand } from "~/platform/brand.server";
 import { recordAudit } from "~/features/staff/index.server";
+import { addLeadActivity } from "~/features/leads/index.server";
 import { ModelError } from "~/platform/model-error.server";
 import { insertQuoteDraft, nextQuoteVersion } from "./quote-drafts.server";
 import { linesFromChosenTariff, resolveQuoteLines } from "./quote-lines.server";
@@ -72,9 +72,6 @@ export function toQuote(row: QuoteRow, now = new Date()): Quote {
   };
 }
 
-/** Who the timeline names for a change the product made by itself. */
-export const SYSTEM_ACTOR_NAME = "System";
-
 /** One change to a quote, as the lead's timeline and the audit log record it. */
 export interface QuoteChange {
   /** `quote.created`, `quote.sent`, `quote.expired` ... */
@@ -89,18 +86,7 @@ export interface QuoteChange {
 
 /** The lead's timeline entry and the audit log's, for one quote change, in the change's transaction. A change nobody made (expiry) has no actor: "System". */
 export async function recordQuoteChange(trx: Transaction<Database>, actor: AdminUser | null, change: QuoteChange): Promise<void> {
-  await trx
-    .insertInto("leadActivity")
-    .values({
-      leadId: change.leadId,
-      kind: "quote",
-      actorId: actor?.id ?? null,
-      actorName: actor ? fullName(actor) : SYSTEM_ACTOR_NAME,
-      body: change.body,
-      createdAt: change.now,
-    })
-    .execute();
-  await trx.updateTable("leads").set({ updatedAt: change.now }).where("id", "=", change.leadId).execute();
+  await addLeadActivity(trx, actor, { leadId: change.leadId, kind: "quote", body: change.body, now: change.now });
   await recordAudit(actor, { action: change.action, entityType: "quote", entityId: change.quoteId, summary: `${change.body} (${change.reference})` }, trx);
 }
 

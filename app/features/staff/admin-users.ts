@@ -52,6 +52,14 @@ export function fullName(user: Pick<AdminUser, "firstName" | "lastName">): strin
   return `${user.firstName} ${user.lastName}`.trim();
 }
 
+/** Who the timeline and the audit log say made a change nobody on the staff made: the customer's answer, a scheduled job. */
+export const SYSTEM_ACTOR_NAME = "System";
+
+/** The name the timeline and the audit log give a change's actor: the staff member's, or System for none. */
+export function actorName(actor: Pick<AdminUser, "firstName" | "lastName"> | null): string {
+  return actor ? fullName(actor) : SYSTEM_ACTOR_NAME;
+}
+
 export function initials(user: Pick<AdminUser, "firstName" | "lastName" | "email">): string {
   const letters = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
   return letters || user.email.charAt(0).toUpperCase();

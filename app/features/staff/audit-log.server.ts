@@ -1,5 +1,5 @@
 import type { AdminUser } from "./admin-users";
-import { fullName } from "./admin-users";
+import { fullName, SYSTEM_ACTOR_NAME } from "./admin-users";
 import { accountKey } from "./sign-in";
 import type { Transaction } from "kysely";
 import { getDb, nowIso } from "~/platform/db.server";
@@ -11,7 +11,7 @@ export interface AuditEntry {
   entityType: string;
   entityId?: string | number | null;
   summary: string;
-  /** Who, when there is no signed-in actor (default "System"). */
+  /** Who, when there is no signed-in actor (default System). */
   actorName?: string;
   /** A failed sign-in's typed email, normalised: the person the entry is tied to. */
   signInEmail?: string | null;
@@ -24,7 +24,7 @@ export async function recordAudit(actor: AdminUser | null, entry: AuditEntry, tr
     .insertInto("auditLog")
     .values({
       actorId: actor?.id ?? null,
-      actorName: actor ? fullName(actor) : (entry.actorName ?? "System"),
+      actorName: actor ? fullName(actor) : (entry.actorName ?? SYSTEM_ACTOR_NAME),
       action: entry.action,
       entityType: entry.entityType,
       entityId: entry.entityId == null ? null : String(entry.entityId),
