@@ -6,8 +6,8 @@ import { startRenewalSchedule } from "~/features/orders/index.server";
 import { runRetentionOnItsOwnThread } from "~/features/privacy/retention-thread.server";
 import { quotePdfState } from "~/features/quotes/quote-pdf-state.server";
 import { newComparisonsRefused } from "~/features/tariffs/tariff-comparison.server";
-import { noteComparisonVisit } from "~/features/reports/index.server";
-import { answerEarly, noteArrivalsWith, refuseComparisonRendersWith } from "~/platform/front-door.server";
+import { countComparisonVisits } from "~/features/reports/index.server";
+import { answerEarly, refuseComparisonRendersWith } from "~/platform/front-door.server";
 import { hookIntoRequests } from "~/platform/request-context.server";
 import { drawQuotePdfsOnItsOwnThread } from "~/features/quotes/quote-pdf-thread.server";
 import { answerKeptQuotePdf, answerKeptQuotePdfsFrom, isQuotePdfDownload } from "~/features/quotes/quote-pdf-keep.server";
@@ -47,7 +47,7 @@ answerKeptQuotePdfsFrom(quotePdfState);
 refuseComparisonRendersWith(newComparisonsRefused);
 answerEarly({ isFor: isQuotePdfDownload, answer: answerKeptQuotePdf });
 // Visits that reach the comparison are counted as they arrive, the page cache's answers included (the Sources report).
-noteArrivalsWith(noteComparisonVisit);
+countComparisonVisits();
 /** A thread's code built beside the server (`npm run build` makes it), given to `use`; without it the work stays on the server's thread. */
 function onItsOwnThread(file: string, use: (url: URL) => void, what: string) {
   const url = new URL(`./${file}`, import.meta.url);

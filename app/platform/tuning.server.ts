@@ -21,7 +21,8 @@ export type TuningName =
   | "renewalStartDelaySeconds"
   | "backupIntervalHours"
   | "backupKeep"
-  | "passwordHashCostLog2";
+  | "passwordHashCostLog2"
+  | "visitWriteSeconds";
 
 const testTuning = (globalThis as { __testTuning?: Partial<Record<TuningName, number>> }).__testTuning;
 

@@ -52,7 +52,7 @@ const leadOf = (email: string) =>
     .where("email", "=", email)
     .executeTakeFirstOrThrow();
 
-/** A campaign's row on the Sources screen for today (grouped by campaign): its visits and its leads (with their conversion from visits). */
+/** A campaign's row on the Sources screen for today (grouped by campaign): its visits and its leads (with their conversion from visits). Visits are written a moment after they arrive, so callers ask again until they are in. */
 async function campaignRow(page: Page, name: string) {
   await page.goto(`${journey.server.url}/admin/reports/sources?group=campaign`);
   const cells = await page
@@ -125,8 +125,8 @@ describe("where a lead came from", () => {
     });
 
     // The report counts both leads by what they carry; the visits by what each request showed: the first reached the comparison without UTM.
-    expect(await campaignRow(page, "spring")).toEqual(["0", "1"]);
-    expect(await campaignRow(page, "Not recorded")).toEqual(["2", "1 50% of visits"]);
+    await expect.poll(() => campaignRow(page, "spring")).toEqual(["0", "1"]);
+    await expect.poll(() => campaignRow(page, "Not recorded")).toEqual(["2", "1 50% of visits"]);
     await page.context().close();
   });
 
@@ -167,7 +167,7 @@ describe("where a lead came from", () => {
     });
     // The report counts the visit and the lead under the campaign; the wizard's steps posted to the comparison are not visits.
     await signInBrowser(page.context(), journey.server, TEST_OWNER.email);
-    expect(await campaignRow(page, "autumn")).toEqual(["1", "1 100% of visits"]);
+    await expect.poll(() => campaignRow(page, "autumn")).toEqual(["1", "1 100% of visits"]);
     await page.context().close();
   });
 });
